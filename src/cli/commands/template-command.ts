@@ -1,0 +1,10 @@
+import { FacturaError } from '../../factura-error.js';
+import { localized } from '../../i18n/localized-text.js';
+import type { CliCommand } from '../main.js';
+
+export const templateCommand: CliCommand<Record<string, never>> = {
+  command: 'template',
+  describe: '(not yet available)',
+  builder: (y) => y as never,
+  run: () => Promise.reject(new FacturaError('USAGE', localized('Este comando aún no está disponible.', 'This command is not yet available.'))),
+};

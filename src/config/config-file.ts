@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { FacturaError } from '../factura-error.js';
+import { localized } from '../i18n/localized-text.js';
+import { CATALOGUE_NAMES } from '../invoice/catalogues.js';
+import { COLUMN_NAMES } from '../invoice/canonical-columns.js';
+
+/** The optional JSON config file: issuer data, fixed document options, defaults, catalogue extensions. */
+export const configFileSchema = z
+  .object({
+    emisor: z
+      .object({
+        ruc: z.string().regex(/^\d{11}$/),
+        nombreLegal: z.string().min(1).max(100),
+        nombreComercial: z.string().min(1).max(100).optional(),
+        correo: z.email().optional(),
+      })
+      .strict()
+      .optional(),
+    close2u: z
+      .object({
+        tipoIntegracion: z.string().optional(),
+        tipoPlantilla: z.string().optional(),
+        tipoRegistro: z.enum(['PRECIOS_SIN_IGV', 'PRECIOS_CON_IGV']).optional(),
+      })
+      .strict()
+      .optional(),
+    defaults: z.partialRecord(z.enum(COLUMN_NAMES), z.string()).optional(),
+    catalogues: z.partialRecord(z.enum(CATALOGUE_NAMES), z.array(z.string().min(1))).optional(),
+    mapping: z.partialRecord(z.enum(COLUMN_NAMES), z.string().min(1)).optional(),
+    concurrency: z.number().int().min(1).max(64).optional(),
+    maxAttempts: z.number().int().min(1).max(20).optional(),
+    lang: z.enum(['es', 'en']).optional(),
+  })
+  .strict();
+
+export type ConfigFile = z.infer<typeof configFileSchema>;
+
+export async function loadConfigFile(path: string): Promise<ConfigFile> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (cause) {
+    throw new FacturaError('CONFIG', localized(`No se pudo leer el archivo de configuración ${path}.`, `Could not read the config file ${path}.`), { cause });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (cause) {
+    throw new FacturaError('CONFIG', localized(`El archivo de configuración ${path} no es JSON válido.`, `The config file ${path} is not valid JSON.`), { cause });
+  }
+  const parsed = configFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(raíz)'}: ${i.message}`).join('; ');
+    throw new FacturaError('CONFIG', localized(`Configuración inválida en ${path}: ${issues}`, `Invalid configuration in ${path}: ${issues}`));
+  }
+  return parsed.data;
+}

@@ -1,0 +1,23 @@
+import type { LocalizedText } from '../i18n/localized-text.js';
+import { localized } from '../i18n/localized-text.js';
+
+/** DESIGN.md, "Statuses". */
+export const INVOICE_STATUSES = ['VALID', 'INVALID', 'ACCEPTED', 'DUPLICATE', 'REJECTED', 'FAILED', 'UNKNOWN', 'SKIPPED', 'NOT_SENT'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const STATUS_LABELS: Readonly<Record<InvoiceStatus, LocalizedText>> = {
+  VALID: localized('VÁLIDO', 'VALID'),
+  INVALID: localized('INVÁLIDO', 'INVALID'),
+  ACCEPTED: localized('ACEPTADO', 'ACCEPTED'),
+  DUPLICATE: localized('DUPLICADO', 'DUPLICATE'),
+  REJECTED: localized('RECHAZADO', 'REJECTED'),
+  FAILED: localized('ERROR', 'FAILED'),
+  UNKNOWN: localized('INCIERTO', 'UNKNOWN'),
+  SKIPPED: localized('OMITIDO', 'SKIPPED'),
+  NOT_SENT: localized('NO ENVIADO', 'NOT SENT'),
+};
+
+/** Statuses after which the invoice is known to exist at the service. */
+export function isIssued(status: InvoiceStatus): boolean {
+  return status === 'ACCEPTED' || status === 'SKIPPED';
+}

@@ -1,0 +1,11 @@
+/**
+ * The comparison key for header names and catalogue words: lower case, accents removed, and
+ * spaces, `_`, `.`, `-`, `/` dropped. "Razón Social" and "RAZON_SOCIAL" meet at "razonsocial".
+ */
+export function matchKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\s_.\-/]+/g, '');
+}

@@ -1,0 +1,34 @@
+/**
+ * Scrubs secrets from anything about to be logged or written: values under secret-named keys
+ * (clave, password, svcToken or any *Token, authorization) and any JWT-looking string anywhere.
+ */
+const SECRET_KEY = /^(clave|password|passwd|secret|authorization|cookie|.*token)$/i;
+const JWT = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
+const BEARER = /(Bearer\s+)[^\s"',]+/gi;
+
+export const REDACTED = '[REDACTED]';
+
+export function redactText(text: string, extraSecrets: readonly string[] = []): string {
+  let out = text.replace(JWT, REDACTED).replace(BEARER, `$1${REDACTED}`);
+  for (const s of extraSecrets) if (s.length >= 4) out = out.split(s).join(REDACTED);
+  return out;
+}
+
+export function redactSecrets(value: unknown, extraSecrets: readonly string[] = [], depth = 0): unknown {
+  if (typeof value === 'string') return redactText(value, extraSecrets);
+  if (value === null || typeof value !== 'object' || depth > 8) return value;
+  if (value instanceof Error) {
+    const out: Record<string, unknown> = { type: value.name, message: redactText(value.message, extraSecrets) };
+    if (value.stack) out['stack'] = redactText(value.stack, extraSecrets);
+    const code = (value as { code?: unknown }).code;
+    if (code !== undefined) out['code'] = code;
+    if (value.cause !== undefined) out['cause'] = redactSecrets(value.cause, extraSecrets, depth + 1);
+    return out;
+  }
+  if (Array.isArray(value)) return value.map((v) => redactSecrets(v, extraSecrets, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = SECRET_KEY.test(k) && v !== null && v !== undefined ? REDACTED : redactSecrets(v, extraSecrets, depth + 1);
+  }
+  return out;
+}

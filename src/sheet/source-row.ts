@@ -1,0 +1,36 @@
+import type { Problem } from '../invoice/problem.js';
+
+/**
+ * A raw cell as a reader found it, before any column-specific normalising.
+ * CSV cells are always `text`; XLSX cells keep what the file says they are.
+ */
+export type Cell =
+  | { readonly kind: 'text'; readonly text: string }
+  /** A numeric cell. `value` is the stored binary double; normalising removes float noise. */
+  | { readonly kind: 'number'; readonly value: number; readonly numFmt?: string }
+  /** A date/time cell (date systems already resolved): local wall time as `YYYY-MM-DDTHH:mm:ss`. */
+  | { readonly kind: 'date'; readonly iso: string }
+  | { readonly kind: 'boolean'; readonly value: boolean }
+  /** An error value (`#N/A`, `#REF!`…) or a formula without a cached result (`error: 'NO_CACHED_RESULT'`). */
+  | { readonly kind: 'error'; readonly error: string; readonly formula?: string };
+
+/** One row of the input, numbered as a spreadsheet shows it (1-based, title rows counted). */
+export interface SourceRow {
+  readonly row: number;
+  /** Cells by 0-based column index; `null` for a blank cell. */
+  readonly cells: readonly (Cell | null)[];
+  /** Problems the reader found in this row (e.g. a ragged CSV row). */
+  readonly problems?: readonly Problem[];
+}
+
+/** What every reader returns: the pipeline never knows which format it read. */
+export interface RowSource {
+  readonly file: string;
+  readonly format: 'csv' | 'xlsx';
+  /** Sheet name for XLSX inputs. */
+  readonly sheet?: string;
+  /** File-level notes found while opening (hidden sheets skipped, encoding detected…). */
+  readonly notes: readonly Problem[];
+  /** The rows, streamed; iterating it again is not supported. */
+  readonly rows: AsyncIterable<SourceRow>;
+}

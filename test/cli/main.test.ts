@@ -1,0 +1,36 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+function sink(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  return {
+    stream: new Writable({
+      write(c: Buffer, _e, cb) {
+        chunks.push(c.toString());
+        cb();
+      },
+    }),
+    text: () => chunks.join(''),
+  };
+}
+
+async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out = sink();
+  const err = sink();
+  const code = await main(argv, { stdout: out.stream, stderr: err.stream, env: {}, cwd: process.cwd() });
+  return { code, out: out.text(), err: err.text() };
+}
+
+describe('the command line', () => {
+  it('rejects an unknown command with a usage error (exit 2)', async () => {
+    const r = await run(['frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/factura-import:/);
+  });
+
+  it('rejects an unknown option with a usage error (exit 2)', async () => {
+    const r = await run(['template', '--no-such-option']);
+    expect(r.code).toBe(2);
+  });
+});

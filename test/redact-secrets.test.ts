@@ -1,0 +1,46 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../src/logger.js';
+import { redactSecrets, redactText } from '../src/redact-secrets.js';
+
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJydWMiOiIyMDUxMjMzMzc5NyJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
+
+function capture(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      chunks.push(chunk.toString());
+      cb();
+    },
+  });
+  return { stream, text: () => chunks.join('') };
+}
+
+describe('secret redaction', () => {
+  it('replaces a JWT anywhere in a text', () => {
+    expect(redactText(`token=${JWT} end`)).toBe('token=[REDACTED] end');
+  });
+
+  it('replaces values under secret-named keys at any depth and keeps the rest', () => {
+    const out = redactSecrets({ ruc: 20512333797, clave: 'hunter22', nested: { svcToken: 'abc', headers: { authorization: 'Bearer x' } } });
+    expect(out).toEqual({ ruc: 20512333797, clave: '[REDACTED]', nested: { svcToken: '[REDACTED]', headers: { authorization: '[REDACTED]' } } });
+  });
+
+  it('scrubs a literal password given as a secret from error messages', () => {
+    const out = redactSecrets(new Error('login failed for clave s3cr3t-pass'), ['s3cr3t-pass']) as { message: string };
+    expect(out.message).toBe('login failed for clave [REDACTED]');
+  });
+
+  it('the logger never writes the token, the password or the authorization header', () => {
+    const { stream, text } = capture();
+    const log = createLogger({ format: 'json', destination: stream, secrets: ['s3cr3t-pass'], level: 'debug' });
+    log.info({ svcToken: JWT, request: { headers: { authorization: `Bearer ${JWT}` } } }, `got ${JWT}`);
+    log.debug({ body: { clave: 's3cr3t-pass', mail: 'a@b.pe' } }, 'login with s3cr3t-pass');
+    log.error({ err: new Error(`failed with ${JWT}`) }, 'boom');
+    const out = text();
+    expect(out).not.toContain(JWT);
+    expect(out).not.toContain('s3cr3t-pass');
+    expect(out).toContain('a@b.pe');
+    expect(out.split('\n').filter(Boolean)).toHaveLength(3);
+  });
+});
