@@ -34,3 +34,13 @@ describe('the command line', () => {
     expect(r.code).toBe(2);
   });
 });
+
+describe('the real process', () => {
+  it('prints help and exits 0', async () => {
+    const { runCli } = await import('../helpers/cli-process.js');
+    const r = await runCli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('validate');
+    expect(r.stdout).toContain('sandbox');
+  });
+});

@@ -1,0 +1,28 @@
+import { main } from './main.js';
+
+/**
+ * The process entry: wires signals to an AbortSignal and sets the exit code. The first Ctrl-C or
+ * SIGTERM asks the run to stop taking new work and finish cleanly (exit 130); a second one exits
+ * at once (whatever the journal had recorded is already on disk).
+ */
+const controller = new AbortController();
+let interrupts = 0;
+const onSignal = (): void => {
+  interrupts += 1;
+  if (interrupts === 1) {
+    controller.abort(new Error('interrupted'));
+    process.stderr.write('\nfactura-import: interrumpido; terminando lo que está en curso (Ctrl-C otra vez para salir ya)\n');
+  } else {
+    process.exit(130);
+  }
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+process.exitCode = await main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  cwd: process.cwd(),
+  signal: controller.signal,
+});
