@@ -1,0 +1,221 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { FacturaError } from '../factura-error.js';
+import { localized } from '../i18n/localized-text.js';
+import type { Logger } from '../logger.js';
+import { silentLogger } from '../logger.js';
+import { LoginFailure } from './login-failure.js';
+import { retryDelay } from './retry-delay.js';
+
+/** A session token. `value` is the secret: it goes in the Authorization header and nowhere else. */
+export interface Token {
+  readonly value: string;
+  /** Epoch milliseconds at which the service stops accepting it (`fechaExpiracion`). */
+  readonly expiresAt: number;
+  /** Clock reading when the login that produced it started. */
+  readonly obtainedAt: number;
+  /** 1 for the first login of the run, 2 for the first renewal, and so on. */
+  readonly generation: number;
+}
+
+export interface TokenManagerStats {
+  /** Login requests made (including retried ones). */
+  readonly logins: number;
+  /** Tokens obtained after the first one. */
+  readonly renewals: number;
+  /** Renewals started because the service answered 403. */
+  readonly forbiddenRenewals: number;
+  /** Times a due renewal was postponed to respect the minimum renewal interval. */
+  readonly heldBack: number;
+}
+
+export interface TokenManager {
+  /** A token fit for the next request: logs in on first use and renews ahead of expiry. */
+  getToken(): Promise<Token>;
+  /**
+   * The service answered 403 to a request made with `stale`: one renewal, shared by every request
+   * that saw that same token. A request holding an already replaced token just gets the current one.
+   */
+  renewAfterForbidden(stale: Token): Promise<Token>;
+  readonly stats: Readonly<TokenManagerStats>;
+}
+
+export interface TokenManagerOptions {
+  /** One login request. Throws a LoginFailure (or a FacturaError, which ends the run as is). */
+  readonly login: () => Promise<{ readonly token: string; readonly expiresAt: number }>;
+  /** Epoch milliseconds. */
+  readonly clock: () => number;
+  /** Renew this long before expiry (default 15 minutes, contract §5.6); never more than half the token's life. */
+  readonly renewMarginMs?: number;
+  /** Renewals are spaced at least this far apart (default 0; one hour for test accounts, contract §5.7). */
+  readonly minRenewalIntervalMs?: number;
+  readonly logger?: Logger;
+  /** Waits; injected so tests drive time without sleeping. */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Login requests tried before giving up when the login endpoint fails (5xx, network). Default 4. */
+  readonly loginMaxAttempts?: number;
+  readonly retryBaseMs?: number;
+  readonly retryMaxMs?: number;
+  readonly random?: () => number;
+}
+
+export const DEFAULT_RENEW_MARGIN_MS = 15 * 60_000;
+/** Contract §5.7: test accounts renew at most once per hour. */
+export const TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS = 60 * 60_000;
+
+type RenewalReason = 'first' | 'expiry' | 'forbidden';
+
+export function credentialsRefusedError(cause?: unknown): FacturaError {
+  return new FacturaError(
+    'AUTH',
+    localized(
+      'El servicio rechazó las credenciales (HTTP 401). Revise las variables de entorno FACTURA_RUC, FACTURA_MAIL y FACTURA_CLAVE. No se envió ningún comprobante más.',
+      'The service refused the credentials (HTTP 401). Check the environment variables FACTURA_RUC, FACTURA_MAIL and FACTURA_CLAVE. No further invoice was sent.',
+    ),
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+function loginUnavailableError(attempts: number, cause: unknown): FacturaError {
+  return new FacturaError(
+    'SERVICE',
+    localized(
+      `No se pudo iniciar sesión en el servicio tras ${attempts} intento(s). Compruebe FACTURA_AUTH_URL y la conexión, y vuelva a intentarlo más tarde.`,
+      `Could not log in to the service after ${attempts} attempt(s). Check FACTURA_AUTH_URL and the connection, and try again later.`,
+    ),
+    { cause },
+  );
+}
+
+function loginRefusedError(cause: unknown): FacturaError {
+  const said = cause instanceof LoginFailure ? cause.answer?.mensaje : undefined;
+  return new FacturaError(
+    'SERVICE',
+    localized(
+      `El servicio no entregó un token al iniciar sesión${said ? `: ${said}` : '.'}`,
+      `The service did not hand out a token at login${said ? `: ${said}` : '.'}`,
+    ),
+    { cause },
+  );
+}
+
+/**
+ * One per run, shared by every request (contract §5): a burst of first requests triggers one
+ * login; the token is reused until `expiresAt − margin`, then renewed once however many requests
+ * wait; a 403 triggers one renewal per stale token; renewals are spaced `minRenewalIntervalMs`
+ * apart; a refused login (401) ends the run and no request is sent after it. Never logs the token.
+ */
+export function createTokenManager(options: TokenManagerOptions): TokenManager {
+  const { login, clock } = options;
+  const marginMs = options.renewMarginMs ?? DEFAULT_RENEW_MARGIN_MS;
+  const minIntervalMs = options.minRenewalIntervalMs ?? 0;
+  const logger = options.logger ?? silentLogger();
+  const sleep = options.sleep ?? ((ms: number) => delay(ms));
+  const maxAttempts = Math.max(1, options.loginMaxAttempts ?? 4);
+  const random = options.random ?? Math.random;
+
+  const stats = { logins: 0, renewals: 0, forbiddenRenewals: 0, heldBack: 0 };
+  let current: Token | undefined;
+  let currentForbidden = false;
+  let inflight: Promise<Token> | undefined;
+  let fatal: FacturaError | undefined;
+  let lastLoginAt: number | undefined;
+  let heldBackGeneration = 0;
+
+  const renewAt = (token: Token): number => {
+    const life = Math.max(0, token.expiresAt - token.obtainedAt);
+    return token.expiresAt - Math.min(marginMs, life / 2);
+  };
+  const earliestLogin = (): number => (lastLoginAt === undefined ? -Infinity : lastLoginAt + minIntervalMs);
+
+  async function loginWithRetries(): Promise<{ token: string; expiresAt: number; startedAt: number }> {
+    for (let attempt = 1; ; attempt++) {
+      const startedAt = clock();
+      stats.logins++;
+      try {
+        const got = await login();
+        return { ...got, startedAt };
+      } catch (error) {
+        if (error instanceof FacturaError) throw error;
+        if (error instanceof LoginFailure && error.kind === 'auth') throw credentialsRefusedError(error);
+        if (error instanceof LoginFailure && error.kind === 'refused') throw loginRefusedError(error);
+        if (attempt >= maxAttempts) throw loginUnavailableError(attempt, error);
+        const wait = retryDelay(attempt, {
+          baseMs: options.retryBaseMs ?? 1_000,
+          maxMs: options.retryMaxMs ?? 30_000,
+          ...(error instanceof LoginFailure && error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+          random,
+        });
+        logger.warn({ attempt, waitMs: wait, err: error }, 'login failed; retrying');
+        await sleep(wait);
+      }
+    }
+  }
+
+  function startRenewal(reason: RenewalReason): Promise<Token> {
+    const run = async (): Promise<Token> => {
+      const waitMs = earliestLogin() - clock();
+      if (waitMs > 0) {
+        stats.heldBack++;
+        logger.warn(
+          { reason, waitMs, notBefore: new Date(earliestLogin()).toISOString() },
+          'token renewal held back to respect the minimum renewal interval',
+        );
+        await sleep(waitMs);
+      }
+      const got = await loginWithRetries();
+      lastLoginAt = got.startedAt;
+      const token: Token = { value: got.token, expiresAt: got.expiresAt, obtainedAt: got.startedAt, generation: (current?.generation ?? 0) + 1 };
+      if (token.generation > 1) stats.renewals++;
+      current = token;
+      currentForbidden = false;
+      const expiresAt = new Date(token.expiresAt).toISOString();
+      if (token.expiresAt <= clock()) logger.warn({ expiresAt }, 'the new token is already past its expiry time; is the clock wrong?');
+      logger.info({ reason, generation: token.generation, expiresAt }, reason === 'first' ? 'logged in' : 'token renewed');
+      return token;
+    };
+    const promise = run().catch((error: unknown) => {
+      // A failed login ends the run: every later caller gets the same error, and nothing is sent.
+      fatal = error instanceof FacturaError ? error : loginUnavailableError(maxAttempts, error);
+      throw fatal;
+    });
+    inflight = promise;
+    const clear = (): void => {
+      if (inflight === promise) inflight = undefined;
+    };
+    promise.then(clear, clear);
+    return promise;
+  }
+
+  function getToken(): Promise<Token> {
+    if (fatal) return Promise.reject(fatal);
+    if (inflight) return inflight;
+    if (!current) return startRenewal('first');
+    if (currentForbidden) return startRenewal('forbidden');
+    const now = clock();
+    if (now < renewAt(current)) return Promise.resolve(current);
+    if (now < earliestLogin() && now < current.expiresAt) {
+      // Due for renewal but too soon after the last login: keep using the still valid token.
+      if (heldBackGeneration !== current.generation) {
+        heldBackGeneration = current.generation;
+        stats.heldBack++;
+        logger.warn(
+          { notBefore: new Date(earliestLogin()).toISOString(), expiresAt: new Date(current.expiresAt).toISOString() },
+          'token renewal held back to respect the minimum renewal interval; the current token is still valid',
+        );
+      }
+      return Promise.resolve(current);
+    }
+    return startRenewal('expiry');
+  }
+
+  function renewAfterForbidden(stale: Token): Promise<Token> {
+    if (fatal) return Promise.reject(fatal);
+    if (current && current.generation !== stale.generation) return getToken();
+    if (inflight) return inflight;
+    stats.forbiddenRenewals++;
+    currentForbidden = true;
+    return startRenewal('forbidden');
+  }
+
+  return { getToken, renewAfterForbidden, stats };
+}
