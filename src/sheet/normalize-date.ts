@@ -1,0 +1,114 @@
+import type { Cell } from './source-row.js';
+import type { CellPlace, Normalized } from './normalize-result.js';
+import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, normalizedValue } from './normalize-result.js';
+
+/** An optional time after a date (`10:30`, `10:30:15.250`, `3:05 p. m.`, `T10:30:00Z`): ignored for dates. */
+const TIME_TAIL = String.raw`(?:[ T]+\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\s*(?:[aApP]\.?\s*[mM]\.?)?(?:Z|[+-]\d{2}:?\d{2})?)?`;
+const DAY_FIRST = new RegExp(String.raw`^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})${TIME_TAIL}$`);
+const YEAR_FIRST = new RegExp(String.raw`^(\d{4})([/-])(\d{1,2})\2(\d{1,2})${TIME_TAIL}$`);
+const TWO_DIGIT_YEAR = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}(?:\s.*)?$/;
+
+const MONTHS_ES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Excel's last serial (9999-12-31) and the first one past its fictitious 1900-02-29. */
+const MAX_SERIAL = 2_958_465;
+const MIN_SERIAL = 61;
+const MS_PER_DAY = 86_400_000;
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** The `YYYY-MM-DD` of an Excel serial in the 1900 date system (the fraction, a time, is ignored). */
+export function excelSerialToIsoDate(serial: number): string | undefined {
+  if (!Number.isFinite(serial) || serial < MIN_SERIAL || serial >= MAX_SERIAL + 1) return undefined;
+  return new Date(EXCEL_EPOCH_MS + Math.floor(serial) * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/**
+ * Date columns → `YYYY-MM-DD`. Accepts date cells, Excel serial numbers (1900 system), and text
+ * `DD/MM/YYYY`, `D/M/YYYY`, `DD-MM-YYYY`, `DD.MM.YYYY`, `YYYY-MM-DD`, `YYYY/MM/DD`, each with an
+ * optional time that is ignored. Text dates are always day first: `02/13/2026` is an error, never
+ * read as February 13th; impossible dates (`31/02/2026`) are errors.
+ */
+export function normalizeDate(cell: Cell | null, place: CellPlace): Normalized {
+  if (cell === null) return ABSENT;
+  switch (cell.kind) {
+    case 'date':
+      return normalizedValue(cell.iso.slice(0, 10));
+    case 'number': {
+      const iso = excelSerialToIsoDate(cell.value);
+      return iso === undefined
+        ? cellProblem(
+            place,
+            'INVALID_DATE',
+            String(cell.value),
+            `el número ${cell.value} no es una fecha; escriba la fecha como DD/MM/AAAA o dé a la celda formato de fecha.`,
+            `the number ${cell.value} is not a date; write the date as DD/MM/YYYY or give the cell a date format.`,
+          )
+        : normalizedValue(iso);
+    }
+    case 'text':
+      return dateFromText(cell.text, place);
+    case 'error':
+      return cellErrorProblem(cell, place);
+    case 'boolean':
+      return notADate(place, cell.value ? 'TRUE' : 'FALSE');
+  }
+}
+
+function dateFromText(raw: string, place: CellPlace): Normalized {
+  const text = collapseWhitespace(raw);
+  if (text === '') return ABSENT;
+  const dayFirst = DAY_FIRST.exec(text);
+  if (dayFirst) return checkedDate(Number(dayFirst[4]), Number(dayFirst[3]), Number(dayFirst[1]), text, place, true);
+  const yearFirst = YEAR_FIRST.exec(text);
+  if (yearFirst) return checkedDate(Number(yearFirst[1]), Number(yearFirst[3]), Number(yearFirst[4]), text, place, false);
+  if (TWO_DIGIT_YEAR.test(text)) {
+    return cellProblem(
+      place,
+      'INVALID_DATE',
+      text,
+      `«${text}» tiene el año con 2 dígitos; escriba el año completo (DD/MM/AAAA).`,
+      `«${text}» has a 2-digit year; write the full year (DD/MM/YYYY).`,
+    );
+  }
+  return notADate(place, text);
+}
+
+function checkedDate(year: number, month: number, day: number, text: string, place: CellPlace, dayFirst: boolean): Normalized {
+  if (month < 1 || month > 12) {
+    const hint = dayFirst && day >= 1 && day <= 12 ? ' Las fechas se leen con el día primero (DD/MM/AAAA).' : '';
+    const hintEn = dayFirst && day >= 1 && day <= 12 ? ' Dates are read day first (DD/MM/YYYY).' : '';
+    return cellProblem(place, 'INVALID_DATE', text, `«${text}» no es una fecha: el mes ${month} no existe.${hint}`, `«${text}» is not a date: there is no month ${month}.${hintEn}`);
+  }
+  const last = daysInMonth(year, month);
+  if (year < 1900 || day < 1 || day > last) {
+    const monthEs = MONTHS_ES[month - 1] ?? String(month);
+    const monthEn = MONTHS_EN[month - 1] ?? String(month);
+    return cellProblem(
+      place,
+      'INVALID_DATE',
+      text,
+      year < 1900 ? `«${text}» no es una fecha válida (año ${year}).` : `«${text}» no es una fecha que exista: ${monthEs} de ${year} tiene ${last} días.`,
+      year < 1900 ? `«${text}» is not a valid date (year ${year}).` : `«${text}» is not a date that exists: ${monthEn} ${year} has ${last} days.`,
+    );
+  }
+  return normalizedValue(`${pad(year, 4)}-${pad(month)}-${pad(day)}`);
+}
+
+function notADate(place: CellPlace, text: string): Normalized {
+  return cellProblem(
+    place,
+    'INVALID_DATE',
+    text,
+    `«${text}» no es una fecha; escriba DD/MM/AAAA (por ejemplo 20/11/2026) o AAAA-MM-DD.`,
+    `«${text}» is not a date; write DD/MM/YYYY (for example 20/11/2026) or YYYY-MM-DD.`,
+  );
+}

@@ -1,0 +1,117 @@
+import { Decimal } from 'decimal.js';
+import type { Cell } from './source-row.js';
+import type { CellPlace, Normalized } from './normalize-result.js';
+import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, normalizedValue } from './normalize-result.js';
+
+/** How a file writes decimals in text: `1,234.56` (point) or `1.234,56` (comma). */
+export type DecimalConvention = 'point' | 'comma';
+
+/**
+ * The number a person typed, from the binary double a spreadsheet stored: Excel keeps 15
+ * significant digits, so `0.30000000000000004` → "0.3", `1e-7` → "0.0000001" (never an exponent).
+ * `undefined` for NaN or an infinity.
+ */
+export function exactNumberText(value: number): string | undefined {
+  if (!Number.isFinite(value)) return undefined;
+  if (value === 0) return '0';
+  return new Decimal(value.toPrecision(15)).toFixed();
+}
+
+const POINT_READING = /^[+-]?(?:(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?|\.\d+)$/;
+const COMMA_READING = /^[+-]?(?:(?:\d+|\d{1,3}(?:\.\d{3})+)(?:,\d+)?|,\d+)$/;
+
+/** Digits with optional thousands spaces ("1 234,56") lose the spaces; everything else is kept. */
+function compact(text: string): string {
+  return collapseWhitespace(text).replace(/(\d) (?=\d)/g, '$1');
+}
+
+function readAs(text: string, convention: DecimalConvention): string | undefined {
+  if (convention === 'point') return POINT_READING.test(text) ? new Decimal(text.replace(/,/g, '')).toFixed() : undefined;
+  return COMMA_READING.test(text) ? new Decimal(text.replace(/\./g, '').replace(',', '.')).toFixed() : undefined;
+}
+
+/**
+ * What a text value says about the file's convention: `comma` for `1.234,56`, `1234,5`, `0,75`;
+ * `point` for `1,234.56`, `1234.5`; `undefined` when it says nothing (`12`) or is ambiguous
+ * (`1,234` and `1.234` read differently under each convention) or is not a number at all.
+ */
+export function decimalEvidence(text: string): DecimalConvention | undefined {
+  const s = compact(text);
+  const point = readAs(s, 'point');
+  const comma = readAs(s, 'comma');
+  if (point !== undefined && comma === undefined) return 'point';
+  if (comma !== undefined && point === undefined) return 'comma';
+  return undefined;
+}
+
+/**
+ * Decimal columns (cantidad, valorVentaUnitario) → an exact decimal string without exponent.
+ * Number cells give the value as typed (15 significant digits, no float noise). Text cells are read
+ * with the file's `convention`; when it is not known (`undefined`) a value is read only when both
+ * conventions agree or only one of them can read it, and an ambiguous `1,234` is reported, never guessed.
+ * A value that only the other convention can read is reported as mixing separators.
+ */
+export function normalizeDecimal(cell: Cell | null, place: CellPlace, convention: DecimalConvention | undefined): Normalized {
+  if (cell === null) return ABSENT;
+  switch (cell.kind) {
+    case 'number': {
+      const text = exactNumberText(cell.value);
+      return text === undefined
+        ? cellProblem(place, 'NOT_A_NUMBER', String(cell.value), 'el número no es válido.', 'the number is not valid.')
+        : normalizedValue(text);
+    }
+    case 'text':
+      return decimalFromText(cell.text, place, convention);
+    case 'error':
+      return cellErrorProblem(cell, place);
+    case 'date':
+    case 'boolean':
+      return notANumber(place, cell.kind === 'date' ? cell.iso.slice(0, 10) : String(cell.value));
+  }
+}
+
+function decimalFromText(raw: string, place: CellPlace, convention: DecimalConvention | undefined): Normalized {
+  const shown = collapseWhitespace(raw);
+  if (shown === '') return ABSENT;
+  const s = compact(raw);
+  const point = readAs(s, 'point');
+  const comma = readAs(s, 'comma');
+  if (convention !== undefined) {
+    const value = convention === 'point' ? point : comma;
+    if (value !== undefined) return normalizedValue(value);
+    if ((convention === 'point' ? comma : point) !== undefined) {
+      return convention === 'comma'
+        ? cellProblem(
+            place,
+            'MIXED_DECIMAL_SEPARATOR',
+            shown,
+            `«${shown}» usa punto decimal, pero este archivo escribe los decimales con coma (1.234,56). Escriba el número como el resto del archivo.`,
+            `«${shown}» uses a decimal point, but this file writes decimals with a comma (1.234,56). Write the number like the rest of the file.`,
+          )
+        : cellProblem(
+            place,
+            'MIXED_DECIMAL_SEPARATOR',
+            shown,
+            `«${shown}» usa coma decimal, pero este archivo escribe los decimales con punto (1,234.56). Escriba el número como el resto del archivo.`,
+            `«${shown}» uses a decimal comma, but this file writes decimals with a point (1,234.56). Write the number like the rest of the file.`,
+          );
+    }
+    return notANumber(place, shown);
+  }
+  if (point !== undefined && comma !== undefined) {
+    if (point === comma) return normalizedValue(point);
+    return cellProblem(
+      place,
+      'AMBIGUOUS_DECIMAL',
+      shown,
+      `«${shown}» puede leerse como ${point} o como ${comma}, y el archivo no deja ver si usa coma o punto decimal. Indique --decimal-comma o --no-decimal-comma, o escriba el número sin separador de miles.`,
+      `«${shown}» can be read as ${point} or as ${comma}, and the file does not show whether it uses a decimal comma or point. Pass --decimal-comma or --no-decimal-comma, or write the number without a thousands separator.`,
+    );
+  }
+  const value = point ?? comma;
+  return value === undefined ? notANumber(place, shown) : normalizedValue(value);
+}
+
+function notANumber(place: CellPlace, shown: string): Normalized {
+  return cellProblem(place, 'NOT_A_NUMBER', shown, `«${shown}» no es un número.`, `«${shown}» is not a number.`);
+}

@@ -1,0 +1,37 @@
+import type { Cell } from './source-row.js';
+import type { CellPlace, Normalized } from './normalize-result.js';
+import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, normalizedValue } from './normalize-result.js';
+
+/**
+ * Integer columns (numero) → digits without leading zeros (`00001234` → "1234", so a legacy
+ * export's padded numbers name the same invoice as the plain ones). Signs, decimals and letters are errors.
+ */
+export function normalizeInteger(cell: Cell | null, place: CellPlace): Normalized {
+  if (cell === null) return ABSENT;
+  switch (cell.kind) {
+    case 'number':
+      return Number.isSafeInteger(cell.value) && cell.value >= 0 ? normalizedValue(String(cell.value)) : notAWholeNumber(place, String(cell.value));
+    case 'text': {
+      const text = collapseWhitespace(cell.text);
+      if (text === '') return ABSENT;
+      if (!/^\d+$/.test(text)) return notAWholeNumber(place, text);
+      return normalizedValue(text.replace(/^0+(?=\d)/, ''));
+    }
+    case 'error':
+      return cellErrorProblem(cell, place);
+    case 'date':
+      return notAWholeNumber(place, cell.iso.slice(0, 10));
+    case 'boolean':
+      return notAWholeNumber(place, cell.value ? 'TRUE' : 'FALSE');
+  }
+}
+
+function notAWholeNumber(place: CellPlace, text: string): Normalized {
+  return cellProblem(
+    place,
+    'NOT_A_WHOLE_NUMBER',
+    text,
+    `«${text}» no es un número entero sin signo (solo dígitos, por ejemplo 1234).`,
+    `«${text}» is not an unsigned whole number (digits only, for example 1234).`,
+  );
+}

@@ -1,0 +1,84 @@
+import type { ColumnName } from '../invoice/canonical-columns.js';
+import { columnDefinition } from '../invoice/canonical-columns.js';
+import type { Problem } from '../invoice/problem.js';
+import { localized } from '../i18n/localized-text.js';
+import type { Cell } from './source-row.js';
+
+/** What normalising one cell gives: a value, nothing (blank), or a problem for the user. */
+export type Normalized =
+  | { readonly kind: 'value'; readonly value: string }
+  | { readonly kind: 'absent' }
+  | { readonly kind: 'problem'; readonly problem: Problem };
+
+/** Where the cell is: its source row and the canonical column it feeds. */
+export interface CellPlace {
+  readonly row: number;
+  readonly column: ColumnName;
+}
+
+export const ABSENT: Normalized = { kind: 'absent' };
+
+export function normalizedValue(value: string): Normalized {
+  return { kind: 'value', value };
+}
+
+/** The cell as the user would recognise it, for `Problem.value`. */
+export function cellDisplay(cell: Cell): string {
+  switch (cell.kind) {
+    case 'text':
+      return cell.text;
+    case 'number':
+      return String(cell.value);
+    case 'date':
+      return cell.iso.endsWith('T00:00:00') ? cell.iso.slice(0, 10) : cell.iso.replace('T', ' ');
+    case 'boolean':
+      return cell.value ? 'TRUE' : 'FALSE';
+    case 'error':
+      return cell.formula === undefined ? cell.error : `=${cell.formula}`;
+  }
+}
+
+/**
+ * A cell-level error, its message prefixed with the row and the column's label:
+ * «Fila 5, Fecha de emisión: …» / «Row 5, Issue date: …».
+ */
+export function cellProblem(place: CellPlace, code: string, value: string, es: string, en: string): Normalized {
+  const label = columnDefinition(place.column).label;
+  return {
+    kind: 'problem',
+    problem: {
+      severity: 'error',
+      code,
+      row: place.row,
+      column: place.column,
+      value,
+      message: localized(`Fila ${place.row}, ${label.es}: ${es}`, `Row ${place.row}, ${label.en}: ${en}`),
+    },
+  };
+}
+
+/** Trims and collapses inner whitespace (including non-breaking spaces); `''` means absent. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/[\s\u00a0\u2007\u202f]+/gu, ' ').trim();
+}
+
+/** An error cell (`#N/A`, `#REF!`) or a formula with no saved result: never a blank or a zero. */
+export function cellErrorProblem(cell: Extract<Cell, { kind: 'error' }>, place: CellPlace): Normalized {
+  if (cell.error === 'NO_CACHED_RESULT') {
+    const formula = cell.formula === undefined ? '' : ` =${cell.formula}`;
+    return cellProblem(
+      place,
+      'FORMULA_WITHOUT_RESULT',
+      formula.trim() || cell.error,
+      `la fórmula${formula} no tiene un resultado guardado; abra el archivo en Excel y guárdelo para que se calcule.`,
+      `the formula${formula} has no saved result; open the file in Excel and save it so it is calculated.`,
+    );
+  }
+  return cellProblem(
+    place,
+    'CELL_ERROR',
+    cell.error,
+    `la celda contiene el error ${cell.error}${cell.formula === undefined ? '' : ` (fórmula =${cell.formula})`}; corrija la celda.`,
+    `the cell holds the error ${cell.error}${cell.formula === undefined ? '' : ` (formula =${cell.formula})`}; fix the cell.`,
+  );
+}
