@@ -1,0 +1,16 @@
+import type { GroupItem } from './invoice-draft.js';
+import type { GroupingOptions } from './invoice-grouper.js';
+import { createInvoiceGrouper } from './invoice-grouper.js';
+import type { LineRecord } from './line-record.js';
+
+/**
+ * Line records → invoice drafts, streaming: consecutive rows with the same serie/numero form one
+ * invoice; every row ends in exactly one yielded item (an invoice or orphan rows). Policy lives in
+ * grouping-decision.ts, state in invoice-grouper.ts. Under `mergeSplit` the invoices are yielded
+ * at the end (they may gain rows until then); past `mergeBufferLimit` it throws a FacturaError('INPUT').
+ */
+export async function* groupInvoices(records: AsyncIterable<LineRecord>, options: GroupingOptions = {}): AsyncIterable<GroupItem> {
+  const grouper = createInvoiceGrouper(options);
+  for await (const record of records) yield* grouper.push(record);
+  yield* grouper.end();
+}

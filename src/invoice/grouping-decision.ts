@@ -1,0 +1,80 @@
+import type { ColumnName } from './canonical-columns.js';
+
+/**
+ * The pure policy of grouping (DESIGN.md, "The sheet"): given what a row says about its invoice key
+ * and what came before, decide where the row goes. The streaming shell (invoice-grouper.ts) keeps
+ * the state and builds the drafts; this file only decides.
+ */
+
+/** What a row says about its invoice: a full key, no key at all, or only half of one. */
+export type RowKey =
+  | { readonly kind: 'key'; readonly key: string; readonly serie: string; readonly numero: string }
+  | { readonly kind: 'blank' }
+  | { readonly kind: 'partial'; readonly missing: 'serie' | 'numero'; readonly present: string };
+
+/** First and last source row of a block of rows. */
+export interface RowRange {
+  readonly first: number;
+  readonly last: number;
+}
+
+/** Where the grouping stands before a row: nothing yet, inside an invoice, or inside a run of orphan rows. */
+export type GroupingState =
+  | { readonly kind: 'start' }
+  | { readonly kind: 'invoice'; readonly key: string }
+  | { readonly kind: 'orphan' };
+
+export type GroupingDecision =
+  /** The row belongs to the current item (same key, or a blank key continuing it). */
+  | { readonly action: 'continue' }
+  /** The row starts a new invoice never seen before. */
+  | { readonly action: 'start-invoice' }
+  /** The row's key already had rows before another invoice came in between. */
+  | { readonly action: 'reappeared'; readonly earlier: RowRange }
+  /** Under `mergeSplit`: the row joins the earlier (buffered) invoice with its key. */
+  | { readonly action: 'merge' }
+  /** The row cannot belong to any invoice: a blank key before the first invoice, or half a key. */
+  | { readonly action: 'start-orphan'; readonly reason: 'before-first-invoice' | 'partial-key' };
+
+/**
+ * The comparison key of an invoice: series without case, number without leading zeros (the number
+ * is sent as a JSON number, so `0012` and `12` are the same invoice).
+ */
+export function invoiceKey(serie: string, numero: string): string {
+  const n = /^\d+$/.test(numero) ? numero.replace(/^0+(?=\d)/, '') : numero;
+  return `${serie.toUpperCase()}-${n}`;
+}
+
+export function rowKeyOf(values: Readonly<Partial<Record<ColumnName, string>>>): RowKey {
+  const serie = values.serie?.trim() ?? '';
+  const numero = values.numero?.trim() ?? '';
+  if (serie === '' && numero === '') return { kind: 'blank' };
+  if (serie === '') return { kind: 'partial', missing: 'serie', present: numero };
+  if (numero === '') return { kind: 'partial', missing: 'numero', present: serie };
+  return { kind: 'key', key: invoiceKey(serie, numero), serie, numero };
+}
+
+/**
+ * Decide where a row goes.
+ * @param known where the row's key was seen before (a finished invoice's range in the default mode,
+ *   or any buffered invoice under `mergeSplit`); `undefined` when never seen.
+ */
+export function decideGrouping(state: GroupingState, rowKey: RowKey, known: RowRange | undefined, mergeSplit: boolean): GroupingDecision {
+  switch (rowKey.kind) {
+    case 'blank':
+      return state.kind === 'start' ? { action: 'start-orphan', reason: 'before-first-invoice' } : { action: 'continue' };
+    case 'partial':
+      return { action: 'start-orphan', reason: 'partial-key' };
+    case 'key':
+      if (state.kind === 'invoice' && state.key === rowKey.key) return { action: 'continue' };
+      if (known === undefined) return { action: 'start-invoice' };
+      return mergeSplit ? { action: 'merge' } : { action: 'reappeared', earlier: known };
+  }
+}
+
+/** "la fila 7" / "las filas 7 a 9", for messages. */
+export function describeRange(range: RowRange): { es: string; en: string } {
+  return range.first === range.last
+    ? { es: `la fila ${range.first}`, en: `row ${range.first}` }
+    : { es: `las filas ${range.first} a ${range.last}`, en: `rows ${range.first} to ${range.last}` };
+}

@@ -1,0 +1,267 @@
+import { FacturaError } from '../factura-error.js';
+import { localized } from '../i18n/localized-text.js';
+import type { ColumnName } from './canonical-columns.js';
+import { INVOICE_COLUMNS, columnDefinition } from './canonical-columns.js';
+import type { GroupingState, RowRange } from './grouping-decision.js';
+import { decideGrouping, describeRange, rowKeyOf } from './grouping-decision.js';
+import type { DraftLine, GroupItem, InvoiceDraft, OrphanRows } from './invoice-draft.js';
+import type { LineRecord } from './line-record.js';
+import { matchKey } from './match-key.js';
+import type { Problem } from './problem.js';
+
+export interface GroupingOptions {
+  /** Merge an invoice whose rows are split by other invoices, instead of reporting an error. */
+  readonly mergeSplit?: boolean;
+  /** Under `mergeSplit`: most invoices held in memory until the end of the file (default 10,000). */
+  readonly mergeBufferLimit?: number;
+}
+
+export const DEFAULT_MERGE_BUFFER_LIMIT = 10_000;
+
+/**
+ * The streaming state machine of grouping, synchronous so it can be tested row by row:
+ * `push` each record in order, then `end`; each call returns the items completed by it.
+ * Holds only the current invoice and the ranges of finished keys (default mode), or the buffered
+ * invoices (mergeSplit, bounded).
+ */
+export interface InvoiceGrouper {
+  push(record: LineRecord): GroupItem[];
+  end(): GroupItem[];
+}
+
+const GROUPED_INVOICE_COLUMNS: readonly ColumnName[] = INVOICE_COLUMNS.filter((c) => c !== 'serie' && c !== 'numero');
+const ENUM_COLUMNS = new Set<ColumnName>(GROUPED_INVOICE_COLUMNS.filter((c) => columnDefinition(c).type === 'enum'));
+
+class DraftBuilder {
+  readonly rows: number[] = [];
+  readonly header: Partial<Record<ColumnName, string>> = {};
+  /** Which row gave each invoice-level value (for conflict messages). */
+  readonly headerRow = new Map<ColumnName, number>();
+  readonly lines: DraftLine[] = [];
+  readonly problems: Problem[] = [];
+  /** Set when this block repeats a key finished earlier (default mode). */
+  earlier: RowRange | undefined;
+
+  constructor(
+    readonly serie: string,
+    readonly numero: string,
+  ) {}
+
+  add(record: LineRecord): void {
+    this.rows.push(record.row);
+    this.lines.push({ row: record.row, values: record.values });
+    this.problems.push(...record.problems);
+    for (const column of GROUPED_INVOICE_COLUMNS) {
+      const value = record.values[column];
+      if (value === undefined || value === '') continue;
+      const previous = this.header[column];
+      if (previous === undefined) {
+        this.header[column] = value;
+        this.headerRow.set(column, record.row);
+      } else if (!sameValue(column, previous, value)) {
+        this.problems.push(conflict(column, this.headerRow.get(column) ?? record.row, previous, record.row, value));
+      }
+    }
+  }
+
+  range(): RowRange {
+    return { first: this.rows[0] ?? 0, last: this.rows[this.rows.length - 1] ?? 0 };
+  }
+
+  build(): InvoiceDraft {
+    const problems = [...this.problems];
+    if (this.earlier) problems.unshift(reappeared(this.serie, this.numero, this.earlier, this.range()));
+    return {
+      kind: 'invoice',
+      serie: this.serie,
+      numero: this.numero,
+      rows: this.rows,
+      header: { serie: this.serie, numero: this.numero, ...this.header },
+      lines: this.lines,
+      problems,
+    };
+  }
+}
+
+class OrphanBuilder {
+  readonly rows: number[] = [];
+  readonly problems: Problem[] = [];
+  constructor(readonly reason: 'before-first-invoice' | 'partial-key') {}
+
+  add(record: LineRecord): void {
+    const firstRow = this.rows[0];
+    this.rows.push(record.row);
+    const key = rowKeyOf(record.values);
+    if (firstRow === undefined && key.kind === 'partial') this.problems.push(partialKey(record.row, key.missing, key.present));
+    else if (firstRow === undefined || this.reason === 'before-first-invoice') this.problems.push(beforeFirstInvoice(record.row));
+    else this.problems.push(continuesIncomplete(record.row, firstRow));
+    this.problems.push(...record.problems);
+  }
+
+  build(): OrphanRows {
+    return { kind: 'orphan', rows: this.rows, problems: this.problems };
+  }
+}
+
+function sameValue(column: ColumnName, a: string, b: string): boolean {
+  return ENUM_COLUMNS.has(column) ? matchKey(a) === matchKey(b) : a === b;
+}
+
+export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrouper {
+  const mergeSplit = options.mergeSplit ?? false;
+  const limit = options.mergeBufferLimit ?? DEFAULT_MERGE_BUFFER_LIMIT;
+  /** Default mode: ranges of finished invoices, by key. */
+  const finished = new Map<string, RowRange>();
+  /** mergeSplit mode: every invoice so far, in order of first appearance. */
+  const buffered = new Map<string, DraftBuilder>();
+  let state: GroupingState = { kind: 'start' };
+  let current: DraftBuilder | OrphanBuilder | undefined;
+
+  function close(): GroupItem[] {
+    const item = current;
+    current = undefined;
+    if (item === undefined) return [];
+    if (item instanceof OrphanBuilder) return [item.build()];
+    if (mergeSplit) return []; // stays buffered until the end
+    if (!item.earlier) finished.set(keyOf(item), item.range());
+    return [item.build()];
+  }
+
+  function keyOf(b: DraftBuilder): string {
+    const k = rowKeyOf({ serie: b.serie, numero: b.numero });
+    return k.kind === 'key' ? k.key : '';
+  }
+
+  return {
+    push(record) {
+      const rowKey = rowKeyOf(record.values);
+      const known = rowKey.kind !== 'key' ? undefined : mergeSplit ? buffered.get(rowKey.key)?.range() : finished.get(rowKey.key);
+      const decision = decideGrouping(state, rowKey, known, mergeSplit);
+      let out: GroupItem[] = [];
+      switch (decision.action) {
+        case 'continue':
+          break;
+        case 'start-orphan':
+          out = close();
+          current = new OrphanBuilder(decision.reason);
+          state = { kind: 'orphan' };
+          break;
+        case 'start-invoice':
+        case 'reappeared':
+        case 'merge': {
+          if (rowKey.kind !== 'key') throw new Error('unreachable: an invoice decision needs a key');
+          out = close();
+          const merged = decision.action === 'merge' ? buffered.get(rowKey.key) : undefined;
+          const builder = merged ?? new DraftBuilder(rowKey.serie, rowKey.numero);
+          if (decision.action === 'reappeared') builder.earlier = decision.earlier;
+          if (mergeSplit && !merged) {
+            if (buffered.size >= limit) throw bufferExceeded(limit, record.row);
+            buffered.set(rowKey.key, builder);
+          }
+          current = builder;
+          state = { kind: 'invoice', key: rowKey.key };
+          break;
+        }
+      }
+      current?.add(record);
+      return out;
+    },
+    end() {
+      const out = close();
+      if (mergeSplit) {
+        for (const b of buffered.values()) out.push(b.build());
+        buffered.clear();
+      }
+      state = { kind: 'start' };
+      return out;
+    },
+  };
+}
+
+function label(column: ColumnName): { es: string; en: string } {
+  return columnDefinition(column).label;
+}
+
+function conflict(column: ColumnName, firstRow: number, firstValue: string, row: number, value: string): Problem {
+  const l = label(column);
+  return {
+    severity: 'error',
+    code: 'CONFLICTING_INVOICE_VALUE',
+    row,
+    column,
+    value,
+    message: localized(
+      `«${l.es}» dice «${value}» en la fila ${row}, pero la fila ${firstRow} de la misma factura dice «${firstValue}». Un dato de la factura debe ser igual en todas sus filas (o dejarse en blanco en las siguientes).`,
+      `"${l.en}" is "${value}" in row ${row}, but row ${firstRow} of the same invoice says "${firstValue}". An invoice-level value must be the same on all its rows (or left blank after the first).`,
+    ),
+  };
+}
+
+function reappeared(serie: string, numero: string, earlier: RowRange, now: RowRange): Problem {
+  const a = describeRange(earlier);
+  const b = describeRange(now);
+  return {
+    severity: 'error',
+    code: 'INVOICE_KEY_REPEATED',
+    row: now.first,
+    column: 'numero',
+    value: `${serie}-${numero}`,
+    message: localized(
+      `La factura ${serie}-${numero} ya apareció en ${a.es} y vuelve a aparecer en ${b.es}, después de otras facturas. Las filas de una factura deben ir juntas: ordene la hoja por serie y número, o use la opción --merge-split para unirlas. Estas filas no se enviarán.`,
+      `Invoice ${serie}-${numero} already appeared in ${a.en} and appears again in ${b.en}, after other invoices. The rows of an invoice must be together: sort the sheet by series and number, or use the --merge-split option to merge them. These rows will not be sent.`,
+    ),
+  };
+}
+
+function beforeFirstInvoice(row: number): Problem {
+  return {
+    severity: 'error',
+    code: 'ROW_WITHOUT_INVOICE',
+    row,
+    column: 'serie',
+    value: '',
+    message: localized(
+      `La fila ${row} no tiene serie ni número y no hay una factura antes de ella a la que pueda pertenecer. Escriba la serie y el número de su factura.`,
+      `Row ${row} has no series or number and there is no invoice above it to belong to. Write its invoice's series and number.`,
+    ),
+  };
+}
+
+function partialKey(row: number, missing: 'serie' | 'numero', present: string): Problem {
+  const l = label(missing);
+  return {
+    severity: 'error',
+    code: 'INCOMPLETE_INVOICE_KEY',
+    row,
+    column: missing,
+    value: present,
+    message: localized(
+      `La fila ${row} tiene ${missing === 'serie' ? `número «${present}» pero no serie` : `serie «${present}» pero no número`}: falta «${l.es}». Una factura se identifica por su serie y su número; escriba ambos (o deje los dos en blanco si la fila continúa la factura de arriba).`,
+      `Row ${row} has ${missing === 'serie' ? `number "${present}" but no series` : `series "${present}" but no number`}: "${l.en}" is missing. An invoice is identified by its series and number; write both (or leave both blank when the row continues the invoice above).`,
+    ),
+  };
+}
+
+function continuesIncomplete(row: number, firstRow: number): Problem {
+  return {
+    severity: 'error',
+    code: 'ROW_WITHOUT_INVOICE',
+    row,
+    column: 'serie',
+    value: '',
+    message: localized(
+      `La fila ${row} no tiene serie ni número y continúa la fila ${firstRow}, que no identifica una factura completa. Corrija la fila ${firstRow}.`,
+      `Row ${row} has no series or number and continues row ${firstRow}, which does not identify a complete invoice. Fix row ${firstRow}.`,
+    ),
+  };
+}
+
+function bufferExceeded(limit: number, row: number): FacturaError {
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `Para unir las facturas separadas hay que guardar en memoria todas las facturas hasta el final del archivo, y en la fila ${row} ya son más de ${limit}. Ordene la hoja por serie y número (así no hace falta unir nada) o aumente el límite.`,
+      `Merging split invoices keeps every invoice in memory until the end of the file, and at row ${row} there are already more than ${limit}. Sort the sheet by series and number (then nothing needs merging) or raise the limit.`,
+    ),
+  );
+}

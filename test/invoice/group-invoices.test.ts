@@ -1,0 +1,215 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FacturaError } from '../../src/factura-error.js';
+import type { ColumnName } from '../../src/invoice/canonical-columns.js';
+import { groupInvoices } from '../../src/invoice/group-invoices.js';
+import { decideGrouping, invoiceKey, rowKeyOf } from '../../src/invoice/grouping-decision.js';
+import type { GroupItem, InvoiceDraft } from '../../src/invoice/invoice-draft.js';
+import type { GroupingOptions } from '../../src/invoice/invoice-grouper.js';
+import { createInvoiceGrouper } from '../../src/invoice/invoice-grouper.js';
+import type { LineRecord } from '../../src/invoice/line-record.js';
+import type { Problem } from '../../src/invoice/problem.js';
+
+type Values = Partial<Record<ColumnName, string>>;
+
+/** Rows numbered from 2 (row 1 is the header), as a spreadsheet shows them. */
+function records(rows: Values[], problems: Record<number, Problem[]> = {}): LineRecord[] {
+  return rows.map((values, i) => ({ row: i + 2, values, problems: problems[i + 2] ?? [] }));
+}
+
+async function* stream<T>(items: readonly T[]): AsyncIterable<T> {
+  for (const item of items) {
+    await Promise.resolve();
+    yield item;
+  }
+}
+
+async function group(rows: Values[], options?: GroupingOptions, problems?: Record<number, Problem[]>): Promise<GroupItem[]> {
+  const out: GroupItem[] = [];
+  for await (const item of groupInvoices(stream(records(rows, problems)), options)) out.push(item);
+  return out;
+}
+
+function invoices(items: GroupItem[]): InvoiceDraft[] {
+  return items.filter((i): i is InvoiceDraft => i.kind === 'invoice');
+}
+
+const line = (serie: string, numero: string, extra: Values = {}): Values => ({
+  serie,
+  numero,
+  descripcion: 'Producto',
+  cantidad: '1',
+  valorVentaUnitario: '10',
+  ...extra,
+});
+const cont = (extra: Values = {}): Values => ({ descripcion: 'Otro', cantidad: '2', valorVentaUnitario: '5', ...extra });
+
+describe('grouping decision (pure)', () => {
+  const key = rowKeyOf({ serie: 'F001', numero: '12' });
+  it.each([
+    ['a blank key before any invoice is an orphan', { kind: 'start' } as const, rowKeyOf({}), undefined, false, { action: 'start-orphan', reason: 'before-first-invoice' }],
+    ['a blank key inside an invoice continues it', { kind: 'invoice', key: 'F001-12' } as const, rowKeyOf({}), undefined, false, { action: 'continue' }],
+    ['half a key starts an orphan', { kind: 'invoice', key: 'F001-12' } as const, rowKeyOf({ serie: 'F001' }), undefined, false, { action: 'start-orphan', reason: 'partial-key' }],
+    ['the same key continues', { kind: 'invoice', key: 'F001-12' } as const, key, undefined, false, { action: 'continue' }],
+    ['a new key starts an invoice', { kind: 'invoice', key: 'F001-11' } as const, key, undefined, false, { action: 'start-invoice' }],
+    ['a finished key reappears', { kind: 'invoice', key: 'F001-11' } as const, key, { first: 2, last: 3 }, false, { action: 'reappeared', earlier: { first: 2, last: 3 } }],
+    ['a finished key merges under mergeSplit', { kind: 'invoice', key: 'F001-11' } as const, key, { first: 2, last: 3 }, true, { action: 'merge' }],
+  ])('%s', (_name, state, rowKey, known, merge, expected) => {
+    expect(decideGrouping(state, rowKey, known, merge)).toEqual(expected);
+  });
+
+  it('compares keys without case and without leading zeros in the number', () => {
+    expect(invoiceKey('f001', '0012')).toBe(invoiceKey('F001', '12'));
+  });
+});
+
+describe('groupInvoices', () => {
+  it('groups consecutive rows with the same serie/numero into one invoice', async () => {
+    const items = await group([line('F001', '1'), line('F001', '1'), line('F001', '2')]);
+    expect(items.map((i) => [i.kind, i.rows])).toEqual([
+      ['invoice', [2, 3]],
+      ['invoice', [4]],
+    ]);
+    expect(invoices(items)[0]?.lines.map((l) => l.row)).toEqual([2, 3]);
+  });
+
+  it('fills invoice-level values down from the first row onto blank continuation rows', async () => {
+    const [inv] = invoices(await group([line('F001', '1', { receptorNombreLegal: 'ACME SAC', moneda: 'USD' }), cont(), cont()]));
+    expect(inv?.rows).toEqual([2, 3, 4]);
+    expect(inv?.header.receptorNombreLegal).toBe('ACME SAC');
+    expect(inv?.header.moneda).toBe('USD');
+    expect(inv?.problems).toEqual([]);
+  });
+
+  it('takes an invoice-level value given only on a later row of the invoice', async () => {
+    const [inv] = invoices(await group([line('F001', '1'), cont({ receptorCorreo: 'a@b.pe' })]));
+    expect(inv?.header.receptorCorreo).toBe('a@b.pe');
+  });
+
+  it('accepts a continuation row repeating the same value, and enum values written differently', async () => {
+    const [inv] = invoices(await group([line('F001', '1', { receptorNombreLegal: 'ACME', moneda: 'Soles' }), line('F001', '1', { receptorNombreLegal: 'ACME', moneda: 'SOLES' })]));
+    expect(inv?.problems).toEqual([]);
+  });
+
+  it('reports a continuation row that repeats a value differently, naming both rows and the column', async () => {
+    const [inv] = invoices(await group([line('F001', '1', { receptorNombreLegal: 'ACME SAC' }), cont(), cont({ receptorNombreLegal: 'OTRA SAC' })]));
+    expect(inv?.rows).toEqual([2, 3, 4]);
+    expect(inv?.problems).toHaveLength(1);
+    const p = inv?.problems[0];
+    expect(p).toMatchObject({ severity: 'error', code: 'CONFLICTING_INVOICE_VALUE', row: 4, column: 'receptorNombreLegal', value: 'OTRA SAC' });
+    expect(p?.message.es).toContain('fila 4');
+    expect(p?.message.es).toContain('fila 2');
+    expect(p?.message.es).toContain('ACME SAC');
+    expect(p?.message.en).toContain('row 2');
+  });
+
+  it('continues the invoice above on rows whose serie and numero are both blank (merged cells)', async () => {
+    const items = await group([line('F001', '1'), cont(), line('F001', '2'), cont(), cont()]);
+    expect(items.map((i) => i.rows)).toEqual([
+      [2, 3],
+      [4, 5, 6],
+    ]);
+  });
+
+  it('reports blank-key rows before any invoice as orphan rows, one problem per row', async () => {
+    const items = await group([cont(), cont(), line('F001', '1')]);
+    expect(items[0]).toMatchObject({ kind: 'orphan', rows: [2, 3] });
+    expect(items[0]?.problems.map((p) => [p.code, p.row])).toEqual([
+      ['ROW_WITHOUT_INVOICE', 2],
+      ['ROW_WITHOUT_INVOICE', 3],
+    ]);
+    expect(items[1]).toMatchObject({ kind: 'invoice', rows: [4] });
+  });
+
+  it('reports a row with only one of serie/numero, and keeps its continuation rows out of the invoice above', async () => {
+    const items = await group([line('F001', '1'), { serie: 'F001', descripcion: 'x' }, cont(), line('F001', '2')]);
+    expect(items.map((i) => [i.kind, i.rows])).toEqual([
+      ['invoice', [2]],
+      ['orphan', [3, 4]],
+      ['invoice', [5]],
+    ]);
+    expect(items[1]?.problems.map((p) => [p.code, p.row, p.column, p.value])).toEqual([
+      ['INCOMPLETE_INVOICE_KEY', 3, 'numero', 'F001'],
+      ['ROW_WITHOUT_INVOICE', 4, 'serie', ''],
+    ]);
+  });
+
+  it('reports an invoice key that reappears after another invoice, naming both row ranges', async () => {
+    const items = await group([line('F001', '1'), cont(), line('F001', '2'), line('F001', '1'), cont()]);
+    expect(items.map((i) => [i.kind, i.rows])).toEqual([
+      ['invoice', [2, 3]],
+      ['invoice', [4]],
+      ['invoice', [5, 6]],
+    ]);
+    expect(items[0]?.problems).toEqual([]);
+    const p = items[2]?.problems[0];
+    expect(p).toMatchObject({ severity: 'error', code: 'INVOICE_KEY_REPEATED', row: 5, column: 'numero', value: 'F001-1' });
+    expect(p?.message.es).toContain('las filas 2 a 3');
+    expect(p?.message.es).toContain('las filas 5 a 6');
+    expect(p?.message.en).toContain('rows 2 to 3');
+  });
+
+  it('merges an invoice split by other invoices under mergeSplit, filling down and checking conflicts', async () => {
+    const items = await group(
+      [line('F001', '1', { receptorNombreLegal: 'ACME' }), line('F001', '2'), line('F001', '1', { receptorNombreLegal: 'OTRA' }), cont()],
+      { mergeSplit: true },
+    );
+    expect(items.map((i) => [i.kind, i.rows])).toEqual([
+      ['invoice', [2, 4, 5]],
+      ['invoice', [3]],
+    ]);
+    expect(items[0]?.problems.map((p) => [p.code, p.row, p.column])).toEqual([['CONFLICTING_INVOICE_VALUE', 4, 'receptorNombreLegal']]);
+  });
+
+  it('stops with a clear input error when mergeSplit would buffer more invoices than its bound', async () => {
+    const rows = [line('F001', '1'), line('F001', '2'), line('F001', '3')];
+    await expect(group(rows, { mergeSplit: true, mergeBufferLimit: 3 })).resolves.toHaveLength(3);
+    const error = await group(rows, { mergeSplit: true, mergeBufferLimit: 2 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FacturaError);
+    expect((error as FacturaError).code).toBe('INPUT');
+    expect((error as FacturaError).text.es).toContain('más de 2');
+    expect((error as FacturaError).text.es).toContain('fila 4');
+  });
+
+  it('carries the cell problems of each record into its item', async () => {
+    const cell: Problem = { severity: 'error', code: 'NOT_A_DATE', row: 3, column: 'fechaEmision', value: 'ayer', message: { es: 'x', en: 'x' } };
+    const orphanCell: Problem = { ...cell, row: 2 };
+    const items = await group([cont(), line('F001', '1')], {}, { 2: [orphanCell], 3: [cell] });
+    expect(items[0]?.problems).toContainEqual(orphanCell);
+    expect(items[1]?.problems).toEqual([cell]);
+  });
+
+  it('yields each invoice as soon as the next one starts (streaming)', () => {
+    const grouper = createInvoiceGrouper();
+    const [a, b, c] = records([line('F001', '1'), line('F001', '1'), line('F001', '2')]);
+    expect(grouper.push(a!)).toEqual([]);
+    expect(grouper.push(b!)).toEqual([]);
+    expect(grouper.push(c!).map((i) => i.rows)).toEqual([[2, 3]]);
+    expect(grouper.end().map((i) => i.rows)).toEqual([[4]]);
+  });
+});
+
+describe('grouping properties', () => {
+  // A row is a key from a small pool (so keys repeat and reappear), a blank key, or half a key.
+  const rowArb = fc.oneof(
+    { weight: 5, arbitrary: fc.integer({ min: 1, max: 4 }).map((n) => line('F001', String(n))) },
+    { weight: 3, arbitrary: fc.constant(cont()) },
+    { weight: 1, arbitrary: fc.constantFrom<Values>({ serie: 'F001' }, { numero: '7' }) },
+  );
+
+  it('keeps every row in exactly one item, in both modes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(rowArb, { maxLength: 40 }), fc.boolean(), async (rows, mergeSplit) => {
+        const items = await group(rows, { mergeSplit });
+        const seen = items.flatMap((i) => [...i.rows]).sort((x, y) => x - y);
+        expect(seen).toEqual(rows.map((_, i) => i + 2));
+        for (const inv of invoices(items)) expect(inv.lines.map((l) => l.row)).toEqual(inv.rows);
+        if (mergeSplit) {
+          const keys = invoices(items).map((i) => invoiceKey(i.serie, i.numero));
+          expect(new Set(keys).size).toBe(keys.length);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
