@@ -1,0 +1,88 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { SandboxAccount } from './sandbox-account.js';
+
+/** A token as the login answers it. */
+export interface IssuedToken {
+  readonly svcToken: string;
+  /** The exact expiry instant (whole seconds, as the JWT's `exp`), in epoch milliseconds. */
+  readonly expiresAtMs: number;
+  /** Whether this login got back a token issued earlier (test-account renewal rule). */
+  readonly reused: boolean;
+}
+
+export type TokenCheck = { readonly ok: true; readonly ruc: string } | { readonly ok: false; readonly reason: 'missing' | 'invalid' | 'expired' | 'revoked' };
+
+export interface TokenAuthority {
+  issue(account: SandboxAccount, testAccount: boolean, lifetimeMs: number): Promise<IssuedToken>;
+  check(authorization: string | undefined): Promise<TokenCheck>;
+  /** Every token issued so far is refused from now on (and none is handed out again). */
+  revokeAll(): void;
+}
+
+const ONE_HOUR_MS = 60 * 60 * 1000;
+const ISSUER = 'factura-import-sandbox';
+
+interface Remembered {
+  readonly token: IssuedToken;
+  readonly issuedAtMs: number;
+  readonly generation: number;
+}
+
+/**
+ * Issues and checks the sandbox's HS256 JWTs (with `jose`). A token carries the account's RUC, its
+ * expiry and a revocation generation; `revokeAll` moves the generation on.
+ */
+export function createTokenAuthority(secret: Uint8Array, clock: () => number): TokenAuthority {
+  let generation = 0;
+  let serial = 0;
+  const lastIssued = new Map<string, Remembered>();
+
+  return {
+    async issue(account, testAccount, lifetimeMs) {
+      const now = clock();
+      const previous = lastIssued.get(account.ruc);
+      if (
+        testAccount &&
+        previous !== undefined &&
+        previous.generation === generation &&
+        now - previous.issuedAtMs < ONE_HOUR_MS &&
+        now < previous.token.expiresAtMs
+      ) {
+        return { ...previous.token, reused: true };
+      }
+      const iat = Math.floor(now / 1000);
+      const exp = Math.floor((now + lifetimeMs) / 1000);
+      serial += 1;
+      const svcToken = await new SignJWT({ ruc: account.ruc, razonSocial: account.razonSocial, gen: generation })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setSubject(account.mail)
+        .setJti(String(serial))
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(secret);
+      const token: IssuedToken = { svcToken, expiresAtMs: exp * 1000, reused: false };
+      lastIssued.set(account.ruc, { token, issuedAtMs: now, generation });
+      return token;
+    },
+
+    async check(authorization) {
+      const match = authorization === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+      const jwt = match?.[1];
+      if (jwt === undefined) return { ok: false, reason: 'missing' };
+      try {
+        const { payload } = await jwtVerify(jwt, secret, { algorithms: ['HS256'], issuer: ISSUER, currentDate: new Date(clock()) });
+        if (payload['gen'] !== generation) return { ok: false, reason: 'revoked' };
+        const ruc = payload['ruc'];
+        return typeof ruc === 'string' ? { ok: true, ruc } : { ok: false, reason: 'invalid' };
+      } catch (err) {
+        return { ok: false, reason: (err as { code?: unknown }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };
+      }
+    },
+
+    revokeAll() {
+      generation += 1;
+      lastIssued.clear();
+    },
+  };
+}
