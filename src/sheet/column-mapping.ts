@@ -1,0 +1,67 @@
+import type { ColumnName } from '../invoice/canonical-columns.js';
+import { CANONICAL_COLUMNS, columnDefinition } from '../invoice/canonical-columns.js';
+import { matchKey } from '../invoice/match-key.js';
+import type { HeaderColumn } from './header-map.js';
+import { columnLetter } from './header-map.js';
+import { collapseWhitespace } from './normalize-result.js';
+import type { Cell } from './source-row.js';
+
+/** A `--map` file: canonical column name → the sheet's header text for it. */
+export type ColumnMapping = Readonly<Partial<Record<ColumnName, string>>>;
+
+/** How one candidate header row's cells match the canonical columns. */
+export interface HeaderMatch {
+  /** Every source column that names each canonical column (more than one is a conflict). */
+  readonly matches: ReadonlyMap<ColumnName, readonly HeaderColumn[]>;
+  /** Named cells that match no canonical column, or whose column the mapping file assigned elsewhere. */
+  readonly unknown: readonly HeaderColumn[];
+}
+
+/** Each canonical column's name and aliases, by match key. */
+const ALIAS_INDEX: ReadonlyMap<string, ColumnName> = (() => {
+  const index = new Map<string, ColumnName>();
+  for (const c of CANONICAL_COLUMNS) for (const text of [c.name, ...c.aliases]) index.set(matchKey(text), c.name);
+  return index;
+})();
+
+/** The header texts accepted for a column: its name and its aliases. */
+export function acceptedHeaders(column: ColumnName): readonly string[] {
+  return [column, ...columnDefinition(column).aliases];
+}
+
+/** The text of a header cell, or `undefined` for a blank or non-text cell. */
+export function headerText(cell: Cell | null): string | undefined {
+  if (cell === null) return undefined;
+  const text = cell.kind === 'text' ? cell.text : cell.kind === 'number' ? String(cell.value) : undefined;
+  if (text === undefined) return undefined;
+  const trimmed = collapseWhitespace(text);
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/**
+ * Matches a row's cells to canonical columns. A cell named in the mapping file feeds the canonical
+ * column(s) it is mapped to; any other cell matches by name or alias (lower case, no accents, no
+ * spaces or `_ . - /`), except for canonical columns the mapping file places elsewhere.
+ */
+export function matchHeaderCells(cells: readonly (Cell | null)[], mapping: ColumnMapping = {}): HeaderMatch {
+  const mapped = new Map<string, ColumnName[]>();
+  for (const [column, text] of Object.entries(mapping) as [ColumnName, string | undefined][]) {
+    if (text === undefined) continue;
+    const key = matchKey(text);
+    mapped.set(key, [...(mapped.get(key) ?? []), column]);
+  }
+  const matches = new Map<ColumnName, HeaderColumn[]>();
+  const unknown: HeaderColumn[] = [];
+  cells.forEach((cell, index) => {
+    const header = headerText(cell);
+    if (header === undefined) return;
+    const where: HeaderColumn = { index, header, letter: columnLetter(index) };
+    const key = matchKey(header);
+    const byMapping = mapped.get(key);
+    const byAlias = ALIAS_INDEX.get(key);
+    const targets = byMapping ?? (byAlias !== undefined && mapping[byAlias] === undefined ? [byAlias] : []);
+    if (targets.length === 0) unknown.push(where);
+    for (const column of targets) matches.set(column, [...(matches.get(column) ?? []), where]);
+  });
+  return { matches, unknown };
+}

@@ -1,0 +1,170 @@
+import type { ColumnName } from '../invoice/canonical-columns.js';
+import { columnDefinition, REQUIRED_COLUMNS } from '../invoice/canonical-columns.js';
+import type { Problem } from '../invoice/problem.js';
+import { FacturaError } from '../factura-error.js';
+import { localized } from '../i18n/localized-text.js';
+import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
+import { acceptedHeaders, headerText, matchHeaderCells } from './column-mapping.js';
+import type { HeaderColumn, HeaderMap } from './header-map.js';
+import type { SourceRow } from './source-row.js';
+
+/** How many rows from the top are searched for the header row. */
+export const HEADER_SEARCH_ROWS = 30;
+/** A header row names at least this many canonical columns… */
+export const MIN_KNOWN_COLUMNS = 3;
+/** …of which at least this many are required ones (a title row rarely says «Serie», «Número» and «RUC»). */
+export const MIN_REQUIRED_COLUMNS = 2;
+
+export interface DetectedHeader {
+  readonly header: HeaderMap;
+  /** Index of the header row within the rows given. */
+  readonly position: number;
+  /** Warnings: title rows skipped, unknown columns, mapped columns not found. */
+  readonly notes: readonly Problem[];
+}
+
+export interface DetectHeaderOptions {
+  /** The input's name, for messages. */
+  readonly file: string;
+  readonly mapping?: ColumnMapping;
+  /** True when `rows` is the whole file (it ended before the search window did). */
+  readonly wholeFile: boolean;
+}
+
+function isHeaderCandidate(match: HeaderMatch): boolean {
+  const known = [...match.matches.keys()];
+  return known.length >= MIN_KNOWN_COLUMNS && known.filter((c) => REQUIRED_COLUMNS.includes(c)).length >= MIN_REQUIRED_COLUMNS;
+}
+
+const quote = (s: string): string => `«${s}»`;
+const where = (c: HeaderColumn): string => `«${c.header}» (${c.letter})`;
+
+/**
+ * Finds the header row among the first rows of a sheet: the first row naming at least
+ * MIN_KNOWN_COLUMNS canonical columns, MIN_REQUIRED_COLUMNS of them required. Rows above it are
+ * titles (reported as a warning). Throws FacturaError('INPUT') when no row qualifies, when
+ * required columns are missing (one error listing all of them) or when two source columns feed
+ * the same canonical column.
+ */
+export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOptions): DetectedHeader {
+  const mapping = options.mapping ?? {};
+  if (rows.length === 0) {
+    throw new FacturaError('INPUT', localized(`${options.file} está vacío: no tiene ninguna fila.`, `${options.file} is empty: it has no rows.`));
+  }
+  const position = rows.findIndex((r) => isHeaderCandidate(matchHeaderCells(r.cells, mapping)));
+  const found = rows[position];
+  if (found === undefined) throw noHeader(options, rows.length);
+  const match = matchHeaderCells(found.cells, mapping);
+
+  const missing = REQUIRED_COLUMNS.filter((c) => !match.matches.has(c));
+  if (missing.length > 0) throw missingRequired(options.file, found.row, missing, mapping);
+
+  const conflicts = [...match.matches].filter(([, cols]) => cols.length > 1);
+  if (conflicts.length > 0) throw duplicated(options.file, found.row, conflicts);
+
+  const columns: Partial<Record<ColumnName, HeaderColumn>> = {};
+  for (const [column, [first]] of match.matches) if (first !== undefined) columns[column] = first;
+  const header: HeaderMap = { row: found.row, columns, unknown: match.unknown };
+
+  const notes: Problem[] = [];
+  const titles = rows.slice(0, position).filter((r) => r.cells.some((c) => headerText(c) !== undefined));
+  if (titles.length > 0) {
+    const first = titles[0];
+    const text = first?.cells.map(headerText).find((t) => t !== undefined) ?? '';
+    const list = titles.map((r) => r.row).join(', ');
+    notes.push({
+      severity: 'warning',
+      code: 'TITLE_ROWS_SKIPPED',
+      row: found.row,
+      value: text,
+      message: localized(
+        `Se omitieron las filas ${list} sobre los encabezados (${quote(text)}…); los encabezados están en la fila ${found.row}.`,
+        `Rows ${list} above the header were skipped (${quote(text)}…); the header is on row ${found.row}.`,
+      ),
+    });
+  }
+  if (match.unknown.length > 0) {
+    const list = match.unknown.map(where).join(', ');
+    notes.push({
+      severity: 'warning',
+      code: 'UNKNOWN_COLUMNS',
+      row: found.row,
+      value: match.unknown.map((c) => c.header).join(', '),
+      message: localized(
+        `Se ignoran columnas que no corresponden a ninguna columna conocida: ${list}. Si alguna debe usarse, indíquela con --map mapping.json.`,
+        `Columns that match no known column are ignored: ${list}. If one should be used, name it with --map mapping.json.`,
+      ),
+    });
+  }
+  for (const [column, text] of Object.entries(mapping) as [ColumnName, string | undefined][]) {
+    if (text === undefined || match.matches.has(column)) continue;
+    notes.push({
+      severity: 'warning',
+      code: 'MAPPED_COLUMN_NOT_FOUND',
+      row: found.row,
+      column,
+      value: text,
+      message: localized(
+        `El archivo de mapeo asigna ${quote(text)} a ${column}, pero la fila de encabezados ${found.row} no tiene esa columna.`,
+        `The mapping file assigns ${quote(text)} to ${column}, but header row ${found.row} has no such column.`,
+      ),
+    });
+  }
+  return { header, position, notes };
+}
+
+function noHeader(options: DetectHeaderOptions, count: number): FacturaError {
+  const expected = REQUIRED_COLUMNS.join(', ');
+  const scope = options.wholeFile ? { es: `ninguna de sus ${count} filas`, en: `none of its ${count} rows` } : { es: `ninguna de las primeras ${count} filas`, en: `none of the first ${count} rows` };
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `No se encontró la fila de encabezados en ${options.file}: ${scope.es} nombra al menos ${MIN_KNOWN_COLUMNS} columnas conocidas. Se esperan columnas como ${expected} (vea «factura-import template»), o un archivo --map que las nombre.`,
+      `No header row found in ${options.file}: ${scope.en} names at least ${MIN_KNOWN_COLUMNS} known columns. Expected columns such as ${expected} (see «factura-import template»), or a --map file naming them.`,
+    ),
+  );
+}
+
+function missingRequired(file: string, row: number, missing: readonly ColumnName[], mapping: ColumnMapping): FacturaError {
+  const lines = (lang: 'es' | 'en'): string =>
+    missing
+      .map((c) => {
+        const label = columnDefinition(c).label[lang];
+        const mapped = mapping[c];
+        if (mapped !== undefined) {
+          return lang === 'es'
+            ? `  - ${c} (${label}): el archivo de mapeo indica ${quote(mapped)}, que no está en la fila de encabezados`
+            : `  - ${c} (${label}): the mapping file names ${quote(mapped)}, which is not in the header row`;
+        }
+        const accepted = acceptedHeaders(c).map(quote).join(', ');
+        return lang === 'es' ? `  - ${c} (${label}): se acepta ${accepted}` : `  - ${c} (${label}): accepted headers ${accepted}`;
+      })
+      .join('\n');
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `Faltan columnas obligatorias en ${file} (fila de encabezados ${row}):\n${lines('es')}\nAgregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.`,
+      `Required columns are missing in ${file} (header row ${row}):\n${lines('en')}\nAdd or rename the columns, or name them with --map mapping.json. No invoice was processed.`,
+    ),
+  );
+}
+
+function duplicated(file: string, row: number, conflicts: readonly (readonly [ColumnName, readonly HeaderColumn[]])[]): FacturaError {
+  const lines = (lang: 'es' | 'en'): string =>
+    conflicts
+      .map(([c, cols]) => {
+        const list = cols.map(where).join(lang === 'es' ? ' y ' : ' and ');
+        return lang === 'es'
+          ? `  - ${list} corresponden ambas a ${c} (${columnDefinition(c).label.es})`
+          : `  - ${list} both map to ${c} (${columnDefinition(c).label.en})`;
+      })
+      .join('\n');
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `En ${file} (fila de encabezados ${row}) dos columnas corresponden a la misma columna:\n${lines('es')}\nDeje solo una, renombre la otra o indique cuál usar con --map mapping.json.`,
+      `In ${file} (header row ${row}) two columns map to the same column:\n${lines('en')}\nKeep only one, rename the other, or name the one to use with --map mapping.json.`,
+    ),
+  );
+}
+
