@@ -1,0 +1,98 @@
+import { FacturaError } from '../factura-error.js';
+import { localized } from '../i18n/localized-text.js';
+import type { Lang } from '../i18n/localized-text.js';
+import type { ColumnName } from '../invoice/canonical-columns.js';
+import { extendCatalogues } from '../invoice/catalogues.js';
+import type { ConfigFile } from './config-file.js';
+import type { Close2u, Issuer, ReadOptions } from './run-options.js';
+
+/** The flags that shape a run (a subset of the command's parsed arguments). */
+export interface RunFlags {
+  readonly lang?: Lang;
+  readonly sheet?: string;
+  readonly encoding?: 'utf-8' | 'windows-1252';
+  readonly delimiter?: ',' | ';' | 'tab';
+  readonly decimalComma?: boolean;
+  readonly mergeSplit?: boolean;
+  readonly emisorRuc?: string;
+  readonly emisorNombre?: string;
+  readonly emisorNombreComercial?: string;
+  readonly emisorCorreo?: string;
+  readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
+}
+
+export interface ResolvedSettings {
+  readonly lang: Lang;
+  readonly read: ReadOptions;
+  /** Complete issuer when flags or the config file give one; `undefined` otherwise. */
+  readonly issuer?: Issuer;
+  /** Parts of the issuer known so far, completed in `submit` from the environment and the login. */
+  readonly issuerHints: Partial<Issuer>;
+  readonly close2u: Close2u;
+  readonly defaults: Partial<Record<ColumnName, string>>;
+  readonly catalogues: ReturnType<typeof extendCatalogues>;
+}
+
+/** DESIGN.md: with no config file, close2u is the contract's observed values. */
+export const DEFAULT_CLOSE2U: Close2u = { tipoIntegracion: 'OFFLINE', tipoPlantilla: '01', tipoRegistro: 'PRECIOS_SIN_IGV' };
+
+/**
+ * Flags win over the config file, which wins over built-in defaults. Pure: the caller reads the
+ * files and the environment.
+ */
+export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined, mappingFromFile?: Partial<Record<ColumnName, string>>): ResolvedSettings {
+  const e = config?.emisor;
+  const hints = withoutUndefined<Issuer>({
+    ruc: flags.emisorRuc ?? e?.ruc,
+    nombreLegal: flags.emisorNombre ?? e?.nombreLegal,
+    nombreComercial: flags.emisorNombreComercial ?? e?.nombreComercial,
+    correo: flags.emisorCorreo ?? e?.correo,
+  });
+  if (hints.ruc !== undefined && !/^\d{11}$/.test(hints.ruc)) {
+    throw new FacturaError(
+      'CONFIG',
+      localized(`El RUC del emisor "${hints.ruc}" no tiene 11 dígitos.`, `The issuer RUC "${hints.ruc}" does not have 11 digits.`),
+    );
+  }
+  const mapping = mappingFromFile ?? config?.mapping;
+  const delimiter = flags.delimiter === 'tab' ? '\t' : flags.delimiter;
+  const read: ReadOptions = {
+    ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
+    ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
+    ...(delimiter !== undefined ? { delimiter } : {}),
+    decimalComma: flags.decimalComma ?? 'auto',
+    ...(mapping !== undefined ? { mapping } : {}),
+    mergeSplit: flags.mergeSplit ?? false,
+  };
+  const close2u: Close2u = {
+    tipoIntegracion: config?.close2u?.tipoIntegracion ?? DEFAULT_CLOSE2U.tipoIntegracion,
+    tipoPlantilla: config?.close2u?.tipoPlantilla ?? DEFAULT_CLOSE2U.tipoPlantilla,
+    tipoRegistro: flags.tipoRegistro ?? config?.close2u?.tipoRegistro ?? DEFAULT_CLOSE2U.tipoRegistro,
+  };
+  const issuer = completeIssuer(hints);
+  return {
+    lang: flags.lang ?? config?.lang ?? 'es',
+    read,
+    ...(issuer ? { issuer } : {}),
+    issuerHints: hints,
+    close2u,
+    defaults: config?.defaults ?? {},
+    catalogues: extendCatalogues(config?.catalogues),
+  };
+}
+
+/** An issuer is complete with a RUC and a legal name; the rest is optional. */
+export function completeIssuer(hints: Partial<Issuer>): Issuer | undefined {
+  if (hints.ruc === undefined || hints.nombreLegal === undefined) return undefined;
+  return {
+    ruc: hints.ruc,
+    nombreLegal: hints.nombreLegal,
+    ...(hints.nombreComercial !== undefined ? { nombreComercial: hints.nombreComercial } : {}),
+    ...(hints.correo !== undefined ? { correo: hints.correo } : {}),
+  };
+}
+
+/** Drops keys whose value is undefined (exactOptionalPropertyTypes). */
+function withoutUndefined<T extends object>(o: { [K in keyof T]: T[K] | undefined }): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
