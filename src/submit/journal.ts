@@ -1,0 +1,284 @@
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { FacturaError } from '../factura-error.js';
+import { localized } from '../i18n/localized-text.js';
+
+/**
+ * The submission journal: an append-only JSONL file beside the results. A line is written (and
+ * flushed to disk) before each request and after each invoice's outcome, so a rerun knows what
+ * was already issued even after a `kill -9`.
+ */
+
+/** Final statuses written after an outcome (NOT_SENT is never written: nothing was sent). */
+export type JournalOutcomeStatus = 'ACCEPTED' | 'DUPLICATE' | 'REJECTED' | 'FAILED' | 'UNKNOWN';
+
+export interface AttemptRecord {
+  readonly t: 'attempt';
+  readonly key: string;
+  readonly hash: string;
+  readonly attempt: number;
+  readonly at: string;
+}
+
+export interface OutcomeRecord {
+  readonly t: 'outcome';
+  readonly key: string;
+  readonly hash: string;
+  readonly status: JournalOutcomeStatus;
+  readonly identificador?: string;
+  readonly httpStatus?: number;
+  readonly at: string;
+}
+
+export type JournalRecord = AttemptRecord | OutcomeRecord;
+
+/**
+ * What the journal says about an invoice key, given the content hash the sheet has now:
+ *  - `none`: never sent, or refused by the service: send it;
+ *  - `accepted`: issued with this same content: skip it (SKIPPED);
+ *  - `accepted-different-content`: issued with other content: refuse (a number is never issued twice);
+ *  - `sent-unknown`: sent with this content but no known outcome: re-send; "ya existe" confirms it.
+ */
+export type PriorState = 'none' | 'accepted' | 'accepted-different-content' | 'sent-unknown';
+
+export interface JournalReadReport {
+  /** Records read from an existing journal. */
+  readonly records: number;
+  /** Invoice keys the journal knows. */
+  readonly keys: number;
+  /** A last line cut short by a crash: ignored, and said here (1-based line number and its text). */
+  readonly tornLastLine?: { readonly line: number; readonly text: string };
+}
+
+export interface Journal {
+  readonly path: string;
+  readonly report: JournalReadReport;
+  priorState(key: string, hash: string): PriorState;
+  /** Appends and flushes `{t:'attempt'}`; resolves once the line is on disk. */
+  recordAttempt(entry: { key: string; hash: string; attempt: number }): Promise<void>;
+  /** Appends and flushes `{t:'outcome'}`; resolves once the line is on disk. */
+  recordOutcome(entry: { key: string; hash: string; status: JournalOutcomeStatus; identificador?: string; httpStatus?: number }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface JournalOptions {
+  /** Epoch ms for the `at` field; Date.now by default. */
+  readonly clock?: () => number;
+  /** fdatasync after each batch of lines (default true). Only tests that measure turn it off. */
+  readonly durable?: boolean;
+}
+
+/** The journal key of an invoice: issuer RUC + serie + numero. */
+export function journalKey(issuerRuc: string, serie: string, numero: string | number): string {
+  return `${issuerRuc}-${serie}-${String(numero)}`;
+}
+
+/**
+ * Per key, one short string: a state letter then the hash (A = accepted, U = sent with unknown
+ * outcome). Keys absent from the map are `none`. 300k invoices take a few tens of megabytes.
+ */
+type Compact = string;
+const ACCEPTED = 'A';
+const UNKNOWN = 'U';
+
+function apply(state: Map<string, Compact>, r: JournalRecord): void {
+  const prior = state.get(r.key);
+  if (prior?.startsWith(ACCEPTED)) return; // once issued, the number stays issued with that content
+  if (r.t === 'attempt') {
+    state.set(r.key, UNKNOWN + r.hash);
+    return;
+  }
+  switch (r.status) {
+    case 'ACCEPTED':
+      state.set(r.key, ACCEPTED + r.hash);
+      return;
+    case 'FAILED':
+    case 'UNKNOWN':
+      state.set(r.key, UNKNOWN + r.hash);
+      return;
+    case 'DUPLICATE':
+    case 'REJECTED':
+      // The service answered and did not issue this content; an earlier unknown send of OTHER
+      // content might still exist, but only the service can tell (it would answer "ya existe").
+      state.delete(r.key);
+      return;
+  }
+}
+
+const STATUSES = new Set<string>(['ACCEPTED', 'DUPLICATE', 'REJECTED', 'FAILED', 'UNKNOWN']);
+
+function parseRecord(text: string): JournalRecord | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (v === null || typeof v !== 'object') return undefined;
+  const r = v as Record<string, unknown>;
+  if (typeof r['key'] !== 'string' || typeof r['hash'] !== 'string' || typeof r['at'] !== 'string') return undefined;
+  if (r['t'] === 'attempt' && typeof r['attempt'] === 'number') return r as unknown as AttemptRecord;
+  if (r['t'] === 'outcome' && typeof r['status'] === 'string' && STATUSES.has(r['status'])) return r as unknown as OutcomeRecord;
+  return undefined;
+}
+
+function corruptJournal(path: string, line: number, cause?: unknown): FacturaError {
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `El diario de envíos ${path} está dañado en la línea ${line} (no es un registro válido). No se puede saber qué comprobantes ya se emitieron: revise o restaure ese archivo antes de volver a enviar.`,
+      `The submission journal ${path} is damaged at line ${line} (not a valid record). It cannot tell which invoices were already issued: check or restore that file before sending again.`,
+    ),
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+async function endsWithNewline(path: string, size: number): Promise<boolean> {
+  const fh = await open(path, 'r');
+  try {
+    const last = Buffer.alloc(1);
+    await fh.read(last, 0, 1, size - 1);
+    return last[0] === 0x0a;
+  } finally {
+    await fh.close();
+  }
+}
+
+async function readJournal(path: string, state: Map<string, Compact>): Promise<{ report: JournalReadReport; needsNewline: boolean }> {
+  let size: number;
+  try {
+    size = (await stat(path)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { report: { records: 0, keys: 0 }, needsNewline: false };
+    throw error;
+  }
+  let records = 0;
+  let lineNo = 0;
+  let bad: { line: number; text: string; bytes: number } | undefined;
+  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+  for await (const text of lines) {
+    lineNo++;
+    if (bad) throw corruptJournal(path, bad.line);
+    if (text.trim() === '') continue;
+    const record = parseRecord(text);
+    if (!record) {
+      bad = { line: lineNo, text: text.slice(0, 200), bytes: Buffer.byteLength(text) };
+      continue;
+    }
+    apply(state, record);
+    records++;
+  }
+  if (bad === undefined) {
+    // A whole last record whose newline never reached the disk: start the next one on a new line.
+    return { report: { records, keys: state.size }, needsNewline: size > 0 && !(await endsWithNewline(path, size)) };
+  }
+  // The torn last line is cut off, so the next record starts on a line of its own and the
+  // fragment does not become a damaged line in the middle of the journal.
+  const newlineAtEnd = await endsWithNewline(path, size);
+  const fh = await open(path, 'r+');
+  try {
+    await fh.truncate(size - bad.bytes - (newlineAtEnd ? 1 : 0));
+    await fh.datasync();
+  } finally {
+    await fh.close();
+  }
+  return { report: { records, keys: state.size, tornLastLine: { line: bad.line, text: bad.text } }, needsNewline: false };
+}
+
+/**
+ * Opens (creating if needed) the journal at `path`, reading what an earlier run recorded. A torn
+ * last line is tolerated, reported and cut off; an unreadable line before the last is an error naming it.
+ * Writes are serialised through one file descriptor; lines queued while a flush is under way go
+ * out together in the next write + fdatasync (group commit), so 16 concurrent requests do not pay
+ * 16 flushes each.
+ */
+export async function openJournal(path: string, options: JournalOptions = {}): Promise<Journal> {
+  const clock = options.clock ?? Date.now;
+  const durable = options.durable ?? true;
+  const state = new Map<string, Compact>();
+  const { report, needsNewline } = await readJournal(path, state);
+  let fh: FileHandle;
+  try {
+    fh = await open(path, 'a');
+  } catch (error) {
+    throw new FacturaError('OUTPUT', localized(`No se puede escribir el diario de envíos ${path}.`, `Cannot write the submission journal ${path}.`), { cause: error });
+  }
+  let queue: string[] = needsNewline ? ['\n'] : [];
+  let waiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+  let flushing = false;
+  let failed: FacturaError | undefined;
+  let closed = false;
+
+  async function flushLoop(): Promise<void> {
+    flushing = true;
+    while (queue.length > 0 && failed === undefined) {
+      const batch = queue.join('');
+      const batchWaiters = waiters;
+      queue = [];
+      waiters = [];
+      try {
+        await fh.write(batch);
+        if (durable) await fh.datasync();
+        for (const w of batchWaiters) w.resolve();
+      } catch (error) {
+        failed = new FacturaError('OUTPUT', localized(`No se pudo escribir en el diario de envíos ${path}.`, `Could not write to the submission journal ${path}.`), {
+          cause: error,
+        });
+        for (const w of [...batchWaiters, ...waiters]) w.reject(failed);
+        waiters = [];
+      }
+    }
+    flushing = false;
+  }
+
+  function append(record: JournalRecord): Promise<void> {
+    if (failed) return Promise.reject(failed);
+    if (closed) return Promise.reject(new Error('journal is closed'));
+    apply(state, record);
+    return new Promise<void>((resolve, reject) => {
+      queue.push(`${JSON.stringify(record)}\n`);
+      waiters.push({ resolve, reject });
+      if (!flushing) void flushLoop();
+    });
+  }
+
+  let settled: Promise<void> = Promise.resolve();
+  return {
+    path,
+    report,
+    priorState(key, hash) {
+      const s = state.get(key);
+      if (s === undefined) return 'none';
+      const sameContent = s.slice(1) === hash;
+      if (s.startsWith(ACCEPTED)) return sameContent ? 'accepted' : 'accepted-different-content';
+      return sameContent ? 'sent-unknown' : 'none';
+    },
+    recordAttempt({ key, hash, attempt }) {
+      const p = append({ t: 'attempt', key, hash, attempt, at: new Date(clock()).toISOString() });
+      settled = p.catch(() => undefined);
+      return p;
+    },
+    recordOutcome({ key, hash, status, identificador, httpStatus }) {
+      const p = append({
+        t: 'outcome',
+        key,
+        hash,
+        status,
+        ...(identificador !== undefined ? { identificador } : {}),
+        ...(httpStatus !== undefined ? { httpStatus } : {}),
+        at: new Date(clock()).toISOString(),
+      });
+      settled = p.catch(() => undefined);
+      return p;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await settled;
+      while (flushing) await new Promise((r) => setImmediate(r));
+      await fh.close();
+    },
+  };
+}
