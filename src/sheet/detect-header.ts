@@ -78,8 +78,10 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
       row: found.row,
       value: text,
       message: localized(
-        `Se omitieron las filas ${list} sobre los encabezados (${quote(text)}…); los encabezados están en la fila ${found.row}.`,
-        `Rows ${list} above the header were skipped (${quote(text)}…); the header is on row ${found.row}.`,
+        titles.length === 1
+          ? `Se omitió la fila ${list} sobre los encabezados (${quote(text)}…); los encabezados están en la fila ${found.row}.`
+          : `Se omitieron las filas ${list} sobre los encabezados (${quote(text)}…); los encabezados están en la fila ${found.row}.`,
+        `${titles.length === 1 ? 'Row' : 'Rows'} ${list} above the header ${titles.length === 1 ? 'was' : 'were'} skipped (${quote(text)}…); the header is on row ${found.row}.`,
       ),
     });
   }

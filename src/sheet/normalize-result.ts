@@ -22,22 +22,6 @@ export function normalizedValue(value: string): Normalized {
   return { kind: 'value', value };
 }
 
-/** The cell as the user would recognise it, for `Problem.value`. */
-export function cellDisplay(cell: Cell): string {
-  switch (cell.kind) {
-    case 'text':
-      return cell.text;
-    case 'number':
-      return String(cell.value);
-    case 'date':
-      return cell.iso.endsWith('T00:00:00') ? cell.iso.slice(0, 10) : cell.iso.replace('T', ' ');
-    case 'boolean':
-      return cell.value ? 'TRUE' : 'FALSE';
-    case 'error':
-      return cell.formula === undefined ? cell.error : `=${cell.formula}`;
-  }
-}
-
 /**
  * A cell-level error, its message prefixed with the row and the column's label:
  * «Fila 5, Fecha de emisión: …» / «Row 5, Issue date: …».

@@ -1,0 +1,220 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FacturaError } from '../../../src/factura-error.js';
+import type { LineRecord } from '../../../src/invoice/line-record.js';
+import { columnLetter } from '../../../src/sheet/header-map.js';
+import { loadMappingFile } from '../../../src/sheet/load-mapping-file.js';
+import { readLineRecords } from '../../../src/sheet/read-line-records.js';
+import type { SourceRow } from '../../../src/sheet/source-row.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+import { rowsFromArrays } from './rows-from-arrays.js';
+
+async function collect(records: AsyncIterable<LineRecord>): Promise<LineRecord[]> {
+  const out: LineRecord[] = [];
+  for await (const r of records) out.push(r);
+  return out;
+}
+
+async function failure(promise: Promise<unknown>): Promise<FacturaError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof FacturaError) return err;
+    throw err;
+  }
+  throw new Error('expected a FacturaError');
+}
+
+const HEADER = ['serie', 'numero', 'fechaEmision', 'receptorNumeroDocumento', 'receptorNombreLegal', 'descripcion', 'cantidad', 'valorVentaUnitario'];
+const LINE = ['F001', '12', '20/11/2026', '20512333797', 'Comercial Andina S.A.C.', 'Arroz extra 5 kg', '2', '18.50'];
+
+describe('finding the header row', () => {
+  it('skips title rows above the header and reports them as a warning', async () => {
+    const src = rowsFromArrays([['Reporte de ventas', null, 'Noviembre 2026'], [], HEADER, LINE], { file: 'ventas.xlsx' });
+    const sheet = await readLineRecords(src);
+    expect(sheet.header.row).toBe(3);
+    expect(sheet.notes).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        code: 'TITLE_ROWS_SKIPPED',
+        value: 'Reporte de ventas',
+        message: {
+          es: 'Se omitió la fila 1 sobre los encabezados («Reporte de ventas»…); los encabezados están en la fila 3.',
+          en: 'Row 1 above the header was skipped («Reporte de ventas»…); the header is on row 3.',
+        },
+      }),
+    ]);
+    expect(await collect(sheet.records)).toEqual([
+      {
+        row: 4,
+        problems: [],
+        values: {
+          serie: 'F001',
+          numero: '12',
+          fechaEmision: '2026-11-20',
+          receptorNumeroDocumento: '20512333797',
+          receptorNombreLegal: 'Comercial Andina S.A.C.',
+          descripcion: 'Arroz extra 5 kg',
+          cantidad: '2',
+          valorVentaUnitario: '18.5',
+        },
+      },
+    ]);
+  });
+
+  it('matches Spanish aliases regardless of case, accents, spaces and punctuation', async () => {
+    const header = ['SERIE', 'Número', 'FECHA_EMISION', 'R.U.C. cliente', 'RAZON SOCIAL', 'Descripción', 'Cant.', 'precio-unitario', 'U.M.'];
+    const sheet = await readLineRecords(rowsFromArrays([header, [...LINE, 'NIU']]));
+    expect(Object.fromEntries(Object.entries(sheet.header.columns).map(([k, v]) => [k, `${v.letter}:${v.header}`]))).toEqual({
+      serie: 'A:SERIE',
+      numero: 'B:Número',
+      fechaEmision: 'C:FECHA_EMISION',
+      receptorNumeroDocumento: 'D:R.U.C. cliente',
+      receptorNombreLegal: 'E:RAZON SOCIAL',
+      descripcion: 'F:Descripción',
+      cantidad: 'G:Cant.',
+      valorVentaUnitario: 'H:precio-unitario',
+      unidadMedida: 'I:U.M.',
+    });
+    expect((await collect(sheet.records))[0]?.values.unidadMedida).toBe('NIU');
+  });
+
+  it('uses the mapping file over the aliases, and warns once about unknown columns', async () => {
+    const header = ['DOC_SERIE', 'DOC_NRO', 'FEC_EMI', 'CLI_RUC', 'CLI_NOMBRE', 'ITEM_DESC', 'ITEM_CANT', 'ITEM_PU', 'USUARIO', 'Numero'];
+    const mapping = {
+      serie: 'DOC_SERIE',
+      numero: 'doc nro',
+      fechaEmision: 'FEC_EMI',
+      receptorNumeroDocumento: 'CLI_RUC',
+      receptorNombreLegal: 'CLI_NOMBRE',
+      descripcion: 'ITEM_DESC',
+      cantidad: 'ITEM_CANT',
+      valorVentaUnitario: 'ITEM_PU',
+    };
+    const sheet = await readLineRecords(rowsFromArrays([header, [...LINE, 'jperez', '999']]), { mapping });
+    expect(sheet.header.columns.numero).toEqual({ index: 1, header: 'DOC_NRO', letter: 'B' });
+    expect(sheet.header.unknown.map((c) => `${c.letter}:${c.header}`)).toEqual(['I:USUARIO', 'J:Numero']);
+    expect(sheet.notes).toHaveLength(1);
+    expect(sheet.notes[0]).toMatchObject({ code: 'UNKNOWN_COLUMNS', severity: 'warning', value: 'USUARIO, Numero' });
+    expect(sheet.notes[0]?.message.es).toBe(
+      'Se ignoran columnas que no corresponden a ninguna columna conocida: «USUARIO» (I), «Numero» (J). Si alguna debe usarse, indíquela con --map mapping.json.',
+    );
+    expect((await collect(sheet.records))[0]?.values.numero).toBe('12');
+  });
+
+  it('loads a mapping file and names unknown canonical columns in it', async () => {
+    const dir = await tempDir();
+    try {
+      const good = join(dir.path, 'map.json');
+      await writeFile(good, '{"serie": "DOC_SERIE", "receptorNumeroDocumento": "CLI_RUC"}');
+      expect(await loadMappingFile(good)).toEqual({ serie: 'DOC_SERIE', receptorNumeroDocumento: 'CLI_RUC' });
+      const bad = join(dir.path, 'bad.json');
+      await writeFile(bad, '{"serie": "DOC_SERIE", "ruc": "CLI_RUC", "fecha": "FEC"}');
+      const err = await failure(loadMappingFile(bad));
+      expect(err.code).toBe('CONFIG');
+      expect(err.text.es).toContain('nombra columnas que no existen: «ruc», «fecha».');
+      const notJson = join(dir.path, 'broken.json');
+      await writeFile(notJson, '{"serie": ');
+      expect((await failure(loadMappingFile(notJson))).code).toBe('CONFIG');
+      await writeFile(notJson, '{"serie": 5}');
+      expect((await failure(loadMappingFile(notJson))).text.en).toContain('must be a JSON object of column → header text');
+    } finally {
+      await dir.cleanup();
+    }
+  });
+
+  it('lists every missing required column in one error, with the accepted header names', async () => {
+    const err = await failure(readLineRecords(rowsFromArrays([['Serie', 'Número', 'RUC', 'Razón social', 'Detalle'], ['F001', '1', '20512333797', 'X', 'Y']], { file: 'ventas.csv' })));
+    expect(err.code).toBe('INPUT');
+    expect(err.text.es).toBe(
+      [
+        'Faltan columnas obligatorias en ventas.csv (fila de encabezados 1):',
+        '  - fechaEmision (Fecha de emisión): se acepta «fechaEmision», «Fecha», «Fecha emisión», «Fecha de emisión», «F. emisión», «Fec. emisión»',
+        '  - cantidad (Cantidad): se acepta «cantidad», «Cantidad», «Cant», «Cant.», «Qty»',
+        '  - valorVentaUnitario (Valor unitario): se acepta «valorVentaUnitario», «Precio unitario», «Valor unitario», «Valor venta unitario», «P. unitario», «Precio», «PU», «Valor unit»',
+        'Agregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.',
+      ].join('\n'),
+    );
+    expect(err.text.en).toContain('  - cantidad (Quantity): accepted headers «cantidad», «Cantidad», «Cant», «Cant.», «Qty»');
+  });
+
+  it('refuses two source columns that map to the same column, naming both', async () => {
+    const err = await failure(readLineRecords(rowsFromArrays([[...HEADER, 'RUC cliente'], [...LINE, '20512333797']])));
+    expect(err.code).toBe('INPUT');
+    expect(err.text.es).toContain('«receptorNumeroDocumento» (D) y «RUC cliente» (I) corresponden ambas a receptorNumeroDocumento (Documento del cliente)');
+  });
+
+  it('says which columns were expected when no row looks like a header', async () => {
+    const err = await failure(readLineRecords(rowsFromArrays([['Hola'], ['a', 'b', 'c'], ['1', '2', '3']], { file: 'x.csv' })));
+    expect(err.code).toBe('INPUT');
+    expect(err.text.es).toBe(
+      'No se encontró la fila de encabezados en x.csv: ninguna de sus 3 filas nombra al menos 3 columnas conocidas. Se esperan columnas como serie, numero, fechaEmision, receptorNumeroDocumento, receptorNombreLegal, descripcion, cantidad, valorVentaUnitario (vea «factura-import template»), o un archivo --map que las nombre.',
+    );
+  });
+
+  it('looks for the header only in the first 30 rows', async () => {
+    const titles = Array.from({ length: 30 }, (_, i) => [`título ${i + 1}`]);
+    const err = await failure(readLineRecords(rowsFromArrays([...titles, HEADER, LINE])));
+    expect(err.text.en).toContain('none of the first 30 rows');
+  });
+
+  it('refuses a sheet with a header but no invoice rows, and an empty one', async () => {
+    const err = await failure(readLineRecords(rowsFromArrays([HEADER, [], ['', '  ']], { file: 'solo-encabezado.csv' })));
+    expect(err.code).toBe('INPUT');
+    expect(err.text.en).toBe('solo-encabezado.csv: the sheet has a header (row 1) but no invoice rows.');
+    expect((await failure(readLineRecords(rowsFromArrays([], { file: 'vacio.csv' })))).text.es).toBe('vacio.csv está vacío: no tiene ninguna fila.');
+  });
+});
+
+describe('reading line records', () => {
+  it('pulls rows lazily: no more than the header window before the first record is asked for', async () => {
+    const rows = [HEADER, ...Array.from({ length: 500 }, (_, i) => [...LINE.slice(0, 1), String(i + 1), ...LINE.slice(2)])];
+    const src = rowsFromArrays(rows);
+    const sheet = await readLineRecords(src);
+    expect(src.pulled()).toBe(30);
+    const records = await collect(sheet.records);
+    expect(records).toHaveLength(500);
+    expect(records[499]).toMatchObject({ row: 501, values: { numero: '500' } });
+  });
+
+  it('decides the decimal comma from the values and then reads ambiguous ones by it', async () => {
+    const rows = [HEADER, [...LINE.slice(0, 6), '1,234', '1.234,50'], [...LINE.slice(0, 6), '2', '12.5']];
+    const records = await collect((await readLineRecords(rowsFromArrays(rows))).records);
+    expect(records[0]?.values).toMatchObject({ cantidad: '1.234', valorVentaUnitario: '1234.5' });
+    expect(records[1]?.problems.map((p) => `${p.code} ${p.row ?? ''} ${p.column ?? ''} ${p.value ?? ''}`)).toEqual(['MIXED_DECIMAL_SEPARATOR 3 valorVentaUnitario 12.5']);
+  });
+
+  it('reports an ambiguous number when the convention is unknown, and obeys a forced one', async () => {
+    const rows = (): string[][] => [HEADER, [...LINE.slice(0, 6), '1,500', '2']];
+    const auto = await collect((await readLineRecords(rowsFromArrays(rows()))).records);
+    expect(auto[0]?.problems.map((p) => p.code)).toEqual(['AMBIGUOUS_DECIMAL']);
+    expect(auto[0]?.values.cantidad).toBeUndefined();
+    const point = await collect((await readLineRecords(rowsFromArrays(rows()), { decimalComma: false })).records);
+    expect(point[0]?.values.cantidad).toBe('1500');
+    const comma = await collect((await readLineRecords(rowsFromArrays(rows()), { decimalComma: true })).records);
+    expect(comma[0]?.values.cantidad).toBe('1.5');
+  });
+
+  it('keeps the reader’s row problems and skips blank rows', async () => {
+    async function* rows(): AsyncGenerator<SourceRow> {
+      await Promise.resolve();
+      yield { row: 1, cells: HEADER.map((t) => ({ kind: 'text', text: t })) };
+      yield { row: 2, cells: [null, { kind: 'text', text: ' ' }] };
+      yield {
+        row: 3,
+        cells: LINE.map((t) => ({ kind: 'text', text: t })),
+        problems: [{ severity: 'error', code: 'RAGGED_ROW', row: 3, message: { es: 'x', en: 'x' } }],
+      };
+    }
+    const sheet = await readLineRecords({ file: 'a.csv', format: 'csv', notes: [], rows: rows() });
+    const records = await collect(sheet.records);
+    expect(records.map((r) => [r.row, r.problems.map((p) => p.code)])).toEqual([[3, ['RAGGED_ROW']]]);
+  });
+});
+
+describe('column letters', () => {
+  it('counts like a spreadsheet', () => {
+    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLetter)).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA']);
+  });
+});
