@@ -1,0 +1,118 @@
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { FacturaError } from '../factura-error.js';
+import { localized } from '../i18n/localized-text.js';
+import type { Problem } from '../invoice/problem.js';
+import { createCsvDecodeStream } from './csv-decode-stream.js';
+import type { CsvEncoding } from './detect-encoding.js';
+import type { CsvDelimiter } from './sniff-delimiter.js';
+import type { Cell, SourceRow } from './source-row.js';
+
+export interface CsvReadOptions {
+  readonly encoding: CsvEncoding;
+  readonly delimiter: CsvDelimiter;
+}
+
+/**
+ * Stream the records of a CSV file as SourceRows: fs stream → TextDecoder → csv-parse, never the
+ * whole file in memory. One record is one row even when a quoted field holds newlines; blank
+ * records are skipped but counted, so row numbers stay the ones a spreadsheet shows. A row with
+ * fewer or more cells than the table carries a RAGGED_ROW warning. Parse errors (an unclosed
+ * quote…) reject the iteration with a FacturaError naming the file and the row; every stream is
+ * destroyed when the iteration ends, fails, or is abandoned.
+ */
+export async function* readCsvRows(file: string, options: CsvReadOptions): AsyncGenerator<SourceRow> {
+  const parser = parse({
+    delimiter: options.delimiter,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+  });
+  const source = createReadStream(file);
+  // pipeline propagates an error of any stage to the parser (ending the for-await below) and
+  // destroys all three streams; the callback only keeps the error from being unhandled.
+  pipeline(source, createCsvDecodeStream(options.encoding, file), parser, () => undefined);
+
+  let row = 0;
+  let expected: number | undefined;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      row++;
+      const cells = record.map(toCell);
+      if (cells.every((cell) => cell === null)) continue;
+      if (expected === undefined && record.length > 1) expected = record.length;
+      const found = countWithoutTrailingBlanks(cells);
+      const problems: Problem[] = [];
+      if (expected !== undefined && record.length !== expected && (record.length < expected || found > expected)) {
+        problems.push(raggedRow(row, expected, record.length));
+      }
+      yield problems.length > 0 ? { row, cells, problems } : { row, cells };
+    }
+  } catch (error) {
+    throw toInputError(error, file, row + 1);
+  } finally {
+    source.destroy();
+    parser.destroy();
+  }
+}
+
+function toCell(text: string): Cell | null {
+  return text === '' ? null : { kind: 'text', text };
+}
+
+function countWithoutTrailingBlanks(cells: readonly (Cell | null)[]): number {
+  let n = cells.length;
+  while (n > 0 && cells[n - 1] === null) n--;
+  return n;
+}
+
+function raggedRow(row: number, expected: number, found: number): Problem {
+  return {
+    severity: 'warning',
+    code: 'RAGGED_ROW',
+    row,
+    value: String(found),
+    message: localized(
+      `La fila ${row} tiene ${found} celdas; se esperaban ${expected} como en las filas anteriores. Revise si falta o sobra un separador.`,
+      `Row ${row} has ${found} cells; ${expected} were expected, as in the rows above. Check for a missing or extra separator.`,
+    ),
+  };
+}
+
+function toInputError(error: unknown, file: string, row: number): unknown {
+  if (error instanceof FacturaError) return error;
+  if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
+    return new FacturaError(
+      'INPUT',
+      localized(
+        `El archivo ${file} tiene una comilla (") sin cerrar que empieza en la fila ${row}: el resto del archivo quedaría dentro de una sola celda. Cierre la comilla y vuelva a intentarlo.`,
+        `The file ${file} has an unclosed quote (") starting at row ${row}: the rest of the file would fall into one cell. Close the quote and try again.`,
+      ),
+      { cause: error },
+    );
+  }
+  if (error instanceof CsvError) {
+    return new FacturaError(
+      'INPUT',
+      localized(
+        `No se pudo leer el archivo ${file} en la fila ${row}: ${error.message}`,
+        `Could not read the file ${file} at row ${row}: ${error.message}`,
+      ),
+      { cause: error },
+    );
+  }
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `No se pudo leer el archivo ${file} (fila ${row}): ${describe(error)}`,
+      `Could not read the file ${file} (row ${row}): ${describe(error)}`,
+    ),
+    { cause: error },
+  );
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

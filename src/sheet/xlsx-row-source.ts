@@ -1,0 +1,264 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { Readable as ReadableStream } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { FacturaError } from '../factura-error.js';
+import { localized } from '../i18n/localized-text.js';
+import type { Problem } from '../invoice/problem.js';
+import type { Cell, SourceRow } from './source-row.js';
+import { toCell } from './xlsx-cell.js';
+
+export interface XlsxRows {
+  readonly sheet: string;
+  readonly notes: readonly Problem[];
+  readonly rows: AsyncIterable<SourceRow>;
+}
+
+/** The parts of exceljs 4.4's streaming WorkbookReader (not in its typings) this reader relies on. */
+interface ReaderInternals {
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseWorksheet(iterator: unknown, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
+  properties?: { model?: { date1904: boolean } };
+  model?: { sheets?: readonly { name: string; state?: string; rId: string }[] };
+  workbookRels?: readonly { Id: string; Target: string }[];
+}
+
+interface StreamedSheet extends AsyncIterable<ExcelJS.Row> {
+  readonly name: string;
+}
+
+const WORKBOOK_XML_LIMIT = 16 * 1024 * 1024;
+const DATE_1904 = /<(?:[\w.-]+:)?workbookPr\b[^>]*?\bdate1904\s*=\s*["'](?:1|true)["']/;
+
+/**
+ * Open an XLSX file with exceljs's streaming WorkbookReader (styles cached: date cells need their
+ * number formats; shared strings cached) and position it on the sheet to read: `sheet` by name,
+ * else the first visible one. Hidden sheets are skipped and noted. Resolves once that sheet is
+ * reached; its rows then stream. Rejects with a FacturaError('INPUT') naming the file for a
+ * truncated or broken zip, a workbook with only hidden sheets, or a missing `sheet`.
+ *
+ * Two corrections to exceljs 4.4, done by wrapping two of its reader's methods on this instance:
+ * - the date system: exceljs only honours date1904="1", but the attribute is an xsd:boolean and
+ *   LibreOffice writes date1904="true"; we read the attribute from xl/workbook.xml ourselves.
+ * - sheet names and states: exceljs matches a sheet file to its name only when the relationship
+ *   target is relative ("worksheets/sheet1.xml"); openpyxl writes "/xl/worksheets/sheet1.xml", so
+ *   names and the hidden state were lost. We resolve them from the relationships ourselves.
+ */
+export async function openXlsxRows(file: string, wanted: string | undefined): Promise<XlsxRows> {
+  const input = createReadStream(file);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  const internals = reader as unknown as ReaderInternals;
+  const fileNumbers = correctExcelJsReader(internals);
+  const sheets = reader[Symbol.asyncIterator]();
+  const close = async (): Promise<void> => {
+    input.destroy();
+    await sheets.return(undefined).catch(() => undefined);
+  };
+
+  const hidden: string[] = [];
+  const seen: string[] = [];
+  try {
+    for (;;) {
+      const next = await sheets.next();
+      if (next.done === true) break;
+      const worksheet = next.value as unknown as StreamedSheet;
+      const { name, state } = resolveSheet(internals, worksheet, fileNumbers.get(worksheet));
+      seen.push(name);
+      const isHidden = state !== 'visible';
+      const chosen =
+        wanted === undefined ? !isHidden : name.trim().toLowerCase() === wanted.trim().toLowerCase();
+      if (!chosen) {
+        if (isHidden) hidden.push(name);
+        for await (const _row of worksheet) {
+          // drained so that its (possibly spooled) stream is read to the end and released
+        }
+        continue;
+      }
+      const notes: Problem[] = hidden.length > 0 ? [hiddenSkipped(file, hidden)] : [];
+      if (isHidden) notes.push(hiddenChosen(file, name));
+      const date1904 = (): boolean => internals.properties?.model?.date1904 === true;
+      return { sheet: name, notes, rows: streamRows(file, name, worksheet, date1904, close) };
+    }
+  } catch (error) {
+    await close();
+    throw toInputError(error, file, undefined);
+  }
+  await close();
+  const names = internals.model?.sheets?.map((s) => s.name) ?? seen;
+  if (wanted !== undefined) throw missingSheet(file, wanted, names);
+  if (seen.length === 0) throw noSheets(file);
+  throw onlyHidden(file, hidden);
+}
+
+async function* streamRows(
+  file: string,
+  sheet: string,
+  worksheet: StreamedSheet,
+  date1904: () => boolean,
+  close: () => Promise<void>,
+): AsyncGenerator<SourceRow> {
+  let lastRow: number | undefined;
+  try {
+    for await (const row of worksheet) {
+      lastRow = row.number;
+      const cells = rowCells(row, date1904());
+      if (cells.every((cell) => cell === null)) continue;
+      yield { row: row.number, cells };
+    }
+  } catch (error) {
+    throw toInputError(error, `${file} (hoja/sheet "${sheet}")`, lastRow === undefined ? undefined : lastRow + 1);
+  } finally {
+    await close();
+  }
+}
+
+function rowCells(row: ExcelJS.Row, date1904: boolean): (Cell | null)[] {
+  const cells: (Cell | null)[] = [];
+  row.eachCell({ includeEmpty: false }, (cell, column) => {
+    while (cells.length < column - 1) cells.push(null);
+    cells[column - 1] = toCell(
+      { type: cell.type, value: cell.value, result: (cell as { result?: unknown }).result, numFmt: cell.numFmt },
+      date1904,
+    );
+  });
+  return cells;
+}
+
+function correctExcelJsReader(internals: ReaderInternals): WeakMap<object, string> {
+  if (typeof internals._parseWorkbook !== 'function' || typeof internals._parseWorksheet !== 'function') {
+    throw new Error('exceljs WorkbookReader internals changed: check xlsx-row-source.ts against the new version');
+  }
+  const parseWorkbook = internals._parseWorkbook.bind(internals);
+  internals._parseWorkbook = async (entry: Readable): Promise<void> => {
+    const xml = await readSmall(entry);
+    await parseWorkbook(ReadableStream.from([xml]));
+    const date1904 = DATE_1904.test(xml.toString('utf8'));
+    if (internals.properties !== undefined) internals.properties.model = { ...internals.properties.model, date1904 };
+  };
+  const fileNumbers = new WeakMap<object, string>();
+  const parseWorksheet = internals._parseWorksheet.bind(internals);
+  internals._parseWorksheet = function* (iterator: unknown, sheetNo: string) {
+    for (const event of parseWorksheet(iterator, sheetNo)) {
+      if (typeof event.value === 'object' && event.value !== null) fileNumbers.set(event.value, sheetNo);
+      yield event;
+    }
+  };
+  return fileNumbers;
+}
+
+async function readSmall(entry: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of entry) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += buffer.length;
+    if (size > WORKBOOK_XML_LIMIT) throw new Error('xl/workbook.xml is implausibly large');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function resolveSheet(
+  internals: ReaderInternals,
+  worksheet: StreamedSheet,
+  sheetNo: string | undefined,
+): { name: string; state: string } {
+  const rel = internals.workbookRels?.find(
+    (r) => r.Target.replace(/^\//, '').replace(/^xl\//, '') === `worksheets/sheet${sheetNo ?? ''}.xml`,
+  );
+  const sheet = rel === undefined ? undefined : internals.model?.sheets?.find((s) => s.rId === rel.Id);
+  return { name: sheet?.name ?? worksheet.name, state: sheet?.state ?? 'visible' };
+}
+
+function where(file: string, row: number | undefined): { es: string; en: string } {
+  return row === undefined
+    ? { es: `El archivo ${file}`, en: `The file ${file}` }
+    : { es: `El archivo ${file}, cerca de la fila ${row},`, en: `The file ${file}, near row ${row},` };
+}
+
+function toInputError(error: unknown, file: string, row: number | undefined): unknown {
+  if (error instanceof FacturaError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  const at = where(file, row);
+  if (detail === 'FILE_ENDED' || /unexpected end|end of (central )?directory/i.test(detail)) {
+    return new FacturaError(
+      'INPUT',
+      localized(
+        `${at.es} está incompleto (el archivo .xlsx termina antes de tiempo, ¿se copió o descargó a medias?). Vuelva a guardarlo o descargarlo.`,
+        `${at.en} is incomplete (the .xlsx file ends too early; was it copied or downloaded only in part?). Save or download it again.`,
+      ),
+      { cause: error },
+    );
+  }
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `${at.es} no se pudo leer como libro de Excel (.xlsx): ${detail}`,
+      `${at.en} could not be read as an Excel workbook (.xlsx): ${detail}`,
+    ),
+    { cause: error },
+  );
+}
+
+function hiddenSkipped(file: string, hidden: readonly string[]): Problem {
+  const list = hidden.map((n) => `"${n}"`).join(', ');
+  return {
+    severity: 'warning',
+    code: 'HIDDEN_SHEETS_SKIPPED',
+    value: hidden.join(', '),
+    message: localized(
+      `Se omitieron hojas ocultas de ${file}: ${list}. Se lee la primera hoja visible.`,
+      `Hidden sheets of ${file} were skipped: ${list}. The first visible sheet is read.`,
+    ),
+  };
+}
+
+function hiddenChosen(file: string, sheet: string): Problem {
+  return {
+    severity: 'warning',
+    code: 'HIDDEN_SHEET_READ',
+    value: sheet,
+    message: localized(
+      `La hoja "${sheet}" de ${file} está oculta; se lee porque se pidió con --sheet.`,
+      `The sheet "${sheet}" of ${file} is hidden; it is read because --sheet asked for it.`,
+    ),
+  };
+}
+
+function missingSheet(file: string, wanted: string, names: readonly string[]): FacturaError {
+  const list = names.map((n) => `"${n}"`).join(', ');
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `El archivo ${file} no tiene una hoja llamada "${wanted}". Sus hojas son: ${list}.`,
+      `The file ${file} has no sheet named "${wanted}". Its sheets are: ${list}.`,
+    ),
+  );
+}
+
+function onlyHidden(file: string, hidden: readonly string[]): FacturaError {
+  const list = hidden.map((n) => `"${n}"`).join(', ');
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `El archivo ${file} solo tiene hojas ocultas (${list}). Muestre la hoja con las ventas o elíjala con --sheet.`,
+      `The file ${file} has only hidden sheets (${list}). Unhide the sheet with the sales or choose it with --sheet.`,
+    ),
+  );
+}
+
+function noSheets(file: string): FacturaError {
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `El archivo ${file} es un .zip sin hojas de cálculo: no parece un libro de Excel (.xlsx).`,
+      `The file ${file} is a zip without worksheets: it does not look like an Excel workbook (.xlsx).`,
+    ),
+  );
+}
