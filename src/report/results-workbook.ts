@@ -1,0 +1,424 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import ExcelJS from 'exceljs';
+import type { Worksheet } from 'exceljs';
+import { FacturaError } from '../factura-error.js';
+import type { Lang } from '../i18n/localized-text.js';
+import { localized } from '../i18n/localized-text.js';
+import type { InvoiceOutcome, ServiceAnswer } from '../invoice/invoice-outcome.js';
+import type { InvoiceStatus } from '../invoice/invoice-status.js';
+import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
+import type { Problem } from '../invoice/problem.js';
+import { redactSecrets, redactText } from '../redact-secrets.js';
+import type { CellValue } from './cell-text.js';
+import { toCellValue } from './cell-text.js';
+import type { ColumnLocator } from './column-locator.js';
+import { formatRowRanges } from './row-ranges.js';
+import type { RunSummary } from './run-summary.js';
+import { waitForSheetDrain } from './sheet-backpressure.js';
+import { STATUS_STYLES, HEADER_STYLE, TITLE_FONT } from './status-styles.js';
+import { wallClock } from './wall-clock.js';
+
+export const SHEET_NAMES = { summary: 'Resumen', invoices: 'Comprobantes', problems: 'Errores' } as const;
+
+export interface ResultsWorkbookOptions {
+  /** The results workbook to write (written to `<path>.part` and renamed when complete). */
+  readonly path: string;
+  readonly lang?: Lang;
+  /** Where a canonical column is in the user's sheet (header text, letter for XLSX inputs). */
+  readonly locateColumn?: ColumnLocator;
+  /** Values that must never reach the file besides what redactSecrets already finds (password, token). */
+  readonly secrets?: readonly string[];
+  /** Time zone of the dates shown (start, end): the user's wall clock. Default America/Lima. */
+  readonly timeZone?: string;
+  /** Where the problems are spooled during the run. Default: the OS temporary directory. */
+  readonly tempDir?: string;
+}
+
+/** What the `Resumen` sheet says about the run besides the counts. */
+export interface RunInfo {
+  readonly inputPath: string;
+  /** SHA-256 of the input file, hex (see fileSha256). */
+  readonly inputSha256?: string;
+  readonly command: string;
+  readonly dryRun: boolean;
+  readonly startedAt: Date;
+  readonly finishedAt: Date;
+  readonly journalPath?: string;
+  readonly fixAndResendPath?: string;
+  /** Whether issuer data came from a config file (else from the login and the environment). */
+  readonly issuerConfigured?: boolean;
+  readonly interrupted?: boolean;
+}
+
+export interface ResultsWorkbook {
+  /** One row in `Comprobantes` now, and its problems in `Errores` (spooled until close). */
+  addOutcome(outcome: InvoiceOutcome): Promise<void>;
+  /** File-level problems (unknown columns, reader notes…), listed in `Errores` without an invoice. */
+  addFileProblems(problems: readonly Problem[]): Promise<void>;
+  /** Writes `Errores` and `Resumen`, finishes the zip and moves the file to its path. */
+  close(summary: RunSummary, run: RunInfo): Promise<void>;
+  /** Gives up: removes the partial file and the spool. */
+  abort(): Promise<void>;
+}
+
+interface ColumnSpec {
+  readonly es: string;
+  readonly en: string;
+  readonly width: number;
+  readonly numFmt?: string;
+}
+
+const MONEY = '#,##0.00';
+const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
+
+const INVOICE_COLUMNS: readonly ColumnSpec[] = [
+  { es: 'Serie', en: 'Series', width: 8 },
+  { es: 'Número', en: 'Number', width: 11, numFmt: '0' },
+  { es: 'Filas', en: 'Rows', width: 12 },
+  { es: 'Tipo doc.', en: 'Doc. type', width: 9 },
+  { es: 'Documento receptor', en: 'Customer document', width: 16 },
+  { es: 'Receptor', en: 'Customer', width: 34 },
+  { es: 'Moneda', en: 'Currency', width: 8 },
+  { es: 'Base', en: 'Net', width: 14, numFmt: MONEY },
+  { es: 'IGV', en: 'IGV', width: 12, numFmt: MONEY },
+  { es: 'Total', en: 'Total', width: 14, numFmt: MONEY },
+  { es: 'Estado', en: 'Status', width: 13 },
+  { es: 'HTTP', en: 'HTTP', width: 6 },
+  { es: 'Identificador', en: 'Identifier', width: 38 },
+  { es: 'Código', en: 'Code', width: 10 },
+  { es: 'Mensaje', en: 'Message', width: 40 },
+  { es: 'Detalle', en: 'Detail', width: 40 },
+  { es: 'Intentos', en: 'Attempts', width: 8 },
+  { es: 'Tiempo (s)', en: 'Time (s)', width: 10, numFmt: '0.00' },
+  { es: 'Errores', en: 'Errors', width: 8 },
+  { es: 'Advertencias', en: 'Warnings', width: 12 },
+  { es: 'Nota', en: 'Note', width: 30 },
+];
+const STATUS_COLUMN = 11;
+
+const PROBLEM_COLUMNS: readonly ColumnSpec[] = [
+  { es: 'Serie', en: 'Series', width: 8 },
+  { es: 'Número', en: 'Number', width: 11, numFmt: '0' },
+  { es: 'Fila', en: 'Row', width: 7 },
+  { es: 'Columna', en: 'Column', width: 24 },
+  { es: 'Letra', en: 'Letter', width: 6 },
+  { es: 'Valor leído', en: 'Value read', width: 24 },
+  { es: 'Mensaje', en: 'Message', width: 70 },
+  { es: 'Gravedad', en: 'Severity', width: 12 },
+  { es: 'Código', en: 'Code', width: 22 },
+];
+const SEVERITY_COLUMN = 8;
+
+const SEVERITY_LABELS = { error: localized('Error', 'Error'), warning: localized('Advertencia', 'Warning') } as const;
+
+/**
+ * The results workbook of a run, written with exceljs's streaming writer in bounded memory.
+ *
+ * exceljs zips one sheet at a time and holds in memory every row of any other sheet until the
+ * one before it is committed (exceljs issues #629, #1894; measured here). So only `Comprobantes`
+ * is streamed live; the problems go to a JSONL spool on disk and are streamed into `Errores` at
+ * close, then `Resumen` is written, and put first in the tab order.
+ */
+export async function createResultsWorkbook(options: ResultsWorkbookOptions): Promise<ResultsWorkbook> {
+  const lang = options.lang ?? 'es';
+  const secrets = options.secrets ?? [];
+  const locate: ColumnLocator = options.locateColumn ?? (() => undefined);
+  const partPath = `${options.path}.part`;
+  const spoolDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'factura-report-'));
+  const spoolPath = join(spoolDir, 'errores.jsonl');
+
+  let failure: unknown;
+  const output = await openStream(partPath, options.path);
+  output.on('error', (err) => (failure ??= err));
+  const spool = createWriteStream(spoolPath);
+  spool.on('error', (err) => (failure ??= err));
+
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'factura-import';
+  const invoices = addTableSheet(workbook, SHEET_NAMES.invoices, INVOICE_COLUMNS, lang);
+  let rowsSinceDrain = 0;
+  let closed = false;
+
+  const text = (value: string | undefined): CellValue => (value === undefined ? null : toCellValue(redactText(value, secrets)));
+  const check = (): void => {
+    if (failure !== undefined) throw outputError(options.path, failure);
+  };
+
+  const spoolProblem = async (p: Problem, outcome: InvoiceOutcome | undefined): Promise<void> => {
+    const where = p.column === undefined ? undefined : locate(p.column);
+    const line: CellValue[] = [
+      outcome ? text(outcome.serie) : null,
+      outcome ? numberOrText(outcome.numero) : null,
+      p.row ?? outcome?.rows[0] ?? null,
+      text(where?.header ?? p.column),
+      text(where?.letter),
+      text(p.value),
+      text(p.message[lang]),
+      SEVERITY_LABELS[p.severity][lang],
+      text(p.code),
+    ];
+    if (!spool.write(JSON.stringify(line) + '\n')) await once(spool, 'drain');
+  };
+
+  const writeRow = async (sheet: Worksheet, values: readonly CellValue[], style?: (row: ExcelJS.Row) => void): Promise<void> => {
+    const row = sheet.addRow([...values]);
+    style?.(row);
+    row.commit();
+    rowsSinceDrain += 1;
+    if (rowsSinceDrain >= 256) {
+      rowsSinceDrain = 0;
+      await waitForSheetDrain(sheet);
+    }
+  };
+
+  return {
+    async addOutcome(outcome) {
+      check();
+      if (closed) throw new Error('results workbook already closed');
+      const answer = (outcome.answer === undefined ? {} : redactSecrets(outcome.answer, secrets)) as ServiceAnswer;
+      const errors = outcome.problems.filter((p) => p.severity === 'error').length;
+      await writeRow(
+        invoices,
+        [
+          text(outcome.serie),
+          numberOrText(outcome.numero),
+          formatRowRanges(outcome.rows),
+          text(outcome.receptor?.tipo),
+          text(outcome.receptor?.numero),
+          text(outcome.receptor?.nombre),
+          text(outcome.moneda),
+          amount(outcome.totals?.base),
+          amount(outcome.totals?.igv),
+          amount(outcome.totals?.total),
+          STATUS_LABELS[outcome.status][lang],
+          answer.httpStatus ?? null,
+          text(answer.identificador),
+          text(answer.codigo),
+          text(answer.mensaje),
+          text(answer.detalle),
+          outcome.attempts,
+          outcome.durationMs === undefined ? null : outcome.durationMs / 1000,
+          errors,
+          outcome.problems.length - errors,
+          text(outcome.note),
+        ],
+        (row) => {
+          styleNumbers(row, INVOICE_COLUMNS);
+          paintStatus(row.getCell(STATUS_COLUMN), outcome.status);
+        },
+      );
+      for (const p of outcome.problems) await spoolProblem(p, outcome);
+    },
+
+    async addFileProblems(problems) {
+      check();
+      for (const p of problems) await spoolProblem(p, undefined);
+    },
+
+    async close(summary, run) {
+      check();
+      closed = true;
+      try {
+        invoices.commit();
+        spool.end();
+        await once(spool, 'close');
+        const problems = addTableSheet(workbook, SHEET_NAMES.problems, PROBLEM_COLUMNS, lang);
+        const lines = createInterface({ input: createReadStream(spoolPath, 'utf8'), crlfDelay: Infinity });
+        for await (const line of lines) {
+          if (line === '') continue;
+          const values = JSON.parse(line) as CellValue[];
+          await writeRow(problems, values, (row) => {
+            styleNumbers(row, PROBLEM_COLUMNS);
+            const severityCell = row.getCell(SEVERITY_COLUMN);
+            paintStatus(severityCell, severityCell.value === SEVERITY_LABELS.error[lang] ? 'INVALID' : 'UNKNOWN');
+          });
+        }
+        problems.commit();
+        const resumen = workbook.addWorksheet(SHEET_NAMES.summary, { views: [{ showGridLines: false }] });
+        writeSummarySheet(resumen, summary, run, lang, options.timeZone ?? 'America/Lima', secrets);
+        resumen.commit();
+        putFirst(workbook, resumen);
+        await workbook.commit();
+        check();
+        await rename(partPath, options.path);
+      } catch (err) {
+        await rm(partPath, { force: true });
+        throw err instanceof FacturaError ? err : outputError(options.path, err);
+      } finally {
+        await rm(spoolDir, { recursive: true, force: true });
+      }
+    },
+
+    async abort() {
+      closed = true;
+      spool.destroy();
+      output.destroy();
+      await rm(partPath, { force: true });
+      await rm(spoolDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openStream(partPath: string, finalPath: string): Promise<WriteStream> {
+  const stream = createWriteStream(partPath);
+  try {
+    await once(stream, 'open');
+  } catch (err) {
+    throw outputError(finalPath, err);
+  }
+  return stream;
+}
+
+function outputError(path: string, cause: unknown): FacturaError {
+  return new FacturaError(
+    'OUTPUT',
+    localized(`No se pudo escribir el libro de resultados ${path}.`, `Could not write the results workbook ${path}.`),
+    { cause },
+  );
+}
+
+function addTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly ColumnSpec[], lang: Lang): Worksheet {
+  const sheet = workbook.addWorksheet(name, {
+    views: [{ state: 'frozen', ySplit: 1, xSplit: 0, topLeftCell: 'A2', activeCell: 'A2' }],
+  });
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  sheet.columns = columns.map((c) => ({ width: c.width }));
+  const header = sheet.addRow(columns.map((c) => c[lang]));
+  header.eachCell((cell) => {
+    cell.font = HEADER_STYLE.font;
+    cell.fill = HEADER_STYLE.fill;
+    cell.alignment = { vertical: 'middle', wrapText: true };
+  });
+  header.commit();
+  return sheet;
+}
+
+function styleNumbers(row: ExcelJS.Row, columns: readonly ColumnSpec[]): void {
+  columns.forEach((c, i) => {
+    if (c.numFmt !== undefined) {
+      const cell = row.getCell(i + 1);
+      if (typeof cell.value === 'number') cell.numFmt = c.numFmt;
+    }
+  });
+}
+
+function paintStatus(cell: ExcelJS.Cell, status: InvoiceStatus): void {
+  const style = STATUS_STYLES[status];
+  cell.fill = style.fill;
+  cell.font = style.font;
+}
+
+/** `"118.00"` → 118 (shown with 2 decimals); absent stays blank. */
+function amount(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The invoice number as a number when it is one (the contract's `numero` is), else the text. */
+function numberOrText(value: string): CellValue {
+  return /^\d{1,15}$/.test(value) ? Number(value) : toCellValue(value);
+}
+
+/**
+ * The streaming writer lists sheets in the order they were added, and `Resumen` can only be
+ * written last (it needs the counts) without holding a sheet in memory. Its tab is moved first
+ * by reordering the writer's sheet list before the workbook part is written (exceljs 4.4.0 keeps
+ * each sheet's own id and file name, so only the order changes). If the internals differ, the
+ * order stays as written: Comprobantes, Errores, Resumen.
+ */
+function putFirst(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Worksheet): void {
+  const internals = workbook as unknown as { _worksheets?: unknown };
+  const list = internals._worksheets;
+  if (!Array.isArray(list) || !list.includes(sheet)) return;
+  const ordered = [sheet, ...(list as unknown[]).filter((s) => s !== undefined && s !== null && s !== sheet)];
+  // Index 0 stays a hole, as the writer leaves it (its loops skip holes, not `undefined`).
+  const reordered: unknown[] = [];
+  ordered.forEach((s, i) => (reordered[i + 1] = s));
+  internals._worksheets = reordered;
+}
+
+function writeSummarySheet(sheet: Worksheet, summary: RunSummary, run: RunInfo, lang: Lang, timeZone: string, secrets: readonly string[]): void {
+  const t = (es: string, en: string): string => (lang === 'es' ? es : en);
+  const text = (v: string): CellValue => toCellValue(redactText(v, secrets));
+  sheet.columns = [{ width: 34 }, { width: 48 }, { width: 16 }, { width: 16 }, { width: 16 }];
+  const add = (values: readonly CellValue[], style?: (row: ExcelJS.Row) => void): void => {
+    const row = sheet.addRow([...values]);
+    style?.(row);
+    row.commit();
+  };
+  const bold = (row: ExcelJS.Row): void => {
+    row.getCell(1).font = { bold: true };
+  };
+  const tableHeader = (row: ExcelJS.Row): void => {
+    row.eachCell((cell) => {
+      cell.font = HEADER_STYLE.font;
+      cell.fill = HEADER_STYLE.fill;
+    });
+  };
+  const yesNo = (b: boolean): string => (b ? t('Sí', 'Yes') : t('No', 'No'));
+
+  add([t('Resultados de la importación de facturas', 'Invoice import results')], (row) => {
+    row.getCell(1).font = TITLE_FONT;
+  });
+  add([]);
+  add([t('Archivo de entrada', 'Input file'), text(run.inputPath)], bold);
+  add([t('Suma de verificación (SHA-256)', 'Checksum (SHA-256)'), run.inputSha256 ?? null], bold);
+  add([t('Comando', 'Command'), text(run.command)], bold);
+  add([t('Modo', 'Mode'), run.dryRun ? t('Prueba (no se envió nada)', 'Dry run (nothing sent)') : t('Envío', 'Submission')], bold);
+  add([t('Inicio', 'Started'), wallClock(run.startedAt, timeZone)], (row) => {
+    bold(row);
+    row.getCell(2).numFmt = DATE_TIME;
+    row.getCell(2).alignment = { horizontal: 'left' };
+  });
+  add([t('Fin', 'Finished'), wallClock(run.finishedAt, timeZone)], (row) => {
+    bold(row);
+    row.getCell(2).numFmt = DATE_TIME;
+    row.getCell(2).alignment = { horizontal: 'left' };
+  });
+  add([t('Duración (s)', 'Duration (s)'), (run.finishedAt.getTime() - run.startedAt.getTime()) / 1000], (row) => {
+    bold(row);
+    row.getCell(2).numFmt = '0.0';
+    row.getCell(2).alignment = { horizontal: 'left' };
+  });
+  add([t('Zona horaria', 'Time zone'), timeZone], bold);
+  add([t('Emisor configurado', 'Issuer configured'), run.issuerConfigured === undefined ? null : yesNo(run.issuerConfigured)], bold);
+  add([t('Diario', 'Journal'), run.journalPath === undefined ? null : text(run.journalPath)], bold);
+  add([t('Archivo para corregir', 'File to fix'), run.fixAndResendPath === undefined ? null : text(run.fixAndResendPath)], bold);
+  if (run.interrupted === true) add([t('Interrumpido', 'Interrupted'), yesNo(true)], bold);
+
+  add([]);
+  add([t('Estado', 'Status'), t('Comprobantes', 'Invoices')], tableHeader);
+  for (const status of INVOICE_STATUSES) {
+    const count = summary.byStatus[status];
+    if (count === 0) continue;
+    add([STATUS_LABELS[status][lang], count], (row) => paintStatus(row.getCell(1), status));
+  }
+  add([t('Total', 'Total'), summary.invoices], (row) => {
+    row.getCell(1).font = { bold: true };
+    row.getCell(2).font = { bold: true };
+  });
+  add([t('Comprobantes con advertencias', 'Invoices with warnings'), summary.withWarnings]);
+
+  add([]);
+  add(
+    [
+      run.dryRun ? t('Importes de los comprobantes válidos', 'Amounts of valid invoices') : t('Importes de los comprobantes aceptados', 'Amounts of accepted invoices'),
+    ],
+    bold,
+  );
+  add([t('Moneda', 'Currency'), t('Comprobantes', 'Invoices'), t('Base', 'Net'), 'IGV', t('Total', 'Total')], tableHeader);
+  for (const tot of summary.totals) {
+    add([tot.moneda, tot.invoices, Number(tot.base), Number(tot.igv), Number(tot.total)], (row) => {
+      for (const c of [3, 4, 5]) row.getCell(c).numFmt = MONEY;
+      row.getCell(2).alignment = { horizontal: 'left' };
+    });
+  }
+  if (summary.totals.length === 0) add([t('(ninguno)', '(none)')]);
+}

@@ -1,0 +1,18 @@
+/** Source rows as a person reads them: `[12, 13, 14, 15]` → `12-15`, `[12, 15, 16]` → `12, 15-16`. */
+export function formatRowRanges(rows: readonly number[]): string {
+  const sorted = [...new Set(rows)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  let start: number | undefined;
+  let prev: number | undefined;
+  for (const row of sorted) {
+    if (start !== undefined && prev !== undefined && row === prev + 1) {
+      prev = row;
+      continue;
+    }
+    if (start !== undefined && prev !== undefined) parts.push(start === prev ? `${start}` : `${start}-${prev}`);
+    start = row;
+    prev = row;
+  }
+  if (start !== undefined && prev !== undefined) parts.push(start === prev ? `${start}` : `${start}-${prev}`);
+  return parts.join(', ');
+}

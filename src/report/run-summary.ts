@@ -1,0 +1,167 @@
+import { Decimal } from 'decimal.js';
+import type { Lang } from '../i18n/localized-text.js';
+import type { InvoiceOutcome } from '../invoice/invoice-outcome.js';
+import type { InvoiceStatus } from '../invoice/invoice-status.js';
+import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
+
+/** Statuses whose amounts are totalled: sent and accepted in this run, or (dry run) would be sent. */
+export const TOTALLED_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'VALID'];
+
+/** Currency of an invoice that does not name one (the contract's default). */
+const DEFAULT_CURRENCY = 'PEN';
+
+export interface CurrencyTotals {
+  readonly moneda: string;
+  readonly invoices: number;
+  /** Exact decimal strings with 2 decimals. */
+  readonly base: string;
+  readonly igv: string;
+  readonly total: string;
+}
+
+export interface RunSummary {
+  readonly invoices: number;
+  readonly byStatus: Readonly<Record<InvoiceStatus, number>>;
+  /** Totals of the accepted (or, in a dry run, valid) invoices, by currency, sorted by currency. */
+  readonly totals: readonly CurrencyTotals[];
+  /** Invoices with at least one warning (whatever their status). */
+  readonly withWarnings: number;
+  /** Problems of every invoice, by severity. */
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+export interface SummaryAccumulator {
+  add(outcome: InvoiceOutcome): void;
+  result(): RunSummary;
+}
+
+interface Sums {
+  invoices: number;
+  base: Decimal;
+  igv: Decimal;
+  total: Decimal;
+}
+
+/** A pure accumulator over the outcomes of a run; memory is one counter per status and currency. */
+export function createSummary(): SummaryAccumulator {
+  const byStatus = Object.fromEntries(INVOICE_STATUSES.map((s) => [s, 0])) as Record<InvoiceStatus, number>;
+  const sums = new Map<string, Sums>();
+  let invoices = 0;
+  let withWarnings = 0;
+  let errors = 0;
+  let warnings = 0;
+  return {
+    add(outcome) {
+      invoices += 1;
+      byStatus[outcome.status] += 1;
+      let warned = false;
+      for (const p of outcome.problems) {
+        if (p.severity === 'error') errors += 1;
+        else {
+          warnings += 1;
+          warned = true;
+        }
+      }
+      if (warned) withWarnings += 1;
+      if (outcome.totals && TOTALLED_STATUSES.includes(outcome.status)) {
+        const moneda = outcome.moneda ?? DEFAULT_CURRENCY;
+        const s = sums.get(moneda) ?? { invoices: 0, base: new Decimal(0), igv: new Decimal(0), total: new Decimal(0) };
+        s.invoices += 1;
+        s.base = s.base.plus(outcome.totals.base);
+        s.igv = s.igv.plus(outcome.totals.igv);
+        s.total = s.total.plus(outcome.totals.total);
+        sums.set(moneda, s);
+      }
+    },
+    result() {
+      const totals = [...sums.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([moneda, s]) => ({ moneda, invoices: s.invoices, base: s.base.toFixed(2), igv: s.igv.toFixed(2), total: s.total.toFixed(2) }));
+      return { invoices, byStatus: { ...byStatus }, totals, withWarnings, errors, warnings };
+    },
+  };
+}
+
+/** Files a run wrote, for the summary's last lines. */
+export interface SummaryPaths {
+  readonly results?: string;
+  readonly fixAndResend?: string;
+  readonly journal?: string;
+}
+
+const WORDS = {
+  status: { es: 'Estado', en: 'Status' },
+  invoices: { es: 'Comprobantes', en: 'Invoices' },
+  total: { es: 'Total', en: 'Total' },
+  currency: { es: 'Moneda', en: 'Currency' },
+  base: { es: 'Base', en: 'Net' },
+  igv: { es: 'IGV', en: 'IGV' },
+  withWarnings: { es: 'Con advertencias', en: 'With warnings' },
+  noTotals: { es: 'Sin importes: ningún comprobante aceptado ni válido.', en: 'No amounts: no invoice accepted or valid.' },
+  results: { es: 'Resultados', en: 'Results' },
+  fixAndResend: { es: 'Para corregir', en: 'To fix' },
+  journal: { es: 'Diario', en: 'Journal' },
+} as const;
+
+/** A small aligned text table for stdout: counts by status, totals by currency, the paths written. */
+export function formatSummary(summary: RunSummary, lang: Lang, paths: SummaryPaths = {}): string {
+  const lines: string[] = [];
+  const statusRows: string[][] = INVOICE_STATUSES.filter((s) => summary.byStatus[s] > 0).map((s) => [
+    STATUS_LABELS[s][lang],
+    String(summary.byStatus[s]),
+  ]);
+  statusRows.push([WORDS.total[lang], String(summary.invoices)]);
+  lines.push(...table([WORDS.status[lang], WORDS.invoices[lang]], statusRows, [false, true]));
+  if (summary.withWarnings > 0) lines.push(`${WORDS.withWarnings[lang]}: ${summary.withWarnings}`);
+  lines.push('');
+  if (summary.totals.length === 0) lines.push(WORDS.noTotals[lang]);
+  else {
+    const rows = summary.totals.map((t) => [t.moneda, String(t.invoices), groupThousands(t.base), groupThousands(t.igv), groupThousands(t.total)]);
+    lines.push(
+      ...table(
+        [WORDS.currency[lang], WORDS.invoices[lang], WORDS.base[lang], WORDS.igv[lang], WORDS.total[lang]],
+        rows,
+        [false, true, true, true, true],
+      ),
+    );
+  }
+  const written = (['results', 'fixAndResend', 'journal'] as const).filter((k) => paths[k] !== undefined);
+  if (written.length > 0) {
+    lines.push('');
+    const width = Math.max(...written.map((k) => WORDS[k][lang].length));
+    for (const k of written) lines.push(`${WORDS[k][lang].padEnd(width)}  ${paths[k] ?? ''}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** The same as `formatSummary`, as one JSON-ready object (for `--json`). Amounts stay exact strings. */
+export function summaryToJson(summary: RunSummary, paths: SummaryPaths = {}): Record<string, unknown> {
+  return {
+    invoices: summary.invoices,
+    byStatus: summary.byStatus,
+    totals: summary.totals,
+    withWarnings: summary.withWarnings,
+    problems: { errors: summary.errors, warnings: summary.warnings },
+    paths,
+  };
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[], right: readonly boolean[]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (cells: readonly string[]): string =>
+    cells
+      .map((c, i) => (right[i] === true ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(fmt)];
+}
+
+/** `1234567.50` → `1,234,567.50` (a decimal string, never through a float). */
+function groupThousands(amount: string): string {
+  const [int = '', frac] = amount.split('.');
+  const sign = int.startsWith('-') ? '-' : '';
+  const digits = sign ? int.slice(1) : int;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}${frac === undefined ? '' : `.${frac}`}`;
+}
