@@ -1,0 +1,83 @@
+import { Decimal } from 'decimal.js';
+import type { InvoiceTotals } from './invoice-outcome.js';
+
+/**
+ * Invoice totals with decimal arithmetic (never binary floats), rounded to 2 decimals half-up as
+ * SUNAT does: per line, base and tax; per invoice, the sums and the total.
+ *
+ * - `PRECIOS_SIN_IGV`: base = round2(cantidad × valor); tax = round2(base × rate).
+ * - `PRECIOS_CON_IGV` (the unit value includes the tax): line total = round2(cantidad × valor),
+ *   base = round2(line total ÷ (1 + rate)), tax = line total − base, so the line adds up to exactly
+ *   what the sheet says (SUNAT tolerates ±0.01 between tax and base × rate).
+ *
+ * Rates: 18% (IGV) for every `GRAVADO_*` treatment except `GRAVADO_IVAP`, which is the 4% IVAP
+ * (rice); that 4% is reported in the `igv` amount. 0 for `EXONERADO_*`, `INAFECTO_*`, `EXPORTACION`.
+ * Free transfers (retiros, codes 11-16, 21, 31-36) are totalled like paid lines: the referential
+ * value of gratuitous operations is not modelled.
+ */
+
+/** 50 significant digits: 12+10 digit quantity × 12+10 digit price never loses a digit. */
+const Dec = Decimal.clone({ precision: 50, rounding: Decimal.ROUND_HALF_UP });
+
+export const IGV_RATE = '0.18';
+export const IVAP_RATE = '0.04';
+
+export type TipoRegistro = 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
+
+export interface TotalsLine {
+  /** Exact decimal text, e.g. "2.5". */
+  readonly cantidad: string;
+  /** Exact decimal text of the unit value (with or without IGV as tipoRegistro says). */
+  readonly valorUnitario: string;
+  /** A resolved tipoAfectacion catalogue value, e.g. `GRAVADO_OPERACION_ONEROSA`. */
+  readonly tipoAfectacion: string;
+}
+
+export interface LineTotals extends InvoiceTotals {
+  /** The rate applied, e.g. "0.18". */
+  readonly rate: string;
+}
+
+export interface ComputedTotals {
+  readonly lines: readonly LineTotals[];
+  readonly totals: InvoiceTotals;
+}
+
+/** The tax rate of a tipoAfectacion value (as a decimal string). */
+export function taxRate(tipoAfectacion: string): string {
+  if (tipoAfectacion === 'GRAVADO_IVAP') return IVAP_RATE;
+  if (tipoAfectacion.startsWith('GRAVADO_')) return IGV_RATE;
+  return '0';
+}
+
+function round2(d: Decimal): Decimal {
+  return d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+export function computeLineTotals(line: TotalsLine, tipoRegistro: TipoRegistro): LineTotals {
+  const rate = new Dec(taxRate(line.tipoAfectacion));
+  const gross = new Dec(line.cantidad).times(line.valorUnitario);
+  let base: Decimal;
+  let igv: Decimal;
+  if (tipoRegistro === 'PRECIOS_CON_IGV') {
+    const total = round2(gross);
+    base = round2(gross.dividedBy(rate.plus(1)));
+    igv = total.minus(base);
+  } else {
+    base = round2(gross);
+    igv = round2(base.times(rate));
+  }
+  return { base: base.toFixed(2), igv: igv.toFixed(2), total: base.plus(igv).toFixed(2), rate: rate.toString() };
+}
+
+export function computeTotals(lines: readonly TotalsLine[], tipoRegistro: TipoRegistro): ComputedTotals {
+  let base = new Dec(0);
+  let igv = new Dec(0);
+  const perLine = lines.map((l) => {
+    const t = computeLineTotals(l, tipoRegistro);
+    base = base.plus(t.base);
+    igv = igv.plus(t.igv);
+    return t;
+  });
+  return { lines: perLine, totals: { base: base.toFixed(2), igv: igv.toFixed(2), total: base.plus(igv).toFixed(2) } };
+}

@@ -1,0 +1,7 @@
+/** Peru's civil time is UTC-05:00 all year (no daylight saving). */
+const LIMA_OFFSET_MS = -5 * 60 * 60 * 1000;
+
+/** The calendar date in Lima (`YYYY-MM-DD`) at the instant `nowMs` (epoch milliseconds). */
+export function limaToday(nowMs: number): string {
+  return new Date(nowMs + LIMA_OFFSET_MS).toISOString().slice(0, 10);
+}

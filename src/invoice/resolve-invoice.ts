@@ -1,0 +1,107 @@
+import type { ColumnName } from './canonical-columns.js';
+import { INVOICE_COLUMNS, LINE_COLUMNS, columnDefinition } from './canonical-columns.js';
+import type { CatalogueName } from './catalogues.js';
+import { allowedValues, resolveCatalogueValue } from './catalogues.js';
+import type { InvoiceDraft } from './invoice-draft.js';
+import type { Problem } from './problem.js';
+import { errorAt } from './rules/problem-at.js';
+import type { ValidationContext } from './validation-context.js';
+
+type Values = Partial<Record<ColumnName, string>>;
+
+/** One line with its defaults applied and its enumerations resolved to the service's values. */
+export interface ResolvedLine {
+  readonly row: number;
+  readonly values: Readonly<Values>;
+}
+
+/**
+ * An invoice draft after defaults and catalogues: `header` holds invoice-level values (sheet, else
+ * config default, else the column's default; enumerations as the service's value, an unknown one
+ * left out), `rowOf` the row each invoice-level value came from (the invoice's first row for
+ * defaults), `reported` the row:column cells already reported (so a rule does not repeat them).
+ */
+export interface ResolvedInvoice {
+  readonly rows: readonly number[];
+  readonly firstRow: number;
+  readonly header: Readonly<Values>;
+  readonly rowOf: (column: ColumnName) => number;
+  readonly lines: readonly ResolvedLine[];
+  readonly reported: ReadonlySet<string>;
+}
+
+export const DOC_TYPE_BY_LENGTH: Readonly<Record<number, string>> = { 11: 'RUC', 8: 'DOC_NACIONAL_DE_IDENTIDAD' };
+
+export function cellKey(row: number, column: string): string {
+  return `${row}:${column}`;
+}
+
+export function resolveInvoice(draft: InvoiceDraft, context: ValidationContext): { invoice: ResolvedInvoice; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const firstRow = draft.rows[0] ?? 0;
+  const reported = new Set<string>();
+  for (const p of draft.problems) if (p.row !== undefined && p.column !== undefined) reported.add(cellKey(p.row, p.column));
+
+  const sourceRow = new Map<ColumnName, number>();
+  for (const line of draft.lines) {
+    for (const column of INVOICE_COLUMNS) if (!sourceRow.has(column) && line.values[column] !== undefined) sourceRow.set(column, line.row);
+  }
+  const rowOf = (column: ColumnName): number => sourceRow.get(column) ?? firstRow;
+
+  const resolve = (values: Readonly<Values>, column: ColumnName, row: number): string | undefined => {
+    const def = columnDefinition(column);
+    const fromSheet = values[column];
+    const value = fromSheet ?? context.defaults[column] ?? def.defaultValue;
+    if (value === undefined || def.catalogue === undefined) return value;
+    const resolved = resolveCatalogueValue(context.catalogues, def.catalogue, value);
+    if (resolved === undefined) problems.push(unknownValue(context, def.catalogue, column, row, value, fromSheet === undefined));
+    return resolved;
+  };
+
+  const header: Values = {};
+  for (const column of INVOICE_COLUMNS) {
+    const value = resolve(draft.header, column, rowOf(column));
+    if (value !== undefined) header[column] = value;
+  }
+  if (header.receptorTipoDocumento === undefined && draft.header.receptorTipoDocumento === undefined && context.defaults.receptorTipoDocumento === undefined) {
+    const numero = header.receptorNumeroDocumento;
+    const inferred = numero !== undefined && /^\d+$/.test(numero) ? DOC_TYPE_BY_LENGTH[numero.length] : undefined;
+    if (inferred !== undefined) header.receptorTipoDocumento = inferred;
+    else if (numero !== undefined) problems.push(documentTypeUnknown(rowOf('receptorNumeroDocumento'), numero));
+  }
+
+  const lines = draft.lines.map((line): ResolvedLine => {
+    const values: Values = {};
+    for (const column of LINE_COLUMNS) {
+      const value = resolve(line.values, column, line.row);
+      if (value !== undefined) values[column] = value;
+    }
+    return { row: line.row, values };
+  });
+
+  return { invoice: { rows: draft.rows, firstRow, header, rowOf, lines, reported }, problems };
+}
+
+function unknownValue(context: ValidationContext, catalogue: CatalogueName, column: ColumnName, row: number, value: string, fromDefault: boolean): Problem {
+  const allowed = allowedValues(context.catalogues, catalogue).join(', ');
+  const label = columnDefinition(column).label;
+  return errorAt(
+    'UNKNOWN_CATALOGUE_VALUE',
+    row,
+    column,
+    value,
+    `«${value}» no es un valor válido de «${label.es}»${fromDefault ? ' (valor por defecto de la configuración)' : ''}. Valores permitidos: ${allowed}. También se aceptan los códigos SUNAT (p. ej. NIU, 10).`,
+    `"${value}" is not a valid "${label.en}"${fromDefault ? ' (default from the configuration)' : ''}. Allowed values: ${allowed}. SUNAT codes (e.g. NIU, 10) are accepted too.`,
+  );
+}
+
+function documentTypeUnknown(row: number, numero: string): Problem {
+  return errorAt(
+    'RECEPTOR_DOCUMENT_TYPE_UNKNOWN',
+    row,
+    'receptorTipoDocumento',
+    undefined,
+    `Falta el tipo de documento del cliente y no se puede deducir del número «${numero}» (11 dígitos sería RUC, 8 dígitos DNI). Indique el tipo (RUC, DNI, CE, PASAPORTE…).`,
+    `The customer's document type is missing and cannot be inferred from the number "${numero}" (11 digits would be a RUC, 8 a DNI). Give the type (RUC, DNI, CE, PASAPORTE…).`,
+  );
+}

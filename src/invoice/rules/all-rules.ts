@@ -1,0 +1,11 @@
+import { amountRules } from './amount-rules.js';
+import { contactRules } from './contact-rules.js';
+import { dateRules } from './date-rules.js';
+import { identityDocumentRules } from './identity-document-rules.js';
+import { invoiceKeyRules } from './invoice-key-rules.js';
+import type { InvoiceRule } from './invoice-rule.js';
+import { requiredValueRules } from './required-value-rules.js';
+import { textLengthRules } from './text-length-rules.js';
+
+/** Every business rule, in the order their problems are listed. Currency is checked by its catalogue (resolve-invoice.ts). */
+export const ALL_RULES: readonly InvoiceRule[] = [requiredValueRules, invoiceKeyRules, dateRules, identityDocumentRules, contactRules, textLengthRules, amountRules];

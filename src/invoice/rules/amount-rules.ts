@@ -1,0 +1,91 @@
+import { Decimal } from 'decimal.js';
+import type { Problem } from '../problem.js';
+import type { InvoiceRule } from './invoice-rule.js';
+import { errorAt, warningAt } from './problem-at.js';
+
+const PLAIN_DECIMAL = /^[+-]?\d+(\.\d+)?$/;
+const MAX_INTEGER_DIGITS = 12;
+const MAX_DECIMALS = 10;
+
+/** The canonical text of an exact decimal ("0012.50" → "12.5"), or undefined when it is not one. */
+export function canonicalDecimal(value: string): string | undefined {
+  return PLAIN_DECIMAL.test(value) ? new Decimal(value).toFixed() : undefined;
+}
+
+function digitProblems(code: string, row: number, column: 'cantidad' | 'valorVentaUnitario', value: string, canonical: string, what: { es: string; en: string }): Problem[] {
+  const [int = '', frac = ''] = canonical.replace('-', '').split('.');
+  const problems: Problem[] = [];
+  if (int.length > MAX_INTEGER_DIGITS) {
+    problems.push(
+      errorAt(`${code}_INTEGER_DIGITS`, row, column, value, `${what.es} «${value}» tiene ${int.length} dígitos enteros; SUNAT admite como máximo ${MAX_INTEGER_DIGITS}.`, `${what.en} "${value}" has ${int.length} integer digits; SUNAT allows at most ${MAX_INTEGER_DIGITS}.`),
+    );
+  }
+  if (frac.length > MAX_DECIMALS) {
+    problems.push(
+      errorAt(`${code}_DECIMAL_DIGITS`, row, column, value, `${what.es} «${value}» tiene ${frac.length} decimales; SUNAT admite como máximo ${MAX_DECIMALS}.`, `${what.en} "${value}" has ${frac.length} decimals; SUNAT allows at most ${MAX_DECIMALS}.`),
+    );
+  }
+  return problems;
+}
+
+function notANumber(row: number, column: 'cantidad' | 'valorVentaUnitario', value: string, what: { es: string; en: string }): Problem {
+  return errorAt('NOT_A_NUMBER', row, column, value, `${what.es} «${value}» no es un número.`, `${what.en} "${value}" is not a number.`);
+}
+
+const QUANTITY = { es: 'La cantidad', en: 'Quantity' };
+const UNIT_VALUE = { es: 'El valor unitario', en: 'Unit value' };
+
+export function quantityProblems(row: number, value: string): Problem[] {
+  const canonical = canonicalDecimal(value);
+  if (canonical === undefined) return [notANumber(row, 'cantidad', value, QUANTITY)];
+  const problems: Problem[] = [];
+  if (new Decimal(canonical).lte(0)) {
+    problems.push(errorAt('QUANTITY_NOT_POSITIVE', row, 'cantidad', value, `La cantidad debe ser mayor que cero (se leyó «${value}»).`, `Quantity must be above zero (read "${value}").`));
+  }
+  problems.push(...digitProblems('QUANTITY', row, 'cantidad', value, canonical, QUANTITY));
+  return problems;
+}
+
+export function unitValueProblems(row: number, value: string): Problem[] {
+  const canonical = canonicalDecimal(value);
+  if (canonical === undefined) return [notANumber(row, 'valorVentaUnitario', value, UNIT_VALUE)];
+  const problems: Problem[] = [];
+  const d = new Decimal(canonical);
+  if (d.isZero()) {
+    problems.push(
+      errorAt(
+        'UNIT_VALUE_ZERO',
+        row,
+        'valorVentaUnitario',
+        value,
+        'El valor unitario es cero: el servicio rechaza la factura entera si una línea tiene precio cero («Al menos debe ingresar un precio de venta referencial»). Indique el precio de la línea.',
+        'The unit value is zero: the service rejects the whole invoice when a line has a zero price ("Al menos debe ingresar un precio de venta referencial"). Give the line a price.',
+      ),
+    );
+  } else if (d.isNegative()) {
+    problems.push(errorAt('UNIT_VALUE_NEGATIVE', row, 'valorVentaUnitario', value, `El valor unitario no puede ser negativo (se leyó «${value}»).`, `The unit value cannot be negative (read "${value}").`));
+  }
+  const digits = digitProblems('UNIT_VALUE', row, 'valorVentaUnitario', value, canonical, UNIT_VALUE);
+  problems.push(...digits);
+  const sent = String(Number(canonical));
+  if (digits.length === 0 && !d.isZero() && !new Decimal(sent).eq(d)) {
+    problems.push(
+      warningAt(
+        'UNIT_VALUE_PRECISION',
+        row,
+        'valorVentaUnitario',
+        value,
+        `El servicio recibe el valor unitario como número con unas 15 cifras significativas: «${value}» se enviará como ${sent}.`,
+        `The service receives the unit value as a number with about 15 significant digits: "${value}" will be sent as ${sent}.`,
+      ),
+    );
+  }
+  return problems;
+}
+
+/** Quantity > 0 and unit value > 0, each within SUNAT's 12 integer and 10 decimal digits. */
+export const amountRules: InvoiceRule = (invoice) =>
+  invoice.lines.flatMap((line) => [
+    ...(line.values.cantidad === undefined ? [] : quantityProblems(line.row, line.values.cantidad)),
+    ...(line.values.valorVentaUnitario === undefined ? [] : unitValueProblems(line.row, line.values.valorVentaUnitario)),
+  ]);

@@ -1,0 +1,90 @@
+import type { ColumnName } from '../canonical-columns.js';
+import type { Problem } from '../problem.js';
+import type { InvoiceRule } from './invoice-rule.js';
+import { errorAt } from './problem-at.js';
+
+const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
+const RUC_PREFIXES = ['10', '15', '16', '17', '20'];
+/** Operations whose buyer may hold no RUC (provider-notes: exports and non-domiciled buyers). */
+const FOREIGN_OPERATIONS = new Set(['EXPORTACION', 'NO_DOMICILIADOS']);
+
+/** SUNAT's check digit: weights 5,4,3,2,7,6,5,4,3,2 over the first ten digits, (11 − s mod 11) mod 10. */
+export function rucCheckDigit(firstTen: string): number {
+  let s = 0;
+  RUC_WEIGHTS.forEach((w, i) => (s += w * Number(firstTen[i])));
+  return (11 - (s % 11)) % 10;
+}
+
+export function isValidRuc(ruc: string): boolean {
+  return /^\d{11}$/.test(ruc) && RUC_PREFIXES.includes(ruc.slice(0, 2)) && rucCheckDigit(ruc) === Number(ruc[10]);
+}
+
+/** Every problem of a RUC: length/digits, prefix, check digit. */
+export function rucProblems(ruc: string, row: number, column: ColumnName): Problem[] {
+  if (!/^\d{11}$/.test(ruc)) {
+    return [
+      errorAt('RUC_FORMAT', row, column, ruc, `El RUC «${ruc}» debe tener exactamente 11 dígitos (tiene ${ruc.length} caracteres).`, `RUC "${ruc}" must be exactly 11 digits (it has ${ruc.length} characters).`),
+    ];
+  }
+  const problems: Problem[] = [];
+  if (!RUC_PREFIXES.includes(ruc.slice(0, 2))) {
+    problems.push(
+      errorAt('RUC_PREFIX', row, column, ruc, `El RUC «${ruc}» debe empezar por 10, 15, 16, 17 o 20.`, `RUC "${ruc}" must start with 10, 15, 16, 17 or 20.`),
+    );
+  }
+  const expected = rucCheckDigit(ruc);
+  if (expected !== Number(ruc[10])) {
+    problems.push(
+      errorAt(
+        'RUC_CHECK_DIGIT',
+        row,
+        column,
+        ruc,
+        `El RUC «${ruc}» no es válido: su dígito verificador (el último) no corresponde. Revise que no falte ni sobre un dígito.`,
+        `RUC "${ruc}" is not valid: its check digit (the last one) does not match. Check for a mistyped digit.`,
+      ),
+    );
+  }
+  return problems;
+}
+
+/** The customer's document: its format by type, and a RUC for a domestic sale. */
+export const identityDocumentRules: InvoiceRule = (invoice) => {
+  const tipo = invoice.header.receptorTipoDocumento;
+  const numero = invoice.header.receptorNumeroDocumento;
+  const row = invoice.rowOf('receptorNumeroDocumento');
+  const problems: Problem[] = [];
+  if (numero !== undefined && tipo !== undefined) {
+    if (tipo === 'RUC') problems.push(...rucProblems(numero, row, 'receptorNumeroDocumento'));
+    else if (tipo === 'DOC_NACIONAL_DE_IDENTIDAD') {
+      if (!/^\d{8}$/.test(numero)) {
+        problems.push(errorAt('DNI_FORMAT', row, 'receptorNumeroDocumento', numero, `El DNI «${numero}» debe tener exactamente 8 dígitos.`, `DNI "${numero}" must be exactly 8 digits.`));
+      }
+    } else if (!/^[A-Za-z0-9]{1,15}$/.test(numero)) {
+      problems.push(
+        errorAt(
+          'IDENTITY_DOCUMENT_FORMAT',
+          row,
+          'receptorNumeroDocumento',
+          numero,
+          `El documento «${numero}» debe tener de 1 a 15 letras o dígitos, sin espacios ni signos.`,
+          `Document "${numero}" must have 1 to 15 letters or digits, without spaces or symbols.`,
+        ),
+      );
+    }
+  }
+  const operacion = invoice.header.tipoOperacion;
+  if (tipo !== undefined && tipo !== 'RUC' && operacion !== undefined && !FOREIGN_OPERATIONS.has(operacion)) {
+    problems.push(
+      errorAt(
+        'RECEPTOR_RUC_REQUIRED',
+        invoice.rowOf('receptorTipoDocumento'),
+        'receptorTipoDocumento',
+        tipo,
+        `Una factura de venta interna (${operacion}) exige que el cliente tenga RUC; el documento indicado es ${tipo}. Para clientes sin RUC emita una boleta, o indique EXPORTACION / NO_DOMICILIADOS si corresponde.`,
+        `A domestic-sale invoice (${operacion}) requires a customer with a RUC; the document given is ${tipo}. For customers without a RUC issue a receipt (boleta), or give EXPORTACION / NO_DOMICILIADOS when that applies.`,
+      ),
+    );
+  }
+  return problems;
+};

@@ -1,0 +1,23 @@
+import { localized } from '../../i18n/localized-text.js';
+import type { ColumnName } from '../canonical-columns.js';
+import type { Problem } from '../problem.js';
+
+/** A problem about one cell: row, column, the value as read, and the message in both languages. */
+export function problemAt(
+  severity: Problem['severity'],
+  code: string,
+  row: number,
+  column: ColumnName,
+  value: string | undefined,
+  es: string,
+  en: string,
+): Problem {
+  const base = { severity, code, row, column, message: localized(es, en) };
+  return value === undefined ? base : { ...base, value };
+}
+
+export const errorAt = (code: string, row: number, column: ColumnName, value: string | undefined, es: string, en: string): Problem =>
+  problemAt('error', code, row, column, value, es, en);
+
+export const warningAt = (code: string, row: number, column: ColumnName, value: string | undefined, es: string, en: string): Problem =>
+  problemAt('warning', code, row, column, value, es, en);

@@ -1,0 +1,102 @@
+import { localized } from '../i18n/localized-text.js';
+import { buildDocumentBody, buildEmisor } from './build-document.js';
+import type { TotalsLine } from './compute-totals.js';
+import { computeTotals } from './compute-totals.js';
+import type { FacturaDocument } from './factura-document.js';
+import { facturaDocumentBodySchemaFor, facturaDocumentSchemaFor } from './factura-document.js';
+import type { InvoiceDraft } from './invoice-draft.js';
+import type { InvoiceTotals } from './invoice-outcome.js';
+import type { Problem } from './problem.js';
+import { hasErrors } from './problem.js';
+import type { ResolvedInvoice } from './resolve-invoice.js';
+import { resolveInvoice } from './resolve-invoice.js';
+import { ALL_RULES } from './rules/all-rules.js';
+import { canonicalDecimal } from './rules/amount-rules.js';
+import type { ValidationContext } from './validation-context.js';
+
+export interface ValidatedInvoice {
+  readonly draft: InvoiceDraft;
+  /** Present only when there are no errors and an issuer is configured. */
+  readonly document?: FacturaDocument;
+  /** Present when every line's amounts could be read (even if other errors block the invoice). */
+  readonly totals?: InvoiceTotals;
+  /** The draft's problems (cells, grouping), then resolution and rule problems. */
+  readonly problems: readonly Problem[];
+  /** No errors (warnings allowed). Independent of the issuer. */
+  readonly valid: boolean;
+  /** True in a dry run without an issuer: everything else was checked, no document was built. */
+  readonly issuerMissing: boolean;
+  /** Resolved currency (`PEN`…), for summaries by currency. */
+  readonly moneda?: string;
+  /** Resolved customer, for the results workbook. */
+  readonly receptor: { readonly tipo?: string; readonly numero?: string; readonly nombre?: string };
+}
+
+/**
+ * Validate one invoice draft: defaults and catalogues, every business rule, totals, and, when it
+ * is valid, the document checked against the zod schema (with the issuer when there is one).
+ * Reports every problem, never throws for a bad sheet.
+ */
+export function validateInvoice(draft: InvoiceDraft, context: ValidationContext): ValidatedInvoice {
+  const { invoice, problems: resolveProblems } = resolveInvoice(draft, context);
+  const problems: Problem[] = [...draft.problems, ...resolveProblems];
+  for (const rule of ALL_RULES) problems.push(...rule(invoice, { today: context.today }));
+
+  const totals = totalsOf(invoice, context);
+  let document: FacturaDocument | undefined;
+  if (!hasErrors(problems)) {
+    const body = buildDocumentBody(invoice, context.close2u);
+    if (context.emisor) {
+      const candidate: FacturaDocument = { ...body, emisor: buildEmisor(context.emisor) };
+      const parsed = facturaDocumentSchemaFor(context.catalogues).safeParse(candidate);
+      if (parsed.success) document = candidate;
+      else problems.push(...parsed.error.issues.map((i) => shapeProblem(invoice.firstRow, i.path, i.message)));
+    } else {
+      const parsed = facturaDocumentBodySchemaFor(context.catalogues).safeParse(body);
+      if (!parsed.success) problems.push(...parsed.error.issues.map((i) => shapeProblem(invoice.firstRow, i.path, i.message)));
+    }
+  }
+  const h = invoice.header;
+  return {
+    draft,
+    ...(document === undefined ? {} : { document }),
+    ...(totals === undefined ? {} : { totals }),
+    problems,
+    valid: !hasErrors(problems),
+    issuerMissing: context.emisor === undefined,
+    ...(h.moneda === undefined ? {} : { moneda: h.moneda }),
+    receptor: {
+      ...(h.receptorTipoDocumento === undefined ? {} : { tipo: h.receptorTipoDocumento }),
+      ...(h.receptorNumeroDocumento === undefined ? {} : { numero: h.receptorNumeroDocumento }),
+      ...(h.receptorNombreLegal === undefined ? {} : { nombre: h.receptorNombreLegal }),
+    },
+  };
+}
+
+function totalsOf(invoice: ResolvedInvoice, context: ValidationContext): InvoiceTotals | undefined {
+  if (invoice.lines.length === 0) return undefined;
+  const lines: TotalsLine[] = [];
+  for (const line of invoice.lines) {
+    const cantidad = line.values.cantidad === undefined ? undefined : canonicalDecimal(line.values.cantidad);
+    const valor = line.values.valorVentaUnitario === undefined ? undefined : canonicalDecimal(line.values.valorVentaUnitario);
+    const tipoAfectacion = line.values.tipoAfectacion;
+    if (cantidad === undefined || valor === undefined || tipoAfectacion === undefined) return undefined;
+    lines.push({ cantidad, valorUnitario: valor, tipoAfectacion });
+  }
+  return computeTotals(lines, context.close2u.tipoRegistro).totals;
+}
+
+/** The schema found what the rules did not: a gap between the two layers, reported rather than sent. */
+function shapeProblem(row: number, path: readonly PropertyKey[], message: string): Problem {
+  const where = path.map(String).join('.');
+  return {
+    severity: 'error',
+    code: 'DOCUMENT_SHAPE',
+    row,
+    value: where,
+    message: localized(
+      `El documento de la factura no cumple el formato del servicio en «${where}»: ${message}.`,
+      `The invoice document does not match the service's format at "${where}": ${message}.`,
+    ),
+  };
+}
