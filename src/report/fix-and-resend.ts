@@ -1,0 +1,227 @@
+import { rename, rm } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { FacturaError } from '../factura-error.js';
+import type { Lang } from '../i18n/localized-text.js';
+import { localized } from '../i18n/localized-text.js';
+import type { InvoiceOutcome } from '../invoice/invoice-outcome.js';
+import type { InvoiceStatus } from '../invoice/invoice-status.js';
+import { STATUS_LABELS } from '../invoice/invoice-status.js';
+import { matchKey } from '../invoice/match-key.js';
+import type { Problem } from '../invoice/problem.js';
+import { redactSecrets, redactText } from '../redact-secrets.js';
+import type { Cell, RowSource } from '../sheet/source-row.js';
+import { toCellText } from './cell-text.js';
+import type { ColumnLocator } from './column-locator.js';
+import { waitForSheetDrain } from './sheet-backpressure.js';
+import { HEADER_STYLE } from './status-styles.js';
+
+/** Invoices whose rows go to the fix-and-resend file: everything not issued and not merely valid. */
+export const NEEDS_FIX_STATUSES: readonly InvoiceStatus[] = ['INVALID', 'REJECTED', 'FAILED', 'UNKNOWN', 'DUPLICATE', 'NOT_SENT'];
+
+/**
+ * The added last column. Not plain «Observaciones»: that is an alias of `glosa`, so a file fed
+ * back would send our notes as the invoice's remark. This header matches no canonical column
+ * (a test checks it) and is dropped when a fix file is itself fed back and fixed again.
+ */
+export const FIX_NOTES_HEADER = localized('Observaciones de la validación', 'Validation notes');
+const NOTES_KEYS = new Set([matchKey(FIX_NOTES_HEADER.es), matchKey(FIX_NOTES_HEADER.en)]);
+
+export interface FixListOptions {
+  readonly lang?: Lang;
+  /** Names the user's own header in the notes (`RUC cliente: …`) instead of the canonical name. */
+  readonly locateColumn?: ColumnLocator;
+  readonly secrets?: readonly string[];
+}
+
+/**
+ * Which source rows to copy and what to say on each. Memory: one entry per row of an invoice that
+ * needs fixing (and its notes), nothing for the others.
+ */
+export interface FixList {
+  add(outcome: InvoiceOutcome): void;
+  /** Rows that belong to no invoice (orphans), with their problems. */
+  addRows(rows: readonly number[], problems: readonly Problem[]): void;
+  readonly invoices: number;
+  readonly rows: number;
+  has(row: number): boolean;
+  notes(row: number): string | undefined;
+}
+
+export function createFixList(options: FixListOptions = {}): FixList {
+  const lang = options.lang ?? 'es';
+  const secrets = options.secrets ?? [];
+  const locate: ColumnLocator = options.locateColumn ?? (() => undefined);
+  const rowNotes = new Map<number, string[]>();
+  let invoices = 0;
+
+  const note = (row: number, text: string): void => {
+    const list = rowNotes.get(row);
+    if (list === undefined) rowNotes.set(row, [text]);
+    else list.push(text);
+  };
+  const problemText = (p: Problem): string => {
+    const where = p.column === undefined ? undefined : (locate(p.column)?.header ?? p.column);
+    return where === undefined ? p.message[lang] : `${where}: ${p.message[lang]}`;
+  };
+  const keep = (rows: readonly number[], first: readonly string[], problems: readonly Problem[]): void => {
+    const firstRow = Math.min(...rows);
+    for (const r of rows) if (!rowNotes.has(r)) rowNotes.set(r, []);
+    for (const t of first) note(firstRow, t);
+    for (const p of problems) note(p.row !== undefined && rows.includes(p.row) ? p.row : firstRow, problemText(p));
+  };
+
+  return {
+    add(outcome) {
+      if (!NEEDS_FIX_STATUSES.includes(outcome.status) || outcome.rows.length === 0) return;
+      invoices += 1;
+      const first = [`${STATUS_LABELS[outcome.status][lang]}`];
+      const answer = outcome.answer === undefined ? undefined : (redactSecrets(outcome.answer, secrets) as InvoiceOutcome['answer']);
+      const said = [answer?.codigo, answer?.mensaje, answer?.detalle].filter((s): s is string => s !== undefined && s !== '');
+      if (said.length > 0) first.push(said.join(' - '));
+      if (outcome.note !== undefined) first.push(outcome.note);
+      keep(outcome.rows, first, outcome.problems);
+    },
+    addRows(rows, problems) {
+      if (rows.length > 0) keep(rows, [], problems);
+    },
+    get invoices() {
+      return invoices;
+    },
+    get rows() {
+      return rowNotes.size;
+    },
+    has: (row) => rowNotes.has(row),
+    notes(row) {
+      const list = rowNotes.get(row);
+      return list === undefined || list.length === 0 ? undefined : toCellText(redactText(list.join('; '), secrets));
+    },
+  };
+}
+
+export interface FixAndResendOptions {
+  /** `<input name>.corregir.xlsx` (see outputPaths); written to `<path>.part`, then renamed. */
+  readonly path: string;
+  /** A fresh pass over the input (openRowSource): the rows are copied as the reader gives them. */
+  readonly source: RowSource;
+  /** 1-based row of the input's header row; rows above it (titles) are not copied. */
+  readonly headerRow: number;
+  readonly fixList: FixList;
+  readonly lang?: Lang;
+}
+
+export interface FixAndResendResult {
+  /** False when no invoice needed fixing: no file is written. */
+  readonly written: boolean;
+  readonly rows: number;
+}
+
+/**
+ * Writes the fix-and-resend workbook: the input's own header row and columns, only the rows of
+ * the invoices that need fixing, and a last column of notes. Cells go back as they were read: text
+ * as text (a RUC stays text), numbers as numbers with their format, dates as dates; so after
+ * correcting it the user feeds it to `validate`/`submit` with the same mapping.
+ */
+export async function writeFixAndResend(options: FixAndResendOptions): Promise<FixAndResendResult> {
+  const { fixList, headerRow } = options;
+  if (fixList.rows === 0) return { written: false, rows: 0 };
+  const lang = options.lang ?? 'es';
+  const partPath = `${options.path}.part`;
+  let written = 0;
+  try {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partPath, useStyles: true, useSharedStrings: false });
+    workbook.creator = 'factura-import';
+    const sheet = workbook.addWorksheet(lang === 'es' ? 'Corregir' : 'Fix', { views: [{ state: 'frozen', ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }] });
+    let kept: number[] | undefined;
+    for await (const source of options.source.rows) {
+      if (source.row < headerRow) continue;
+      if (source.row === headerRow) {
+        kept = keptColumns(source.cells);
+        sheet.columns = [...kept.map((i) => ({ width: widthFor(source.cells[i] ?? null) })), { width: 60 }];
+        const header = sheet.addRow([...kept.map((i) => cellValue(source.cells[i] ?? null)), FIX_NOTES_HEADER[lang]]);
+        header.eachCell((cell) => {
+          cell.font = HEADER_STYLE.font;
+          cell.fill = HEADER_STYLE.fill;
+        });
+        header.commit();
+        sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: kept.length + 1 } };
+        continue;
+      }
+      if (kept === undefined || !fixList.has(source.row)) continue;
+      const row = sheet.addRow([...kept.map((i) => cellValue(source.cells[i] ?? null)), fixList.notes(source.row) ?? null]);
+      kept.forEach((index, i) => {
+        const cell = source.cells[index];
+        if (cell?.kind === 'number' && cell.numFmt !== undefined) row.getCell(i + 1).numFmt = cell.numFmt;
+        else if (cell?.kind === 'date') row.getCell(i + 1).numFmt = cell.iso.endsWith('T00:00:00') ? 'dd/mm/yyyy' : 'dd/mm/yyyy hh:mm:ss';
+      });
+      row.getCell(kept.length + 1).alignment = { wrapText: true, vertical: 'top' };
+      row.commit();
+      written += 1;
+      if (written % 256 === 0) await waitForSheetDrain(sheet);
+    }
+    if (kept === undefined) {
+      throw new FacturaError(
+        'INPUT',
+        localized(`La fila de encabezados ${headerRow} no está en ${options.source.file}.`, `Header row ${headerRow} is not in ${options.source.file}.`),
+      );
+    }
+    sheet.commit();
+    await workbook.commit();
+    await rename(partPath, options.path);
+    return { written: true, rows: written };
+  } catch (err) {
+    await rm(partPath, { force: true });
+    if (err instanceof FacturaError) throw err;
+    throw new FacturaError(
+      'OUTPUT',
+      localized(`No se pudo escribir el archivo para corregir ${options.path}.`, `Could not write the file to fix ${options.path}.`),
+      { cause: err },
+    );
+  }
+}
+
+/** Indexes of the header row's columns, up to its last named one, minus an old notes column. */
+function keptColumns(cells: readonly (Cell | null)[]): number[] {
+  let last = -1;
+  cells.forEach((c, i) => {
+    if (c !== null) last = i;
+  });
+  const kept: number[] = [];
+  for (let i = 0; i <= last; i++) {
+    const c = cells[i] ?? null;
+    if (c?.kind === 'text' && NOTES_KEYS.has(matchKey(c.text))) continue;
+    kept.push(i);
+  }
+  return kept;
+}
+
+const EXCEL_ERRORS = new Set(['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A']);
+
+/** The cell as it was: text stays a string cell (never evaluated), numbers, dates and booleans keep their type. */
+function cellValue(cell: Cell | null): ExcelJS.CellValue {
+  if (cell === null) return null;
+  switch (cell.kind) {
+    case 'text':
+      return toCellText(cell.text);
+    case 'number':
+      return cell.value;
+    case 'boolean':
+      return cell.value;
+    case 'date':
+      return isoToDate(cell.iso);
+    case 'error':
+      return EXCEL_ERRORS.has(cell.error) ? { error: cell.error as ExcelJS.CellErrorValue['error'] } : null;
+  }
+}
+
+/** `YYYY-MM-DDTHH:mm:ss` wall time → the Date exceljs writes with those digits (UTC fields). */
+function isoToDate(iso: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?/.exec(iso);
+  if (m === null) return null;
+  const n = (i: number): number => Number(m[i] ?? '0');
+  return new Date(Date.UTC(n(1), n(2) - 1, n(3), n(4), n(5), n(6)));
+}
+
+function widthFor(header: Cell | null): number {
+  const text = header?.kind === 'text' ? header.text : '';
+  return Math.min(40, Math.max(10, text.length + 2));
+}
