@@ -1,0 +1,172 @@
+import type { LocalizedText } from '../i18n/localized-text.js';
+import { localized } from '../i18n/localized-text.js';
+import type { ServiceAnswer } from '../invoice/invoice-outcome.js';
+import type { Logger } from '../logger.js';
+import { silentLogger } from '../logger.js';
+import type { ApiClient } from './api-client.js';
+import type { Classification } from './classify-response.js';
+import type { Journal, JournalOutcomeStatus } from './journal.js';
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_MAX_MS, retryDelay } from './retry-delay.js';
+import type { TokenManager } from './token-manager.js';
+
+export type SendStatus = 'ACCEPTED' | 'DUPLICATE' | 'REJECTED' | 'FAILED' | 'UNKNOWN' | 'NOT_SENT';
+
+export interface SendResult {
+  readonly status: SendStatus;
+  readonly answer?: ServiceAnswer;
+  /** Requests made for this invoice in this run. */
+  readonly attempts: number;
+  readonly note?: LocalizedText;
+  readonly durationMs: number;
+}
+
+export interface SendInvoiceInput {
+  /** journalKey(issuer RUC, serie, numero). */
+  readonly key: string;
+  /** documentHash(document). */
+  readonly hash: string;
+  /** The issuer's RUC: the path parameter of the PUT. */
+  readonly ruc: string;
+  readonly document: unknown;
+  /** From journal.priorState: `sent-unknown` makes a "ya existe" answer a confirmation. */
+  readonly priorState?: 'none' | 'sent-unknown';
+}
+
+export interface SendInvoiceDeps {
+  readonly client: Pick<ApiClient, 'putInvoice'>;
+  readonly tokens: TokenManager;
+  readonly journal: Pick<Journal, 'recordAttempt' | 'recordOutcome'>;
+  /** Waits `ms`; rejects when `signal` aborts. */
+  readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly clock?: () => number;
+  /** The run's stop signal (Ctrl-C). */
+  readonly signal?: AbortSignal;
+  /** How long a request in flight may still take after the stop signal (default 10 s). */
+  readonly inflightGraceMs?: number;
+  readonly maxAttempts?: number;
+  readonly retryBaseMs?: number;
+  readonly retryMaxMs?: number;
+  readonly random?: () => number;
+  readonly logger?: Logger;
+}
+
+const NOTES = {
+  confirmed: localized(
+    'confirmado por duplicado: ya se había enviado sin respuesta y el servicio indica que ya existe',
+    'confirmed by duplicate: it had been sent without an answer and the service says it already exists',
+  ),
+  forbiddenTwice: localized(
+    'el servicio rechazó el acceso (403) también con un token recién renovado',
+    'the service refused access (403) even with a freshly renewed token',
+  ),
+  interrupted: localized(
+    'envío interrumpido sin respuesta: no se sabe si el servicio lo registró; al reenviar, el servicio lo confirmará',
+    'sending was interrupted without an answer: it is not known whether the service recorded it; a resend will tell',
+  ),
+  exhausted: (attempts: number, reason: string): LocalizedText =>
+    localized(`sin respuesta válida tras ${attempts} intento(s) (último: ${reason})`, `no valid answer after ${attempts} attempt(s) (last: ${reason})`),
+};
+
+const aborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
+
+/**
+ * Sends one invoice: takes a token, journals the attempt, PUTs, classifies; retries 5xx/429/network
+ * failures with backoff; on a 403, one shared renewal and ONE repeat. Journals the final outcome.
+ * Per-invoice failures are the result; only run-ending failures (refused login, journal not
+ * writable) throw, as FacturaError.
+ */
+export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps): Promise<SendResult> {
+  const { client, tokens, journal, sleep, signal } = deps;
+  const clock = deps.clock ?? Date.now;
+  const logger = deps.logger ?? silentLogger();
+  const maxAttempts = Math.max(1, deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  const graceMs = deps.inflightGraceMs ?? 10_000;
+  const started = clock();
+  const { key, hash } = input;
+
+  let attempts = 0;
+  /** The service may already hold this invoice (an earlier send got no definite answer). */
+  let mayExist = input.priorState === 'sent-unknown';
+  let repeatedAfterForbidden = false;
+  let last: Classification | undefined;
+
+  const finish = async (status: SendStatus, answer: ServiceAnswer | undefined, note?: LocalizedText): Promise<SendResult> => {
+    if (status !== 'NOT_SENT') {
+      const journalStatus: JournalOutcomeStatus = status;
+      await journal.recordOutcome({
+        key,
+        hash,
+        status: journalStatus,
+        ...(answer?.identificador !== undefined ? { identificador: answer.identificador } : {}),
+        ...(answer?.httpStatus !== undefined ? { httpStatus: answer.httpStatus } : {}),
+      });
+    }
+    logger.debug({ key, status, attempts, httpStatus: answer?.httpStatus }, 'invoice finished');
+    return { status, attempts, durationMs: clock() - started, ...(answer ? { answer } : {}), ...(note ? { note } : {}) };
+  };
+  const stopped = (): Promise<SendResult> => (mayExist ? finish('UNKNOWN', last?.answer, NOTES.interrupted) : finish('NOT_SENT', undefined));
+
+  /** The PUT; after the stop signal it may still run for `graceMs`, then it is cut (outcome unknown). */
+  const put = async (token: string): Promise<Classification> => {
+    const cut = new AbortController();
+    const done = new AbortController();
+    const startGrace = (): void => {
+      sleep(graceMs, done.signal).then(
+        () => cut.abort(),
+        () => undefined,
+      );
+    };
+    if (signal) signal.addEventListener('abort', startGrace, { once: true });
+    try {
+      return await client.putInvoice(input.ruc, input.document, token, { signal: cut.signal });
+    } finally {
+      signal?.removeEventListener('abort', startGrace);
+      done.abort();
+    }
+  };
+
+  if (aborted(signal)) return finish('NOT_SENT', undefined);
+  for (;;) {
+    const token = await tokens.getToken();
+    if (aborted(signal)) return stopped();
+    attempts++;
+    await journal.recordAttempt({ key, hash, attempt: attempts });
+    const c = await put(token.value);
+    last = c;
+    switch (c.kind) {
+      case 'accepted':
+        return finish('ACCEPTED', c.answer);
+      case 'duplicate':
+        return mayExist ? finish('ACCEPTED', c.answer, NOTES.confirmed) : finish('DUPLICATE', c.answer);
+      case 'rejected':
+        return finish('REJECTED', c.answer);
+      case 'forbidden':
+      case 'auth':
+        if (repeatedAfterForbidden) return finish('FAILED', c.answer, NOTES.forbiddenTwice);
+        repeatedAfterForbidden = true;
+        logger.debug({ key, httpStatus: c.answer.httpStatus }, 'access refused; renewing the token and repeating once');
+        await tokens.renewAfterForbidden(token);
+        if (aborted(signal)) return stopped();
+        continue;
+      case 'retryable': {
+        mayExist ||= c.mayHaveBeenIssued;
+        if (aborted(signal)) return stopped();
+        if (attempts >= maxAttempts) return finish('FAILED', c.answer, NOTES.exhausted(attempts, c.reason));
+        const wait = retryDelay(attempts, {
+          baseMs: deps.retryBaseMs ?? DEFAULT_RETRY_BASE_MS,
+          maxMs: deps.retryMaxMs ?? DEFAULT_RETRY_MAX_MS,
+          ...(c.retryAfterMs !== undefined ? { retryAfterMs: c.retryAfterMs } : {}),
+          random: deps.random ?? Math.random,
+        });
+        logger.debug({ key, attempt: attempts, reason: c.reason, waitMs: wait }, 'retrying invoice');
+        try {
+          await sleep(wait, signal);
+        } catch {
+          if (aborted(signal)) return stopped();
+          throw new Error('sleep failed without an abort');
+        }
+        if (aborted(signal)) return stopped();
+      }
+    }
+  }
+}
