@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
@@ -53,8 +54,11 @@ export async function* readCsvRows(file: string, options: CsvReadOptions): Async
   } catch (error) {
     throw toInputError(error, file, row + 1);
   } finally {
+    // Wait for the descriptor to be closed, so a failed or abandoned read leaves nothing open.
+    const closed = source.closed ? Promise.resolve() : once(source, 'close');
     source.destroy();
     parser.destroy();
+    await closed;
   }
 }
 

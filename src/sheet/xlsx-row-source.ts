@@ -56,9 +56,25 @@ export async function openXlsxRows(file: string, wanted: string | undefined): Pr
   const internals = reader as unknown as ReaderInternals;
   const fileNumbers = correctExcelJsReader(internals);
   const sheets = reader[Symbol.asyncIterator]();
-  const close = async (): Promise<void> => {
-    input.destroy();
-    await sheets.return(undefined).catch(() => undefined);
+  /**
+   * exceljs removes a spooled sheet's temporary file (and closes its descriptor) only when its
+   * generator is resumed past that sheet, so after a complete read the remaining sheets are
+   * drained to the end. When reading stops early or fails, what exceljs spooled stays until the
+   * process exits (tmp's graceful cleanup); a failed read ends the run anyway.
+   */
+  const close = async (drain: boolean): Promise<void> => {
+    try {
+      if (drain) {
+        for (let next = await sheets.next(); next.done !== true; next = await sheets.next()) {
+          for await (const _row of next.value as unknown as StreamedSheet) {
+            // drained so exceljs reaches its clean-up of the temporary file
+          }
+        }
+      }
+    } finally {
+      input.destroy();
+      await sheets.return(undefined).catch(() => undefined);
+    }
   };
 
   const hidden: string[] = [];
@@ -86,10 +102,10 @@ export async function openXlsxRows(file: string, wanted: string | undefined): Pr
       return { sheet: name, notes, rows: streamRows(file, name, worksheet, date1904, close) };
     }
   } catch (error) {
-    await close();
+    await close(false);
     throw toInputError(error, file, undefined);
   }
-  await close();
+  await close(false);
   const names = internals.model?.sheets?.map((s) => s.name) ?? seen;
   if (wanted !== undefined) throw missingSheet(file, wanted, names);
   if (seen.length === 0) throw noSheets(file);
@@ -101,9 +117,10 @@ async function* streamRows(
   sheet: string,
   worksheet: StreamedSheet,
   date1904: () => boolean,
-  close: () => Promise<void>,
+  close: (drain: boolean) => Promise<void>,
 ): AsyncGenerator<SourceRow> {
   let lastRow: number | undefined;
+  let complete = false;
   try {
     for await (const row of worksheet) {
       lastRow = row.number;
@@ -111,10 +128,12 @@ async function* streamRows(
       if (cells.every((cell) => cell === null)) continue;
       yield { row: row.number, cells };
     }
+    complete = true;
+    await close(true);
   } catch (error) {
     throw toInputError(error, `${file} (hoja/sheet "${sheet}")`, lastRow === undefined ? undefined : lastRow + 1);
   } finally {
-    await close();
+    if (!complete) await close(false);
   }
 }
 

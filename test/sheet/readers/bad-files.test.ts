@@ -1,0 +1,86 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FacturaError } from '../../../src/factura-error.js';
+import { fixture, readAll } from './read-all-rows.js';
+
+async function failure(path: string, options?: { sheet?: string }): Promise<FacturaError> {
+  try {
+    await readAll(path, options);
+  } catch (error) {
+    if (error instanceof FacturaError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${path} to be refused`);
+}
+
+describe('openRowSource refuses files it cannot read, naming the file', () => {
+  let empty: { path: string };
+  beforeAll(async () => {
+    empty = { path: await mkdtemp(join(tmpdir(), 'factura-readers-')) };
+  });
+  afterAll(async () => {
+    await rm(empty.path, { recursive: true, force: true });
+  });
+
+  it('a file that does not exist', async () => {
+    const error = await failure('/no/such/ventas.csv');
+    expect(error.code).toBe('INPUT');
+    expect(error.text.es).toBe('No se encontró el archivo /no/such/ventas.csv.');
+  });
+
+  it('a folder', async () => {
+    const error = await failure(empty.path);
+    expect(error.text.es).toContain(`${empty.path} es una carpeta, no un archivo`);
+  });
+
+  it('an empty file and a file holding only a BOM', async () => {
+    for (const name of ['csv/empty.csv', 'csv/bom-only.csv']) {
+      const error = await failure(fixture(name));
+      expect(error.text.es).toBe(`El archivo ${fixture(name)} está vacío: no tiene ninguna fila.`);
+    }
+  });
+
+  it('a CSV with an unclosed quote, naming the row where the quote started', async () => {
+    const error = await failure(fixture('csv/unclosed-quote.csv'));
+    expect(error.code).toBe('INPUT');
+    expect(error.text.es).toContain(`El archivo ${fixture('csv/unclosed-quote.csv')} tiene una comilla (") sin cerrar que empieza en la fila 3`);
+    expect(error.text.en).toContain('unclosed quote (") starting at row 3');
+  });
+
+  it('a .xlsx that is not a zip', async () => {
+    const error = await failure(fixture('csv/not-a-zip.xlsx'));
+    expect(error.text.es).toContain(`El archivo ${fixture('csv/not-a-zip.xlsx')} se llama .xlsx pero no es un libro de Excel (no es un archivo zip)`);
+  });
+
+  it('a truncated zip, as an interrupted download leaves it', async () => {
+    const error = await failure(fixture('exceljs/truncated.xlsx'));
+    expect(error.text.es).toContain(`El archivo ${fixture('exceljs/truncated.xlsx')}`);
+    expect(error.text.es).toContain('está incompleto');
+  });
+
+  it('a workbook whose sheets are all hidden', async () => {
+    const error = await failure(fixture('exceljs/only-hidden.xlsx'));
+    expect(error.text.es).toBe(
+      `El archivo ${fixture('exceljs/only-hidden.xlsx')} solo tiene hojas ocultas ("Uno", "Dos"). Muestre la hoja con las ventas o elíjala con --sheet.`,
+    );
+  });
+
+  it('a sheet option naming a sheet that does not exist, listing the sheets there are', async () => {
+    const error = await failure(fixture('libreoffice/cases-1900.xlsx'), { sheet: 'Diciembre' });
+    expect(error.text.es).toBe(
+      `El archivo ${fixture('libreoffice/cases-1900.xlsx')} no tiene una hoja llamada "Diciembre". Sus hojas son: "Notas", "Ventas", "Resumen".`,
+    );
+  });
+
+  it('leaves no file handle open after a CSV fails halfway, nor after complete XLSX reads', async () => {
+    await failure(fixture('csv/unclosed-quote.csv'));
+    await readAll(fixture('exceljs/cases-1900.xlsx'));
+    const before = (await readdir('/proc/self/fd')).length;
+    for (let i = 0; i < 5; i++) await failure(fixture('csv/unclosed-quote.csv'));
+    for (let i = 0; i < 3; i++) await readAll(fixture('exceljs/cases-1900.xlsx'));
+    for (let i = 0; i < 3; i++) await readAll(fixture('libreoffice/cases-1900.xlsx'), { sheet: 'Ventas' });
+    expect((await readdir('/proc/self/fd')).length).toBeLessThanOrEqual(before);
+  });
+});
