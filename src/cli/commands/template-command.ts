@@ -1,10 +1,77 @@
+import { constants } from 'node:fs';
+import { copyFile, readFile } from 'node:fs/promises';
+import { dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { FacturaError } from '../../factura-error.js';
-import { localized } from '../../i18n/localized-text.js';
+import { localized, render } from '../../i18n/localized-text.js';
 import type { CliCommand } from '../main.js';
 
-export const templateCommand: CliCommand<Record<string, never>> = {
+export interface TemplateArgs {
+  readonly format: 'xlsx' | 'csv' | undefined;
+  readonly output: string | undefined;
+  readonly force: boolean;
+}
+
+/**
+ * The package root (the folder whose package.json is factura-import's), found by walking up from
+ * this module, so `templates/` resolves the same from src/ (tsx) and from dist/ (built).
+ */
+export async function packageRoot(from: string = fileURLToPath(import.meta.url)): Promise<string> {
+  let dir = dirname(from);
+  for (;;) {
+    try {
+      const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { name?: unknown };
+      if (pkg.name === 'factura-import') return dir;
+    } catch {
+      // no package.json here: keep walking up
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`factura-import's package.json not found above ${from}`);
+    dir = parent;
+  }
+}
+
+function chooseFormat(args: TemplateArgs): 'xlsx' | 'csv' {
+  const fromName = args.output === undefined ? undefined : extname(args.output).toLowerCase().slice(1);
+  if (args.format !== undefined) {
+    if ((fromName === 'xlsx' || fromName === 'csv') && fromName !== args.format) {
+      throw new FacturaError(
+        'USAGE',
+        localized(`--format ${args.format} no coincide con el nombre ${args.output ?? ''}.`, `--format ${args.format} does not match the file name ${args.output ?? ''}.`),
+      );
+    }
+    return args.format;
+  }
+  return fromName === 'csv' ? 'csv' : 'xlsx';
+}
+
+/** `factura-import template [--format xlsx|csv] [-o file] [--force]`: copies the committed blank template. */
+export const templateCommand: CliCommand<TemplateArgs> = {
   command: 'template',
-  describe: '(not yet available)',
-  builder: (y) => y as never,
-  run: () => Promise.reject(new FacturaError('USAGE', localized('Este comando aún no está disponible.', 'This command is not yet available.'))),
+  describe: 'Write the blank template (XLSX with instructions and drop-down lists, or CSV)',
+  builder: (y) =>
+    y
+      .option('format', { choices: ['xlsx', 'csv'] as const, describe: 'Template format (default: from -o, else xlsx)' })
+      .option('output', { alias: 'o', type: 'string', describe: 'Where to write it (default: ./factura-import.<format>)' })
+      .option('force', { type: 'boolean', default: false, describe: 'Overwrite an existing file' }),
+  run: async (args, ctx) => {
+    const format = chooseFormat(args);
+    const source = join(await packageRoot(), 'templates', `factura-import.${format}`);
+    const target = resolve(ctx.io.cwd, args.output ?? `factura-import.${format}`);
+    try {
+      await copyFile(source, target, args.force ? 0 : constants.COPYFILE_EXCL);
+    } catch (cause) {
+      const code = (cause as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') {
+        throw new FacturaError(
+          'OUTPUT',
+          localized(`${target} ya existe; no se sobrescribe. Use --force para reemplazarlo u -o para otro nombre.`, `${target} already exists; not overwritten. Use --force to replace it or -o for another name.`),
+          { cause },
+        );
+      }
+      throw new FacturaError('OUTPUT', localized(`No se pudo escribir la plantilla en ${target}.`, `Could not write the template to ${target}.`), { cause });
+    }
+    ctx.print(render(localized(`Plantilla ${format.toUpperCase()} escrita en ${target}`, `${format.toUpperCase()} template written to ${target}`), ctx.args.lang));
+    return 0;
+  },
 };
