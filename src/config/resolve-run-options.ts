@@ -4,7 +4,9 @@ import type { Lang } from '../i18n/localized-text.js';
 import type { ColumnName } from '../invoice/canonical-columns.js';
 import { extendCatalogues } from '../invoice/catalogues.js';
 import type { ConfigFile } from './config-file.js';
-import type { Close2u, Issuer, ReadOptions } from './run-options.js';
+import type { Close2u, Emisor } from '../invoice/validation-context.js';
+import { DEFAULT_CLOSE2U } from '../invoice/validation-context.js';
+import type { ReadOptions } from './run-options.js';
 
 /** The flags that shape a run (a subset of the command's parsed arguments). */
 export interface RunFlags {
@@ -25,16 +27,13 @@ export interface ResolvedSettings {
   readonly lang: Lang;
   readonly read: ReadOptions;
   /** Complete issuer when flags or the config file give one; `undefined` otherwise. */
-  readonly issuer?: Issuer;
+  readonly issuer?: Emisor;
   /** Parts of the issuer known so far, completed in `submit` from the environment and the login. */
-  readonly issuerHints: Partial<Issuer>;
+  readonly issuerHints: Partial<Emisor>;
   readonly close2u: Close2u;
   readonly defaults: Partial<Record<ColumnName, string>>;
   readonly catalogues: ReturnType<typeof extendCatalogues>;
 }
-
-/** DESIGN.md: with no config file, close2u is the contract's observed values. */
-export const DEFAULT_CLOSE2U: Close2u = { tipoIntegracion: 'OFFLINE', tipoPlantilla: '01', tipoRegistro: 'PRECIOS_SIN_IGV' };
 
 /**
  * Flags win over the config file, which wins over built-in defaults. Pure: the caller reads the
@@ -42,7 +41,7 @@ export const DEFAULT_CLOSE2U: Close2u = { tipoIntegracion: 'OFFLINE', tipoPlanti
  */
 export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined, mappingFromFile?: Partial<Record<ColumnName, string>>): ResolvedSettings {
   const e = config?.emisor;
-  const hints = withoutUndefined<Issuer>({
+  const hints = withoutUndefined<Emisor>({
     ruc: flags.emisorRuc ?? e?.ruc,
     nombreLegal: flags.emisorNombre ?? e?.nombreLegal,
     nombreComercial: flags.emisorNombreComercial ?? e?.nombreComercial,
@@ -69,7 +68,7 @@ export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined,
     tipoPlantilla: config?.close2u?.tipoPlantilla ?? DEFAULT_CLOSE2U.tipoPlantilla,
     tipoRegistro: flags.tipoRegistro ?? config?.close2u?.tipoRegistro ?? DEFAULT_CLOSE2U.tipoRegistro,
   };
-  const issuer = completeIssuer(hints);
+  const issuer = completeEmisor(hints);
   return {
     lang: flags.lang ?? config?.lang ?? 'es',
     read,
@@ -82,7 +81,7 @@ export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined,
 }
 
 /** An issuer is complete with a RUC and a legal name; the rest is optional. */
-export function completeIssuer(hints: Partial<Issuer>): Issuer | undefined {
+export function completeEmisor(hints: Partial<Emisor>): Emisor | undefined {
   if (hints.ruc === undefined || hints.nombreLegal === undefined) return undefined;
   return {
     ruc: hints.ruc,

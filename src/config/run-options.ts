@@ -1,20 +1,7 @@
 import type { Lang } from '../i18n/localized-text.js';
 import type { ColumnName } from '../invoice/canonical-columns.js';
 import type { Catalogues } from '../invoice/catalogues.js';
-
-/** The issuer (emisor) of every invoice in the run. */
-export interface Issuer {
-  readonly ruc: string;
-  readonly nombreLegal: string;
-  readonly nombreComercial?: string;
-  readonly correo?: string;
-}
-
-export interface Close2u {
-  readonly tipoIntegracion: string;
-  readonly tipoPlantilla: string;
-  readonly tipoRegistro: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
-}
+import type { Close2u, Emisor } from '../invoice/validation-context.js';
 
 export interface ReadOptions {
   readonly sheet?: string;
@@ -47,7 +34,7 @@ export interface RunOptions {
   readonly input: string;
   readonly read: ReadOptions;
   /** From the config file; in `submit` without one it is completed from the environment and login. */
-  readonly issuer?: Issuer;
+  readonly issuer?: Emisor;
   readonly close2u: Close2u;
   readonly defaults: Partial<Record<ColumnName, string>>;
   readonly catalogues: Catalogues;
