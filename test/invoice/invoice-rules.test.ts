@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { limaToday } from '../../src/invoice/lima-today.js';
+import { isValidRuc, rucCheckDigit, rucProblems } from '../../src/invoice/rules/identity-document-rules.js';
+import { validateInvoice } from '../../src/invoice/validate-invoice.js';
+import type { Values } from './invoice-fixtures.js';
+import { CONTEXT, VALID_ROW, draftOf } from './invoice-fixtures.js';
+
+/** Validate one invoice made of VALID_ROW with some columns changed (undefined = blank). */
+function problemsWith(changes: Record<string, string | undefined>, extraRows: Values[] = []) {
+  const row: Values = { ...VALID_ROW };
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === undefined) delete row[k as keyof Values];
+    else row[k as keyof Values] = v;
+  }
+  return validateInvoice(draftOf([row, ...extraRows]), CONTEXT).problems;
+}
+
+describe('RUC check digit', () => {
+  it('accepts 20512333797 and refuses 20512333798', () => {
+    expect(rucCheckDigit('2051233379')).toBe(7);
+    expect(isValidRuc('20512333797')).toBe(true);
+    expect(isValidRuc('20512333798')).toBe(false);
+    expect(rucProblems('20512333798', 4, 'receptorNumeroDocumento')).toEqual([
+      expect.objectContaining({ code: 'RUC_CHECK_DIGIT', row: 4, column: 'receptorNumeroDocumento', value: '20512333798', severity: 'error' }),
+    ]);
+  });
+});
+
+// [rule, column changes, expected problem (undefined = the invoice has no problem at all)]
+const CASES: [string, Record<string, string | undefined>, { code: string; column: string; severity?: 'error' | 'warning' } | undefined][] = [
+  ['a complete row is valid', {}, undefined],
+  // RUC
+  ['accepts a valid RUC', { receptorNumeroDocumento: '20100070970' }, undefined],
+  ['refuses a RUC whose check digit is wrong', { receptorNumeroDocumento: '20512333798' }, { code: 'RUC_CHECK_DIGIT', column: 'receptorNumeroDocumento' }],
+  ['refuses a RUC with a prefix SUNAT does not give', { receptorNumeroDocumento: '30512333792', receptorTipoDocumento: 'RUC' }, { code: 'RUC_PREFIX', column: 'receptorNumeroDocumento' }],
+  ['refuses a RUC that is not 11 digits', { receptorNumeroDocumento: '2051233379', receptorTipoDocumento: 'RUC' }, { code: 'RUC_FORMAT', column: 'receptorNumeroDocumento' }],
+  // other documents
+  ['accepts a DNI of 8 digits for an export', { receptorNumeroDocumento: '45678912', tipoOperacion: 'EXPORTACION' }, undefined],
+  ['refuses a DNI that is not 8 digits', { receptorNumeroDocumento: '4567891', receptorTipoDocumento: 'DNI', tipoOperacion: 'EXPORTACION' }, { code: 'DNI_FORMAT', column: 'receptorNumeroDocumento' }],
+  ['accepts a passport of up to 15 letters and digits for non-domiciled buyers', { receptorNumeroDocumento: 'AB1234567', receptorTipoDocumento: 'PASAPORTE', tipoOperacion: 'NO_DOMICILIADOS' }, undefined],
+  ['refuses another document longer than 15 characters', { receptorNumeroDocumento: 'AB12345678901234', receptorTipoDocumento: 'Pasaporte', tipoOperacion: 'EXPORTACION' }, { code: 'IDENTITY_DOCUMENT_FORMAT', column: 'receptorNumeroDocumento' }],
+  ['refuses a domestic sale to a customer without RUC', { receptorNumeroDocumento: '45678912' }, { code: 'RECEPTOR_RUC_REQUIRED', column: 'receptorTipoDocumento' }],
+  ['refuses a customer number whose type cannot be inferred', { receptorNumeroDocumento: '123456' }, { code: 'RECEPTOR_DOCUMENT_TYPE_UNKNOWN', column: 'receptorTipoDocumento' }],
+  // key
+  ['accepts a series F + 3 alphanumerics', { serie: 'FA01' }, undefined],
+  ['accepts a 4-digit contingency series', { serie: '0001' }, undefined],
+  ['refuses a boleta series', { serie: 'B001' }, { code: 'SERIE_FORMAT', column: 'serie' }],
+  ['accepts a number of 8 digits', { numero: '12345678' }, undefined],
+  ['refuses a number of 9 digits', { numero: '123456789' }, { code: 'NUMERO_FORMAT', column: 'numero' }],
+  ['refuses a signed number', { numero: '-5' }, { code: 'NUMERO_FORMAT', column: 'numero' }],
+  // amounts
+  ['accepts a quantity with 12 integer and 10 decimal digits', { cantidad: '123456789012.0123456789' }, undefined],
+  ['refuses a zero quantity', { cantidad: '0' }, { code: 'QUANTITY_NOT_POSITIVE', column: 'cantidad' }],
+  ['refuses a quantity with 13 integer digits', { cantidad: '1234567890123' }, { code: 'QUANTITY_INTEGER_DIGITS', column: 'cantidad' }],
+  ['refuses a quantity with 11 decimals', { cantidad: '1.01234567891' }, { code: 'QUANTITY_DECIMAL_DIGITS', column: 'cantidad' }],
+  ['refuses a quantity that is not a number', { cantidad: 'diez' }, { code: 'NOT_A_NUMBER', column: 'cantidad' }],
+  ['accepts a small unit value', { valorVentaUnitario: '0.0001' }, undefined],
+  ['refuses a zero unit value, as the service does', { valorVentaUnitario: '0' }, { code: 'UNIT_VALUE_ZERO', column: 'valorVentaUnitario' }],
+  ['refuses a negative unit value', { valorVentaUnitario: '-3' }, { code: 'UNIT_VALUE_NEGATIVE', column: 'valorVentaUnitario' }],
+  ['refuses a unit value with 11 decimals', { valorVentaUnitario: '1.01234567891' }, { code: 'UNIT_VALUE_DECIMAL_DIGITS', column: 'valorVentaUnitario' }],
+  ['refuses a unit value with 13 integer digits', { valorVentaUnitario: '1234567890123' }, { code: 'UNIT_VALUE_INTEGER_DIGITS', column: 'valorVentaUnitario' }],
+  ['warns when a unit value has more digits than a JSON number keeps', { valorVentaUnitario: '123456789012.0123456789' }, { code: 'UNIT_VALUE_PRECISION', column: 'valorVentaUnitario', severity: 'warning' }],
+  // text lengths
+  ['accepts a description of 500 characters', { descripcion: 'x'.repeat(500) }, undefined],
+  ['refuses a description of 501 characters', { descripcion: 'x'.repeat(501) }, { code: 'DESCRIPTION_TOO_LONG', column: 'descripcion' }],
+  ['accepts a product code of 30 characters', { codigoProducto: 'P'.repeat(30) }, undefined],
+  ['refuses a product code of 31 characters', { codigoProducto: 'P'.repeat(31) }, { code: 'PRODUCT_CODE_TOO_LONG', column: 'codigoProducto' }],
+  ['accepts a legal name of 100 characters', { receptorNombreLegal: 'Ñ'.repeat(100) }, undefined],
+  ['refuses a legal name of 101 characters', { receptorNombreLegal: 'Ñ'.repeat(101) }, { code: 'LEGAL_NAME_TOO_LONG', column: 'receptorNombreLegal' }],
+  ['refuses a trade name of 101 characters', { receptorNombreComercial: 'N'.repeat(101) }, { code: 'TRADE_NAME_TOO_LONG', column: 'receptorNombreComercial' }],
+  // contact
+  ['accepts valid e-mails', { receptorCorreo: 'compras@andina.com.pe', receptorCorreoCopia: 'conta@andina.pe' }, undefined],
+  ['refuses a customer e-mail without domain', { receptorCorreo: 'compras@' }, { code: 'INVALID_EMAIL', column: 'receptorCorreo' }],
+  ['refuses a copy e-mail with spaces', { receptorCorreoCopia: 'conta andina@x.pe' }, { code: 'INVALID_EMAIL', column: 'receptorCorreoCopia' }],
+  ['accepts a 6-digit ubigeo', { receptorUbigeo: '150101', receptorDireccion: 'Av. Arequipa 123' }, undefined],
+  ['refuses a 5-digit ubigeo', { receptorUbigeo: '15010' }, { code: 'UBIGEO_FORMAT', column: 'receptorUbigeo' }],
+  // catalogues
+  ['accepts a currency by its common word', { moneda: 'Dólares' }, undefined],
+  ['refuses a currency outside the catalogue', { moneda: 'EUR' }, { code: 'UNKNOWN_CATALOGUE_VALUE', column: 'moneda' }],
+  ['accepts a unit by its SUNAT code', { unidadMedida: 'KGM' }, undefined],
+  ['refuses a unit of measure outside the catalogue', { unidadMedida: 'SERVICIOS_X' }, { code: 'UNKNOWN_CATALOGUE_VALUE', column: 'unidadMedida' }],
+  ['accepts a tax treatment by its SUNAT code', { tipoAfectacion: '20' }, undefined],
+  // dates
+  ['accepts today as issue date', { fechaEmision: '2026-11-20' }, undefined],
+  ['accepts an issue date 3 days old without warning', { fechaEmision: '2026-11-17' }, undefined],
+  ['warns when the issue date is older than SUNAT’s 3-day window', { fechaEmision: '2026-11-16' }, { code: 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW', column: 'fechaEmision', severity: 'warning' }],
+  ['refuses an issue date after today in Lima', { fechaEmision: '2026-11-21' }, { code: 'ISSUE_DATE_IN_FUTURE', column: 'fechaEmision' }],
+  ['refuses a date that does not exist', { fechaEmision: '2026-02-30' }, { code: 'INVALID_DATE', column: 'fechaEmision' }],
+  ['accepts an issue time HH:mm:ss', { horaEmision: '09:05:00' }, undefined],
+  ['refuses an issue time that is not a time of day', { horaEmision: '25:00:00' }, { code: 'INVALID_TIME', column: 'horaEmision' }],
+  // required
+  ['refuses an invoice without customer name', { receptorNombreLegal: undefined }, { code: 'MISSING_VALUE', column: 'receptorNombreLegal' }],
+  ['refuses a line without description', { descripcion: undefined }, { code: 'MISSING_VALUE', column: 'descripcion' }],
+];
+
+describe('business rules', () => {
+  it.each(CASES)('%s', (_name, changes, expected) => {
+    const problems = problemsWith(changes);
+    if (expected === undefined) {
+      expect(problems).toEqual([]);
+      return;
+    }
+    expect(problems).toHaveLength(1);
+    const [p] = problems;
+    expect(p).toMatchObject({ code: expected.code, column: expected.column, row: 2, severity: expected.severity ?? 'error' });
+    expect(p?.message.es.length).toBeGreaterThan(10);
+    expect(p?.message.en.length).toBeGreaterThan(10);
+    expect(p?.code).toMatch(/^[A-Z][A-Z0-9_]+$/);
+  });
+
+  it('names the value read and lists the allowed values for an unknown catalogue value', () => {
+    const [p] = problemsWith({ formaPago: 'Trueque' });
+    expect(p).toMatchObject({ code: 'UNKNOWN_CATALOGUE_VALUE', column: 'formaPago', value: 'Trueque' });
+    expect(p?.message.es).toContain('CONTADO, CREDITO');
+  });
+
+  it('reports every problem of an invoice, not only the first, each on its own row', () => {
+    const problems = problemsWith({ serie: 'B001', receptorNumeroDocumento: '20512333798', fechaEmision: '2026-12-01' }, [{ descripcion: 'Fierro', cantidad: '-1', valorVentaUnitario: '0' }]);
+    expect(problems.map((p) => [p.code, p.row, p.column])).toEqual([
+      ['SERIE_FORMAT', 2, 'serie'],
+      ['ISSUE_DATE_IN_FUTURE', 2, 'fechaEmision'],
+      ['RUC_CHECK_DIGIT', 2, 'receptorNumeroDocumento'],
+      ['QUANTITY_NOT_POSITIVE', 3, 'cantidad'],
+      ['UNIT_VALUE_ZERO', 3, 'valorVentaUnitario'],
+    ]);
+  });
+
+  it('reports an invoice-level value on the row that gave it', () => {
+    const problems = problemsWith({}, [{ descripcion: 'Fierro', cantidad: '1', valorVentaUnitario: '2', receptorCorreo: 'mal' }]);
+    expect(problems).toEqual([expect.objectContaining({ code: 'INVALID_EMAIL', row: 3 })]);
+  });
+
+  it('does not repeat a missing-value problem for a cell already reported while reading', () => {
+    const row = { ...VALID_ROW };
+    delete row.cantidad;
+    const cell = { severity: 'error' as const, code: 'NOT_A_NUMBER', row: 2, column: 'cantidad', value: '1,2,3', message: { es: 'x', en: 'x' } };
+    const draft = { ...draftOf([row]), problems: [cell] };
+    expect(validateInvoice(draft, CONTEXT).problems).toEqual([cell]);
+  });
+
+  it('uses config defaults over the columns’ own defaults, and reports a bad default as such', () => {
+    const ok = validateInvoice(draftOf([VALID_ROW]), { ...CONTEXT, defaults: { moneda: 'USD' } });
+    expect(ok.moneda).toBe('USD');
+    const bad = validateInvoice(draftOf([VALID_ROW]), { ...CONTEXT, defaults: { moneda: 'EUR' } });
+    expect(bad.problems[0]?.message.es).toContain('valor por defecto de la configuración');
+  });
+});
+
+describe('limaToday', () => {
+  it.each([
+    ['2026-11-21T04:59:59Z', '2026-11-20'],
+    ['2026-11-21T05:00:00Z', '2026-11-21'],
+    ['2026-01-01T03:00:00Z', '2025-12-31'],
+    ['2026-07-01T12:00:00Z', '2026-07-01'],
+  ])('at %s it is %s in Lima (UTC-05:00 all year)', (instant, expected) => {
+    expect(limaToday(Date.parse(instant))).toBe(expected);
+  });
+});
