@@ -18,6 +18,11 @@ import type { SandboxState } from './sandbox-state.js';
 import { deriveSeededRandom } from './seeded-random.js';
 import { createTokenAuthority } from './token-authority.js';
 
+export { DEMO_ACCOUNT } from './sandbox-account.js';
+export type { SandboxAccount } from './sandbox-account.js';
+export type { SandboxFaults, SandboxOutage } from './sandbox-faults.js';
+export type { LedgerEntry, SandboxCounters, SandboxLedger } from './sandbox-ledger.js';
+
 export interface SandboxOptions {
   /** 0 (the default) picks a free port. The sandbox always binds 127.0.0.1. */
   readonly port?: number;
@@ -66,6 +71,15 @@ export interface RunningSandbox {
 }
 
 const RUC = /^\d{11}$/;
+
+/** A path segment decoded, or as sent when its escapes are broken (it then matches no token's RUC). */
+function pathSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
 
 function internalError(res: ServerResponse): void {
   sendJson(res, 500, sandboxErrorBody(500, 'Error interno del servidor', 'Ocurrió un error inesperado. Intente nuevamente en unos segundos o minutos.'));
@@ -156,7 +170,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return;
     }
     if (isLogin) await handleLogin(state, req, res);
-    else await handleInvoice(state, req, res, decodeURIComponent(path.slice(INVOICE_PATH_PREFIX.length)), putFault === 'dropAfterAccept');
+    else await handleInvoice(state, req, res, pathSegment(path.slice(INVOICE_PATH_PREFIX.length)), putFault === 'dropAfterAccept');
   }
 
   async function controlRequest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
@@ -216,6 +230,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     });
   });
   const port = (server.address() as AddressInfo).port;
+  let closed: Promise<void> | undefined;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -228,11 +243,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     faults: () => state.faults,
     close: () =>
-      new Promise<void>((resolve, reject) => {
+      (closed ??= new Promise<void>((resolve, reject) => {
         closing = true;
         for (const release of [...waits]) release();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
-      }),
+      })),
   };
 }

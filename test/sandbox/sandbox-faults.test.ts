@@ -168,6 +168,7 @@ describe('sandbox shutdown', () => {
     await sb.close();
     expect(performance.now() - t0).toBeLessThan(2_000);
     expect(await pending).not.toBe('answered');
+    await sb.close(); // a second close is harmless
   });
 });
 

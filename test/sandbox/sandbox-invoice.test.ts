@@ -6,7 +6,7 @@ import { DEMO_ACCOUNT } from '../../src/sandbox/sandbox-account.js';
 import type { SandboxAccount } from '../../src/sandbox/sandbox-account.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { RunningSandbox } from '../../src/sandbox/start-sandbox.js';
-import { invoiceDocument, login, putInvoice, REMOVE, withField } from './sandbox-http.js';
+import { get, invoiceDocument, invoicePath, login, putInvoice, REMOVE, withField } from './sandbox-http.js';
 
 let sandbox: RunningSandbox | undefined;
 afterEach(async () => {
@@ -197,5 +197,17 @@ describe('sandbox invoice PUT: 400 for documents that break the contract', () =>
     const { sb, token } = await started();
     expect((await putInvoice(sb.url, RUC, token, JSON.stringify(invoiceDocument(RUC, 1)), 'text/plain')).status).toBe(415);
     expect((await putInvoice(sb.url, RUC, token, '{"close2u": ')).status).toBe(400);
+  });
+});
+
+describe('sandbox routes', () => {
+  it('answers 404 for an unknown path and 405 for another method on a known one, with the contract body', async () => {
+    const { sb, token } = await started();
+    const unknown = await putInvoice(sb.url, `${RUC}/extra`, token, invoiceDocument(RUC, 1));
+    expect(unknown.status).toBe(404);
+    expect((unknown.body as ErrorBody).codigo).toBe('404');
+    const wrongMethod = await get(sb.url, invoicePath(RUC));
+    expect(wrongMethod.status).toBe(405);
+    expect((wrongMethod.body as ErrorBody).codigo).toBe('405');
   });
 });
