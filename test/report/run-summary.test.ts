@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { localized } from '../../src/i18n/localized-text.js';
+import type { InvoiceOutcome } from '../../src/invoice/invoice-outcome.js';
+import { createSummary, formatSummary, summaryToJson } from '../../src/report/run-summary.js';
+
+const o = (status: InvoiceOutcome['status'], moneda: string, total: string | undefined, warn = false): InvoiceOutcome => ({
+  serie: 'F001',
+  numero: '1',
+  rows: [2],
+  moneda,
+  status,
+  attempts: 1,
+  ...(total === undefined ? {} : { totals: { base: total, igv: '0.10', total } }),
+  problems: warn ? [{ severity: 'warning', code: 'OLD_DATE', message: localized('Fecha antigua.', 'Old date.') }] : [],
+});
+
+function sample() {
+  const s = createSummary();
+  s.add(o('ACCEPTED', 'PEN', '0.10'));
+  s.add(o('ACCEPTED', 'PEN', '0.20', true));
+  s.add(o('ACCEPTED', 'USD', '1234567.50'));
+  s.add(o('REJECTED', 'PEN', '999.00'));
+  s.add(o('INVALID', 'PEN', undefined));
+  return s.result();
+}
+
+describe('run summary', () => {
+  it('counts invoices by status and totals only accepted ones by currency, exactly', () => {
+    const r = sample();
+    expect(r.invoices).toBe(5);
+    expect(r.byStatus).toMatchObject({ ACCEPTED: 3, REJECTED: 1, INVALID: 1, VALID: 0 });
+    expect(r.totals).toEqual([
+      { moneda: 'PEN', invoices: 2, base: '0.30', igv: '0.20', total: '0.30' },
+      { moneda: 'USD', invoices: 1, base: '1234567.50', igv: '0.10', total: '1234567.50' },
+    ]);
+    expect(r.withWarnings).toBe(1);
+    expect(r).toMatchObject({ errors: 0, warnings: 1 });
+  });
+
+  it('totals valid invoices in a dry run', () => {
+    const s = createSummary();
+    s.add(o('VALID', 'PEN', '10.00'));
+    s.add(o('VALID', 'PEN', '5.55'));
+    expect(s.result().totals).toEqual([{ moneda: 'PEN', invoices: 2, base: '15.55', igv: '0.20', total: '15.55' }]);
+  });
+
+  it('prints an aligned table of statuses, totals and paths in Spanish', () => {
+    expect(formatSummary(sample(), 'es', { results: 'v.resultados.xlsx', fixAndResend: 'v.corregir.xlsx' })).toBe(
+      [
+        'Estado     Comprobantes',
+        '---------  ------------',
+        'INVÁLIDO              1',
+        'ACEPTADO              3',
+        'RECHAZADO             1',
+        'Total                 5',
+        'Con advertencias: 1',
+        '',
+        'Moneda  Comprobantes          Base   IGV         Total',
+        '------  ------------  ------------  ----  ------------',
+        'PEN                2          0.30  0.20          0.30',
+        'USD                1  1,234,567.50  0.10  1,234,567.50',
+        '',
+        'Resultados     v.resultados.xlsx',
+        'Para corregir  v.corregir.xlsx',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('gives the same facts as one JSON object for --json', () => {
+    const json = summaryToJson(sample(), { results: 'r.xlsx' });
+    expect(JSON.parse(JSON.stringify(json))).toMatchObject({
+      invoices: 5,
+      byStatus: { ACCEPTED: 3 },
+      totals: [{ moneda: 'PEN', total: '0.30' }, { moneda: 'USD' }],
+      withWarnings: 1,
+      paths: { results: 'r.xlsx' },
+    });
+  });
+});
