@@ -1,0 +1,129 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import type { RunningSandbox } from '../../src/sandbox/start-sandbox.js';
+import { createApiClient } from '../../src/submit/api-client.js';
+import type { ApiClient } from '../../src/submit/api-client.js';
+import { documentHash } from '../../src/submit/document-hash.js';
+import { journalKey, openJournal } from '../../src/submit/journal.js';
+import type { Journal } from '../../src/submit/journal.js';
+import { sendInvoice } from '../../src/submit/send-invoice.js';
+import { createTokenManager } from '../../src/submit/token-manager.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { buildTestInvoice } from './invoice-document-builder.js';
+
+const sleep = (ms: number, signal?: AbortSignal): Promise<void> => delay(ms, undefined, signal ? { signal } : {});
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJydWMiOiIyMDUxMjMzMzc5NyJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
+
+let dir: { path: string; cleanup: () => Promise<void> };
+let journal: Journal;
+const closers: (() => Promise<unknown>)[] = [];
+beforeEach(async () => {
+  dir = await tempDir('send-');
+  journal = await openJournal(join(dir.path, 'j.jsonl'));
+});
+afterEach(async () => {
+  await journal.close();
+  for (const close of closers.splice(0)) await close();
+  await dir.cleanup();
+});
+
+function wire(url: string, account: { ruc: string; mail: string; clave: string }): { client: ApiClient; tokens: ReturnType<typeof createTokenManager> } {
+  const client = createApiClient({ authUrl: url, baseUrl: url });
+  closers.push(() => client.close());
+  const tokens = createTokenManager({ login: () => client.login(account), clock: Date.now });
+  return { client, tokens };
+}
+
+async function sandboxWith(options: Parameters<typeof startSandbox>[0]): Promise<RunningSandbox> {
+  const sb = await startSandbox(options);
+  closers.push(() => sb.close());
+  return sb;
+}
+
+describe('sendInvoice', () => {
+  it('fails an invoice whose repeat after a renewal is refused again, without looping', async () => {
+    let logins = 0;
+    let puts = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (req.method === 'POST') {
+          logins++;
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ marcaToken: JWT, fechaExpiracion: '2099-01-01T00:00:00.000+00:00', ruc: '20512333797', razonSocial: 'X', estado: 'ACTIVO' }));
+        } else {
+          puts++;
+          res.writeHead(403, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ codigo: '403', mensaje: 'Acceso denegado', detalle: 'Token inválido' }));
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    closers.push(() => new Promise((r) => server.close(r)));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { client, tokens } = wire(url, { ruc: '20512333797', mail: 'a@b.pe', clave: 'x' });
+    const invoice = buildTestInvoice({ ruc: '20512333797', razonSocial: 'X', mail: 'a@b.pe' }, 1);
+    const key = journalKey('20512333797', invoice.serie, invoice.numero);
+    const result = await sendInvoice({ key, hash: documentHash(invoice.document), ruc: '20512333797', document: invoice.document }, { client, tokens, journal, sleep });
+    expect(result.status).toBe('FAILED');
+    expect(result.attempts).toBe(2);
+    expect(result.answer).toEqual({ httpStatus: 403, codigo: '403', mensaje: 'Acceso denegado', detalle: 'Token inválido' });
+    expect(puts).toBe(2);
+    expect(logins).toBe(2);
+  });
+
+  it('reports a rejected invoice with the service words and does not retry it', async () => {
+    const sb = await sandboxWith({});
+    const { client, tokens } = wire(sb.url, sb.account);
+    const invoice = buildTestInvoice(sb.account, 3);
+    const datos = invoice.document['datosDocumento'] as Record<string, unknown>;
+    datos['moneda'] = 'EUR';
+    const key = journalKey(sb.account.ruc, invoice.serie, invoice.numero);
+    const result = await sendInvoice({ key, hash: documentHash(invoice.document), ruc: sb.account.ruc, document: invoice.document }, { client, tokens, journal, sleep });
+    expect(result.status).toBe('REJECTED');
+    expect(result.attempts).toBe(1);
+    expect(result.answer?.mensaje).toContain('EUR');
+    expect(journal.priorState(key, documentHash(invoice.document))).toBe('none');
+  });
+
+  it('reports a number issued elsewhere as DUPLICATE, but as ACCEPTED when the journal says this run sent it', async () => {
+    const sb = await sandboxWith({});
+    const { client, tokens } = wire(sb.url, sb.account);
+    const invoice = buildTestInvoice(sb.account, 4);
+    const input = { key: journalKey(sb.account.ruc, invoice.serie, invoice.numero), hash: documentHash(invoice.document), ruc: sb.account.ruc, document: invoice.document };
+    expect((await sendInvoice(input, { client, tokens, journal, sleep })).status).toBe('ACCEPTED');
+    const again = await sendInvoice(input, { client, tokens, journal, sleep });
+    expect(again.status).toBe('DUPLICATE');
+    expect(again.answer?.mensaje).toContain('ya existe');
+    const confirmed = await sendInvoice({ ...input, priorState: 'sent-unknown' }, { client, tokens, journal, sleep });
+    expect(confirmed.status).toBe('ACCEPTED');
+    expect(confirmed.note?.en).toContain('confirmed by duplicate');
+  });
+
+  it('does not send an invoice once the run is stopped, and gives one in flight a bounded wait, then UNKNOWN', async () => {
+    const sb = await sandboxWith({});
+    const { client, tokens } = wire(sb.url, sb.account);
+    await tokens.getToken(); // logged in beforehand; only the PUT is slow
+    sb.setFaults({ latencyMs: 2_000 });
+    const invoice = buildTestInvoice(sb.account, 5);
+    const input = { key: journalKey(sb.account.ruc, invoice.serie, invoice.numero), hash: documentHash(invoice.document), ruc: sb.account.ruc, document: invoice.document };
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(await sendInvoice(input, { client, tokens, journal, sleep, signal: stopped.signal })).toMatchObject({ status: 'NOT_SENT', attempts: 0 });
+    expect(sb.ledger().counters.puts).toBe(0);
+
+    const stop = new AbortController();
+    const pending = sendInvoice(input, { client, tokens, journal, sleep, signal: stop.signal, inflightGraceMs: 50 });
+    while (sb.ledger().counters.puts === 0) await delay(5);
+    stop.abort();
+    const result = await pending;
+    expect(result.status).toBe('UNKNOWN');
+    expect(result.attempts).toBe(1);
+    expect(result.durationMs).toBeLessThan(1_500);
+    expect(journal.priorState(input.key, input.hash)).toBe('sent-unknown');
+  });
+});
