@@ -2,7 +2,7 @@ import type { Argv } from 'yargs';
 import type { GlobalArgs } from './cli-context.js';
 
 /** Flags shared by `validate` and `submit`: how to read the sheet, the issuer, outputs. */
-export function withSheetOptions(y: Argv<GlobalArgs>) {
+export function withSheetOptions(y: Argv<GlobalArgs>): Argv<SheetArgs> {
   return y
     .positional('file', { type: 'string', demandOption: true, describe: 'Sales sheet (.xlsx or .csv)' })
     .option('sheet', { type: 'string', describe: 'XLSX: the sheet to read (default: the first visible one)' })
@@ -20,7 +20,23 @@ export function withSheetOptions(y: Argv<GlobalArgs>) {
     .option('tipo-registro', {
       choices: ['PRECIOS_SIN_IGV', 'PRECIOS_CON_IGV'] as const,
       describe: 'Unit values exclude (default) or include IGV',
-    });
+    }) as unknown as Argv<SheetArgs>;
 }
 
-export type SheetArgs = ReturnType<typeof withSheetOptions> extends Argv<infer A> ? A : never;
+/** The parsed flags (yargs gives each kebab-case flag its camel-case name too). */
+export interface SheetArgs {
+  readonly file: string;
+  readonly sheet?: string;
+  readonly encoding?: 'utf-8' | 'windows-1252';
+  readonly delimiter?: ',' | ';' | 'tab';
+  readonly decimalComma?: boolean;
+  readonly map?: string;
+  readonly mergeSplit: boolean;
+  readonly out?: string;
+  readonly json: boolean;
+  readonly emisorRuc?: string;
+  readonly emisorNombre?: string;
+  readonly emisorNombreComercial?: string;
+  readonly emisorCorreo?: string;
+  readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
+}

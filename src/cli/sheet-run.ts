@@ -1,0 +1,85 @@
+import { resolve } from 'node:path';
+import type { ConfigFile } from '../config/config-file.js';
+import { loadConfigFile } from '../config/config-file.js';
+import type { ResolvedSettings } from '../config/resolve-run-options.js';
+import { resolveSettings } from '../config/resolve-run-options.js';
+import { EXIT_OK, EXIT_SOME_FAILED } from '../factura-error.js';
+import type { InvoiceStatus } from '../invoice/invoice-status.js';
+import type { OutputPaths } from '../report/output-paths.js';
+import { outputPaths } from '../report/output-paths.js';
+import { formatSummary, summaryToJson } from '../report/run-summary.js';
+import type { ImportResult } from '../run-import.js';
+import { loadMappingFile } from '../sheet/load-mapping-file.js';
+import type { CliContext } from './cli-context.js';
+import type { SheetArgs } from './sheet-options.js';
+
+/** What `validate` and `submit` resolve before reading: settings and where the outputs go. */
+export interface SheetRunSetup {
+  readonly input: string;
+  readonly settings: ResolvedSettings;
+  readonly paths: OutputPaths;
+}
+
+export async function prepareSheetRun(args: SheetArgs & { journal?: string | undefined }, ctx: CliContext): Promise<SheetRunSetup> {
+  const input = resolve(ctx.io.cwd, args.file);
+  const config: ConfigFile | undefined = ctx.args.config === undefined ? undefined : await loadConfigFile(resolve(ctx.io.cwd, ctx.args.config));
+  const mapping = args.map === undefined ? undefined : await loadMappingFile(resolve(ctx.io.cwd, args.map));
+  const settings = resolveSettings(
+    {
+      lang: ctx.args.lang,
+      ...(args.sheet !== undefined ? { sheet: args.sheet } : {}),
+      ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
+      ...(args.delimiter !== undefined ? { delimiter: args.delimiter } : {}),
+      ...(args.decimalComma !== undefined ? { decimalComma: args.decimalComma } : {}),
+      mergeSplit: args.mergeSplit,
+      ...(args.emisorRuc !== undefined ? { emisorRuc: args.emisorRuc } : {}),
+      ...(args.emisorNombre !== undefined ? { emisorNombre: args.emisorNombre } : {}),
+      ...(args.emisorNombreComercial !== undefined ? { emisorNombreComercial: args.emisorNombreComercial } : {}),
+      ...(args.emisorCorreo !== undefined ? { emisorCorreo: args.emisorCorreo } : {}),
+      ...(args.tipoRegistro !== undefined ? { tipoRegistro: args.tipoRegistro } : {}),
+    },
+    config,
+    mapping,
+  );
+  const paths = outputPaths(input, {
+    ...(args.out !== undefined ? { out: resolve(ctx.io.cwd, args.out) } : {}),
+    ...(args.journal !== undefined ? { journal: resolve(ctx.io.cwd, args.journal) } : {}),
+  });
+  return { input, settings, paths };
+}
+
+const FINE: readonly InvoiceStatus[] = ['VALID', 'ACCEPTED', 'SKIPPED'];
+
+/** DESIGN.md's exit codes for a finished run. */
+export function exitCodeOf(result: ImportResult): number {
+  if (result.interrupted) return 130;
+  const troubled = Object.entries(result.summary.byStatus).some(([status, n]) => n > 0 && !FINE.includes(status as InvoiceStatus));
+  return troubled || result.orphanRows > 0 ? EXIT_SOME_FAILED : EXIT_OK;
+}
+
+/** Prints the run's summary (text or `--json`) on stdout and returns the exit code. */
+export function finishSheetRun(result: ImportResult, ctx: CliContext, json: boolean, notes: readonly string[]): number {
+  const lang = ctx.args.lang;
+  if (json) {
+    ctx.print(
+      JSON.stringify({
+        ...summaryToJson(result.summary, result.written),
+        orphanRows: result.orphanRows,
+        interrupted: result.interrupted,
+        notes,
+        exitCode: exitCodeOf(result),
+      }),
+    );
+  } else {
+    ctx.io.stdout.write(formatSummary(result.summary, lang, result.written));
+    if (result.orphanRows > 0) {
+      ctx.print(
+        lang === 'es'
+          ? `Filas que no pertenecen a ningún comprobante: ${result.orphanRows} (ver hoja Errores).`
+          : `Rows that belong to no invoice: ${result.orphanRows} (see the Errores sheet).`,
+      );
+    }
+    for (const n of notes) ctx.print(n);
+  }
+  return exitCodeOf(result);
+}

@@ -1,0 +1,109 @@
+import type { Lang } from './i18n/localized-text.js';
+import type { FacturaDocument } from './invoice/factura-document.js';
+import type { GroupItem, InvoiceDraft, OrphanRows } from './invoice/invoice-draft.js';
+import type { InvoiceOutcome } from './invoice/invoice-outcome.js';
+import type { InvoiceStatus } from './invoice/invoice-status.js';
+import type { Problem } from './invoice/problem.js';
+import type { ValidatedInvoice } from './invoice/validate-invoice.js';
+import { restoreOrder } from './restore-order.js';
+import type { SendResult } from './submit/send-invoice.js';
+
+/**
+ * The composition of DESIGN.md's flow: grouped drafts → validated invoices → (submitted) outcomes,
+ * yielded in the sheet's order. `validate` and `submit` are the same pipeline, with or without a
+ * `submission`. The stages are passed in, so the composition is tested with real stages.
+ */
+
+/** A valid invoice with its document built: what submission takes. */
+export type SendableInvoice = ValidatedInvoice & { readonly document: FacturaDocument };
+
+/** Submission's word on one invoice: sent (SendResult), or settled by the journal before sending. */
+export type SubmitResult = SendResult | { readonly status: InvoiceStatus; readonly attempts: 0; readonly problems?: readonly Problem[]; readonly note?: SendResult['note'] };
+
+export interface Submission {
+  /** Journal check, then send with retries (see src/submit/create-submission.ts). */
+  readonly submit: (invoice: SendableInvoice) => Promise<SubmitResult>;
+  /** Runs `work` with bounded concurrency and backpressure (src/submit/dispatch.ts). */
+  readonly dispatch: <T, R>(items: AsyncIterable<T>, work: (item: T) => Promise<R>) => AsyncIterable<{ item: T; result: R }>;
+}
+
+export interface PipelineStages {
+  readonly groups: AsyncIterable<GroupItem>;
+  readonly validate: (draft: InvoiceDraft) => ValidatedInvoice;
+  /** Absent in a dry run. */
+  readonly submission?: Submission;
+  /** Once aborted, valid invoices not yet sent become NOT_SENT (the rest of the sheet is still read and checked). */
+  readonly signal?: AbortSignal;
+  readonly lang: Lang;
+}
+
+export type PipelineEvent = { readonly kind: 'outcome'; readonly outcome: InvoiceOutcome } | OrphanRows;
+
+type Prepared =
+  | { readonly seq: number; readonly kind: 'done'; readonly event: PipelineEvent }
+  | { readonly seq: number; readonly kind: 'send'; readonly invoice: SendableInvoice };
+
+/** The outcome row of a validated invoice with the given status. */
+export function outcomeOf(invoice: ValidatedInvoice, status: InvoiceStatus, extra: Partial<InvoiceOutcome> = {}): InvoiceOutcome {
+  return {
+    serie: invoice.draft.serie,
+    numero: invoice.draft.numero,
+    rows: invoice.draft.rows,
+    receptor: invoice.receptor,
+    ...(invoice.moneda !== undefined ? { moneda: invoice.moneda } : {}),
+    ...(invoice.totals ? { totals: invoice.totals } : {}),
+    status,
+    problems: invoice.problems,
+    attempts: 0,
+    ...extra,
+  };
+}
+
+function submitted(invoice: SendableInvoice, r: SubmitResult, lang: Lang): InvoiceOutcome {
+  const problems = 'problems' in r && r.problems ? [...invoice.problems, ...r.problems] : invoice.problems;
+  return outcomeOf(invoice, r.status, {
+    problems,
+    attempts: r.attempts,
+    ...('answer' in r && r.answer !== undefined ? { answer: r.answer } : {}),
+    ...(r.note !== undefined ? { note: r.note[lang] } : {}),
+    ...('durationMs' in r ? { durationMs: r.durationMs } : {}),
+  });
+}
+
+/** Runs the pipeline; yields one event per invoice (or per run of orphan rows), in the sheet's order. */
+export async function* runPipeline(stages: PipelineStages): AsyncIterable<PipelineEvent> {
+  const { submission, signal, lang } = stages;
+
+  async function* prepare(): AsyncIterable<Prepared> {
+    let seq = 0;
+    for await (const item of stages.groups) {
+      if (item.kind === 'orphan') {
+        yield { seq: seq++, kind: 'done', event: item };
+        continue;
+      }
+      const checked = stages.validate(item);
+      const { document } = checked;
+      if (!checked.valid) {
+        yield { seq: seq++, kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'INVALID') } };
+      } else if (submission === undefined || document === undefined) {
+        yield { seq: seq++, kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'VALID') } };
+      } else {
+        yield { seq: seq++, kind: 'send', invoice: { ...checked, document } };
+      }
+    }
+  }
+
+  const work = async (p: Prepared): Promise<PipelineEvent> => {
+    if (p.kind === 'done') return p.event;
+    if (submission === undefined || signal?.aborted === true) return { kind: 'outcome', outcome: outcomeOf(p.invoice, 'NOT_SENT') };
+    return { kind: 'outcome', outcome: submitted(p.invoice, await submission.submit(p.invoice), lang) };
+  };
+
+  const results: AsyncIterable<{ item: Prepared; result: PipelineEvent }> = submission
+    ? submission.dispatch(prepare(), work)
+    : (async function* () {
+        for await (const item of prepare()) yield { item, result: await work(item) };
+      })();
+
+  for await (const r of restoreOrder(results, (x) => x.item.seq)) yield r.result;
+}

@@ -1,0 +1,147 @@
+import { rm } from 'node:fs/promises';
+import type { ResolvedSettings } from './config/resolve-run-options.js';
+import type { Lang } from './i18n/localized-text.js';
+import { groupInvoices } from './invoice/group-invoices.js';
+import type { InvoiceOutcome } from './invoice/invoice-outcome.js';
+import type { Problem } from './invoice/problem.js';
+import { limaToday } from './invoice/lima-today.js';
+import { validateInvoice } from './invoice/validate-invoice.js';
+import type { Emisor } from './invoice/validation-context.js';
+import type { Logger } from './logger.js';
+import type { Submission } from './pipeline.js';
+import { runPipeline } from './pipeline.js';
+import { columnLocatorFromHeaderMap } from './report/column-locator.js';
+import { fileSha256 } from './report/file-checksum.js';
+import { createFixList, writeFixAndResend } from './report/fix-and-resend.js';
+import type { OutputPaths } from './report/output-paths.js';
+import { createResultsWorkbook } from './report/results-workbook.js';
+import type { RunSummary } from './report/run-summary.js';
+import { createSummary } from './report/run-summary.js';
+import { openRowSource } from './sheet/open-row-source.js';
+import { readLineRecords } from './sheet/read-line-records.js';
+
+/** One run over one input file: what `validate` and `submit` share. I/O and time are passed in. */
+export interface ImportRun {
+  readonly command: 'validate' | 'submit';
+  readonly input: string;
+  readonly settings: ResolvedSettings;
+  readonly paths: OutputPaths;
+  /** The issuer for building documents; absent in a dry run without one (documents are not built). */
+  readonly emisor?: Emisor;
+  /** Absent in a dry run. */
+  readonly submission?: Submission;
+  readonly logger: Logger;
+  readonly clock: () => number;
+  readonly signal?: AbortSignal;
+  /** Called once per invoice with its final status (progress). */
+  readonly onOutcome?: (outcome: InvoiceOutcome) => void;
+  /** Literal secrets that must never reach an output file. */
+  readonly secrets?: readonly string[];
+  readonly lang: Lang;
+}
+
+export interface ImportResult {
+  readonly summary: RunSummary;
+  /** Source rows that belong to no invoice (each reported in `Errores`). */
+  readonly orphanRows: number;
+  /** File-level warnings (title rows skipped, unknown columns…). */
+  readonly notes: readonly Problem[];
+  readonly written: { readonly results: string; readonly fixAndResend?: string; readonly journal?: string };
+  readonly interrupted: boolean;
+}
+
+/**
+ * Reads, maps, groups, validates (and submits) one sheet, writing the results workbook as outcomes
+ * arrive and, at the end, the fix-and-resend workbook from a second streaming pass over the input.
+ * A failure that ends the run (an unreadable input, a refused login) removes the partial results:
+ * no results file ever claims a run that did not happen.
+ */
+export async function runImport(run: ImportRun): Promise<ImportResult> {
+  const startedAt = new Date(run.clock());
+  const { settings, paths, lang } = run;
+  const openOptions = {
+    ...(settings.read.sheet !== undefined ? { sheet: settings.read.sheet } : {}),
+    ...(settings.read.encoding !== undefined ? { encoding: settings.read.encoding } : {}),
+    ...(settings.read.delimiter !== undefined ? { delimiter: settings.read.delimiter } : {}),
+  };
+  const source = await openRowSource(run.input, openOptions);
+  const sheet = await readLineRecords(source, {
+    ...(settings.read.mapping !== undefined ? { mapping: settings.read.mapping } : {}),
+    decimalComma: settings.read.decimalComma,
+  });
+  for (const note of sheet.notes) run.logger.warn({ code: note.code }, note.message[lang]);
+
+  const locateColumn = columnLocatorFromHeaderMap(sheet.header, source.format);
+  const secrets = run.secrets ?? [];
+  const results = await createResultsWorkbook({ path: paths.results, lang, locateColumn, secrets });
+  const fixList = createFixList({ lang, locateColumn, secrets });
+  const summary = createSummary();
+  let orphanRows = 0;
+  try {
+    await results.addFileProblems(sheet.notes);
+    const context = {
+      catalogues: settings.catalogues,
+      close2u: settings.close2u,
+      defaults: settings.defaults,
+      today: limaToday(run.clock()),
+      ...(run.emisor !== undefined ? { emisor: run.emisor } : {}),
+    };
+    const events = runPipeline({
+      groups: groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit }),
+      validate: (draft) => validateInvoice(draft, context),
+      lang,
+      ...(run.submission !== undefined ? { submission: run.submission } : {}),
+      ...(run.signal !== undefined ? { signal: run.signal } : {}),
+    });
+    for await (const event of events) {
+      if (event.kind === 'orphan') {
+        orphanRows += event.rows.length;
+        fixList.addRows(event.rows, event.problems);
+        await results.addFileProblems(event.problems);
+        continue;
+      }
+      const { outcome } = event;
+      summary.add(outcome);
+      fixList.add(outcome);
+      await results.addOutcome(outcome);
+      run.onOutcome?.(outcome);
+    }
+  } catch (err) {
+    await results.abort();
+    throw err;
+  }
+
+  const interrupted = run.signal?.aborted === true;
+  const result = summary.result();
+  let fixWritten = false;
+  if (fixList.rows > 0) {
+    const again = await openRowSource(run.input, openOptions);
+    fixWritten = (await writeFixAndResend({ path: paths.fixAndResend, source: again, headerRow: sheet.header.row, fixList, lang })).written;
+  } else {
+    // Nothing to fix: a fix-and-resend file left by an earlier run would now mislead.
+    await rm(paths.fixAndResend, { force: true });
+  }
+  await results.close(result, {
+    inputPath: run.input,
+    inputSha256: await fileSha256(run.input),
+    command: run.command,
+    dryRun: run.submission === undefined,
+    startedAt,
+    finishedAt: new Date(run.clock()),
+    ...(run.submission !== undefined ? { journalPath: paths.journal } : {}),
+    ...(fixWritten ? { fixAndResendPath: paths.fixAndResend } : {}),
+    issuerConfigured: run.emisor !== undefined,
+    interrupted,
+  });
+  return {
+    summary: result,
+    orphanRows,
+    notes: sheet.notes,
+    written: {
+      results: paths.results,
+      ...(fixWritten ? { fixAndResend: paths.fixAndResend } : {}),
+      ...(run.submission !== undefined ? { journal: paths.journal } : {}),
+    },
+    interrupted,
+  };
+}
