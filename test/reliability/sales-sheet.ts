@@ -1,0 +1,79 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { stringify } from 'csv-stringify/sync';
+import { limaToday } from '../../src/invoice/lima-today.js';
+
+/** The canonical header of a sales sheet, as the template writes it (a subset: the usual columns). */
+export const SALES_HEADER = [
+  'serie',
+  'numero',
+  'fechaEmision',
+  'moneda',
+  'receptorNumeroDocumento',
+  'receptorNombreLegal',
+  'receptorCorreo',
+  'codigoProducto',
+  'descripcion',
+  'cantidad',
+  'unidadMedida',
+  'valorVentaUnitario',
+  'tipoAfectacion',
+] as const;
+
+const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
+
+/** A RUC with a correct check digit (provider-notes.md): `20` + eight digits from `n`, then the digit. */
+export function validRuc(n: number): string {
+  const first10 = `20${String(n % 100_000_000).padStart(8, '0')}`;
+  const sum = [...first10].reduce((s, d, i) => s + Number(d) * (WEIGHTS[i] ?? 0), 0);
+  return `${first10}${(11 - (sum % 11)) % 10}`;
+}
+
+export interface SalesSheetOptions {
+  readonly invoices: number;
+  readonly linesPerInvoice?: number;
+  readonly serie?: string;
+  readonly firstNumero?: number;
+  /** `YYYY-MM-DD`; default today in Lima (a date in the future is refused, an old one warned). */
+  readonly fecha?: string;
+}
+
+/** One sale line: every value valid, amounts with two decimals. */
+export function salesLine(invoice: number, line: number, options: SalesSheetOptions): string[] {
+  const numero = (options.firstNumero ?? 1) + invoice;
+  return [
+    options.serie ?? 'F001',
+    String(numero),
+    options.fecha ?? limaToday(Date.now()),
+    'PEN',
+    validRuc(1_000_000 + invoice * 7),
+    `Cliente ${invoice} S.A.C.`,
+    `compras${invoice}@cliente.pe`,
+    `P-${line}`,
+    `Producto ${line} de la factura ${numero}`,
+    String(1 + (line % 5)),
+    'UNIDAD_BIENES',
+    `${10 + (invoice % 90)}.${String(line % 100).padStart(2, '0')}`,
+    'GRAVADO_OPERACION_ONEROSA',
+  ];
+}
+
+/** Writes a valid sales CSV (UTF-8, comma) of `invoices` invoices; returns the number of data rows. */
+export async function writeSalesCsv(path: string, options: SalesSheetOptions): Promise<number> {
+  const out = createWriteStream(path);
+  const lines = options.linesPerInvoice ?? 1;
+  let rows = 0;
+  const write = async (text: string): Promise<void> => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write(stringify([[...SALES_HEADER]]));
+  for (let i = 0; i < options.invoices; i++) {
+    const batch: string[][] = [];
+    for (let l = 0; l < lines; l++) batch.push(salesLine(i, l, options));
+    rows += batch.length;
+    await write(stringify(batch));
+  }
+  out.end();
+  await once(out, 'close');
+  return rows;
+}

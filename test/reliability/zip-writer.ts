@@ -1,0 +1,107 @@
+import { open } from 'node:fs/promises';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+
+/**
+ * A deliberately small ZIP writer for hostile test files (zip bombs, hand-made workbooks whose
+ * part order matters). Real workbooks in the tests are written by exceljs; this exists because no
+ * ordinary producer writes a 1 GiB part from a few hundred kilobytes without holding it.
+ */
+export interface ZipPart {
+  readonly name: string;
+  /** Uncompressed content, deflated here. */
+  readonly data?: Buffer | string;
+  /**
+   * A part made of `head`, then `body` repeated `times`, then `tail`, deflated once per piece
+   * (the deflate state is reset by a full flush between pieces, so the compressed body can be
+   * repeated as is): the expanded size grows with `times` while the file stays small.
+   */
+  readonly repeated?: { readonly head: string; readonly body: string; readonly times: number; readonly tail: string };
+}
+
+interface Written {
+  readonly name: Buffer;
+  readonly crc: number;
+  readonly compressedSize: number;
+  readonly size: number;
+  readonly offset: number;
+}
+
+const FULL_FLUSH = { finishFlush: constants.Z_FULL_FLUSH };
+
+export async function writeZip(path: string, parts: readonly ZipPart[]): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    let offset = 0;
+    const append = async (buffer: Buffer): Promise<void> => {
+      await file.write(buffer);
+      offset += buffer.length;
+    };
+    const written: Written[] = [];
+    for (const part of parts) {
+      const name = Buffer.from(part.name, 'utf8');
+      let pieces: { bytes: Buffer; times: number }[];
+      let crc = 0;
+      let size = 0;
+      if (part.repeated) {
+        const { head, body, times, tail } = part.repeated;
+        const [h, b, t] = [Buffer.from(head), Buffer.from(body), Buffer.from(tail)];
+        crc = crc32(h, crc);
+        for (let i = 0; i < times; i++) crc = crc32(b, crc);
+        crc = crc32(t, crc);
+        size = h.length + b.length * times + t.length;
+        pieces = [
+          { bytes: deflateRawSync(h, FULL_FLUSH), times: 1 },
+          { bytes: deflateRawSync(b, FULL_FLUSH), times },
+          { bytes: deflateRawSync(t), times: 1 },
+        ];
+      } else {
+        const data = Buffer.from(part.data ?? '');
+        crc = crc32(data);
+        size = data.length;
+        pieces = [{ bytes: deflateRawSync(data), times: 1 }];
+      }
+      const compressedSize = pieces.reduce((n, p) => n + p.bytes.length * p.times, 0);
+      if (size > 0xffffffff || compressedSize > 0xffffffff) throw new Error('zip64 is not supported by this test writer');
+      const entry = { name, crc: crc >>> 0, compressedSize, size, offset };
+      const local = Buffer.alloc(30);
+      local.writeUInt32LE(0x04034b50, 0);
+      local.writeUInt16LE(20, 4); // version needed
+      local.writeUInt16LE(0x0800, 6); // UTF-8 names
+      local.writeUInt16LE(8, 8); // deflate
+      local.writeUInt32LE(0, 10); // time, date
+      local.writeUInt32LE(entry.crc, 14);
+      local.writeUInt32LE(compressedSize, 18);
+      local.writeUInt32LE(size, 22);
+      local.writeUInt16LE(name.length, 26);
+      local.writeUInt16LE(0, 28);
+      await append(Buffer.concat([local, name]));
+      for (const piece of pieces) for (let i = 0; i < piece.times; i++) await append(piece.bytes);
+      written.push(entry);
+    }
+    const directoryStart = offset;
+    for (const e of written) {
+      const central = Buffer.alloc(46);
+      central.writeUInt32LE(0x02014b50, 0);
+      central.writeUInt16LE(20, 4);
+      central.writeUInt16LE(20, 6);
+      central.writeUInt16LE(0x0800, 8);
+      central.writeUInt16LE(8, 10);
+      central.writeUInt32LE(0, 12);
+      central.writeUInt32LE(e.crc, 16);
+      central.writeUInt32LE(e.compressedSize, 20);
+      central.writeUInt32LE(e.size, 24);
+      central.writeUInt16LE(e.name.length, 28);
+      central.writeUInt32LE(e.offset, 42);
+      await append(Buffer.concat([central, e.name]));
+    }
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(written.length, 8);
+    end.writeUInt16LE(written.length, 10);
+    end.writeUInt32LE(offset - directoryStart, 12);
+    end.writeUInt32LE(directoryStart, 16);
+    await append(end);
+  } finally {
+    await file.close();
+  }
+}
