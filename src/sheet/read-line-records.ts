@@ -1,4 +1,4 @@
-import type { ColumnName } from '../invoice/canonical-columns.js';
+import type { ColumnName, ColumnType } from '../invoice/canonical-columns.js';
 import { columnDefinition } from '../invoice/canonical-columns.js';
 import type { LineRecord } from '../invoice/line-record.js';
 import type { Problem } from '../invoice/problem.js';
@@ -35,7 +35,8 @@ export interface ReadLineRecordsOptions {
   readonly decimalComma?: boolean | 'auto';
 }
 
-type Column = readonly [ColumnName, number];
+/** A mapped column: canonical name, source index and normalising type (looked up once, not per cell). */
+type Column = readonly [ColumnName, number, ColumnType];
 
 function isBlank(row: SourceRow): boolean {
   return row.cells.every((c) => c === null || (c.kind === 'text' && c.text.trim() === ''));
@@ -77,8 +78,8 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
         ),
       );
     }
-    const columns: Column[] = (Object.entries(detected.header.columns) as [ColumnName, { index: number }][]).map(([name, c]) => [name, c.index]);
-    const decimalColumns = columns.filter(([name]) => columnDefinition(name).type === 'decimal').map(([, index]) => index);
+    const columns: Column[] = (Object.entries(detected.header.columns) as [ColumnName, { index: number }][]).map(([name, c]) => [name, c.index, columnDefinition(name).type]);
+    const decimalColumns = columns.filter(([, , type]) => type === 'decimal').map(([, index]) => index);
     const fixed: DecimalConvention | undefined = options.decimalComma === true ? 'comma' : options.decimalComma === false ? 'point' : undefined;
     const state = { convention: fixed ?? conventionOf(pending, decimalColumns) };
     const records = lineRecords(pending, ended ? undefined : iterator, columns, decimalColumns, state, fixed !== undefined);
@@ -116,8 +117,8 @@ async function* lineRecords(
     if (!fixed && state.convention === undefined) state.convention = conventionOf([row], decimalColumns);
     const values: Partial<Record<ColumnName, string>> = {};
     const problems: Problem[] = [...(row.problems ?? [])];
-    for (const [name, index] of columns) {
-      const n = normalizeCell(row.cells[index] ?? null, columnDefinition(name).type, { row: row.row, column: name }, state.convention);
+    for (const [name, index, type] of columns) {
+      const n = normalizeCell(row.cells[index] ?? null, type, { row: row.row, column: name }, state.convention);
       if (n.kind === 'value') values[name] = n.value;
       else if (n.kind === 'problem') problems.push(n.problem);
     }
