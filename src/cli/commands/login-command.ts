@@ -1,10 +1,42 @@
-import { FacturaError } from '../../factura-error.js';
-import { localized } from '../../i18n/localized-text.js';
 import type { CliCommand } from '../main.js';
+import { connectService } from '../service-connection.js';
 
-export const loginCommand: CliCommand<Record<string, never>> = {
+export interface LoginArgs {
+  readonly sandbox: boolean;
+  readonly json: boolean;
+}
+
+/** Expiry in Lima's civil time (UTC-05:00 all year), as a finance user reads it. */
+function limaTime(epochMs: number): string {
+  return `${new Date(epochMs - 5 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19)} (Lima)`;
+}
+
+/** `factura-import login`: checks the credentials; prints legal name, state and expiry, never the token. */
+export const loginCommand: CliCommand<LoginArgs> = {
   command: 'login',
-  describe: '(not yet available)',
-  builder: (y) => y as never,
-  run: () => Promise.reject(new FacturaError('USAGE', localized('Este comando aún no está disponible.', 'This command is not yet available.'))),
+  describe: 'Check the credentials (FACTURA_* variables): legal name, account state and token expiry',
+  builder: (y) =>
+    y
+      .option('sandbox', { type: 'boolean', default: false, describe: 'Log in to the built-in simulator (demo account)' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print the answer as JSON' }),
+  async run(args, ctx) {
+    const connection = await connectService({ sandbox: args.sandbox, env: ctx.io.env, logger: ctx.logger, concurrency: 1 });
+    try {
+      const token = await connection.tokens.getToken();
+      const p = connection.profile();
+      const info = { ruc: p?.ruc ?? connection.credentials.ruc, razonSocial: p?.razonSocial, estado: p?.estado, expira: new Date(token.expiresAt).toISOString() };
+      if (args.json) ctx.print(JSON.stringify(info));
+      else {
+        const es = ctx.args.lang === 'es';
+        ctx.print(es ? 'Credenciales aceptadas.' : 'Credentials accepted.');
+        ctx.print(`RUC:           ${info.ruc}`);
+        ctx.print(`${es ? 'Razón social' : 'Legal name'}:  ${info.razonSocial ?? '-'}`);
+        ctx.print(`${es ? 'Estado' : 'State'}:        ${info.estado ?? '-'}`);
+        ctx.print(`${es ? 'Token expira' : 'Token expires'}: ${limaTime(token.expiresAt)}`);
+      }
+      return info.estado === undefined || info.estado === 'ACTIVO' ? 0 : 1;
+    } finally {
+      await connection.close();
+    }
+  },
 };
