@@ -76,27 +76,32 @@ export function journalKey(issuerRuc: string, serie: string, numero: string | nu
 }
 
 /**
- * Per key, one short string: a state letter then the hash (A = accepted, U = sent with unknown
- * outcome). Keys absent from the map are `none`. 300k invoices take a few tens of megabytes.
+ * Per key, one number: the first 52 bits of the content hash (plenty to tell two versions of one
+ * invoice apart), plus one, positive when accepted and negative when sent with an unknown outcome.
+ * Keys absent from the map are `none`. A number instead of a record keeps 300k invoices small.
  */
-type Compact = string;
-const ACCEPTED = 'A';
-const UNKNOWN = 'U';
+type Compact = number;
+
+function compact(hash: string, accepted: boolean): Compact {
+  const bits = parseInt(hash.slice(0, 13), 16);
+  const v = (Number.isNaN(bits) ? 0 : bits) + 1;
+  return accepted ? v : -v;
+}
 
 function apply(state: Map<string, Compact>, r: JournalRecord): void {
   const prior = state.get(r.key);
-  if (prior?.startsWith(ACCEPTED)) return; // once issued, the number stays issued with that content
+  if (prior !== undefined && prior > 0) return; // once issued, the number stays issued with that content
   if (r.t === 'attempt') {
-    state.set(r.key, UNKNOWN + r.hash);
+    state.set(r.key, compact(r.hash, false));
     return;
   }
   switch (r.status) {
     case 'ACCEPTED':
-      state.set(r.key, ACCEPTED + r.hash);
+      state.set(r.key, compact(r.hash, true));
       return;
     case 'FAILED':
     case 'UNKNOWN':
-      state.set(r.key, UNKNOWN + r.hash);
+      state.set(r.key, compact(r.hash, false));
       return;
     case 'DUPLICATE':
     case 'REJECTED':
@@ -251,8 +256,8 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     priorState(key, hash) {
       const s = state.get(key);
       if (s === undefined) return 'none';
-      const sameContent = s.slice(1) === hash;
-      if (s.startsWith(ACCEPTED)) return sameContent ? 'accepted' : 'accepted-different-content';
+      const sameContent = Math.abs(s) === compact(hash, true);
+      if (s > 0) return sameContent ? 'accepted' : 'accepted-different-content';
       return sameContent ? 'sent-unknown' : 'none';
     },
     recordAttempt({ key, hash, attempt }) {
