@@ -1,7 +1,9 @@
 import type { ColumnName } from './canonical-columns.js';
-import { INVOICE_COLUMNS, LINE_COLUMNS, columnDefinition } from './canonical-columns.js';
+import type { ColumnDefinition } from './canonical-columns.js';
+import { CANONICAL_COLUMNS, INVOICE_COLUMNS, LINE_COLUMNS } from './canonical-columns.js';
 import type { CatalogueName } from './catalogues.js';
-import { allowedValues, resolveCatalogueValue } from './catalogues.js';
+import { allowedValues } from './catalogues.js';
+import { catalogueResolver } from './catalogue-resolver.js';
 import type { InvoiceDraft } from './invoice-draft.js';
 import type { Problem } from './problem.js';
 import { errorAt } from './rules/problem-at.js';
@@ -30,6 +32,13 @@ export interface ResolvedInvoice {
   readonly reported: ReadonlySet<string>;
 }
 
+const DEFINITIONS = new Map<ColumnName, ColumnDefinition>(CANONICAL_COLUMNS.map((c) => [c.name, c]));
+function columnDefinition(name: ColumnName): ColumnDefinition {
+  const def = DEFINITIONS.get(name);
+  if (def === undefined) throw new Error(`unknown column ${name}`);
+  return def;
+}
+
 export const DOC_TYPE_BY_LENGTH: Readonly<Record<number, string>> = { 11: 'RUC', 8: 'DOC_NACIONAL_DE_IDENTIDAD' };
 
 export function cellKey(row: number, column: string): string {
@@ -42,6 +51,7 @@ export function resolveInvoice(draft: InvoiceDraft, context: ValidationContext):
   const reported = new Set<string>();
   for (const p of draft.problems) if (p.row !== undefined && p.column !== undefined) reported.add(cellKey(p.row, p.column));
 
+  const resolveValue = catalogueResolver(context.catalogues);
   const sourceRow = new Map<ColumnName, number>();
   for (const line of draft.lines) {
     for (const column of INVOICE_COLUMNS) if (!sourceRow.has(column) && line.values[column] !== undefined) sourceRow.set(column, line.row);
@@ -53,7 +63,7 @@ export function resolveInvoice(draft: InvoiceDraft, context: ValidationContext):
     const fromSheet = values[column];
     const value = fromSheet ?? context.defaults[column] ?? def.defaultValue;
     if (value === undefined || def.catalogue === undefined) return value;
-    const resolved = resolveCatalogueValue(context.catalogues, def.catalogue, value);
+    const resolved = resolveValue(def.catalogue, value);
     if (resolved === undefined) problems.push(unknownValue(context, def.catalogue, column, row, value, fromSheet === undefined));
     return resolved;
   };

@@ -4,11 +4,14 @@ import type { InvoiceRule } from './invoice-rule.js';
 import { errorAt, warningAt } from './problem-at.js';
 
 const PLAIN_DECIMAL = /^[+-]?\d+(\.\d+)?$/;
+/** Already canonical: no sign, no leading or trailing zeros. */
+const CANONICAL = /^(0|[1-9]\d*)(\.\d*[1-9])?$/;
 const MAX_INTEGER_DIGITS = 12;
 const MAX_DECIMALS = 10;
 
 /** The canonical text of an exact decimal ("0012.50" → "12.5"), or undefined when it is not one. */
 export function canonicalDecimal(value: string): string | undefined {
+  if (CANONICAL.test(value)) return value; // the common case, without a Decimal
   return PLAIN_DECIMAL.test(value) ? new Decimal(value).toFixed() : undefined;
 }
 
@@ -39,7 +42,7 @@ export function quantityProblems(row: number, value: string): Problem[] {
   const canonical = canonicalDecimal(value);
   if (canonical === undefined) return [notANumber(row, 'cantidad', value, QUANTITY)];
   const problems: Problem[] = [];
-  if (new Decimal(canonical).lte(0)) {
+  if (canonical.startsWith('-') || !/[1-9]/.test(canonical)) {
     problems.push(errorAt('QUANTITY_NOT_POSITIVE', row, 'cantidad', value, `La cantidad debe ser mayor que cero (se leyó «${value}»).`, `Quantity must be above zero (read "${value}").`));
   }
   problems.push(...digitProblems('QUANTITY', row, 'cantidad', value, canonical, QUANTITY));
@@ -50,8 +53,8 @@ export function unitValueProblems(row: number, value: string): Problem[] {
   const canonical = canonicalDecimal(value);
   if (canonical === undefined) return [notANumber(row, 'valorVentaUnitario', value, UNIT_VALUE)];
   const problems: Problem[] = [];
-  const d = new Decimal(canonical);
-  if (d.isZero()) {
+  const zero = !/[1-9]/.test(canonical);
+  if (zero) {
     problems.push(
       errorAt(
         'UNIT_VALUE_ZERO',
@@ -62,13 +65,13 @@ export function unitValueProblems(row: number, value: string): Problem[] {
         'The unit value is zero: the service rejects the whole invoice when a line has a zero price ("Al menos debe ingresar un precio de venta referencial"). Give the line a price.',
       ),
     );
-  } else if (d.isNegative()) {
+  } else if (canonical.startsWith('-')) {
     problems.push(errorAt('UNIT_VALUE_NEGATIVE', row, 'valorVentaUnitario', value, `El valor unitario no puede ser negativo (se leyó «${value}»).`, `The unit value cannot be negative (read "${value}").`));
   }
   const digits = digitProblems('UNIT_VALUE', row, 'valorVentaUnitario', value, canonical, UNIT_VALUE);
   problems.push(...digits);
   const sent = String(Number(canonical));
-  if (digits.length === 0 && !d.isZero() && !new Decimal(sent).eq(d)) {
+  if (digits.length === 0 && !zero && sent !== canonical && !new Decimal(sent).eq(canonical)) {
     problems.push(
       warningAt(
         'UNIT_VALUE_PRECISION',

@@ -5,7 +5,8 @@ import { cellKey } from '../resolve-invoice.js';
 import type { InvoiceRule } from './invoice-rule.js';
 import { errorAt } from './problem-at.js';
 
-const REQUIRED = new Set<ColumnName>(REQUIRED_COLUMNS);
+const REQUIRED_INVOICE = REQUIRED_COLUMNS.filter((c) => columnDefinition(c).level === 'invoice');
+const REQUIRED_LINE = REQUIRED_COLUMNS.filter((c) => columnDefinition(c).level === 'line');
 
 function missing(row: number, column: ColumnName): Problem {
   const l = columnDefinition(column).label;
@@ -16,14 +17,12 @@ function missing(row: number, column: ColumnName): Problem {
 export const requiredValueRules: InvoiceRule = (invoice) => {
   const problems: Problem[] = [];
   const skip = (row: number, column: ColumnName): boolean => invoice.reported.has(cellKey(row, column));
-  for (const column of REQUIRED) {
-    if (columnDefinition(column).level !== 'invoice') continue;
+  for (const column of REQUIRED_INVOICE) {
     const row = invoice.rowOf(column);
     if (invoice.header[column] === undefined && !skip(row, column)) problems.push(missing(row, column));
   }
   for (const line of invoice.lines) {
-    for (const column of REQUIRED) {
-      if (columnDefinition(column).level !== 'line') continue;
+    for (const column of REQUIRED_LINE) {
       if (line.values[column] === undefined && !skip(line.row, column)) problems.push(missing(line.row, column));
     }
   }

@@ -1,0 +1,49 @@
+import type { CatalogueName, Catalogues } from './catalogues.js';
+import { matchKey } from './match-key.js';
+
+/** Resolves a sheet's value to the service's value within one catalogue; `undefined` when unknown. */
+export type CatalogueResolver = (name: CatalogueName, input: string) => string | undefined;
+
+interface Index {
+  readonly byName: Map<string, string>;
+  readonly byCode: Map<string, string>;
+  readonly byWord: Map<string, string>;
+}
+
+const resolvers = new WeakMap<Catalogues, CatalogueResolver>();
+
+function put(map: Map<string, string>, key: string, value: string): void {
+  if (!map.has(key)) map.set(key, value); // the first entry wins, as in resolveCatalogueValue
+}
+
+/**
+ * The same answers as catalogues.ts's resolveCatalogueValue (name, then SUNAT code, then word,
+ * compared by matchKey), from an index built once per catalogues object, so a million-row sheet
+ * does not normalise every catalogue entry for every cell.
+ */
+export function catalogueResolver(catalogues: Catalogues): CatalogueResolver {
+  const cached = resolvers.get(catalogues);
+  if (cached) return cached;
+  const indexes = new Map<CatalogueName, Index>();
+  const indexOf = (name: CatalogueName): Index => {
+    let index = indexes.get(name);
+    if (!index) {
+      index = { byName: new Map(), byCode: new Map(), byWord: new Map() };
+      for (const e of catalogues[name]) {
+        put(index.byName, matchKey(e.value), e.value);
+        for (const c of e.codes ?? []) put(index.byCode, matchKey(c), e.value);
+        for (const w of e.words ?? []) put(index.byWord, matchKey(w), e.value);
+      }
+      indexes.set(name, index);
+    }
+    return index;
+  };
+  const resolver: CatalogueResolver = (name, input) => {
+    const key = matchKey(input);
+    if (key === '') return undefined;
+    const index = indexOf(name);
+    return index.byName.get(key) ?? index.byCode.get(key) ?? index.byWord.get(key);
+  };
+  resolvers.set(catalogues, resolver);
+  return resolver;
+}

@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { catalogueResolver } from '../../src/invoice/catalogue-resolver.js';
+import { BUILTIN_CATALOGUES, CATALOGUE_NAMES, extendCatalogues, resolveCatalogueValue } from '../../src/invoice/catalogues.js';
+
+const catalogues = extendCatalogues({ unidadMedida: ['BOLSA'], moneda: ['EUR'] });
+const spellings = CATALOGUE_NAMES.flatMap((name) => catalogues[name].flatMap((e) => [e.value, ...(e.codes ?? []), ...(e.words ?? [])]));
+
+describe('catalogueResolver', () => {
+  it.each([
+    ['unidadMedida', 'NIU', 'UNIDAD_BIENES'],
+    ['unidadMedida', 'unidades', 'UNIDAD_BIENES'],
+    ['tipoAfectacion', '10', 'GRAVADO_OPERACION_ONEROSA'],
+    ['formaPago', 'CRÉDITO', 'CREDITO'],
+    ['moneda', 'dolares americanos', 'USD'],
+    ['unidadMedida', 'bolsa', 'BOLSA'],
+    ['moneda', 'Bitcoin', undefined],
+  ] as const)('resolves %s «%s» to %s', (name, input, expected) => {
+    expect(catalogueResolver(catalogues)(name, input)).toBe(expected);
+  });
+
+  it('answers exactly as resolveCatalogueValue for any spelling, case or accent', () => {
+    const input = fc.oneof(
+      fc.constantFrom(...spellings).chain((s) => fc.constantFrom(s, s.toLowerCase(), s.toUpperCase(), ` ${s} `, s.replace(/_/g, ' '))),
+      fc.string({ maxLength: 8 }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...CATALOGUE_NAMES), input, fc.constantFrom(catalogues, BUILTIN_CATALOGUES), (name, text, cats) => {
+        expect(catalogueResolver(cats)(name, text)).toBe(resolveCatalogueValue(cats, name, text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
