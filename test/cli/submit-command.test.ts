@@ -1,0 +1,114 @@
+import { copyFile, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { PROJECT_ROOT } from '../helpers/cli-process.js';
+import { jsonSummary, runMain } from '../helpers/run-main.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
+
+let dir: { path: string; cleanup: () => Promise<void> };
+let sandbox: RunningSandbox;
+
+beforeEach(async () => {
+  dir = await tempDir('submit-');
+  sandbox = await startSandbox();
+});
+afterEach(async () => {
+  await sandbox.close();
+  await dir.cleanup();
+});
+
+function envFor(s: RunningSandbox, clave = s.account.clave): Record<string, string> {
+  return { FACTURA_RUC: s.account.ruc, FACTURA_MAIL: s.account.mail, FACTURA_CLAVE: clave, FACTURA_AUTH_URL: s.url, FACTURA_BASE_URL: s.url };
+}
+
+describe('submit', () => {
+  it('sends every valid invoice once with one login, and a rerun skips them all from the journal', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await copyFile(join(PROJECT_ROOT, 'fixtures/demo/ventas-noviembre.xlsx'), input);
+    const first = await runMain(['submit', input, '--json', '--quiet', '--concurrency', '8'], envFor(sandbox));
+    expect(first.code).toBe(0);
+    expect(jsonSummary(first).byStatus['ACCEPTED']).toBe(50);
+    const ledger = sandbox.ledger();
+    expect(ledger.counters.logins).toBe(1);
+    expect(new Set(ledger.entries.map((e) => `${e.serie}-${e.numero}`)).size).toBe(50);
+    expect(ledger.entries).toHaveLength(50);
+
+    const again = await runMain(['submit', input, '--json', '--quiet'], envFor(sandbox));
+    expect(again.code).toBe(0);
+    expect(jsonSummary(again).byStatus['SKIPPED']).toBe(50);
+    expect(sandbox.ledger().counters.puts).toBe(50);
+  });
+
+  it('never sends an invalid invoice, and exits 1', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2, { receptorNumeroDocumento: '20512333798' }), salesRow(3)]);
+    const run = await runMain(['submit', input, '--json', '--quiet'], envFor(sandbox));
+    expect(run.code).toBe(1);
+    expect(jsonSummary(run).byStatus).toMatchObject({ ACCEPTED: 2, INVALID: 1 });
+    expect(sandbox.ledger().entries.map((e) => e.numero).sort()).toEqual([1, 3]);
+  });
+
+  it('refuses to issue an accepted number again with different content, and sends nothing for it', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2)]);
+    expect((await runMain(['submit', input, '--quiet'], envFor(sandbox))).code).toBe(0);
+    await writeSalesSheet(input, [salesRow(1), salesRow(2, { valorVentaUnitario: '99.90' })]);
+    const rerun = await runMain(['submit', input, '--json', '--quiet'], envFor(sandbox));
+    expect(rerun.code).toBe(1);
+    expect(jsonSummary(rerun).byStatus).toMatchObject({ SKIPPED: 1, INVALID: 1 });
+    expect(sandbox.ledger().counters.puts).toBe(2);
+  });
+
+  it('stops with exit 3 on a wrong password, naming the variables to check, before any invoice is sent', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1)]);
+    const run = await runMain(['submit', input], envFor(sandbox, 'not-the-password'));
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('FACTURA_CLAVE');
+    expect(run.stderr).not.toContain('not-the-password');
+    expect(sandbox.ledger().counters.puts).toBe(0);
+  });
+
+  it('names the missing environment variables and suggests --sandbox (exit 2)', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1)]);
+    const run = await runMain(['submit', input], { FACTURA_RUC: '20512333797' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('FACTURA_MAIL, FACTURA_CLAVE, FACTURA_AUTH_URL, FACTURA_BASE_URL');
+    expect(run.stderr).toContain('--sandbox');
+  });
+
+  it('with --sandbox runs the whole job without an account', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(7), salesRow(8)]);
+    const run = await runMain(['submit', input, '--sandbox', '--json', '--quiet']);
+    expect(run.code).toBe(0);
+    expect(jsonSummary(run).byStatus['ACCEPTED']).toBe(2);
+    const journal = (await readFile(join(dir.path, 'ventas.journal.jsonl'), 'utf8')).trim().split('\n');
+    const records = journal.map((l) => JSON.parse(l) as { t: string; key: string; status?: string });
+    expect(records.map((r) => `${r.t} ${r.key} ${r.status ?? ''}`.trim()).sort()).toEqual([
+      'attempt 20512333797-F001-7',
+      'attempt 20512333797-F001-8',
+      'outcome 20512333797-F001-7 ACCEPTED',
+      'outcome 20512333797-F001-8 ACCEPTED',
+    ]);
+  });
+});
+
+describe('login', () => {
+  it('prints the legal name, state and expiry, never the token', async () => {
+    const run = await runMain(['login'], envFor(sandbox));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('DEMO IMPORTACIONES S.A.C.');
+    expect(run.stdout).toContain('ACTIVO');
+    expect(run.stdout + run.stderr).not.toMatch(/eyJ[\w-]+\./);
+  });
+
+  it('exits 3 when the service refuses the credentials', async () => {
+    const run = await runMain(['login'], envFor(sandbox, 'wrong'));
+    expect(run.code).toBe(3);
+  });
+});

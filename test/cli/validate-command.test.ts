@@ -1,0 +1,94 @@
+import { copyFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../helpers/cli-process.js';
+import { jsonSummary, runMain } from '../helpers/run-main.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
+
+let dir: { path: string; cleanup: () => Promise<void> };
+beforeEach(async () => {
+  dir = await tempDir('validate-');
+});
+afterEach(async () => dir.cleanup());
+
+async function sheetRows(path: string, name: string): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  const ws = wb.getWorksheet(name);
+  const rows: unknown[][] = [];
+  ws?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe('validate (the dry run)', () => {
+  it('finds every demo invoice valid, exits 0 and writes the results workbook beside the input', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await copyFile(join(PROJECT_ROOT, 'fixtures/demo/ventas-noviembre.xlsx'), input);
+    const run = await runMain(['validate', input, '--json', '--quiet']);
+    expect(run.code).toBe(0);
+    const summary = jsonSummary(run);
+    expect(summary.invoices).toBe(50);
+    expect(summary.byStatus['VALID']).toBe(50);
+    expect(await readdir(dir.path)).toEqual(['ventas.resultados.xlsx', 'ventas.xlsx']);
+    const invoices = await sheetRows(join(dir.path, 'ventas.resultados.xlsx'), 'Comprobantes');
+    expect(invoices).toHaveLength(51);
+    expect(invoices.slice(1).every((r) => r[10] === 'VÁLIDO')).toBe(true);
+  });
+
+  it('exits 1 and points at the exact row and column of each problem, in the sheet\'s own words', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [
+      salesRow(1),
+      salesRow(2, { receptorNumeroDocumento: '20512333798' }),
+      salesRow(3, { valorVentaUnitario: '0' }),
+      salesRow(4),
+    ]);
+    const run = await runMain(['validate', input, '--json', '--quiet']);
+    expect(run.code).toBe(1);
+    expect(jsonSummary(run).byStatus).toMatchObject({ VALID: 2, INVALID: 2 });
+    const errors = await sheetRows(join(dir.path, 'ventas.resultados.xlsx'), 'Errores');
+    const header = errors[0] as string[];
+    const at = (name: string): number => header.indexOf(name);
+    const found = errors.slice(1).map((r) => ({ row: r[at('Fila')], column: r[at('Columna')], letter: r[at('Letra')], value: r[at('Valor leído')] }));
+    expect(found).toContainEqual({ row: 3, column: 'receptorNumeroDocumento', letter: 'N', value: '20512333798' });
+    expect(found).toContainEqual(expect.objectContaining({ row: 4, column: 'valorVentaUnitario', letter: 'Y' }));
+    const statuses = (await sheetRows(join(dir.path, 'ventas.resultados.xlsx'), 'Comprobantes')).slice(1).map((r) => r[10]);
+    expect(statuses).toEqual(['VÁLIDO', 'INVÁLIDO', 'INVÁLIDO', 'VÁLIDO']);
+  });
+
+  it('stops before reading rows when required columns are missing, naming all of them, and writes no results (exit 2)', async () => {
+    const input = join(dir.path, 'ventas.csv');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(input, 'serie,numero,fechaEmision,descripcion\nF001,1,2026-11-20,Arroz\n');
+    const run = await runMain(['validate', input]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('receptorNumeroDocumento');
+    expect(run.stderr).toContain('cantidad');
+    expect(run.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+    expect(await readdir(dir.path)).toEqual(['ventas.csv']);
+  });
+
+  it('says so, in English with --lang en, when the file does not exist', async () => {
+    const run = await runMain(['validate', join(dir.path, 'nope.xlsx'), '--lang', 'en']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/nope\.xlsx/);
+    expect(run.stderr).toMatch(/not|no such|does not exist/i);
+  });
+
+  it('reads a legacy export through its mapping file', async () => {
+    const run = await runMain([
+      'validate',
+      join(PROJECT_ROOT, 'fixtures/legacy/export.csv'),
+      '--map',
+      join(PROJECT_ROOT, 'fixtures/legacy/mapping.json'),
+      '--out',
+      join(dir.path, 'legacy.resultados.xlsx'),
+      '--json',
+      '--quiet',
+    ]);
+    expect(run.code).toBe(0);
+    expect(jsonSummary(run).byStatus['VALID']).toBe(30);
+  });
+});
