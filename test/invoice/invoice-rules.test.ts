@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { limaToday } from '../../src/invoice/lima-today.js';
+import { canonicalDecimal } from '../../src/invoice/rules/amount-rules.js';
 import { isValidRuc, rucCheckDigit, rucProblems } from '../../src/invoice/rules/identity-document-rules.js';
 import { validateInvoice } from '../../src/invoice/validate-invoice.js';
 import type { Values } from './invoice-fixtures.js';
@@ -143,6 +144,21 @@ describe('business rules', () => {
     expect(ok.moneda).toBe('USD');
     const bad = validateInvoice(draftOf([VALID_ROW]), { ...CONTEXT, defaults: { moneda: 'EUR' } });
     expect(bad.problems[0]?.message.es).toContain('valor por defecto de la configuración');
+  });
+});
+
+describe('canonicalDecimal', () => {
+  it.each([
+    ['10', '10'],
+    ['0012.50', '12.5'],
+    ['+5', '5'],
+    ['0.0', '0'],
+    ['2.500', '2.5'],
+    ['1e5', undefined],
+    ['1,5', undefined],
+    ['', undefined],
+  ])('reads «%s» as %s', (input, expected) => {
+    expect(canonicalDecimal(input)).toBe(expected);
   });
 });
 

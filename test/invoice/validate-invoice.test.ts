@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_CATALOGUES, extendCatalogues } from '../../src/invoice/catalogues.js';
 import { facturaDocumentSchema, facturaDocumentSchemaFor } from '../../src/invoice/factura-document.js';
+import { createInvoiceGrouper } from '../../src/invoice/invoice-grouper.js';
 import { validateInvoice } from '../../src/invoice/validate-invoice.js';
 import type { Values } from './invoice-fixtures.js';
 import { CONTEXT, TODAY, VALID_ROW, draftOf } from './invoice-fixtures.js';
@@ -114,6 +115,16 @@ describe('the built document', () => {
     expect(result.valid).toBe(false);
     expect(result.document).toBeUndefined();
     expect(result.totals?.total).toBe('300.90');
+  });
+
+  it('keeps an invoice whose key reappeared invalid, with the grouping problem first', () => {
+    const items = [...[VALID_ROW, { ...VALID_ROW, numero: '124' }, VALID_ROW].map((values, i) => ({ row: i + 2, values, problems: [] }))];
+    const grouper = createInvoiceGrouper();
+    const drafts = [...items.flatMap((r) => grouper.push(r)), ...grouper.end()].filter((d) => d.kind === 'invoice');
+    const results = drafts.map((d) => validateInvoice(d, CONTEXT));
+    expect(results.map((r) => r.valid)).toEqual([true, true, false]);
+    expect(results[2]?.problems.map((p) => p.code)).toEqual(['INVOICE_KEY_REPEATED']);
+    expect(results[2]?.document).toBeUndefined();
   });
 
   it('accepts a value a user added to a catalogue from the config file', () => {
