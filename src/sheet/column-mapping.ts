@@ -17,10 +17,30 @@ export interface HeaderMatch {
   readonly unknown: readonly HeaderColumn[];
 }
 
-/** Each canonical column's name and aliases, by match key. */
+const FILLER_WORDS = new Set(['de', 'del', 'la', 'el', 'los', 'las']);
+
+/**
+ * The key a header text is compared by: matchKey() (case, accents, spaces, `_ . - /`) after dropping
+ * a trailing note in parentheses and Spanish filler words, so «RUC del cliente» meets the alias
+ * «RUC cliente» and «Moneda (PEN/USD)» meets «Moneda». Used for names and aliases alike.
+ */
+export function headerKey(text: string): string {
+  const words = text
+    .replace(/\s*\([^)]*\)\s*$/u, '')
+    .split(/[\s_.\-/]+/u)
+    .filter((w) => !FILLER_WORDS.has(w.toLowerCase()));
+  return matchKey(words.join(' '));
+}
+
+/** Each canonical column's name and aliases, by match key and by header key. */
 const ALIAS_INDEX: ReadonlyMap<string, ColumnName> = (() => {
   const index = new Map<string, ColumnName>();
-  for (const c of CANONICAL_COLUMNS) for (const text of [c.name, ...c.aliases]) index.set(matchKey(text), c.name);
+  for (const c of CANONICAL_COLUMNS) {
+    for (const text of [c.name, ...c.aliases]) {
+      index.set(matchKey(text), c.name);
+      index.set(headerKey(text), c.name);
+    }
+  }
   return index;
 })();
 
@@ -40,8 +60,9 @@ export function headerText(cell: Cell | null): string | undefined {
 
 /**
  * Matches a row's cells to canonical columns. A cell named in the mapping file feeds the canonical
- * column(s) it is mapped to; any other cell matches by name or alias (lower case, no accents, no
- * spaces or `_ . - /`), except for canonical columns the mapping file places elsewhere.
+ * column(s) it is mapped to (compared by matchKey: case, accents, spaces and `_ . - /` ignored); any
+ * other cell matches by name or alias (by matchKey, else by headerKey), except for canonical columns the
+ * mapping file places elsewhere.
  */
 export function matchHeaderCells(cells: readonly (Cell | null)[], mapping: ColumnMapping = {}): HeaderMatch {
   const mapped = new Map<string, ColumnName[]>();
@@ -56,9 +77,8 @@ export function matchHeaderCells(cells: readonly (Cell | null)[], mapping: Colum
     const header = headerText(cell);
     if (header === undefined) return;
     const where: HeaderColumn = { index, header, letter: columnLetter(index) };
-    const key = matchKey(header);
-    const byMapping = mapped.get(key);
-    const byAlias = ALIAS_INDEX.get(key);
+    const byMapping = mapped.get(matchKey(header));
+    const byAlias = ALIAS_INDEX.get(matchKey(header)) ?? ALIAS_INDEX.get(headerKey(header));
     const targets = byMapping ?? (byAlias !== undefined && mapping[byAlias] === undefined ? [byAlias] : []);
     if (targets.length === 0) unknown.push(where);
     for (const column of targets) matches.set(column, [...(matches.get(column) ?? []), where]);

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { CANONICAL_COLUMNS } from '../../../src/invoice/canonical-columns.js';
+import { matchKey } from '../../../src/invoice/match-key.js';
+import type { ColumnMapping } from '../../../src/sheet/column-mapping.js';
+import { headerKey, matchHeaderCells } from '../../../src/sheet/column-mapping.js';
+import type { Cell } from '../../../src/sheet/source-row.js';
+
+const cells = (...texts: string[]): Cell[] => texts.map((text) => ({ kind: 'text', text }));
+const matched = (texts: string[], mapping?: ColumnMapping): Record<string, string[]> =>
+  Object.fromEntries([...matchHeaderCells(cells(...texts), mapping).matches].map(([k, v]) => [k, v.map((c) => c.header)]));
+
+describe('matching header cells to columns', () => {
+  it('gives every name and alias to exactly one column', () => {
+    const owners = new Map<string, Set<string>>();
+    for (const c of CANONICAL_COLUMNS) {
+      for (const text of [c.name, ...c.aliases]) {
+        for (const key of [matchKey(text), headerKey(text)]) owners.set(key, (owners.get(key) ?? new Set()).add(c.name));
+      }
+    }
+    expect([...owners].filter(([, names]) => names.size > 1)).toEqual([]);
+  });
+
+  it.each([
+    ['RUC cliente', 'receptorNumeroDocumento'],
+    ['RUC del cliente', 'receptorNumeroDocumento'],
+    ['RAZÓN_SOCIAL', 'receptorNombreLegal'],
+    ['Nombre del cliente', 'receptorNombreLegal'],
+    ['Precio unitario', 'valorVentaUnitario'],
+    ['Valor unitario', 'valorVentaUnitario'],
+    ['Cant.', 'cantidad'],
+    ['Moneda (PEN/USD)', 'moneda'],
+    ['Tipo de moneda', 'moneda'],
+    ['Código del producto', 'codigoProducto'],
+    ['fecha-de-emision', 'fechaEmision'],
+  ])('reads «%s» as %s', (header, column) => {
+    expect(matched([header])).toEqual({ [column]: [header] });
+  });
+
+  it('does not read a unit price with IGV as the unit value without IGV', () => {
+    expect(matched(['Precio unitario con IGV'])).toEqual({});
+  });
+
+  it('lets one source column feed two columns through the mapping file', () => {
+    expect(matched(['FORMA_PAGO', 'Forma de pago'], { formaPago: 'FORMA_PAGO', condicionPago: 'forma pago' })).toEqual({
+      formaPago: ['FORMA_PAGO'],
+      condicionPago: ['FORMA_PAGO'],
+    });
+    expect(matchHeaderCells(cells('FORMA_PAGO', 'Forma de pago'), { formaPago: 'FORMA_PAGO' }).unknown.map((c) => c.header)).toEqual(['Forma de pago']);
+  });
+});
