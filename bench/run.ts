@@ -1,0 +1,251 @@
+/**
+ * `npm run bench` (full) and `npm run bench -- --quick` (small sizes, under two minutes on an idle
+ * box). Every measurement runs in its own child process under /usr/bin/time (peak RSS and CPU from
+ * the kernel); baselines and the CLI run alternately in the same run, and ratios are what count on
+ * a shared, noisy machine. Benchmarks never fail on a figure: exit 0 unless a run crashed.
+ *
+ * Options: --quick, --only csv,xlsx,submit,results, --reps N, --csv-rows N, --csv-small-rows N,
+ * --xlsx-rows N, --submit-invoices N, --submit-c1-invoices N, --results-invoices N, --keep,
+ * --dir DIR (generated files; default a fresh /tmp dir, removed at the end), --report FILE (JSON).
+ */
+import { link, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateSheet } from './generate-sheet.js';
+import type { SheetFormat } from './generate-sheet.js';
+import { lastJsonLine, measureChild } from './measure-child.js';
+import type { ChildMeasure } from './measure-child.js';
+import { startSandboxProcess } from './sandbox-process.js';
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const TSX = ['--import', 'tsx'];
+const CLI = 'bin/factura-import.js';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    reps: { type: 'string' },
+    'csv-rows': { type: 'string' },
+    'csv-small-rows': { type: 'string' },
+    'xlsx-rows': { type: 'string' },
+    'submit-invoices': { type: 'string' },
+    'submit-c1-invoices': { type: 'string' },
+    'results-invoices': { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    dir: { type: 'string' },
+    report: { type: 'string' },
+  },
+});
+const quick = values.quick;
+const num = (v: string | undefined, full: number, small: number): number => (v !== undefined ? Number(v) : quick ? small : full);
+const SIZES = {
+  reps: num(values.reps, 2, 1),
+  csvRows: num(values['csv-rows'], 1_000_000, 20_000),
+  csvSmallRows: num(values['csv-small-rows'], 100_000, 5_000),
+  xlsxRows: num(values['xlsx-rows'], 200_000, 5_000),
+  submitInvoices: num(values['submit-invoices'], 5_000, 400),
+  submitC1Invoices: num(values['submit-c1-invoices'], 1_000, 40),
+  resultsInvoices: num(values['results-invoices'], 300_000, 3_000),
+};
+const SECTIONS = new Set((values.only ?? 'csv,xlsx,submit,results').split(','));
+const SEED = 20_261_120;
+const LATENCY_MS = 50;
+
+/** One line of the report: a figure, and the target it is held against when there is one. */
+interface ReportLine {
+  readonly section: string;
+  readonly name: string;
+  readonly figure: string;
+  readonly target?: string;
+  readonly met?: boolean;
+}
+const report: ReportLine[] = [];
+const runs: (ChildMeasure & { readonly section: string; readonly note?: string })[] = [];
+let crashed = false;
+
+function line(entry: ReportLine): void {
+  report.push(entry);
+  const verdict = entry.met === undefined ? '' : entry.met ? '  MET' : '  NOT MET';
+  console.log(`  ${entry.name}: ${entry.figure}${entry.target !== undefined ? `   [target ${entry.target}]${verdict}` : ''}`);
+}
+
+const mb = (n: number): string => `${n.toFixed(0)} MB`;
+const per = (n: number): string => `${Math.round(n).toLocaleString('en-US')}/s`;
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[m] ?? Number.NaN) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+};
+
+let work = '';
+let statsDir = '';
+const TIMEOUT_MS = 60 * 60_000;
+
+async function run(section: string, label: string, argv: readonly string[], env?: NodeJS.ProcessEnv, note?: string): Promise<ChildMeasure> {
+  const m = await measureChild(label, argv, { cwd: ROOT, statsDir, timeoutMs: TIMEOUT_MS, ...(env !== undefined ? { env } : {}) });
+  runs.push({ ...m, section, ...(note !== undefined ? { note } : {}) });
+  const ok = !m.timedOut && m.signal === null && (m.exitCode === 0 || m.exitCode === 1) && lastJsonLine(m.stdout) !== undefined;
+  console.log(`    ${label}: ${(m.wallMs / 1000).toFixed(1)} s wall, ${(m.cpuMs / 1000).toFixed(1)} s CPU, ${mb(m.maxRssMb)} peak RSS${ok ? '' : `  CRASHED (exit ${String(m.exitCode)} ${String(m.signal)}${m.timedOut ? ' timeout' : ''}) ${m.stderr.slice(-400)}`}`);
+  if (!ok) crashed = true;
+  return m;
+}
+
+async function sheet(format: SheetFormat, name: string, size: { rows?: number; invoices?: number }): Promise<{ path: string; rows: number; invoices: number }> {
+  const path = join(work, name);
+  const started = performance.now();
+  const g = await generateSheet({ format, path, seed: SEED, ...size });
+  console.log(`    generated ${name}: ${g.rows.toLocaleString('en-US')} rows, ${g.invoices.toLocaleString('en-US')} invoices, ${(g.bytes / 1e6).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return g;
+}
+
+const validateArgv = (file: string, out: string): string[] => [process.execPath, CLI, 'validate', file, '--quiet', '--json', '--out', out];
+
+/** Baseline and validate of one file, alternating, `reps` times each; medians of rows/s. */
+async function throughputPair(section: string, baseline: string, file: string, rows: number): Promise<{ raw: ChildMeasure[]; validate: ChildMeasure[] }> {
+  const raw: ChildMeasure[] = [];
+  const validate: ChildMeasure[] = [];
+  for (let i = 0; i < SIZES.reps; i += 1) {
+    raw.push(await run(section, `raw ${baseline} #${i + 1}`, [process.execPath, ...TSX, `bench/${baseline}.ts`, file]));
+    validate.push(await run(section, `validate #${i + 1}`, validateArgv(file, join(work, `${section}-${i}.resultados.xlsx`))));
+  }
+  const rawRate = median(raw.map((m) => rows / (m.wallMs / 1000)));
+  const valRate = median(validate.map((m) => rows / (m.wallMs / 1000)));
+  const rawCpuRate = median(raw.map((m) => rows / (m.cpuMs / 1000)));
+  const valCpuRate = median(validate.map((m) => rows / (m.cpuMs / 1000)));
+  line({ section, name: `raw ${baseline} (${rows.toLocaleString('en-US')} rows)`, figure: `${per(rawRate)} wall, ${per(rawCpuRate)} per CPU-second, peak RSS ${mb(Math.max(...raw.map((m) => m.maxRssMb)))}` });
+  line({ section, name: `validate (${rows.toLocaleString('en-US')} rows)`, figure: `${per(valRate)} wall, ${per(valCpuRate)} per CPU-second, peak RSS ${mb(Math.max(...validate.map((m) => m.maxRssMb)))}` });
+  return { raw, validate };
+}
+
+async function csvSection(): Promise<void> {
+  console.log(`CSV: raw csv-parse vs validate, ${SIZES.csvRows.toLocaleString('en-US')} rows`);
+  const big = await sheet('csv', 'big.csv', { rows: SIZES.csvRows });
+  const small = await sheet('csv', 'small.csv', { rows: SIZES.csvSmallRows });
+  const { raw, validate } = await throughputPair('csv', 'raw-csv', big.path, big.rows);
+  const ratio = median(raw.map((m) => m.wallMs)) / median(validate.map((m) => m.wallMs));
+  const cpuRatio = median(raw.map((m) => m.cpuMs)) / median(validate.map((m) => m.cpuMs));
+  line({ section: 'csv', name: 'validate / raw csv-parse throughput', figure: `${ratio.toFixed(2)} (wall), ${cpuRatio.toFixed(2)} (CPU)`, target: '≥ 0.6', met: ratio >= 0.6 });
+  const smallRun = await run('csv', `validate ${SIZES.csvSmallRows.toLocaleString('en-US')} rows`, validateArgv(small.path, join(work, 'csv-small.resultados.xlsx')));
+  const bigRss = Math.max(...validate.map((m) => m.maxRssMb));
+  line({ section: 'csv', name: `validate peak RSS ${SIZES.csvSmallRows.toLocaleString('en-US')} → ${SIZES.csvRows.toLocaleString('en-US')} rows`, figure: `${mb(smallRun.maxRssMb)} → ${mb(bigRss)} (× ${(bigRss / smallRun.maxRssMb).toFixed(2)})`, target: '≤ 1.2 × and < 300 MB', met: bigRss <= 1.2 * smallRun.maxRssMb && bigRss < 300 });
+}
+
+async function xlsxSection(): Promise<void> {
+  console.log(`XLSX: raw exceljs streaming reader vs validate, ${SIZES.xlsxRows.toLocaleString('en-US')} rows`);
+  for (const [format, name, what] of [
+    ['xlsx', 'inline.xlsx', 'written by exceljs (inline strings: the reader spools the sheet first)'],
+    ['xlsx-shared', 'shared.xlsx', 'shared strings before the sheet (the reader streams directly)'],
+  ] as const) {
+    console.log(`  ${what}`);
+    const file = await sheet(format, name, { rows: SIZES.xlsxRows });
+    const { raw, validate } = await throughputPair(`xlsx-${format}`, 'raw-xlsx', file.path, file.rows);
+    const ratio = median(raw.map((m) => m.wallMs)) / median(validate.map((m) => m.wallMs));
+    const cpuRatio = median(raw.map((m) => m.cpuMs)) / median(validate.map((m) => m.cpuMs));
+    line({ section: `xlsx-${format}`, name: `validate / raw exceljs throughput (${format})`, figure: `${ratio.toFixed(2)} (wall), ${cpuRatio.toFixed(2)} (CPU)`, target: '≥ 0.7', met: ratio >= 0.7 });
+    await rm(file.path, { force: true });
+  }
+}
+
+async function submitSection(): Promise<void> {
+  console.log(`Submit against the sandbox (separate process, ${LATENCY_MS} ms latency)`);
+  const file = await sheet('csv', 'submit.csv', { invoices: SIZES.submitInvoices });
+  const c1 = await sheet('csv', 'submit-c1.csv', { invoices: SIZES.submitC1Invoices });
+  for (const failRate of [0, 0.2]) {
+    for (const concurrency of [1, 8, 32]) {
+      const input = concurrency === 1 ? c1 : file;
+      const dir = join(work, `submit-${failRate}-${concurrency}`);
+      await mkdir(dir, { recursive: true });
+      const copy = join(dir, 'ventas.csv'); // every output (journal, results) lands in this run's own dir
+      await link(input.path, copy);
+      const sandbox = await startSandboxProcess({ cwd: ROOT, latencyMs: LATENCY_MS, failRate, seed: SEED });
+      try {
+        const label = `submit c=${concurrency}${failRate > 0 ? ` with ${failRate * 100}% 500s` : ''} (${input.invoices.toLocaleString('en-US')} invoices)`;
+        const env = { ...process.env, ...sandbox.env };
+        const m = await run('submit', label, [process.execPath, CLI, 'submit', copy, '--concurrency', String(concurrency), '--quiet', '--json'], env);
+        const ledger = await sandbox.ledger();
+        const stamps = ledger.entries.map((e) => Date.parse(e.acceptedAt)).sort((a, b) => a - b);
+        const first = stamps[0] ?? 0;
+        const last = stamps[stamps.length - 1] ?? 0;
+        const accepted = ledger.counters.accepted ?? 0;
+        const sendRate = stamps.length > 1 ? (stamps.length - 1) / ((last - first) / 1000) : Number.NaN;
+        const e2eRate = accepted / (m.wallMs / 1000);
+        const ideal = concurrency / (LATENCY_MS / 1000);
+        const logins = ledger.counters.logins ?? Number.NaN;
+        const target = failRate === 0 && concurrency > 1;
+        line({
+          section: 'submit',
+          name: label,
+          figure: `${per(sendRate)} while sending (${(sendRate / ideal).toFixed(2)} × ideal ${per(ideal)}), ${per(e2eRate)} end to end; accepted ${accepted}, PUTs ${ledger.counters.puts ?? 0}, 500s ${ledger.counters.errors500 ?? 0}; logins ${logins}; CPU ${(m.cpuMs / input.invoices).toFixed(2)} ms/invoice`,
+          ...(target ? { target: '≥ 0.9 × ideal, 1 login', met: sendRate >= 0.9 * ideal && logins === 1 } : failRate === 0 ? { target: '1 login', met: logins === 1 } : {}),
+        });
+      } finally {
+        await sandbox.stop();
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+  }
+}
+
+async function resultsSection(): Promise<void> {
+  console.log(`Results writing: share of a ${SIZES.resultsInvoices.toLocaleString('en-US')}-invoice validate`);
+  const file = await sheet('csv', 'results.csv', { invoices: SIZES.resultsInvoices });
+  const on: ChildMeasure[] = [];
+  const off: ChildMeasure[] = [];
+  for (let i = 0; i < SIZES.reps; i += 1) {
+    const out = join(work, `results-${i}`);
+    await mkdir(out, { recursive: true });
+    on.push(await run('results', `pipeline with the results writer #${i + 1}`, [process.execPath, ...TSX, 'bench/results-share.ts', file.path, '--writer', 'on', '--out', out]));
+    off.push(await run('results', `pipeline without it #${i + 1}`, [process.execPath, ...TSX, 'bench/results-share.ts', file.path, '--writer', 'off', '--out', out]));
+  }
+  const share = 1 - median(off.map((m) => m.wallMs)) / median(on.map((m) => m.wallMs));
+  const cpuShare = 1 - median(off.map((m) => m.cpuMs)) / median(on.map((m) => m.cpuMs));
+  line({
+    section: 'results',
+    name: `results writing share (${file.rows.toLocaleString('en-US')} rows, ${file.invoices.toLocaleString('en-US')} invoices)`,
+    figure: `${(share * 100).toFixed(1)}% of wall, ${(cpuShare * 100).toFixed(1)}% of CPU; peak RSS ${mb(Math.max(...on.map((m) => m.maxRssMb)))} with vs ${mb(Math.max(...off.map((m) => m.maxRssMb)))} without`,
+    target: '≤ 15%',
+    met: share <= 0.15,
+  });
+}
+
+async function versions(): Promise<Record<string, string>> {
+  const out: Record<string, string> = { node: process.version };
+  for (const pkg of ['exceljs', 'csv-parse', 'csv-stringify', 'decimal.js', 'zod', 'undici']) {
+    const json = JSON.parse(await readFile(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string };
+    out[pkg] = json.version;
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  work = values.dir ?? (await mkdtemp(join(tmpdir(), 'factura-bench-')));
+  await mkdir(work, { recursive: true });
+  statsDir = work;
+  const machine = { nproc: cpus().length, memoryGb: Number((totalmem() / 2 ** 30).toFixed(1)), ...(await versions()) };
+  console.log(`factura-import bench${quick ? ' --quick' : ''}: ${JSON.stringify(machine)}; sizes ${JSON.stringify(SIZES)}; files in ${work}`);
+  const started = performance.now();
+  try {
+    if (SECTIONS.has('submit')) await submitSection();
+    if (SECTIONS.has('xlsx')) await xlsxSection();
+    if (SECTIONS.has('csv')) await csvSection();
+    if (SECTIONS.has('results')) await resultsSection();
+  } catch (error) {
+    crashed = true;
+    console.error('bench stopped:', error);
+  } finally {
+    if (!values.keep) await rm(work, { recursive: true, force: true });
+  }
+  const minutes = (performance.now() - started) / 60_000;
+  console.log(`done in ${minutes.toFixed(1)} min; targets met ${report.filter((r) => r.met === true).length}/${report.filter((r) => r.met !== undefined).length}`);
+  const reportPath = values.report ?? join(ROOT, 'bench', 'out', 'last-run.json');
+  await mkdir(dirname(reportPath), { recursive: true });
+  const slim = runs.map(({ stdout: _o, stderr: _e, ...r }) => r);
+  await writeFile(reportPath, JSON.stringify({ when: new Date().toISOString(), quick, machine, sizes: SIZES, minutes, report, runs: slim }, null, 2));
+  console.log(`report: ${reportPath}`);
+  if (crashed) process.exitCode = 1;
+}
+
+await main();

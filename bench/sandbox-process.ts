@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { request } from 'undici';
+
+/** `factura-import sandbox` running as its own process (so its CPU never counts against submit's). */
+export interface SandboxProcess {
+  readonly url: string;
+  /** FACTURA_RUC/MAIL/CLAVE/AUTH_URL/BASE_URL from the sandbox's `export` lines. */
+  readonly env: Readonly<Record<string, string>>;
+  ledger(): Promise<SandboxLedgerView>;
+  stop(): Promise<void>;
+}
+
+export interface SandboxLedgerView {
+  readonly counters: Readonly<Record<string, number>>;
+  readonly entries: readonly { readonly acceptedAt: string }[];
+}
+
+export interface SandboxProcessOptions {
+  readonly cwd: string;
+  readonly latencyMs: number;
+  readonly failRate: number;
+  readonly seed: number;
+  readonly tokenLifetimeS?: number;
+  readonly startTimeoutMs?: number;
+}
+
+/** Starts `node bin/factura-import.js sandbox --port 0 …` on 127.0.0.1 and reads its URL and credentials. */
+export async function startSandboxProcess(options: SandboxProcessOptions): Promise<SandboxProcess> {
+  const args = ['bin/factura-import.js', 'sandbox', '--port', '0', '--latency', String(options.latencyMs), '--fail-rate', String(options.failRate), '--seed', String(options.seed)];
+  if (options.tokenLifetimeS !== undefined) args.push('--token-lifetime', String(options.tokenLifetimeS));
+  const child = spawn(process.execPath, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'ignore'] });
+  const exited = once(child, 'exit');
+  const env: Record<string, string> = {};
+  let url = '';
+  const lines = createInterface({ input: child.stdout });
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.startTimeoutMs ?? 20_000);
+  try {
+    for await (const line of lines) {
+      const listening = /^Sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      if (listening?.[1] !== undefined) url = listening[1];
+      const exported = /^\s*export (FACTURA_[A-Z_]+)=(.*)$/.exec(line);
+      if (exported?.[1] !== undefined && exported[2] !== undefined) env[exported[1]] = exported[2];
+      if (env.FACTURA_BASE_URL !== undefined) break;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  if (url === '' || env.FACTURA_BASE_URL === undefined) {
+    child.kill('SIGKILL');
+    throw new Error('the sandbox process did not print its URL and credentials');
+  }
+  child.stdout.resume(); // keep draining whatever else it prints
+
+  return {
+    url,
+    env,
+    async ledger() {
+      const answer = await request(`${url}/__sandbox/ledger`, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000 });
+      return (await answer.body.json()) as SandboxLedgerView;
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(kill);
+    },
+  };
+}
