@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_EXAMPLES, writeTemplates } from '../../scripts/make-templates.js';
+import { packageRoot } from '../../src/cli/commands/template-command.js';
 import { main } from '../../src/cli/main.js';
 import { COLUMN_NAMES } from '../../src/invoice/canonical-columns.js';
 import type { LineRecord } from '../../src/invoice/line-record.js';
@@ -122,6 +123,11 @@ describe('factura-import template', () => {
     const r = await run(['template', '--format', 'xlsx', '-o', 'x.csv'], join(dir.path, 'a'));
     expect(r.code).toBe(2);
     await expect(access(join(dir.path, 'a', 'x.csv'))).rejects.toThrow();
+  });
+
+  it('resolves the package root from the built dist/ folder as from src/', async () => {
+    expect(await packageRoot(join(PROJECT_ROOT, 'dist', 'cli', 'commands', 'template-command.js'))).toBe(PROJECT_ROOT.replace(/\/$/, ''));
+    expect(await packageRoot(join(PROJECT_ROOT, 'src', 'cli', 'commands', 'template-command.ts'))).toBe(PROJECT_ROOT.replace(/\/$/, ''));
   });
 
   it('finds the templates from a real process started in another folder', async () => {

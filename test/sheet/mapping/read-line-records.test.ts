@@ -145,6 +145,13 @@ describe('finding the header row', () => {
     expect(err.text.es).toContain('«receptorNumeroDocumento» (D) y «RUC cliente» (I) corresponden ambas a receptorNumeroDocumento (Documento del cliente)');
   });
 
+  it('refuses a mapping file whose header text names two source columns', async () => {
+    const header = ['DOC_SERIE', 'DOC_NRO', 'FEC_EMI', 'CLI_RUC', 'CLI_RUC', 'Razón social', 'Descripción', 'Cantidad', 'Precio'];
+    const mapping = { serie: 'DOC_SERIE', numero: 'DOC_NRO', fechaEmision: 'FEC_EMI', receptorNumeroDocumento: 'CLI_RUC' };
+    const err = await failure(readLineRecords(rowsFromArrays([header, ['F001', '1', '20/11/2026', '20512333797', '20512333797', 'X', 'Y', '1', '2']]), { mapping }));
+    expect(err.text.en).toContain('  - «CLI_RUC» (D) and «CLI_RUC» (E) both map to receptorNumeroDocumento (Customer document)');
+  });
+
   it('says which columns were expected when no row looks like a header', async () => {
     const err = await failure(readLineRecords(rowsFromArrays([['Hola'], ['a', 'b', 'c'], ['1', '2', '3']], { file: 'x.csv' })));
     expect(err.code).toBe('INPUT');
