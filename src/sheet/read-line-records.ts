@@ -52,7 +52,6 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
   const iterator = source.rows[Symbol.asyncIterator]();
   const window: SourceRow[] = [];
   let ended = false;
-  let detected: ReturnType<typeof detectHeader> | undefined;
   try {
     while (window.length < HEADER_SEARCH_ROWS) {
       const next = await iterator.next();
@@ -62,7 +61,7 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       }
       window.push(next.value);
     }
-    detected = detectHeader(window, { file: source.file, wholeFile: ended, ...(options.mapping ? { mapping: options.mapping } : {}) });
+    const detected = detectHeader(window, { file: source.file, wholeFile: ended, ...(options.mapping ? { mapping: options.mapping } : {}) });
     const pending = window.slice(detected.position + 1).filter((r) => !isBlank(r));
     while (pending.length === 0 && !ended) {
       const next = await iterator.next();
