@@ -72,14 +72,13 @@ export function buildEmisor(emisor: Emisor): FacturaDocument['emisor'] {
   };
 }
 
-/** The whole document: body plus issuer. Key order follows the contract (§2.3). */
-export function buildDocument(invoice: ResolvedInvoice, context: { readonly close2u: Close2u; readonly emisor: Emisor }): FacturaDocument {
-  const body = buildDocumentBody(invoice, context.close2u);
+/** The whole document: the body plus the issuer block, keys in the contract's order (§2.3). */
+export function withEmisor(body: FacturaDocumentBody, emisor: Emisor): FacturaDocument {
   return {
     close2u: body.close2u,
     datosDocumento: body.datosDocumento,
     detalleDocumento: body.detalleDocumento,
-    emisor: buildEmisor(context.emisor),
+    emisor: buildEmisor(emisor),
     informacionAdicional: body.informacionAdicional,
     receptor: body.receptor,
   };

@@ -1,5 +1,5 @@
 import { localized } from '../i18n/localized-text.js';
-import { buildDocumentBody, buildEmisor } from './build-document.js';
+import { buildDocumentBody, withEmisor } from './build-document.js';
 import type { TotalsLine } from './compute-totals.js';
 import { computeTotals } from './compute-totals.js';
 import type { FacturaDocument } from './factura-document.js';
@@ -47,7 +47,7 @@ export function validateInvoice(draft: InvoiceDraft, context: ValidationContext)
   if (!hasErrors(problems)) {
     const body = buildDocumentBody(invoice, context.close2u);
     if (context.emisor) {
-      const candidate: FacturaDocument = { ...body, emisor: buildEmisor(context.emisor) };
+      const candidate = withEmisor(body, context.emisor);
       const parsed = facturaDocumentSchemaFor(context.catalogues).safeParse(candidate);
       if (parsed.success) document = candidate;
       else problems.push(...parsed.error.issues.map((i) => shapeProblem(invoice.firstRow, i.path, i.message)));
@@ -99,4 +99,12 @@ function shapeProblem(row: number, path: readonly PropertyKey[], message: string
       `The invoice document does not match the service's format at "${where}": ${message}.`,
     ),
   };
+}
+
+/**
+ * The document of a draft, when it is valid and an issuer is configured; `undefined` otherwise
+ * (validateInvoice says why). A shorthand for `validateInvoice(draft, context).document`.
+ */
+export function buildDocument(draft: InvoiceDraft, context: ValidationContext): FacturaDocument | undefined {
+  return validateInvoice(draft, context).document;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_CATALOGUES, extendCatalogues } from '../../src/invoice/catalogues.js';
 import { facturaDocumentSchema, facturaDocumentSchemaFor } from '../../src/invoice/factura-document.js';
 import { createInvoiceGrouper } from '../../src/invoice/invoice-grouper.js';
-import { validateInvoice } from '../../src/invoice/validate-invoice.js';
+import { buildDocument, validateInvoice } from '../../src/invoice/validate-invoice.js';
 import type { Values } from './invoice-fixtures.js';
 import { CONTEXT, TODAY, VALID_ROW, draftOf } from './invoice-fixtures.js';
 
@@ -42,6 +42,11 @@ describe('the built document', () => {
     expect(JSON.stringify(result.document?.datosDocumento)).toContain('"numero":123,');
     expect(JSON.stringify(result.document?.detalleDocumento[0])).toContain('"cantidad":"10","valorVentaUnitarioItem":25.5');
     expect(schema.safeParse(result.document).success).toBe(true);
+  });
+
+  it('writes the top-level objects in the contract’s order, and builds nothing for an invalid draft', () => {
+    expect(Object.keys(buildDocument(draftOf([VALID_ROW]), CONTEXT) ?? {})).toEqual(['close2u', 'datosDocumento', 'detalleDocumento', 'emisor', 'informacionAdicional', 'receptor']);
+    expect(buildDocument(draftOf([{ ...VALID_ROW, cantidad: '0' }]), CONTEXT)).toBeUndefined();
   });
 
   it('carries every optional field the sheet gives, with the contract’s spelling (ordencompra)', () => {
