@@ -1,3 +1,5 @@
+import { Decimal } from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ColumnName, ColumnType } from '../../../src/invoice/canonical-columns.js';
 import { normalizeCell } from '../../../src/sheet/normalize-cell.js';
@@ -125,5 +127,26 @@ describe('exact decimals and the decimal convention', () => {
     expect(['1.234,56', '12,5', ',75', '1.234.567'].map(decimalEvidence)).toEqual(['comma', 'comma', 'comma', 'comma']);
     expect(['1,234.56', '12.5', '1,234,567'].map(decimalEvidence)).toEqual(['point', 'point', 'point']);
     expect(['1,234', '1.234', '12', 'abc'].map(decimalEvidence)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('normalising, for any value', () => {
+  it('gives back any decimal of up to 15 significant digits that a number cell stored', () => {
+    const typed = fc
+      .tuple(fc.bigInt({ min: 0n, max: 999_999_999_999_999n }), fc.integer({ min: 0, max: 10 }))
+      .map(([digits, scale]) => new Decimal(digits.toString()).div(new Decimal(10).pow(scale)).toFixed());
+    fc.assert(fc.property(typed, (text) => exactNumberText(Number(text)) === new Decimal(text).toFixed()));
+  });
+
+  it('reads every real date written DD/MM/YYYY, D/M/YYYY or YYYY-MM-DD to the same YYYY-MM-DD', () => {
+    const day = fc.date({ min: new Date(Date.UTC(1990, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true });
+    fc.assert(
+      fc.property(day, (d) => {
+        const iso = d.toISOString().slice(0, 10);
+        const [y, m, dd] = iso.split('-');
+        const forms = [`${dd}/${m}/${y}`, `${Number(dd)}/${Number(m)}/${y}`, `${dd}-${m}-${y}`, iso, `${iso} 23:59`];
+        return forms.every((f) => valueOf(run('fechaEmision', text(f))) === iso);
+      }),
+    );
   });
 });
