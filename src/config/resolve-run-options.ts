@@ -3,6 +3,7 @@ import { localized } from '../i18n/localized-text.js';
 import type { Lang } from '../i18n/localized-text.js';
 import type { ColumnName } from '../invoice/canonical-columns.js';
 import { extendCatalogues } from '../invoice/catalogues.js';
+import { isValidRuc } from '../invoice/rules/identity-document-rules.js';
 import type { ConfigFile } from './config-file.js';
 import type { Close2u, Emisor } from '../invoice/validation-context.js';
 import { DEFAULT_CLOSE2U } from '../invoice/validation-context.js';
@@ -47,10 +48,13 @@ export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined,
     nombreComercial: flags.emisorNombreComercial ?? e?.nombreComercial,
     correo: flags.emisorCorreo ?? e?.correo,
   });
-  if (hints.ruc !== undefined && !/^\d{11}$/.test(hints.ruc)) {
+  if (hints.ruc !== undefined && !isValidRuc(hints.ruc)) {
     throw new FacturaError(
       'CONFIG',
-      localized(`El RUC del emisor "${hints.ruc}" no tiene 11 dígitos.`, `The issuer RUC "${hints.ruc}" does not have 11 digits.`),
+      localized(
+        `El RUC del emisor «${hints.ruc}» no es válido (11 dígitos, prefijo 10/15/16/17/20 y dígito verificador).`,
+        `The issuer RUC "${hints.ruc}" is not valid (11 digits, prefix 10/15/16/17/20 and check digit).`,
+      ),
     );
   }
   const mapping = mappingFromFile ?? config?.mapping;

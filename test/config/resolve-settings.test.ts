@@ -44,8 +44,10 @@ describe('run settings', () => {
     expect(resolveCatalogueValue(s.catalogues, 'unidadMedida', 'NIU')).toBe('UNIDAD_BIENES');
   });
 
-  it('refuses an issuer RUC that is not 11 digits, as a configuration error', () => {
+  it('refuses an issuer RUC that is not 11 digits or whose check digit is wrong, as a configuration error', () => {
     expect(() => resolveSettings({ emisorRuc: '2051233379' }, undefined)).toThrow(FacturaError);
+    expect(() => resolveSettings({ emisorRuc: '20512333798' }, undefined)).toThrow(/dígito verificador/);
+    expect(resolveSettings({ emisorRuc: '20512333797', emisorNombre: 'X' }, undefined).issuer?.ruc).toBe('20512333797');
   });
 });
 
