@@ -81,12 +81,15 @@ describe('validate on the hostile corpus, as a child process', () => {
     expect(run.stderr).toMatch(STACK_LINE);
   }, 90_000);
 
-  it('refuses the CSV whose quote opened at row 50,000 never closes, naming the row, with no results file', async () => {
+  // validate reads, checks and writes results for 49,998 invoices before the broken row: measured
+  // >90 s on the shared 2-core machine (load 17), so the CLI run is in `npm run test:soak` only;
+  // npm test checks the same refusal at the reader (bad-corpus-pipeline.test.ts, ~3 s).
+  it.runIf(process.env.SOAK === 'full')('refuses the CSV whose quote opened at row 50,000 never closes, naming the row, with no results file', async () => {
     const { run, input, outputs } = await validate(big.unclosedQuoteAt50000);
     expect(run.code).toBe(2);
     expectOneCleanMessage(run, input, 'sin cerrar que empieza en la fila 50000');
     expect(outputs.filter((f) => f.endsWith('.resultados.xlsx'))).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('reads a file mixing line endings: exit 0, every invoice VÁLIDO', async () => {
     const { run, input } = await validate(join(PROJECT_ROOT, 'fixtures/bad/mixed-endings.csv'));
