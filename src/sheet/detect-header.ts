@@ -8,8 +8,11 @@ import { acceptedHeaders, headerText, matchHeaderCells } from './column-mapping.
 import type { HeaderColumn, HeaderMap } from './header-map.js';
 import type { SourceRow } from './source-row.js';
 
-/** How many rows from the top are searched for the header row. */
-export const HEADER_SEARCH_ROWS = 30;
+/**
+ * How many rows from the top are searched for the header row (ERP exports may put dozens of note
+ * rows above it); they are the only rows ever held in memory at once.
+ */
+export const HEADER_SEARCH_ROWS = 100;
 /** A header row names at least this many canonical columns… */
 export const MIN_KNOWN_COLUMNS = 3;
 /** …of which at least this many are required ones (a title row rarely says «Serie», «Número» and «RUC»). */
@@ -71,7 +74,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   if (titles.length > 0) {
     const first = titles[0];
     const text = first?.cells.map(headerText).find((t) => t !== undefined) ?? '';
-    const list = titles.map((r) => r.row).join(', ');
+    const list = rowRanges(titles.map((r) => r.row));
     notes.push({
       severity: 'warning',
       code: 'TITLE_ROWS_SKIPPED',
@@ -113,6 +116,18 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
     });
   }
   return { header, position, notes };
+}
+
+/** `[1, 2, 3, 5]` → `1-3, 5`. */
+function rowRanges(rows: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < rows.length; ) {
+    let j = i;
+    while (j + 1 < rows.length && rows[j + 1] === (rows[j] ?? 0) + 1) j += 1;
+    parts.push(j === i ? String(rows[i]) : `${rows[i]}-${rows[j]}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
 }
 
 function noHeader(options: DetectHeaderOptions, count: number): FacturaError {

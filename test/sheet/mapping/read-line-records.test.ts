@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FacturaError } from '../../../src/factura-error.js';
+import { HEADER_SEARCH_ROWS } from '../../../src/sheet/detect-header.js';
 import type { LineRecord } from '../../../src/invoice/line-record.js';
 import { columnLetter } from '../../../src/sheet/header-map.js';
 import { loadMappingFile } from '../../../src/sheet/load-mapping-file.js';
@@ -160,10 +161,17 @@ describe('finding the header row', () => {
     );
   });
 
-  it('looks for the header only in the first 30 rows', async () => {
-    const titles = Array.from({ length: 30 }, (_, i) => [`título ${i + 1}`]);
+  it('finds a header under 39 note rows', async () => {
+    const notes = Array.from({ length: 39 }, (_, i) => [`Nota ${i + 1}: reporte generado por el sistema`]);
+    const sheet = await readLineRecords(rowsFromArrays([...notes, HEADER, LINE]));
+    expect(sheet.header.row).toBe(40);
+    expect(sheet.notes[0]?.message.es).toMatch(/^Se omitieron las filas 1-39 sobre los encabezados/);
+  });
+
+  it(`looks for the header only in the first ${HEADER_SEARCH_ROWS} rows`, async () => {
+    const titles = Array.from({ length: HEADER_SEARCH_ROWS }, (_, i) => [`título ${i + 1}`]);
     const err = await failure(readLineRecords(rowsFromArrays([...titles, HEADER, LINE])));
-    expect(err.text.en).toContain('none of the first 30 rows');
+    expect(err.text.en).toContain(`none of the first ${HEADER_SEARCH_ROWS} rows`);
   });
 
   it('refuses a sheet with a header but no invoice rows, and an empty one', async () => {
@@ -176,13 +184,13 @@ describe('finding the header row', () => {
 
 describe('reading line records', () => {
   it('pulls rows lazily: no more than the header window before the first record is asked for', async () => {
-    const rows = [HEADER, ...Array.from({ length: 500 }, (_, i) => [...LINE.slice(0, 1), String(i + 1), ...LINE.slice(2)])];
+    const rows = [HEADER, ...Array.from({ length: 1000 }, (_, i) => [...LINE.slice(0, 1), String(i + 1), ...LINE.slice(2)])];
     const src = rowsFromArrays(rows);
     const sheet = await readLineRecords(src);
-    expect(src.pulled()).toBe(30);
+    expect(src.pulled()).toBe(HEADER_SEARCH_ROWS);
     const records = await collect(sheet.records);
-    expect(records).toHaveLength(500);
-    expect(records[499]).toMatchObject({ row: 501, values: { numero: '500' } });
+    expect(records).toHaveLength(1000);
+    expect(records[999]).toMatchObject({ row: 1001, values: { numero: '1000' } });
   });
 
   it('decides the decimal comma from the values and then reads ambiguous ones by it', async () => {
