@@ -134,10 +134,16 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   const spoolPath = join(spoolDir, 'errores.jsonl');
 
   let failure: unknown;
+  // Aborted when a write fails: nothing drains any more, so no one may wait for it.
+  const failed = new AbortController();
+  const fail = (err: unknown): void => {
+    failure ??= err;
+    failed.abort(err);
+  };
   const output = await openStream(partPath, options.path);
-  output.on('error', (err) => (failure ??= err));
+  output.on('error', fail);
   const spool = createWriteStream(spoolPath);
-  spool.on('error', (err) => (failure ??= err));
+  spool.on('error', fail);
 
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = 'factura-import';
@@ -148,6 +154,15 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   const text = (value: string | undefined): CellValue => (value === undefined ? null : toCellValue(redactText(value, secrets)));
   const check = (): void => {
     if (failure !== undefined) throw outputError(options.path, failure);
+  };
+  /** Waits for a drain; a wait cut short by a failed write ends as that failure. */
+  const drained = async (wait: () => Promise<unknown>): Promise<void> => {
+    try {
+      await wait();
+    } catch (err) {
+      check();
+      throw err;
+    }
   };
 
   const spoolProblem = async (p: Problem, outcome: InvoiceOutcome | undefined): Promise<void> => {
@@ -163,17 +178,17 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
       SEVERITY_LABELS[p.severity][lang],
       text(p.code),
     ];
-    if (!spool.write(JSON.stringify(line) + '\n')) await once(spool, 'drain');
+    if (!spool.write(JSON.stringify(line) + '\n')) await drained(() => once(spool, 'drain', { signal: failed.signal }));
   };
 
-  const writeRow = async (sheet: Worksheet, values: readonly CellValue[], style?: (row: ExcelJS.Row) => void): Promise<void> => {
+  const writeRow = async (sheet: Worksheet, values: readonly CellValue[], styles: readonly CellStyle[]): Promise<void> => {
     const row = sheet.addRow([...values]);
-    style?.(row);
+    applyStyles(row, styles);
     row.commit();
     rowsSinceDrain += 1;
     if (rowsSinceDrain >= 256) {
       rowsSinceDrain = 0;
-      await waitForSheetDrain(sheet);
+      await drained(() => waitForSheetDrain(sheet, { signal: failed.signal }));
     }
   };
 
@@ -183,9 +198,7 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
       if (closed) throw new Error('results workbook already closed');
       const answer = (outcome.answer === undefined ? {} : redactSecrets(outcome.answer, secrets)) as ServiceAnswer;
       const errors = outcome.problems.filter((p) => p.severity === 'error').length;
-      await writeRow(
-        invoices,
-        [
+      const values: CellValue[] = [
           text(outcome.serie),
           numberOrText(outcome.numero),
           formatRowRanges(outcome.rows),
@@ -207,12 +220,8 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
           errors,
           outcome.problems.length - errors,
           text(outcome.note),
-        ],
-        (row) => {
-          styleNumbers(row, INVOICE_COLUMNS);
-          paintStatus(row.getCell(STATUS_COLUMN), outcome.status);
-        },
-      );
+      ];
+      await writeRow(invoices, values, cellStyles(INVOICE_STYLES, values, STATUS_COLUMN, STATUS_CELL_STYLES[outcome.status]));
       for (const p of outcome.problems) await spoolProblem(p, outcome);
     },
 
@@ -233,11 +242,8 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
         for await (const line of lines) {
           if (line === '') continue;
           const values = JSON.parse(line) as CellValue[];
-          await writeRow(problems, values, (row) => {
-            styleNumbers(row, PROBLEM_COLUMNS);
-            const severityCell = row.getCell(SEVERITY_COLUMN);
-            paintStatus(severityCell, severityCell.value === SEVERITY_LABELS.error[lang] ? 'INVALID' : 'UNKNOWN');
-          });
+          const severity = STATUS_CELL_STYLES[values[SEVERITY_COLUMN - 1] === SEVERITY_LABELS.error[lang] ? 'INVALID' : 'UNKNOWN'];
+          await writeRow(problems, values, cellStyles(PROBLEM_STYLES, values, SEVERITY_COLUMN, severity));
         }
         problems.commit();
         const resumen = workbook.addWorksheet(SHEET_NAMES.summary, { views: [{ showGridLines: false }] });
@@ -290,22 +296,48 @@ function addTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: strin
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   sheet.columns = columns.map((c) => ({ width: c.width }));
   const header = sheet.addRow(columns.map((c) => c[lang]));
-  header.eachCell((cell) => {
-    cell.font = HEADER_STYLE.font;
-    cell.fill = HEADER_STYLE.fill;
-    cell.alignment = { vertical: 'middle', wrapText: true };
-  });
+  applyStyles(header, columns.map(() => HEADER_CELL_STYLE));
   header.commit();
   return sheet;
 }
 
-function styleNumbers(row: ExcelJS.Row, columns: readonly ColumnSpec[]): void {
-  columns.forEach((c, i) => {
-    if (c.numFmt !== undefined) {
-      const cell = row.getCell(i + 1);
-      if (typeof cell.value === 'number') cell.numFmt = c.numFmt;
-    }
+/** A cell's whole style. Shared objects only: never mutate one (no `cell.numFmt = …` on a styled cell). */
+type CellStyle = Partial<ExcelJS.Style>;
+
+/**
+ * exceljs looks a style's id up by the style object itself (a WeakMap): a cell whose style object
+ * was seen before costs one lookup, while the fresh object every new cell gets has its XML
+ * rebuilt and searched, number format, font and fill each (profiled: a third of the writing time).
+ * So every cell written in bulk gets one of these shared objects, and the row one too.
+ */
+const NO_STYLE: CellStyle = {};
+const HEADER_CELL_STYLE: CellStyle = { font: HEADER_STYLE.font, fill: HEADER_STYLE.fill, alignment: { vertical: 'middle', wrapText: true } };
+const STATUS_CELL_STYLES: Readonly<Record<InvoiceStatus, CellStyle>> = Object.fromEntries(
+  INVOICE_STATUSES.map((status) => [status, { fill: STATUS_STYLES[status].fill, font: STATUS_STYLES[status].font }]),
+) as Record<InvoiceStatus, CellStyle>;
+
+/** Per column: the style of a number in it (its format), or none. */
+function numberStyles(columns: readonly ColumnSpec[]): readonly CellStyle[] {
+  const byFormat = new Map<string, CellStyle>();
+  return columns.map((c) => {
+    if (c.numFmt === undefined) return NO_STYLE;
+    const style = byFormat.get(c.numFmt) ?? { numFmt: c.numFmt };
+    byFormat.set(c.numFmt, style);
+    return style;
   });
+}
+const INVOICE_STYLES = numberStyles(INVOICE_COLUMNS);
+const PROBLEM_STYLES = numberStyles(PROBLEM_COLUMNS);
+
+/** The style of each cell of a table row: numbers formatted, text plain, one coloured (1-based) column. */
+function cellStyles(numbers: readonly CellStyle[], values: readonly CellValue[], colouredColumn: number, coloured: CellStyle): CellStyle[] {
+  return numbers.map((style, i) => (i + 1 === colouredColumn ? coloured : typeof values[i] === 'number' ? style : NO_STYLE));
+}
+
+function applyStyles(row: ExcelJS.Row, styles: readonly CellStyle[]): void {
+  // Rows have a style too (exceljs's types omit it), written once per row.
+  (row as unknown as { style: CellStyle }).style = NO_STYLE;
+  styles.forEach((style, i) => (row.getCell(i + 1).style = style));
 }
 
 function paintStatus(cell: ExcelJS.Cell, status: InvoiceStatus): void {
