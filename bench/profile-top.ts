@@ -1,7 +1,8 @@
 /**
  * Prints the top self-time functions of a V8 .cpuprofile (from `node --cpu-prof`), with their
- * file:line and share of the samples, plus the share by file. Usage:
- *   node --import tsx bench/profile-top.ts FILE.cpuprofile [N]
+ * file:line and share of the samples, the share by file, and the inclusive share of the functions
+ * named in --inclusive (a sample counts once for each named function on its stack). Usage:
+ *   node --import tsx bench/profile-top.ts FILE.cpuprofile [N] [--inclusive fnA,fnB,…]
  */
 import { readFileSync } from 'node:fs';
 
@@ -59,14 +60,44 @@ export function topSelfTimes(profile: CpuProfile): { functions: SelfTime[]; file
   };
 }
 
+/** Share of all samples whose stack holds each named function (inclusive time). */
+export function inclusiveShares(profile: CpuProfile, names: readonly string[]): Map<string, number> {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const wanted = new Set(names);
+  const us = new Map<string, number>(names.map((n) => [n, 0]));
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    total += dt;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const name = byId.get(at)?.callFrame.functionName ?? '';
+      if (wanted.has(name) && !seen.has(name)) {
+        seen.add(name);
+        us.set(name, (us.get(name) ?? 0) + dt);
+      }
+    }
+  });
+  return new Map([...us].map(([k, v]) => [k, total > 0 ? v / total : 0]));
+}
+
 if (process.argv[1]?.endsWith('profile-top.ts') === true) {
   const path = process.argv[2];
   if (path === undefined) throw new Error('usage: profile-top.ts FILE.cpuprofile [N]');
   const n = Number(process.argv[3] ?? 25);
-  const { functions, files, totalMs } = topSelfTimes(JSON.parse(readFileSync(path, 'utf8')) as CpuProfile);
+  const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
+  const { functions, files, totalMs } = topSelfTimes(profile);
   console.log(`total sampled: ${(totalMs / 1000).toFixed(1)} s`);
   console.log('top self time by function:');
   for (const f of functions.slice(0, n)) console.log(`  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.ms.toFixed(0).padStart(7)} ms  ${f.name}  ${f.where}`);
   console.log('self time by file:');
   for (const f of files.slice(0, n)) console.log(`  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.ms.toFixed(0).padStart(7)} ms  ${f.name}`);
+  const flag = process.argv.indexOf('--inclusive');
+  const names = flag >= 0 ? (process.argv[flag + 1] ?? '').split(',').filter((x) => x !== '') : [];
+  if (names.length > 0) {
+    console.log('inclusive share (stack contains):');
+    for (const [name, share] of inclusiveShares(profile, names)) console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}`);
+  }
 }

@@ -244,7 +244,9 @@ async function main(): Promise<void> {
   await mkdir(dirname(reportPath), { recursive: true });
   const slim = runs.map(({ stdout: _o, stderr: _e, ...r }) => r);
   await writeFile(reportPath, JSON.stringify({ when: new Date().toISOString(), quick, machine, sizes: SIZES, minutes, report, runs: slim }, null, 2));
-  console.log(`report: ${reportPath}`);
+  const table = report.map((r) => `| ${r.name} | ${r.figure} | ${r.target ?? ''} | ${r.met === undefined ? '' : r.met ? 'MET' : 'NOT MET'} |`);
+  await writeFile(reportPath.replace(/\.json$/, '') + '.md', ['| measurement | figure | target | |', '|---|---|---|---|', ...table, ''].join('\n'));
+  console.log(`report: ${reportPath} (+ .md table)`);
   if (crashed) process.exitCode = 1;
 }
 
