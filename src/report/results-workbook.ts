@@ -441,7 +441,12 @@ function writeSummarySheet(sheet: Worksheet, summary: RunSummary, run: RunInfo, 
   add([]);
   add(
     [
-      run.dryRun ? t('Importes de los comprobantes válidos', 'Amounts of valid invoices') : t('Importes de los comprobantes aceptados', 'Amounts of accepted invoices'),
+      run.dryRun
+        ? t('Importes de los comprobantes válidos', 'Amounts of valid invoices')
+        : t(
+            'Importes de los comprobantes aceptados (incluidos los omitidos por estar aceptados en ejecuciones anteriores)',
+            'Amounts of accepted invoices (including those skipped as accepted in earlier runs)',
+          ),
     ],
     bold,
   );

@@ -4,8 +4,12 @@ import type { InvoiceOutcome } from '../invoice/invoice-outcome.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
 
-/** Statuses whose amounts are totalled: sent and accepted in this run, or (dry run) would be sent. */
-export const TOTALLED_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'VALID'];
+/**
+ * Statuses whose amounts are totalled: every invoice issued at the service (accepted in this run,
+ * or SKIPPED because the journal says an earlier run got it accepted: a finance user reconciling
+ * the month counts those too), or (dry run) that would be sent.
+ */
+export const TOTALLED_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'SKIPPED', 'VALID'];
 
 /** Currency of an invoice that does not name one (the contract's default). */
 const DEFAULT_CURRENCY = 'PEN';
@@ -22,7 +26,7 @@ export interface CurrencyTotals {
 export interface RunSummary {
   readonly invoices: number;
   readonly byStatus: Readonly<Record<InvoiceStatus, number>>;
-  /** Totals of the accepted (or, in a dry run, valid) invoices, by currency, sorted by currency. */
+  /** Totals of the accepted (in this run or an earlier one) or, in a dry run, valid invoices, by currency, sorted by currency. */
   readonly totals: readonly CurrencyTotals[];
   /** Invoices with at least one warning (whatever their status). */
   readonly withWarnings: number;
@@ -98,7 +102,10 @@ const WORDS = {
   base: { es: 'Base', en: 'Net' },
   igv: { es: 'IGV', en: 'IGV' },
   withWarnings: { es: 'Con advertencias', en: 'With warnings' },
-  noTotals: { es: 'Sin importes: ningún comprobante aceptado ni válido.', en: 'No amounts: no invoice accepted or valid.' },
+  noTotals: {
+    es: 'Sin importes: ningún comprobante aceptado (en esta ejecución ni en una anterior) ni válido.',
+    en: 'No amounts: no invoice accepted (in this run or an earlier one) or valid.',
+  },
   results: { es: 'Resultados', en: 'Results' },
   fixAndResend: { es: 'Para corregir', en: 'To fix' },
   journal: { es: 'Diario', en: 'Journal' },

@@ -183,6 +183,32 @@ describe('results workbook', () => {
   });
 });
 
+describe('results workbook of a rerun', () => {
+  it('totals the invoices skipped as accepted in an earlier run, under a heading that says so', async () => {
+    const dir = await tempDir('report-');
+    try {
+      const path = `${dir.path}/r.xlsx`;
+      const workbook = await createResultsWorkbook({ path });
+      const summary = createSummary();
+      const skipped: InvoiceOutcome = { ...accepted, status: 'SKIPPED', answer: {}, attempts: 0, note: 'ya aceptado en una ejecución anterior (diario)' };
+      for (const o of [skipped, { ...skipped, numero: '104' }]) {
+        await workbook.addOutcome(o);
+        summary.add(o);
+      }
+      await workbook.close(summary.result(), run(dir.path));
+      const sheet = sheetNamed(await readWithOpenpyxl(path), 'Resumen');
+      const labels = sheet.rows.map((r) => r[0]?.v);
+      expect(labels).toContain('Importes de los comprobantes aceptados (incluidos los omitidos por estar aceptados en ejecuciones anteriores)');
+      expect(labels).not.toContain('(ninguno)');
+      const pen = sheet.rows.find((r) => r[0]?.v === 'PEN');
+      expect(pen?.slice(1, 5).map((c) => c.v)).toEqual([2, 2000, 360, 2360]);
+      expect(sheet.rows.find((r) => r[0]?.v === 'OMITIDO')?.[1]?.v).toBe(2);
+    } finally {
+      await dir.cleanup();
+    }
+  });
+});
+
 describe('results workbook in English', () => {
   it('writes headers and labels in the chosen language', async () => {
     const dir = await tempDir('report-');

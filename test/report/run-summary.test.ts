@@ -44,6 +44,33 @@ describe('run summary', () => {
     expect(s.result().totals).toEqual([{ moneda: 'PEN', invoices: 2, base: '15.55', igv: '0.20', total: '15.55' }]);
   });
 
+  it('totals the invoices a rerun skipped as already accepted: they are issued, and the month must reconcile', () => {
+    const s = createSummary();
+    s.add(o('SKIPPED', 'PEN', '100.00'));
+    s.add(o('SKIPPED', 'PEN', '18.50'));
+    s.add(o('ACCEPTED', 'PEN', '1.50'));
+    s.add(o('REJECTED', 'PEN', '999.00'));
+    expect(s.result().totals).toEqual([{ moneda: 'PEN', invoices: 3, base: '120.00', igv: '0.30', total: '120.00' }]);
+  });
+
+  it('prints the totals of a rerun where every invoice was skipped, not “no amounts”', () => {
+    const s = createSummary();
+    s.add(o('SKIPPED', 'USD', '50.00'));
+    s.add(o('SKIPPED', 'USD', '25.25'));
+    const text = formatSummary(s.result(), 'es');
+    expect(text).not.toContain('Sin importes');
+    expect(text.split('\n')).toContain('USD                2  75.25  0.20  75.25');
+  });
+
+  it('says there are no amounts, counting earlier runs too, when nothing was accepted, skipped or valid', () => {
+    const s = createSummary();
+    s.add(o('INVALID', 'PEN', undefined));
+    s.add(o('REJECTED', 'PEN', '10.00'));
+    expect(s.result().totals).toEqual([]);
+    expect(formatSummary(s.result(), 'es')).toContain('Sin importes: ningún comprobante aceptado (en esta ejecución ni en una anterior) ni válido.');
+    expect(formatSummary(s.result(), 'en')).toContain('No amounts: no invoice accepted (in this run or an earlier one) or valid.');
+  });
+
   it('prints an aligned table of statuses, totals and paths in Spanish', () => {
     expect(formatSummary(sample(), 'es', { results: 'v.resultados.xlsx', fixAndResend: 'v.corregir.xlsx' })).toBe(
       [
