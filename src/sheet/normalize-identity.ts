@@ -1,6 +1,6 @@
 import type { Cell } from './source-row.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
-import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, normalizedValue } from './normalize-result.js';
+import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, controlCharacterProblem, normalizedValue } from './normalize-result.js';
 
 const SCIENTIFIC_TEXT = /^[+-]?\d+(?:[.,]\d+)?\s*[eE]\s*[+-]?\d+$/;
 /** Excel keeps 15 significant digits: a longer number in a cell has already lost some. */
@@ -19,7 +19,7 @@ export function normalizeIdentity(cell: Cell | null, place: CellPlace): Normaliz
     case 'text': {
       const text = collapseWhitespace(cell.text);
       if (text === '') return ABSENT;
-      return SCIENTIFIC_TEXT.test(text) ? scientific(place, text) : normalizedValue(text);
+      return SCIENTIFIC_TEXT.test(text) ? scientific(place, text) : (controlCharacterProblem(text, place) ?? normalizedValue(text));
     }
     case 'number': {
       const shown = String(cell.value);

@@ -66,3 +66,25 @@ export function cellErrorProblem(cell: Extract<Cell, { kind: 'error' }>, place: 
     `the cell holds the error ${cell.error}${cell.formula === undefined ? '' : ` (formula =${cell.formula})`}; fix the cell.`,
   );
 }
+
+/** C0 control characters (and DEL) other than tab and line breaks, which collapse to a space. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u;
+
+/**
+ * A text with an invisible control character (a NUL from a broken export…): no electronic invoice
+ * can carry it, so it is reported, naming the character, instead of being sent.
+ */
+export function controlCharacterProblem(text: string, place: CellPlace): Normalized | undefined {
+  const found = CONTROL_CHARACTER.exec(text);
+  if (found === null) return undefined;
+  const code = `U+${(found[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  const shown = text.replace(new RegExp(CONTROL_CHARACTER.source, 'gu'), '\uFFFD');
+  return cellProblem(
+    place,
+    'CONTROL_CHARACTER',
+    shown,
+    `«${shown}» contiene un carácter de control invisible (${code}) que una factura electrónica no admite; borre la celda y escriba el texto de nuevo.`,
+    `«${shown}» holds an invisible control character (${code}) that an electronic invoice cannot carry; clear the cell and type the text again.`,
+  );
+}

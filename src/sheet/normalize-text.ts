@@ -1,10 +1,11 @@
 import type { Cell } from './source-row.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
-import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, normalizedValue } from './normalize-result.js';
+import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, controlCharacterProblem, normalizedValue } from './normalize-result.js';
 import { exactNumberText } from './normalize-decimal.js';
 
 /**
- * Text columns (names, descriptions, remarks): trimmed, inner whitespace collapsed, empty → absent.
+ * Text columns (names, descriptions, remarks): trimmed, inner whitespace collapsed, empty → absent;
+ * an invisible control character (NUL…) is a problem, never sent.
  * A number cell gives the number as typed (no float noise); a date cell its `YYYY-MM-DD` (and time).
  */
 export function normalizeText(cell: Cell | null, place: CellPlace): Normalized {
@@ -12,7 +13,8 @@ export function normalizeText(cell: Cell | null, place: CellPlace): Normalized {
   switch (cell.kind) {
     case 'text': {
       const text = collapseWhitespace(cell.text);
-      return text === '' ? ABSENT : normalizedValue(text);
+      if (text === '') return ABSENT;
+      return controlCharacterProblem(text, place) ?? normalizedValue(text);
     }
     case 'number': {
       const text = exactNumberText(cell.value);

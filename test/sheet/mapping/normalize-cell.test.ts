@@ -76,6 +76,7 @@ describe('normalising cells by column type', () => {
     ['a series', 'serie', text(' F001 '), 'F001'],
     ['a numeric series', 'serie', num(1), '1'],
     ['text with inner whitespace', 'descripcion', text('  Arroz   extra\u00a0 5 kg \n'), 'Arroz extra 5 kg'],
+    ['text with tabs and line breaks', 'descripcion', text('Arroz\textra\r\n5 kg'), 'Arroz extra 5 kg'],
     ['empty text', 'descripcion', text(''), undefined],
     ['a blank cell', 'descripcion', null, undefined],
     ['an e-mail', 'receptorCorreo', text(' ventas@cliente.pe '), 'ventas@cliente.pe'],
@@ -105,6 +106,8 @@ describe('normalising cells by column type', () => {
     ['a numero with decimals', 'numero', num(12.5), 'NOT_A_WHOLE_NUMBER', '12.5', 'Fila 7, Número: «12.5» no es un número entero sin signo (solo dígitos, por ejemplo 1234).'],
     ['an #N/A cell', 'descripcion', { kind: 'error', error: '#N/A', formula: 'VLOOKUP(A2,B:C,2,0)' }, 'CELL_ERROR', '#N/A', 'Fila 7, Descripción: la celda contiene el error #N/A (fórmula =VLOOKUP(A2,B:C,2,0)); corrija la celda.'],
     ['a formula without a result', 'cantidad', { kind: 'error', error: 'NO_CACHED_RESULT', formula: 'B2*2' }, 'FORMULA_WITHOUT_RESULT', '=B2*2', 'Fila 7, Cantidad: la fórmula =B2*2 no tiene un resultado guardado; abra el archivo en Excel y guárdelo para que se calcule.'],
+    ['a NUL byte in a description', 'descripcion', text('Arroz\u0000 extra'), 'CONTROL_CHARACTER', 'Arroz\uFFFD extra', 'Fila 7, Descripción: «Arroz\uFFFD extra» contiene un carácter de control invisible (U+0000) que una factura electrónica no admite; borre la celda y escriba el texto de nuevo.'],
+    ['a control character in a RUC', 'receptorNumeroDocumento', text('20512333797\u0007'), 'CONTROL_CHARACTER', '20512333797\uFFFD', 'Fila 7, Documento del cliente: «20512333797\uFFFD» contiene un carácter de control invisible (U+0007) que una factura electrónica no admite; borre la celda y escriba el texto de nuevo.'],
     ['a TRUE cell in a text column', 'descripcion', { kind: 'boolean', value: true }, 'UNEXPECTED_BOOLEAN', 'TRUE', 'Fila 7, Descripción: la celda contiene un valor lógico (VERDADERO), no un texto.'],
   ];
   it.each(failing)('reports %s as a problem naming row, column and value', (_what, column, input, code, value, es, convention) => {
