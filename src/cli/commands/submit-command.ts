@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { FacturaError } from '../../factura-error.js';
 import { localized } from '../../i18n/localized-text.js';
 import type { Emisor } from '../../invoice/validation-context.js';
@@ -72,6 +73,8 @@ export const submitCommand: CliCommand<SubmitArgs> = {
   async run(args, ctx) {
     const setup = await prepareSheetRun(args, ctx);
     const lang = ctx.args.lang;
+    // Every request in flight listens to the stop signal; more than Node's default 10 is expected here.
+    if (ctx.io.signal !== undefined) setMaxListeners(args.concurrency * 2 + 10, ctx.io.signal);
     const connection = await connectService({
       sandbox: args.sandbox,
       env: ctx.io.env,
