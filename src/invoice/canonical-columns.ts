@@ -84,7 +84,7 @@ const line = (type: ColumnType, required: boolean, rest: Omit<Def, 'level' | 'ty
 
 const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
   serie: inv('code', true, {
-    aliases: ['Serie', 'Serie comprobante', 'Serie factura', 'Nro serie'],
+    aliases: ['Serie', 'Serie comprobante', 'Serie factura', 'Nro serie', 'Serie documento'],
     label: localized('Serie', 'Series'),
     description: localized(
       'Serie de la factura: F seguida de 3 letras o dígitos (F001, FA01), o 4 dígitos para contingencia.',
@@ -92,12 +92,12 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
     ),
   }),
   numero: inv('integer', true, {
-    aliases: ['Número', 'Numero comprobante', 'Correlativo', 'Nro', 'N°', 'Número factura'],
+    aliases: ['Número', 'Numero comprobante', 'Correlativo', 'Nro', 'N°', 'Nº', 'Número factura', 'Nro. comprobante'],
     label: localized('Número', 'Number'),
     description: localized('Número correlativo dentro de la serie: de 1 a 8 dígitos.', 'Number within the series: 1 to 8 digits.'),
   }),
   fechaEmision: inv('date', true, {
-    aliases: ['Fecha', 'Fecha emisión', 'Fecha de emisión', 'F. emisión', 'Fec. emisión'],
+    aliases: ['Fecha', 'Fecha emisión', 'Fecha de emisión', 'F. emisión', 'Fec. emisión', 'Fecha documento', 'Fecha doc'],
     label: localized('Fecha de emisión', 'Issue date'),
     description: localized(
       'Fecha de emisión (DD/MM/AAAA o AAAA-MM-DD). No puede ser posterior a hoy; SUNAT acepta hasta 3 días de antigüedad.',
@@ -163,7 +163,7 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
   }),
   receptorTipoDocumento: inv('enum', false, {
     catalogue: 'tipoDocumentoIdentidad',
-    aliases: ['Tipo documento', 'Tipo doc cliente', 'Tipo de documento', 'Tipo doc'],
+    aliases: ['Tipo documento', 'Tipo doc cliente', 'Tipo de documento', 'Tipo doc', 'Tipo doc. identidad'],
     label: localized('Tipo de documento del cliente', 'Customer document type'),
     description: localized(
       'RUC, DNI, etc. Si se deja en blanco: RUC cuando el número tiene 11 dígitos, DNI cuando tiene 8.',
@@ -171,7 +171,7 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
     ),
   }),
   receptorNumeroDocumento: inv('identity', true, {
-    aliases: ['RUC cliente', 'RUC', 'Documento cliente', 'Nro documento', 'Número de documento', 'RUC/DNI', 'RUC receptor', 'Doc cliente'],
+    aliases: ['RUC cliente', 'RUC', 'Documento cliente', 'Nro documento', 'Número de documento', 'RUC/DNI', 'RUC receptor', 'Doc cliente', 'N° RUC', 'Número documento cliente', 'Nro doc'],
     label: localized('Documento del cliente', 'Customer document'),
     description: localized('RUC (11 dígitos) o documento del cliente, como texto.', 'Customer RUC (11 digits) or other document number, as text.'),
   }),
@@ -186,7 +186,7 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
     description: localized('Nombre comercial del cliente (opcional).', 'Customer trade name (optional).'),
   }),
   receptorCorreo: inv('email', false, {
-    aliases: ['Correo', 'Email', 'Correo cliente', 'E-mail', 'Correo electrónico'],
+    aliases: ['Correo', 'Email', 'Correo cliente', 'E-mail', 'Correo electrónico', 'Email cliente'],
     label: localized('Correo del cliente', 'Customer e-mail'),
     description: localized('Correo electrónico del cliente (opcional).', 'Customer e-mail (optional).'),
   }),
@@ -216,19 +216,19 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
     description: localized('Descripción del producto o servicio (máximo 500 caracteres).', 'Description of the item (at most 500 characters).'),
   }),
   cantidad: line('decimal', true, {
-    aliases: ['Cantidad', 'Cant', 'Cant.', 'Qty'],
+    aliases: ['Cantidad', 'Cant', 'Cant.', 'Qty', 'Cantidad vendida'],
     label: localized('Cantidad', 'Quantity'),
     description: localized('Cantidad mayor que cero (hasta 12 enteros y 10 decimales).', 'Quantity above zero (up to 12 integer and 10 decimal digits).'),
   }),
   unidadMedida: line('enum', false, {
     defaultValue: 'UNIDAD_BIENES',
     catalogue: 'unidadMedida',
-    aliases: ['Unidad', 'Unidad de medida', 'UM', 'U.M.', 'Unid'],
+    aliases: ['Unidad', 'Unidad de medida', 'UM', 'U.M.', 'Unid', 'Unid. medida'],
     label: localized('Unidad de medida', 'Unit of measure'),
     description: localized('UNIDAD_BIENES (NIU) por defecto; también KILOGRAMO, CAJA, UNIDAD_SERVICIOS (ZZ)…', 'UNIDAD_BIENES (NIU) by default; also KILOGRAMO, CAJA, UNIDAD_SERVICIOS (ZZ)…'),
   }),
   valorVentaUnitario: line('decimal', true, {
-    aliases: ['Precio unitario', 'Valor unitario', 'Valor venta unitario', 'P. unitario', 'Precio', 'PU', 'Valor unit'],
+    aliases: ['Precio unitario', 'Valor unitario', 'Valor venta unitario', 'P. unitario', 'Precio', 'PU', 'Valor unit', 'Precio unitario sin IGV', 'Valor unitario sin IGV', 'Precio unit.'],
     label: localized('Valor unitario', 'Unit value'),
     description: localized(
       'Valor de venta unitario sin IGV, mayor que cero (hasta 12 enteros y 10 decimales).',

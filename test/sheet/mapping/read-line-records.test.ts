@@ -131,13 +131,13 @@ describe('finding the header row', () => {
     expect(err.text.es).toBe(
       [
         'Faltan columnas obligatorias en ventas.csv (fila de encabezados 1):',
-        '  - fechaEmision (Fecha de emisión): se acepta «fechaEmision», «Fecha», «Fecha emisión», «Fecha de emisión», «F. emisión», «Fec. emisión»',
-        '  - cantidad (Cantidad): se acepta «cantidad», «Cantidad», «Cant», «Cant.», «Qty»',
-        '  - valorVentaUnitario (Valor unitario): se acepta «valorVentaUnitario», «Precio unitario», «Valor unitario», «Valor venta unitario», «P. unitario», «Precio», «PU», «Valor unit»',
+        '  - fechaEmision (Fecha de emisión): se acepta «fechaEmision», «Fecha», «Fecha emisión», «Fecha de emisión», «F. emisión», «Fec. emisión», «Fecha documento», «Fecha doc»',
+        '  - cantidad (Cantidad): se acepta «cantidad», «Cantidad», «Cant», «Cant.», «Qty», «Cantidad vendida»',
+        '  - valorVentaUnitario (Valor unitario): se acepta «valorVentaUnitario», «Precio unitario», «Valor unitario», «Valor venta unitario», «P. unitario», «Precio», «PU», «Valor unit», «Precio unitario sin IGV», «Valor unitario sin IGV», «Precio unit.»',
         'Agregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.',
       ].join('\n'),
     );
-    expect(err.text.en).toContain('  - cantidad (Quantity): accepted headers «cantidad», «Cantidad», «Cant», «Cant.», «Qty»');
+    expect(err.text.en).toContain('  - cantidad (Quantity): accepted headers «cantidad», «Cantidad», «Cant», «Cant.», «Qty», «Cantidad vendida»');
   });
 
   it('refuses two source columns that map to the same column, naming both', async () => {
@@ -231,5 +231,19 @@ describe('reading line records', () => {
 describe('column letters', () => {
   it('counts like a spreadsheet', () => {
     expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLetter)).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA']);
+  });
+});
+
+describe('common Spanish headers of accounting exports', () => {
+  it('recognises «N° RUC», «Nº», «Fecha documento», «Cantidad vendida» and «Precio unitario sin IGV»', async () => {
+    const sheet = await readLineRecords(
+      rowsFromArrays([
+        ['Serie documento', 'Nº', 'Fecha documento', 'N° RUC', 'Razón social', 'Descripción', 'Cantidad vendida', 'Precio unitario sin IGV'],
+        ['F001', '7', '2026-11-20', '20512333797', 'ACME S.A.C.', 'Arroz', '2', '18.50'],
+      ]),
+    );
+    expect(Object.keys(sheet.header.columns).sort()).toEqual(
+      ['cantidad', 'descripcion', 'fechaEmision', 'numero', 'receptorNombreLegal', 'receptorNumeroDocumento', 'serie', 'valorVentaUnitario'].sort(),
+    );
   });
 });
