@@ -13,6 +13,8 @@ import type { Cell, RowSource } from '../sheet/source-row.js';
 import { toCellText } from './cell-text.js';
 import type { ColumnLocator } from './column-locator.js';
 import { waitForSheetDrain } from './sheet-backpressure.js';
+import type { CellStyle } from './shared-cell-styles.js';
+import { applyStyles, NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
 import { HEADER_STYLE } from './status-styles.js';
 
 /** Invoices whose rows go to the fix-and-resend file: everything not issued and not merely valid. */
@@ -138,22 +140,14 @@ export async function writeFixAndResend(options: FixAndResendOptions): Promise<F
         kept = keptColumns(source.cells);
         sheet.columns = [...kept.map((i) => ({ width: widthFor(source.cells[i] ?? null) })), { width: 60 }];
         const header = sheet.addRow([...kept.map((i) => cellValue(source.cells[i] ?? null)), FIX_NOTES_HEADER[lang]]);
-        header.eachCell((cell) => {
-          cell.font = HEADER_STYLE.font;
-          cell.fill = HEADER_STYLE.fill;
-        });
+        applyStyles(header, [...kept.map(() => HEADER_CELL_STYLE), HEADER_CELL_STYLE]);
         header.commit();
         sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: kept.length + 1 } };
         continue;
       }
       if (kept === undefined || !fixList.has(source.row)) continue;
       const row = sheet.addRow([...kept.map((i) => cellValue(source.cells[i] ?? null)), fixList.notes(source.row) ?? null]);
-      kept.forEach((index, i) => {
-        const cell = source.cells[index];
-        if (cell?.kind === 'number' && cell.numFmt !== undefined) row.getCell(i + 1).numFmt = cell.numFmt;
-        else if (cell?.kind === 'date') row.getCell(i + 1).numFmt = cell.iso.endsWith('T00:00:00') ? 'dd/mm/yyyy' : 'dd/mm/yyyy hh:mm:ss';
-      });
-      row.getCell(kept.length + 1).alignment = { wrapText: true, vertical: 'top' };
+      applyStyles(row, [...kept.map((index) => cellStyle(source.cells[index] ?? null)), NOTES_CELL_STYLE]);
       row.commit();
       written += 1;
       if (written % 256 === 0) await waitForSheetDrain(sheet);
@@ -192,6 +186,17 @@ function keptColumns(cells: readonly (Cell | null)[]): number[] {
     kept.push(i);
   }
   return kept;
+}
+
+// Shared style objects (see shared-cell-styles.ts): exceljs then finds each one's id at once.
+const HEADER_CELL_STYLE: CellStyle = { font: HEADER_STYLE.font, fill: HEADER_STYLE.fill };
+const NOTES_CELL_STYLE: CellStyle = { alignment: { wrapText: true, vertical: 'top' } };
+
+/** A copied cell keeps its number format; a date gets a day-first one (with the time if it has one). */
+function cellStyle(cell: Cell | null): CellStyle {
+  if (cell?.kind === 'number' && cell.numFmt !== undefined) return numberFormatStyle(cell.numFmt);
+  if (cell?.kind === 'date') return numberFormatStyle(cell.iso.endsWith('T00:00:00') ? 'dd/mm/yyyy' : 'dd/mm/yyyy hh:mm:ss');
+  return NO_STYLE;
 }
 
 const EXCEL_ERRORS = new Set(['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A']);

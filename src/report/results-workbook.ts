@@ -21,6 +21,8 @@ import type { ColumnLocator } from './column-locator.js';
 import { formatRowRanges } from './row-ranges.js';
 import type { RunSummary } from './run-summary.js';
 import { waitForSheetDrain } from './sheet-backpressure.js';
+import type { CellStyle } from './shared-cell-styles.js';
+import { applyStyles, NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
 import { STATUS_STYLES, HEADER_STYLE, TITLE_FONT } from './status-styles.js';
 import { wallClock } from './wall-clock.js';
 
@@ -301,16 +303,7 @@ function addTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: strin
   return sheet;
 }
 
-/** A cell's whole style. Shared objects only: never mutate one (no `cell.numFmt = …` on a styled cell). */
-type CellStyle = Partial<ExcelJS.Style>;
-
-/**
- * exceljs looks a style's id up by the style object itself (a WeakMap): a cell whose style object
- * was seen before costs one lookup, while the fresh object every new cell gets has its XML
- * rebuilt and searched, number format, font and fill each (profiled: a third of the writing time).
- * So every cell written in bulk gets one of these shared objects, and the row one too.
- */
-const NO_STYLE: CellStyle = {};
+/** Shared style objects (see shared-cell-styles.ts): exceljs then finds each one's id at once. */
 const HEADER_CELL_STYLE: CellStyle = { font: HEADER_STYLE.font, fill: HEADER_STYLE.fill, alignment: { vertical: 'middle', wrapText: true } };
 const STATUS_CELL_STYLES: Readonly<Record<InvoiceStatus, CellStyle>> = Object.fromEntries(
   INVOICE_STATUSES.map((status) => [status, { fill: STATUS_STYLES[status].fill, font: STATUS_STYLES[status].font }]),
@@ -318,13 +311,7 @@ const STATUS_CELL_STYLES: Readonly<Record<InvoiceStatus, CellStyle>> = Object.fr
 
 /** Per column: the style of a number in it (its format), or none. */
 function numberStyles(columns: readonly ColumnSpec[]): readonly CellStyle[] {
-  const byFormat = new Map<string, CellStyle>();
-  return columns.map((c) => {
-    if (c.numFmt === undefined) return NO_STYLE;
-    const style = byFormat.get(c.numFmt) ?? { numFmt: c.numFmt };
-    byFormat.set(c.numFmt, style);
-    return style;
-  });
+  return columns.map((c) => (c.numFmt === undefined ? NO_STYLE : numberFormatStyle(c.numFmt)));
 }
 const INVOICE_STYLES = numberStyles(INVOICE_COLUMNS);
 const PROBLEM_STYLES = numberStyles(PROBLEM_COLUMNS);
@@ -332,12 +319,6 @@ const PROBLEM_STYLES = numberStyles(PROBLEM_COLUMNS);
 /** The style of each cell of a table row: numbers formatted, text plain, one coloured (1-based) column. */
 function cellStyles(numbers: readonly CellStyle[], values: readonly CellValue[], colouredColumn: number, coloured: CellStyle): CellStyle[] {
   return numbers.map((style, i) => (i + 1 === colouredColumn ? coloured : typeof values[i] === 'number' ? style : NO_STYLE));
-}
-
-function applyStyles(row: ExcelJS.Row, styles: readonly CellStyle[]): void {
-  // Rows have a style too (exceljs's types omit it), written once per row.
-  (row as unknown as { style: CellStyle }).style = NO_STYLE;
-  styles.forEach((style, i) => (row.getCell(i + 1).style = style));
 }
 
 function paintStatus(cell: ExcelJS.Cell, status: InvoiceStatus): void {
