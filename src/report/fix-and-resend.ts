@@ -45,6 +45,8 @@ export interface FixList {
   addRows(rows: readonly number[], problems: readonly Problem[]): void;
   readonly invoices: number;
   readonly rows: number;
+  /** The last source row to copy (0 when none): the copy stops reading the input there. */
+  readonly lastRow: number;
   has(row: number): boolean;
   notes(row: number): string | undefined;
 }
@@ -55,6 +57,7 @@ export function createFixList(options: FixListOptions = {}): FixList {
   const locate: ColumnLocator = options.locateColumn ?? (() => undefined);
   const rowNotes = new Map<number, string[]>();
   let invoices = 0;
+  let lastRow = 0;
 
   const note = (row: number, text: string): void => {
     const list = rowNotes.get(row);
@@ -67,7 +70,10 @@ export function createFixList(options: FixListOptions = {}): FixList {
   };
   const keep = (rows: readonly number[], first: readonly string[], problems: readonly Problem[]): void => {
     const firstRow = Math.min(...rows);
-    for (const r of rows) if (!rowNotes.has(r)) rowNotes.set(r, []);
+    for (const r of rows) {
+      if (!rowNotes.has(r)) rowNotes.set(r, []);
+      if (r > lastRow) lastRow = r;
+    }
     for (const t of first) note(firstRow, t);
     for (const p of problems) note(p.row !== undefined && rows.includes(p.row) ? p.row : firstRow, problemText(p));
   };
@@ -91,6 +97,9 @@ export function createFixList(options: FixListOptions = {}): FixList {
     },
     get rows() {
       return rowNotes.size;
+    },
+    get lastRow() {
+      return lastRow;
     },
     has: (row) => rowNotes.has(row),
     notes(row) {
@@ -145,6 +154,8 @@ export async function writeFixAndResend(options: FixAndResendOptions): Promise<F
         sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: kept.length + 1 } };
         continue;
       }
+      // Past the last row to copy: the rest of a big input need not be read again.
+      if (kept !== undefined && source.row > fixList.lastRow) break;
       if (kept === undefined || !fixList.has(source.row)) continue;
       const row = sheet.addRow([...kept.map((i) => cellValue(source.cells[i] ?? null)), fixList.notes(source.row) ?? null]);
       applyStyles(row, [...kept.map((index) => cellStyle(source.cells[index] ?? null)), NOTES_CELL_STYLE]);

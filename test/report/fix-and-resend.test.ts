@@ -109,6 +109,33 @@ describe('fix-and-resend file', () => {
     expect(sheet.rows).toHaveLength(2);
   });
 
+  it('stops reading the input after the last row it has to copy', async () => {
+    const input = `${dir.path}/ventas.csv`;
+    const lines = ['Serie;Número;RUC cliente'];
+    for (let n = 1; n <= 500; n++) lines.push(`F001;${n};20123456786`);
+    await writeFile(input, lines.join('\n') + '\n', 'utf8');
+    const list = createFixList();
+    list.add(outcome('3', [4], 'INVALID'));
+    list.add(outcome('10', [11], 'REJECTED'));
+    const source = await openRowSource(input);
+    const pulled: number[] = [];
+    const counted = {
+      ...source,
+      rows: (async function* () {
+        for await (const row of source.rows) {
+          pulled.push(row.row);
+          yield row;
+        }
+      })(),
+    };
+    const out = `${dir.path}/ventas.corregir.xlsx`;
+    expect(await writeFixAndResend({ path: out, source: counted, headerRow: 1, fixList: list })).toEqual({ written: true, rows: 2 });
+    expect(list.lastRow).toBe(11);
+    expect(Math.max(...pulled)).toBe(12);
+    const [sheet] = await readWithOpenpyxl(out);
+    expect(sheet?.rows.map((r) => r[1]?.v)).toEqual(['Número', '3', '10']);
+  });
+
   it('writes no file when every invoice was accepted or valid', async () => {
     const list = createFixList();
     list.add(outcome('1', [2], 'ACCEPTED'));
