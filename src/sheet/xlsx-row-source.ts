@@ -1,12 +1,14 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { Readable as ReadableStream } from 'node:stream';
+import { Readable as ReadableStream, Transform } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Problem } from '../invoice/problem.js';
 import type { Cell, SourceRow } from './source-row.js';
 import { toCell } from './xlsx-cell.js';
+import { limitPartBytes } from './limit-part-bytes.js';
+import { readXlsxPartBudget, type XlsxPartBudget } from './xlsx-part-budget.js';
 
 export interface XlsxRows {
   readonly sheet: string;
@@ -16,8 +18,11 @@ export interface XlsxRows {
 
 /** The parts of exceljs 4.4's streaming WorkbookReader (not in its typings) this reader relies on. */
 interface ReaderInternals {
+  _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
-  _parseWorksheet(iterator: unknown, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<{ eventType: string; value: unknown }>;
+  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
   properties?: { model?: { date1904: boolean } };
   model?: { sheets?: readonly { name: string; state?: string; rId: string }[] };
   workbookRels?: readonly { Id: string; Target: string }[];
@@ -27,7 +32,6 @@ interface StreamedSheet extends AsyncIterable<ExcelJS.Row> {
   readonly name: string;
 }
 
-const WORKBOOK_XML_LIMIT = 16 * 1024 * 1024;
 const DATE_1904 = /<(?:[\w.-]+:)?workbookPr\b[^>]*?\bdate1904\s*=\s*["'](?:1|true)["']/;
 
 /**
@@ -37,7 +41,12 @@ const DATE_1904 = /<(?:[\w.-]+:)?workbookPr\b[^>]*?\bdate1904\s*=\s*["'](?:1|tru
  * reached; its rows then stream. Rejects with a FacturaError('INPUT') naming the file for a
  * truncated or broken zip, a workbook with only hidden sheets, or a missing `sheet`.
  *
- * Two corrections to exceljs 4.4, done by wrapping two of its reader's methods on this instance:
+ * Zip bombs: before exceljs sees the file, its zip directory is checked (readXlsxPartBudget: no part
+ * declared to expand past its limit or more than 100 times its compressed size), and then every part
+ * exceljs parses is counted as it is decompressed and refused past the size the directory declared
+ * for it, so a file that lies in its directory is stopped too, with memory bounded by the limits.
+ *
+ * Two corrections to exceljs 4.4, done by wrapping its reader's methods on this instance:
  * - the date system: exceljs only honours date1904="1", but the attribute is an xsd:boolean and
  *   LibreOffice writes date1904="true"; we read the attribute from xl/workbook.xml ourselves.
  * - sheet names and states: exceljs matches a sheet file to its name only when the relationship
@@ -45,6 +54,12 @@ const DATE_1904 = /<(?:[\w.-]+:)?workbookPr\b[^>]*?\bdate1904\s*=\s*["'](?:1|tru
  *   names and the hidden state were lost. We resolve them from the relationships ourselves.
  */
 export async function openXlsxRows(file: string, wanted: string | undefined): Promise<XlsxRows> {
+  let budget: XlsxPartBudget;
+  try {
+    budget = await readXlsxPartBudget(file);
+  } catch (error) {
+    throw toInputError(error, file, undefined);
+  }
   const input = createReadStream(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
@@ -54,7 +69,7 @@ export async function openXlsxRows(file: string, wanted: string | undefined): Pr
     entries: 'ignore',
   });
   const internals = reader as unknown as ReaderInternals;
-  const fileNumbers = correctExcelJsReader(internals);
+  const fileNumbers = correctExcelJsReader(internals, budget);
   const sheets = reader[Symbol.asyncIterator]();
   /**
    * exceljs removes a spooled sheet's temporary file (and closes its descriptor) only when its
@@ -149,21 +164,55 @@ function rowCells(row: ExcelJS.Row, date1904: boolean): (Cell | null)[] {
   return cells;
 }
 
-function correctExcelJsReader(internals: ReaderInternals): WeakMap<object, string> {
-  if (typeof internals._parseWorkbook !== 'function' || typeof internals._parseWorksheet !== 'function') {
+function correctExcelJsReader(internals: ReaderInternals, budget: XlsxPartBudget): WeakMap<object, string> {
+  if (
+    typeof internals._parseRels !== 'function' ||
+    typeof internals._parseWorkbook !== 'function' ||
+    typeof internals._parseStyles !== 'function' ||
+    typeof internals._parseSharedStrings !== 'function' ||
+    typeof internals._parseWorksheet !== 'function'
+  ) {
     throw new Error('exceljs WorkbookReader internals changed: check xlsx-row-source.ts against the new version');
   }
+  /** The part's decompressed bytes, counted and cut at what the zip directory declared for it. */
+  const limited = <T>(name: string, chunks: AsyncIterable<T>): AsyncGenerator<T> =>
+    limitPartBytes(chunks, budget.limitFor(name), () => budget.overrun(name));
+  /**
+   * A zip entry's stream, counted through a Transform piped from it (the entry itself is left to
+   * unzipper: iterating it with `for await` destroys it at its end, before unzipper has moved on).
+   */
+  const entryOf = (name: string, entry: Readable): Readable => {
+    const limit = budget.limitFor(name);
+    let bytes = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        bytes += chunk.length;
+        if (bytes > limit) callback(budget.overrun(name));
+        else callback(null, chunk);
+      },
+    });
+    entry.once('error', (error) => counted.destroy(error));
+    return entry.pipe(counted);
+  };
+
+  const parseRels = internals._parseRels.bind(internals);
+  internals._parseRels = (entry) => parseRels(entryOf('xl/_rels/workbook.xml.rels', entry));
+  const parseStyles = internals._parseStyles.bind(internals);
+  internals._parseStyles = (entry) => parseStyles(entryOf('xl/styles.xml', entry));
+  const parseSharedStrings = internals._parseSharedStrings.bind(internals);
+  internals._parseSharedStrings = (entry) => parseSharedStrings(entryOf('xl/sharedStrings.xml', entry));
+
   const parseWorkbook = internals._parseWorkbook.bind(internals);
   internals._parseWorkbook = async (entry: Readable): Promise<void> => {
-    const xml = await readSmall(entry);
+    const xml = await readAll(entryOf('xl/workbook.xml', entry));
     await parseWorkbook(ReadableStream.from([xml]));
     const date1904 = DATE_1904.test(xml.toString('utf8'));
     if (internals.properties !== undefined) internals.properties.model = { ...internals.properties.model, date1904 };
   };
   const fileNumbers = new WeakMap<object, string>();
   const parseWorksheet = internals._parseWorksheet.bind(internals);
-  internals._parseWorksheet = function* (iterator: unknown, sheetNo: string) {
-    for (const event of parseWorksheet(iterator, sheetNo)) {
+  internals._parseWorksheet = function* (iterator: AsyncIterable<unknown>, sheetNo: string) {
+    for (const event of parseWorksheet(limited(`xl/worksheets/sheet${sheetNo}.xml`, iterator), sheetNo)) {
       if (typeof event.value === 'object' && event.value !== null) fileNumbers.set(event.value, sheetNo);
       yield event;
     }
@@ -171,16 +220,10 @@ function correctExcelJsReader(internals: ReaderInternals): WeakMap<object, strin
   return fileNumbers;
 }
 
-async function readSmall(entry: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of entry) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    size += buffer.length;
-    if (size > WORKBOOK_XML_LIMIT) throw new Error('xl/workbook.xml is implausibly large');
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
+async function readAll(chunks: AsyncIterable<unknown>): Promise<Buffer> {
+  const buffers: Buffer[] = [];
+  for await (const chunk of chunks) buffers.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(buffers);
 }
 
 function resolveSheet(

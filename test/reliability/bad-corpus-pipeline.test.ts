@@ -144,13 +144,11 @@ describe('big hostile files, generated at test time', () => {
     expect(result).toMatchObject({ records: 10_000, rowsInInvoices: 10_000, invoices: 1, valid: 1 });
   });
 
-  // DEFECT: src/sheet/xlsx-row-source.ts opens the workbook with sharedStrings: 'cache' and no
-  // limit, so a 3 MB XLSX whose xl/sharedStrings.xml expands to 1 GiB is taken into memory string
-  // by string until the process dies (measured: FATAL "JavaScript heap out of memory" after ~14 s
-  // with a 256 MB heap; without a heap cap it would take over 1 GiB). It should count the bytes of
-  // the shared-strings part (and the decompression ratio) and refuse past a limit with a
-  // FacturaError('INPUT') naming the file. Read here in a child process with a 160 MB heap.
-  it.fails('refuses an XLSX whose shared strings expand to 1 GiB, with a clear error and bounded memory', async () => {
+  // Was a defect: the XLSX reader cached shared strings with no limit, so this 3 MB file took the
+  // process down ("JavaScript heap out of memory" with a 256 MB heap). The zip directory is now
+  // checked before exceljs reads anything, and each part is counted as it is decompressed.
+  // Read here in a child process with a 160 MB heap.
+  it('refuses an XLSX whose shared strings expand to 1 GiB, with a clear error and bounded memory', async () => {
     const child = spawn(process.execPath, ['--max-old-space-size=160', '--import', 'tsx', 'test/reliability/read-through.ts', files.sharedStringsBomb], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, NODE_OPTIONS: '' },
@@ -161,6 +159,9 @@ describe('big hostile files, generated at test time', () => {
     expect(run.code).toBe(0);
     const result = refused(JSON.parse(run.stdout) as ReadThrough);
     expect(result.code).toBe('INPUT');
-    expect(result.es).toContain(files.sharedStringsBomb);
+    expect(result.es).toContain(
+      `El archivo ${files.sharedStringsBomb} no se leyó: su parte xl/sharedStrings.xml (los textos de las celdas) se expandiría a 1,023.9 MB, más que el límite de 100 MB.`,
+    );
+    expect(result.en).toContain('more than the limit of 100 MB');
   }, 60_000);
 });
