@@ -14,7 +14,7 @@ import { toCellText } from './cell-text.js';
 import type { ColumnLocator } from './column-locator.js';
 import { waitForSheetDrain } from './sheet-backpressure.js';
 import type { CellStyle } from './shared-cell-styles.js';
-import { applyStyles, NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
+import { addStyledRow, NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
 import { HEADER_STYLE } from './status-styles.js';
 
 /** Invoices whose rows go to the fix-and-resend file: everything not issued and not merely valid. */
@@ -148,18 +148,22 @@ export async function writeFixAndResend(options: FixAndResendOptions): Promise<F
       if (source.row === headerRow) {
         kept = keptColumns(source.cells);
         sheet.columns = [...kept.map((i) => ({ width: widthFor(source.cells[i] ?? null) })), { width: 60 }];
-        const header = sheet.addRow([...kept.map((i) => cellValue(source.cells[i] ?? null)), FIX_NOTES_HEADER[lang]]);
-        applyStyles(header, [...kept.map(() => HEADER_CELL_STYLE), HEADER_CELL_STYLE]);
-        header.commit();
+        addStyledRow(
+          sheet,
+          [...kept.map((i) => cellValue(source.cells[i] ?? null)), FIX_NOTES_HEADER[lang]],
+          [...kept.map(() => HEADER_CELL_STYLE), HEADER_CELL_STYLE],
+        ).commit();
         sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: kept.length + 1 } };
         continue;
       }
       // Past the last row to copy: the rest of a big input need not be read again.
       if (kept !== undefined && source.row > fixList.lastRow) break;
       if (kept === undefined || !fixList.has(source.row)) continue;
-      const row = sheet.addRow([...kept.map((i) => cellValue(source.cells[i] ?? null)), fixList.notes(source.row) ?? null]);
-      applyStyles(row, [...kept.map((index) => cellStyle(source.cells[index] ?? null)), NOTES_CELL_STYLE]);
-      row.commit();
+      addStyledRow(
+        sheet,
+        [...kept.map((i) => cellValue(source.cells[i] ?? null)), fixList.notes(source.row) ?? null],
+        [...kept.map((index) => cellStyle(source.cells[index] ?? null)), NOTES_CELL_STYLE],
+      ).commit();
       written += 1;
       if (written % 256 === 0) await waitForSheetDrain(sheet);
     }

@@ -22,7 +22,7 @@ import { formatRowRanges } from './row-ranges.js';
 import type { RunSummary } from './run-summary.js';
 import { waitForSheetDrain } from './sheet-backpressure.js';
 import type { CellStyle } from './shared-cell-styles.js';
-import { applyStyles, NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
+import { addStyledRow, NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
 import { STATUS_STYLES, HEADER_STYLE, TITLE_FONT } from './status-styles.js';
 import { wallClock } from './wall-clock.js';
 
@@ -189,9 +189,7 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   };
 
   const writeRow = async (sheet: Worksheet, values: readonly CellValue[], styles: readonly CellStyle[]): Promise<void> => {
-    const row = sheet.addRow([...values]);
-    applyStyles(row, styles);
-    row.commit();
+    addStyledRow(sheet, values, styles).commit();
     rowsSinceDrain += 1;
     if (rowsSinceDrain >= 256) {
       rowsSinceDrain = 0;
@@ -302,9 +300,11 @@ function addTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: strin
   });
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   sheet.columns = columns.map((c) => ({ width: c.width }));
-  const header = sheet.addRow(columns.map((c) => c[lang]));
-  applyStyles(header, columns.map(() => HEADER_CELL_STYLE));
-  header.commit();
+  addStyledRow(
+    sheet,
+    columns.map((c) => c[lang]),
+    columns.map(() => HEADER_CELL_STYLE),
+  ).commit();
   return sheet;
 }
 

@@ -23,9 +23,17 @@ export function numberFormatStyle(numFmt: string): CellStyle {
   return style;
 }
 
-/** Gives cell i + 1 the shared `styles[i]`, and the row itself the shared empty style. */
-export function applyStyles(row: ExcelJS.Row, styles: readonly CellStyle[]): void {
+/**
+ * Adds a row and gives cell i + 1 the shared `styles[i]`, the row itself the shared empty style.
+ * Blank (null) cells are not created at all: exceljs writes nothing for them either way, and
+ * each cell object it makes costs an address, a style merge and a type check.
+ */
+export function addStyledRow(sheet: ExcelJS.Worksheet, values: readonly ExcelJS.CellValue[], styles: readonly CellStyle[]): ExcelJS.Row {
+  const row = sheet.addRow(values.map((v) => (v === null ? undefined : v)));
   // Rows have a style too (exceljs's types omit it), written once per row.
   (row as unknown as { style: CellStyle }).style = NO_STYLE;
-  styles.forEach((style, i) => (row.getCell(i + 1).style = style));
+  styles.forEach((style, i) => {
+    if (values[i] !== null && values[i] !== undefined) row.getCell(i + 1).style = style;
+  });
+  return row;
 }
