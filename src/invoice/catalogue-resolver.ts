@@ -10,6 +10,9 @@ interface Index {
   readonly byWord: Map<string, string>;
 }
 
+/** Most remembered spellings per catalogue. */
+const MEMO_LIMIT = 4096;
+
 const resolvers = new WeakMap<Catalogues, CatalogueResolver>();
 
 function put(map: Map<string, string>, key: string, value: string): void {
@@ -38,11 +41,25 @@ export function catalogueResolver(catalogues: Catalogues): CatalogueResolver {
     }
     return index;
   };
-  const resolver: CatalogueResolver = (name, input) => {
+  const lookUp = (name: CatalogueName, input: string): string | undefined => {
     const key = matchKey(input);
     if (key === '') return undefined;
     const index = indexOf(name);
     return index.byName.get(key) ?? index.byCode.get(key) ?? index.byWord.get(key);
+  };
+  // A sheet repeats a handful of spellings (PEN, CONTADO, NIU…) on every row: remember the answer
+  // for each input, so matchKey (Unicode normalisation, two regexes) runs once per spelling. Bounded:
+  // a sheet of all-different values clears it now and then instead of growing.
+  const memo = new Map<CatalogueName, Map<string, string | undefined>>();
+  const resolver: CatalogueResolver = (name, input) => {
+    let answers = memo.get(name);
+    if (answers === undefined) memo.set(name, (answers = new Map<string, string | undefined>()));
+    const known = answers.get(input);
+    if (known !== undefined || answers.has(input)) return known;
+    const answer = lookUp(name, input);
+    if (answers.size >= MEMO_LIMIT) answers.clear();
+    answers.set(input, answer);
+    return answer;
   };
   resolvers.set(catalogues, resolver);
   return resolver;

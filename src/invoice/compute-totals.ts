@@ -54,30 +54,44 @@ function round2(d: Decimal): Decimal {
   return d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
-export function computeLineTotals(line: TotalsLine, tipoRegistro: TipoRegistro): LineTotals {
-  const rate = new Dec(taxRate(line.tipoAfectacion));
+/** The rates as Decimals, made once. */
+const RATES = new Map<string, Decimal>([IGV_RATE, IVAP_RATE, '0'].map((r) => [r, new Dec(r)]));
+
+function rateOf(tipoAfectacion: string): Decimal {
+  const rate = taxRate(tipoAfectacion);
+  return RATES.get(rate) ?? new Dec(rate);
+}
+
+/** A line's base and tax as Decimals rounded to 2 places (the rules of the comment above). */
+function lineAmounts(line: TotalsLine, tipoRegistro: TipoRegistro, rate: Decimal): { base: Decimal; igv: Decimal } {
   const gross = new Dec(line.cantidad).times(line.valorUnitario);
-  let base: Decimal;
-  let igv: Decimal;
   if (tipoRegistro === 'PRECIOS_CON_IGV') {
     const total = round2(gross);
-    base = round2(gross.dividedBy(rate.plus(1)));
-    igv = total.minus(base);
-  } else {
-    base = round2(gross);
-    igv = round2(base.times(rate));
+    const base = round2(gross.dividedBy(rate.plus(1)));
+    return { base, igv: total.minus(base) };
   }
+  const base = round2(gross);
+  return { base, igv: round2(base.times(rate)) };
+}
+
+export function computeLineTotals(line: TotalsLine, tipoRegistro: TipoRegistro): LineTotals {
+  const rate = rateOf(line.tipoAfectacion);
+  const { base, igv } = lineAmounts(line, tipoRegistro, rate);
   return { base: base.toFixed(2), igv: igv.toFixed(2), total: base.plus(igv).toFixed(2), rate: rate.toString() };
 }
 
 export function computeTotals(lines: readonly TotalsLine[], tipoRegistro: TipoRegistro): ComputedTotals {
+  return { lines: lines.map((l) => computeLineTotals(l, tipoRegistro)), totals: computeInvoiceTotals(lines, tipoRegistro) };
+}
+
+/** The invoice's totals alone (what validation reports): computeTotals(…).totals without the per-line texts. */
+export function computeInvoiceTotals(lines: readonly TotalsLine[], tipoRegistro: TipoRegistro): InvoiceTotals {
   let base = new Dec(0);
   let igv = new Dec(0);
-  const perLine = lines.map((l) => {
-    const t = computeLineTotals(l, tipoRegistro);
-    base = base.plus(t.base);
-    igv = igv.plus(t.igv);
-    return t;
-  });
-  return { lines: perLine, totals: { base: base.toFixed(2), igv: igv.toFixed(2), total: base.plus(igv).toFixed(2) } };
+  for (const line of lines) {
+    const amounts = lineAmounts(line, tipoRegistro, rateOf(line.tipoAfectacion));
+    base = base.plus(amounts.base);
+    igv = igv.plus(amounts.igv);
+  }
+  return { base: base.toFixed(2), igv: igv.toFixed(2), total: base.plus(igv).toFixed(2) };
 }

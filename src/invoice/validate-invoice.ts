@@ -1,7 +1,7 @@
 import { localized } from '../i18n/localized-text.js';
 import { buildDocumentBody, withEmisor } from './build-document.js';
 import type { TotalsLine } from './compute-totals.js';
-import { computeTotals } from './compute-totals.js';
+import { computeInvoiceTotals } from './compute-totals.js';
 import type { FacturaDocument } from './factura-document.js';
 import { facturaDocumentBodySchemaFor, facturaDocumentSchemaFor } from './factura-document.js';
 import type { InvoiceDraft } from './invoice-draft.js';
@@ -83,7 +83,7 @@ function totalsOf(invoice: ResolvedInvoice, context: ValidationContext): Invoice
     if (cantidad === undefined || valor === undefined || tipoAfectacion === undefined) return undefined;
     lines.push({ cantidad, valorUnitario: valor, tipoAfectacion });
   }
-  return computeTotals(lines, context.close2u.tipoRegistro).totals;
+  return computeInvoiceTotals(lines, context.close2u.tipoRegistro);
 }
 
 /** The schema found what the rules did not: a gap between the two layers, reported rather than sent. */

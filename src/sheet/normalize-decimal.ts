@@ -25,7 +25,15 @@ function compact(text: string): string {
   return collapseWhitespace(text).replace(/(\d) (?=\d)/g, '$1');
 }
 
+/** Plain digits, optionally a point and decimals, already without leading or trailing zeros: its own exact text. */
+const CANONICAL_POINT = /^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
+/** The same, written with a decimal comma. */
+const CANONICAL_COMMA = /^(?:0|[1-9]\d*)(?:,\d*[1-9])?$/;
+
 function readAs(text: string, convention: DecimalConvention): string | undefined {
+  // The common case (`12`, `12.5`) is already the exact text Decimal#toFixed would give: skip Decimal.
+  if (convention === 'point' && CANONICAL_POINT.test(text)) return text;
+  if (convention === 'comma' && CANONICAL_COMMA.test(text)) return text.replace(',', '.');
   if (convention === 'point') return POINT_READING.test(text) ? new Decimal(text.replace(/,/g, '')).toFixed() : undefined;
   return COMMA_READING.test(text) ? new Decimal(text.replace(/\./g, '').replace(',', '.')).toFixed() : undefined;
 }
@@ -74,12 +82,11 @@ function decimalFromText(raw: string, place: CellPlace, convention: DecimalConve
   const shown = collapseWhitespace(raw);
   if (shown === '') return ABSENT;
   const s = compact(raw);
-  const point = readAs(s, 'point');
-  const comma = readAs(s, 'comma');
   if (convention !== undefined) {
-    const value = convention === 'point' ? point : comma;
+    // The file's convention first; the other one only to explain a value it cannot read.
+    const value = readAs(s, convention);
     if (value !== undefined) return normalizedValue(value);
-    if ((convention === 'point' ? comma : point) !== undefined) {
+    if (readAs(s, convention === 'point' ? 'comma' : 'point') !== undefined) {
       return convention === 'comma'
         ? cellProblem(
             place,
@@ -98,6 +105,8 @@ function decimalFromText(raw: string, place: CellPlace, convention: DecimalConve
     }
     return notANumber(place, shown);
   }
+  const point = readAs(s, 'point');
+  const comma = readAs(s, 'comma');
   if (point !== undefined && comma !== undefined) {
     if (point === comma) return normalizedValue(point);
     return cellProblem(
