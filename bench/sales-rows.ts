@@ -1,3 +1,4 @@
+import { rucCheckDigit } from '../src/invoice/rules/identity-document-rules.js';
 import { COLUMN_NAMES } from '../src/invoice/canonical-columns.js';
 import type { ColumnName } from '../src/invoice/canonical-columns.js';
 import { limaToday } from '../src/invoice/lima-today.js';
@@ -28,14 +29,8 @@ export interface SalesRowsOptions {
   readonly invoicesPerSeries?: number;
 }
 
-const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
-
-/** The RUC check digit of provider-notes.md: (11 - Σ wᵢdᵢ mod 11) mod 10. */
-export function rucCheckDigit(firstTen: string): number {
-  let sum = 0;
-  for (let i = 0; i < 10; i += 1) sum += (RUC_WEIGHTS[i] ?? 0) * Number(firstTen[i]);
-  return (11 - (sum % 11)) % 10;
-}
+/** The RUC check digit of provider-notes.md, from the validation rule itself. */
+export { rucCheckDigit };
 
 const pick = <T>(random: SeededRandom, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const between = (random: SeededRandom, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));

@@ -23,25 +23,11 @@ import { Decimal } from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import type { ColumnName } from '../src/invoice/canonical-columns.js';
+import { withRucCheckDigit } from '../src/invoice/rules/identity-document-rules.js';
+import { createSeededRandom as seeded } from '../src/sandbox/seeded-random.js';
 
-/** SUNAT's RUC check digit: weights 5,4,3,2,7,6,5,4,3,2 over the first ten digits, (11 - s mod 11) mod 10. */
-export function rucWithCheckDigit(firstTen: string): string {
-  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  const sum = weights.reduce((s, w, i) => s + w * Number(firstTen[i]), 0);
-  return `${firstTen}${(11 - (sum % 11)) % 10}`;
-}
-
-/** mulberry32: a tiny seeded generator, so the fixtures are the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** SUNAT's RUC check digit, from the validation rule itself. */
+export const rucWithCheckDigit = withRucCheckDigit;
 
 interface Customer {
   readonly ruc: string;

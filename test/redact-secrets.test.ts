@@ -1,20 +1,10 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { redactSecrets, redactText } from '../src/redact-secrets.js';
+import { textSink } from './helpers/text-sink.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJydWMiOiIyMDUxMjMzMzc5NyJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 
-function capture(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      chunks.push(chunk.toString());
-      cb();
-    },
-  });
-  return { stream, text: () => chunks.join('') };
-}
 
 describe('secret redaction', () => {
   it('replaces a JWT anywhere in a text', () => {
@@ -32,7 +22,7 @@ describe('secret redaction', () => {
   });
 
   it('the logger never writes the token, the password or the authorization header', () => {
-    const { stream, text } = capture();
+    const { stream, text } = textSink();
     const log = createLogger({ format: 'json', destination: stream, secrets: ['s3cr3t-pass'], level: 'debug' });
     log.info({ svcToken: JWT, request: { headers: { authorization: `Bearer ${JWT}` } } }, `got ${JWT}`);
     log.debug({ body: { clave: 's3cr3t-pass', mail: 'a@b.pe' } }, 'login with s3cr3t-pass');

@@ -1,23 +1,11 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { textSink } from '../helpers/text-sink.js';
 
-function sink(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  return {
-    stream: new Writable({
-      write(c: Buffer, _e, cb) {
-        chunks.push(c.toString());
-        cb();
-      },
-    }),
-    text: () => chunks.join(''),
-  };
-}
 
 async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out = sink();
-  const err = sink();
+  const out = textSink();
+  const err = textSink();
   const code = await main(argv, { stdout: out.stream, stderr: err.stream, env: {}, cwd: process.cwd() });
   return { code, out: out.text(), err: err.text() };
 }

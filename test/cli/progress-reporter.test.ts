@@ -1,21 +1,15 @@
-import { Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createProgressReporter, formatCounts } from '../../src/cli/progress-reporter.js';
 import { createLogger } from '../../src/logger.js';
+import { textSink } from '../helpers/text-sink.js';
 
 function sink(): { stream: Writable; lines: () => Record<string, unknown>[] } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(c: Buffer, _e, cb) {
-      chunks.push(c.toString());
-      cb();
-    },
-  });
+  const { stream, text } = textSink();
   return {
     stream,
     lines: () =>
-      chunks
-        .join('')
+      text()
         .split('\n')
         .filter(Boolean)
         .map((l) => JSON.parse(l) as Record<string, unknown>),

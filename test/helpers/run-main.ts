@@ -1,5 +1,5 @@
-import { Writable } from 'node:stream';
 import { main } from '../../src/cli/main.js';
+import { textSink } from './text-sink.js';
 
 export interface MainRun {
   readonly code: number;
@@ -7,23 +7,11 @@ export interface MainRun {
   readonly stderr: string;
 }
 
-function sink(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  return {
-    stream: new Writable({
-      write(c: Buffer, _e, cb) {
-        chunks.push(c.toString());
-        cb();
-      },
-    }),
-    text: () => chunks.join(''),
-  };
-}
 
 /** Runs the CLI in-process with its own streams and environment (no inherited FACTURA_* variables). */
 export async function runMain(argv: readonly string[], env: Record<string, string> = {}, signal?: AbortSignal): Promise<MainRun> {
-  const out = sink();
-  const err = sink();
+  const out = textSink();
+  const err = textSink();
   const code = await main(argv, { stdout: out.stream, stderr: err.stream, env, cwd: process.cwd(), ...(signal ? { signal } : {}) });
   return { code, stdout: out.text(), stderr: err.text() };
 }

@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { stringify } from 'csv-stringify/sync';
 import { limaToday } from '../../src/invoice/lima-today.js';
+import { withRucCheckDigit } from '../../src/invoice/rules/identity-document-rules.js';
 
 /** The canonical header of a sales sheet, as the template writes it (a subset: the usual columns). */
 export const SALES_HEADER = [
@@ -20,13 +21,9 @@ export const SALES_HEADER = [
   'tipoAfectacion',
 ] as const;
 
-const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
-
 /** A RUC with a correct check digit (provider-notes.md): `20` + eight digits from `n`, then the digit. */
 export function validRuc(n: number): string {
-  const first10 = `20${String(n % 100_000_000).padStart(8, '0')}`;
-  const sum = [...first10].reduce((s, d, i) => s + Number(d) * (WEIGHTS[i] ?? 0), 0);
-  return `${first10}${(11 - (sum % 11)) % 10}`;
+  return withRucCheckDigit(`20${String(n % 100_000_000).padStart(8, '0')}`);
 }
 
 export interface SalesSheetOptions {

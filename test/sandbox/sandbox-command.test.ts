@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { DEMO_ACCOUNT } from '../../src/sandbox/sandbox-account.js';
 import { collect, spawnCli } from '../helpers/cli-process.js';
 import { get, login, LOGIN_PATH, loginBody, post } from './sandbox-http.js';
+import { textSink } from '../helpers/text-sink.js';
 
 const FIRST_LINE = /^Sandbox listening on (http:\/\/127\.0\.0\.1:(\d+))$/;
 
@@ -25,18 +25,6 @@ function firstLine(child: ChildProcess): Promise<string> {
   });
 }
 
-function sink(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  return {
-    stream: new Writable({
-      write(c: Buffer, _e, cb) {
-        chunks.push(c.toString());
-        cb();
-      },
-    }),
-    text: () => chunks.join(''),
-  };
-}
 
 describe('factura-import sandbox', () => {
   it('runs as a real process: prints its address first, answers a login, and exits 0 on SIGTERM', async () => {
@@ -62,8 +50,8 @@ describe('factura-import sandbox', () => {
   });
 
   it('prints the demo account and the environment a user needs, then stops when its signal aborts', async () => {
-    const out = sink();
-    const err = sink();
+    const out = textSink();
+    const err = textSink();
     const controller = new AbortController();
     const running = main(['sandbox', '--port', '0', '--fail-rate', '0.5', '--seed', '9', '--outage', '600-660', '--log-level', 'silent'], {
       stdout: out.stream,
@@ -95,8 +83,8 @@ describe('factura-import sandbox', () => {
   });
 
   it('refuses a malformed --outage with a usage error (exit 2)', async () => {
-    const err = sink();
-    const code = await main(['sandbox', '--outage', '20-10'], { stdout: sink().stream, stderr: err.stream, env: {}, cwd: process.cwd() });
+    const err = textSink();
+    const code = await main(['sandbox', '--outage', '20-10'], { stdout: textSink().stream, stderr: err.stream, env: {}, cwd: process.cwd() });
     expect(code).toBe(2);
     expect(err.text()).toContain('--outage "20-10"');
   });

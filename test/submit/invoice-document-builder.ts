@@ -1,14 +1,10 @@
+import { withRucCheckDigit } from '../../src/invoice/rules/identity-document-rules.js';
 /**
  * Invoice documents that follow the contract (api-contract.md §2.3), for the submission tests:
  * a valid issuer and receptor RUC, a distinct serie/numero per document, one or two lines.
  */
-const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-
 /** The 11-digit RUC whose first ten digits are `first10`, with its SUNAT check digit. */
-export function rucWithCheckDigit(first10: string): string {
-  const s = [...first10].reduce((sum, d, i) => sum + Number(d) * (WEIGHTS[i] ?? 0), 0);
-  return `${first10}${(11 - (s % 11)) % 10}`;
-}
+export const rucWithCheckDigit = withRucCheckDigit;
 
 export interface TestInvoice {
   readonly serie: string;

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_EXAMPLES, writeTemplates } from '../../scripts/make-templates.js';
@@ -13,6 +12,7 @@ import { openRowSource } from '../../src/sheet/open-row-source.js';
 import { readLineRecords } from '../../src/sheet/read-line-records.js';
 import { collect, PROJECT_ROOT } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { textSink } from '../helpers/text-sink.js';
 
 const COMMITTED = join(PROJECT_ROOT, 'templates');
 
@@ -76,22 +76,10 @@ describe('the committed templates', () => {
   });
 });
 
-function sink(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  return {
-    stream: new Writable({
-      write(c: Buffer, _e, cb) {
-        chunks.push(c.toString());
-        cb();
-      },
-    }),
-    text: () => chunks.join(''),
-  };
-}
 
 async function run(argv: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
-  const out = sink();
-  const err = sink();
+  const out = textSink();
+  const err = textSink();
   const code = await main(argv, { stdout: out.stream, stderr: err.stream, env: {}, cwd });
   return { code, out: out.text(), err: err.text() };
 }

@@ -15,6 +15,11 @@ export function rucCheckDigit(firstTen: string): number {
   return (11 - (s % 11)) % 10;
 }
 
+/** The 11-digit RUC whose first ten digits are `firstTen`, completed with its check digit. */
+export function withRucCheckDigit(firstTen: string): string {
+  return `${firstTen}${rucCheckDigit(firstTen)}`;
+}
+
 export function isValidRuc(ruc: string): boolean {
   return /^\d{11}$/.test(ruc) && RUC_PREFIXES.includes(ruc.slice(0, 2)) && rucCheckDigit(ruc) === Number(ruc[10]);
 }
