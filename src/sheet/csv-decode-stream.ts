@@ -3,47 +3,98 @@ import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { CsvEncoding } from './detect-encoding.js';
 
+/** Where a byte offset of the file falls, as a spreadsheet row (1-based), for error messages. */
+export type RowAtByte = (byteOffset: number) => Promise<number>;
+
 /**
  * A streaming byte → text transform with the WHATWG TextDecoder. A UTF-8 BOM is dropped.
  * Node 20's TextDecoder('windows-1252') decodes bytes 0x80-0x9F as Latin-1 control characters
  * (U+0080-U+009F) instead of € ‚ „ … “ ” – — and friends (measured on Node 20.20: 0x80 gives
  * U+0080), so those are mapped to the characters of the Windows-1252 table afterwards; where
  * Node decodes them correctly, there is nothing left to map. UTF-8 is decoded strictly: bytes that
- * are not UTF-8 further down the file end the run with advice to force Windows-1252, instead of
- * silently turning accented letters into replacement characters.
+ * are not UTF-8 further down the file end the run with advice to force Windows-1252, naming the
+ * byte offset of the first invalid sequence, its value, and (with `rowAt`) the row it is on,
+ * instead of silently turning accented letters into replacement characters.
  */
-export function createCsvDecodeStream(encoding: CsvEncoding, file: string): Transform {
+export function createCsvDecodeStream(encoding: CsvEncoding, file: string, rowAt?: RowAtByte): Transform {
   const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
   const fix = encoding === 'windows-1252' ? fixWindows1252C1 : (text: string): string => text;
+  /** Bytes taken in so far, and bytes already given out as text (a sequence split between chunks waits in the decoder). */
   let offset = 0;
-  const fail = (cause: unknown): FacturaError =>
-    new FacturaError(
+  let decoded = 0;
+  /** The last bytes seen, which may hold the start of a sequence the decoder is still waiting on. */
+  let tail = Buffer.alloc(0);
+  const fail = async (cause: unknown, pending: Buffer): Promise<FacturaError> => {
+    const bad = decoded + firstInvalidByte(pending);
+    const value = pending[bad - decoded];
+    const row = rowAt === undefined ? undefined : await rowAt(bad).catch(() => undefined);
+    const hex = `0x${(value ?? 0).toString(16).toUpperCase().padStart(2, '0')}`;
+    const what =
+      row === undefined
+        ? { es: `hay un byte ${hex} que no es UTF-8`, en: `there is a byte ${hex} that is not UTF-8` }
+        : { es: `la fila ${row} tiene un byte ${hex} que no es UTF-8`, en: `row ${row} holds a byte ${hex} that is not UTF-8` };
+    const at = { es: `byte ${bad.toLocaleString('es-PE')} del archivo`, en: `byte ${bad.toLocaleString('en-US')} of the file` };
+    return new FacturaError(
       'INPUT',
       localized(
-        `El archivo ${file} no es UTF-8 válido (cerca del byte ${offset}). Si lo guardó Excel como "CSV", pruebe con --encoding windows-1252.`,
-        `The file ${file} is not valid UTF-8 (near byte ${offset}). If Excel saved it as "CSV", try --encoding windows-1252.`,
+        `El archivo ${file} no es UTF-8 válido: ${what.es} (${at.es}). Si lo guardó Excel como "CSV", pruebe con --encoding windows-1252.`,
+        `The file ${file} is not valid UTF-8: ${what.en} (${at.en}). If Excel saved it as "CSV", try --encoding windows-1252.`,
       ),
       { cause },
     );
+  };
+  /** Count what the decoder gave out (a BOM it dropped counts too), and keep the undecoded rest. */
+  const advance = (chunk: Buffer, text: string): void => {
+    if (encoding !== 'utf-8') return;
+    if (offset === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) decoded += 3;
+    offset += chunk.length;
+    decoded += Buffer.byteLength(text, 'utf8');
+    const left = offset - decoded;
+    tail = left === 0 ? Buffer.alloc(0) : Buffer.concat([tail, chunk]).subarray(-left);
+  };
+  const waiting = (): Buffer => tail.subarray(tail.length - (offset - decoded));
   return new Transform({
     readableObjectMode: false,
     transform(chunk: Buffer, _encoding, callback) {
+      let text: string;
       try {
-        const text = fix(decoder.decode(chunk, { stream: true }));
-        offset += chunk.length;
-        callback(null, text);
+        text = decoder.decode(chunk, { stream: true });
       } catch (error) {
-        callback(fail(error));
+        void fail(error, Buffer.concat([waiting(), chunk])).then((e) => {
+          callback(e);
+        });
+        return;
       }
+      advance(chunk, text);
+      callback(null, fix(text));
     },
     flush(callback) {
       try {
         callback(null, fix(decoder.decode()));
       } catch (error) {
-        callback(fail(error));
+        void fail(error, waiting()).then((e) => {
+          callback(e);
+        });
       }
     },
   });
+}
+
+/**
+ * The index in `bytes` (which start on a character boundary) of the first byte that does not
+ * begin a valid UTF-8 sequence: the bytes are decoded leniently, and the first U+FFFD that the
+ * bytes did not really spell (EF BF BD) marks it. A sequence cut off at the end counts as invalid.
+ */
+function firstInvalidByte(bytes: Buffer): number {
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  let byte = 0;
+  let from = 0;
+  for (let at = text.indexOf('\uFFFD'); at >= 0; at = text.indexOf('\uFFFD', at + 1)) {
+    byte += Buffer.byteLength(text.slice(from, at), 'utf8');
+    from = at;
+    if (!(bytes[byte] === 0xef && bytes[byte + 1] === 0xbf && bytes[byte + 2] === 0xbd)) return byte;
+  }
+  return bytes.length;
 }
 
 /** Windows-1252 bytes 0x80-0x9F (WHATWG index); the five undefined ones stay as they are. */

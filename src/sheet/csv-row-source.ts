@@ -1,11 +1,12 @@
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
+import { CsvError, parse, type Options } from 'csv-parse';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Problem } from '../invoice/problem.js';
 import { createCsvDecodeStream } from './csv-decode-stream.js';
+import { csvRowAtByte } from './csv-row-at-byte.js';
 import type { CsvEncoding } from './detect-encoding.js';
 import type { CsvDelimiter } from './sniff-delimiter.js';
 import type { Cell, SourceRow } from './source-row.js';
@@ -24,17 +25,19 @@ export interface CsvReadOptions {
  * destroyed when the iteration ends, fails, or is abandoned.
  */
 export async function* readCsvRows(file: string, options: CsvReadOptions): AsyncGenerator<SourceRow> {
-  const parser = parse({
+  const parseOptions: Options = {
     delimiter: options.delimiter,
     record_delimiter: ['\r\n', '\n', '\r'],
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: false,
-  });
+  };
+  const parser = parse(parseOptions);
   const source = createReadStream(file);
+  const rowAt = (byte: number): Promise<number> => csvRowAtByte(file, byte, parseOptions);
   // pipeline propagates an error of any stage to the parser (ending the for-await below) and
   // destroys all three streams; the callback only keeps the error from being unhandled.
-  pipeline(source, createCsvDecodeStream(options.encoding, file), parser, () => undefined);
+  pipeline(source, createCsvDecodeStream(options.encoding, file, rowAt), parser, () => undefined);
 
   let row = 0;
   let expected: number | undefined;
