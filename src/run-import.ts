@@ -40,8 +40,24 @@ export interface ImportRun {
   readonly lang: Lang;
 }
 
+/** A problem as the terminal shows it: where in the user's own sheet, and what. */
+export interface ShownProblem {
+  readonly row?: number;
+  /** The sheet's header text for the column (or the canonical name). */
+  readonly column?: string;
+  /** XLSX column letter. */
+  readonly letter?: string;
+  readonly severity: 'error' | 'warning';
+  readonly message: string;
+}
+
+/** How many problems the terminal summary shows; the workbook's Errores sheet has them all. */
+export const SHOWN_PROBLEMS = 10;
+
 export interface ImportResult {
   readonly summary: RunSummary;
+  /** The first errors of the run (then warnings), at most SHOWN_PROBLEMS, for the terminal. */
+  readonly firstProblems: readonly ShownProblem[];
   /** Source rows that belong to no invoice (each reported in `Errores`). */
   readonly orphanRows: number;
   /** File-level warnings (title rows skipped, unknown columns…). */
@@ -77,6 +93,22 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   const fixList = createFixList({ lang, locateColumn, secrets });
   const summary = createSummary();
   let orphanRows = 0;
+  const shown: ShownProblem[] = [];
+  const shownWarnings: ShownProblem[] = [];
+  const show = (problems: readonly Problem[]): void => {
+    for (const p of problems) {
+      const list = p.severity === 'error' ? shown : shownWarnings;
+      if (list.length >= SHOWN_PROBLEMS) continue;
+      const where = p.column === undefined ? undefined : locateColumn(p.column);
+      list.push({
+        ...(p.row !== undefined ? { row: p.row } : {}),
+        ...(p.column !== undefined ? { column: where?.header ?? p.column } : {}),
+        ...(where?.letter !== undefined ? { letter: where.letter } : {}),
+        severity: p.severity,
+        message: p.message[lang],
+      });
+    }
+  };
   try {
     await results.addFileProblems(sheet.notes);
     const context = {
@@ -96,12 +128,14 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     for await (const event of events) {
       if (event.kind === 'orphan') {
         orphanRows += event.rows.length;
+        show(event.problems);
         fixList.addRows(event.rows, event.problems);
         await results.addFileProblems(event.problems);
         continue;
       }
       const { outcome } = event;
       summary.add(outcome);
+      show(outcome.problems);
       fixList.add(outcome);
       await results.addOutcome(outcome);
       run.onOutcome?.(outcome);
@@ -135,6 +169,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   });
   return {
     summary: result,
+    firstProblems: [...shown, ...shownWarnings].slice(0, SHOWN_PROBLEMS),
     orphanRows,
     notes: sheet.notes,
     written: {

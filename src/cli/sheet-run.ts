@@ -8,7 +8,7 @@ import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import type { OutputPaths } from '../report/output-paths.js';
 import { outputPaths } from '../report/output-paths.js';
 import { formatSummary, summaryToJson } from '../report/run-summary.js';
-import type { ImportResult } from '../run-import.js';
+import type { ImportResult, ShownProblem } from '../run-import.js';
 import { loadMappingFile } from '../sheet/load-mapping-file.js';
 import type { CliContext } from './cli-context.js';
 import type { SheetArgs } from './sheet-options.js';
@@ -57,6 +57,18 @@ export function exitCodeOf(result: ImportResult): number {
   return troubled || result.orphanRows > 0 ? EXIT_SOME_FAILED : EXIT_OK;
 }
 
+/** One problem as a terminal line: «Fila 4, C «fechaEmision»: …». */
+export function formatShownProblem(p: ShownProblem, lang: 'es' | 'en'): string {
+  const where = [
+    p.row !== undefined ? `${lang === 'es' ? 'Fila' : 'Row'} ${p.row}` : undefined,
+    p.column !== undefined ? `${p.letter !== undefined ? `${p.letter} ` : ''}«${p.column}»` : undefined,
+  ]
+    .filter((w) => w !== undefined)
+    .join(', ');
+  const mark = p.severity === 'error' ? '✗' : '!';
+  return `  ${mark} ${where === '' ? '' : `${where}: `}${p.message}`;
+}
+
 /** Prints the run's summary (text or `--json`) on stdout and returns the exit code. */
 export function finishSheetRun(result: ImportResult, ctx: CliContext, json: boolean, notes: readonly string[]): number {
   const lang = ctx.args.lang;
@@ -67,6 +79,7 @@ export function finishSheetRun(result: ImportResult, ctx: CliContext, json: bool
         orphanRows: result.orphanRows,
         interrupted: result.interrupted,
         notes,
+        firstProblems: result.firstProblems,
         exitCode: exitCodeOf(result),
       }),
     );
@@ -78,6 +91,16 @@ export function finishSheetRun(result: ImportResult, ctx: CliContext, json: bool
           ? `Filas que no pertenecen a ningún comprobante: ${result.orphanRows} (ver hoja Errores).`
           : `Rows that belong to no invoice: ${result.orphanRows} (see the Errores sheet).`,
       );
+    }
+    if (result.firstProblems.length > 0) {
+      const total = result.summary.errors + result.summary.warnings;
+      ctx.print('');
+      ctx.print(
+        lang === 'es'
+          ? `Problemas (${result.firstProblems.length} de ${total}; todos en la hoja Errores del libro de resultados):`
+          : `Problems (${result.firstProblems.length} of ${total}; all of them in the Errores sheet of the results workbook):`,
+      );
+      for (const p of result.firstProblems) ctx.print(formatShownProblem(p, lang));
     }
     for (const n of notes) ctx.print(n);
   }

@@ -58,6 +58,15 @@ describe('validate (the dry run)', () => {
     expect(statuses).toEqual(['VÁLIDO', 'INVÁLIDO', 'INVÁLIDO', 'VÁLIDO']);
   });
 
+  it('shows the first problems on the terminal, each at its row and column letter', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2, { receptorNumeroDocumento: '20512333798' })]);
+    const run = await runMain(['validate', input, '--quiet']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('Problemas (1 de 1;');
+    expect(run.stdout).toMatch(/✗ Fila 3, N «receptorNumeroDocumento»: El RUC «20512333798» no es válido/);
+  });
+
   it('stops before reading rows when required columns are missing, naming all of them, and writes no results (exit 2)', async () => {
     const input = join(dir.path, 'ventas.csv');
     const { writeFile } = await import('node:fs/promises');
