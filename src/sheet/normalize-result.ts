@@ -43,8 +43,13 @@ export function cellProblem(place: CellPlace, code: string, value: string, es: s
 
 /** Trims and collapses inner whitespace (including non-breaking spaces); `''` means absent. */
 export function collapseWhitespace(text: string): string {
+  // Most cells have nothing to collapse: return them as they are, without building a new string.
+  if (!NEEDS_COLLAPSE.test(text)) return text;
   return text.replace(/[\s\u00a0\u2007\u202f]+/gu, ' ').trim();
 }
+
+/** Anything collapseWhitespace would change: a space at either end, two in a row, or any other whitespace character. */
+const NEEDS_COLLAPSE = /^ | $| {2}|[\t-\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/u;
 
 /** An error cell (`#N/A`, `#REF!`) or a formula with no saved result: never a blank or a zero. */
 export function cellErrorProblem(cell: Extract<Cell, { kind: 'error' }>, place: CellPlace): Normalized {

@@ -39,8 +39,12 @@ export interface ReadLineRecordsOptions {
 type Column = readonly [ColumnName, number, ColumnType];
 
 function isBlank(row: SourceRow): boolean {
-  return row.cells.every((c) => c === null || (c.kind === 'text' && c.text.trim() === ''));
+  for (const c of row.cells) if (c !== null && (c.kind !== 'text' || c.text.trim() !== '')) return false;
+  return true;
 }
+
+/** The problems of a row without any: one shared, frozen empty list instead of one per row. */
+const NO_PROBLEMS: readonly Problem[] = Object.freeze([]);
 
 /**
  * Turns a row source into line records: finds the header within the first HEADER_SEARCH_ROWS rows,
@@ -115,13 +119,15 @@ async function* lineRecords(
   const toRecord = (row: SourceRow): LineRecord => {
     if (!fixed && state.convention === undefined) state.convention = conventionOf([row], decimalColumns);
     const values: Partial<Record<ColumnName, string>> = {};
-    const problems: Problem[] = [...(row.problems ?? [])];
+    let problems: Problem[] | undefined = row.problems === undefined || row.problems.length === 0 ? undefined : [...row.problems];
     for (const [name, index, type] of columns) {
-      const n = normalizeCell(row.cells[index] ?? null, type, { row: row.row, column: name }, state.convention);
+      const cell = row.cells[index] ?? null;
+      if (cell === null) continue; // every normaliser gives nothing for a blank cell
+      const n = normalizeCell(cell, type, { row: row.row, column: name }, state.convention);
       if (n.kind === 'value') values[name] = n.value;
-      else if (n.kind === 'problem') problems.push(n.problem);
+      else if (n.kind === 'problem') (problems ??= []).push(n.problem);
     }
-    return { row: row.row, values, problems };
+    return { row: row.row, values, problems: problems ?? NO_PROBLEMS };
   };
   try {
     for (const row of pending) yield toRecord(row);

@@ -16,7 +16,10 @@ export function canonicalDecimal(value: string): string | undefined {
 }
 
 function digitProblems(code: string, row: number, column: 'cantidad' | 'valorVentaUnitario', value: string, canonical: string, what: { es: string; en: string }): Problem[] {
-  const [int = '', frac = ''] = canonical.replace('-', '').split('.');
+  const sign = canonical.startsWith('-') ? 1 : 0;
+  const point = canonical.indexOf('.');
+  const int = { length: (point < 0 ? canonical.length : point) - sign };
+  const frac = { length: point < 0 ? 0 : canonical.length - point - 1 };
   const problems: Problem[] = [];
   if (int.length > MAX_INTEGER_DIGITS) {
     problems.push(

@@ -16,6 +16,7 @@ type LimitedColumn = keyof typeof TEXT_LIMITS;
 
 export function textLengthProblems(row: number, column: LimitedColumn, value: string): Problem[] {
   const { max, code } = TEXT_LIMITS[column];
+  if (value.length <= max) return []; // never more characters than UTF-16 code units
   const length = [...value].length;
   if (length <= max) return [];
   const l = columnDefinition(column).label;
