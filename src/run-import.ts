@@ -3,6 +3,7 @@ import type { ResolvedSettings } from './config/resolve-run-options.js';
 import type { Lang } from './i18n/localized-text.js';
 import { groupInvoices } from './invoice/group-invoices.js';
 import type { InvoiceOutcome } from './invoice/invoice-outcome.js';
+import { STATUS_LABELS } from './invoice/invoice-status.js';
 import type { Problem } from './invoice/problem.js';
 import { limaToday } from './invoice/lima-today.js';
 import { validateInvoice } from './invoice/validate-invoice.js';
@@ -19,6 +20,7 @@ import type { RunSummary } from './report/run-summary.js';
 import { createSummary } from './report/run-summary.js';
 import { openRowSource } from './sheet/open-row-source.js';
 import { readLineRecords } from './sheet/read-line-records.js';
+import { redactText } from './redact-secrets.js';
 
 /** One run over one input file: what `validate` and `submit` share. I/O and time are passed in. */
 export interface ImportRun {
@@ -64,6 +66,28 @@ export interface ImportResult {
   readonly notes: readonly Problem[];
   readonly written: { readonly results: string; readonly fixAndResend?: string; readonly journal?: string };
   readonly interrupted: boolean;
+}
+
+/** Statuses whose reason is the service's answer (or its silence), not a cell of the sheet. */
+const SERVICE_TROUBLE = new Set<InvoiceOutcome['status']>(['REJECTED', 'FAILED', 'UNKNOWN', 'DUPLICATE']);
+
+/** The service's word on a sent invoice, as a problem line: «F001-9: ERROR: Error interno (500) …». */
+function serviceProblem(outcome: InvoiceOutcome): Problem {
+  const a = outcome.answer;
+  const said = [a?.mensaje, a?.detalle].filter((t): t is string => t !== undefined && t !== '').join(': ');
+  const http = a?.httpStatus !== undefined ? ` (HTTP ${a.httpStatus})` : '';
+  const text = [said === '' ? undefined : `${said}${http}`, outcome.note].filter((t) => t !== undefined).join(' — ');
+  const label = STATUS_LABELS[outcome.status];
+  const first = outcome.rows[0];
+  return {
+    severity: 'error',
+    code: `SERVICE_${outcome.status}`,
+    ...(first !== undefined ? { row: first } : {}),
+    message: {
+      es: `${outcome.serie}-${outcome.numero} ${label.es}: ${redactText(text || 'sin respuesta del servicio')}`,
+      en: `${outcome.serie}-${outcome.numero} ${label.en}: ${redactText(text || 'no answer from the service')}`,
+    },
+  };
 }
 
 /**
@@ -136,6 +160,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       const { outcome } = event;
       summary.add(outcome);
       show(outcome.problems);
+      if (SERVICE_TROUBLE.has(outcome.status)) show([serviceProblem(outcome)]);
       fixList.add(outcome);
       await results.addOutcome(outcome);
       run.onOutcome?.(outcome);

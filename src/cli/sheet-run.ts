@@ -93,12 +93,11 @@ export function finishSheetRun(result: ImportResult, ctx: CliContext, json: bool
       );
     }
     if (result.firstProblems.length > 0) {
-      const total = result.summary.errors + result.summary.warnings;
       ctx.print('');
       ctx.print(
         lang === 'es'
-          ? `Problemas (${result.firstProblems.length} de ${total}; todos en la hoja Errores del libro de resultados):`
-          : `Problems (${result.firstProblems.length} of ${total}; all of them in the Errores sheet of the results workbook):`,
+          ? `Problemas (los primeros ${result.firstProblems.length}; el detalle completo está en el libro de resultados):`
+          : `Problems (the first ${result.firstProblems.length}; the results workbook has them all):`,
       );
       for (const p of result.firstProblems) ctx.print(formatShownProblem(p, lang));
     }

@@ -72,6 +72,16 @@ describe('submit', () => {
     expect(sandbox.ledger().counters.puts).toBe(0);
   });
 
+  it('says on the terminal why an invoice failed, in the service\'s words, after its attempts', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1)]);
+    sandbox.setFaults({ failureRate: 1 });
+    const run = await runMain(['submit', input, '--quiet', '--max-attempts', '2'], envFor(sandbox));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/✗ Fila 2: F001-1 ERROR: .*\(HTTP 500\).*2 intento/);
+    expect(sandbox.ledger().counters.puts).toBe(2);
+  });
+
   it('names the missing environment variables and suggests --sandbox (exit 2)', async () => {
     const input = join(dir.path, 'ventas.xlsx');
     await writeSalesSheet(input, [salesRow(1)]);
