@@ -4,6 +4,7 @@ import type { ColumnName } from './canonical-columns.js';
 import { INVOICE_COLUMNS, columnDefinition } from './canonical-columns.js';
 import type { GroupingState, RowRange } from './grouping-decision.js';
 import { decideGrouping, describeRange, rowKeyOf } from './grouping-decision.js';
+import { FinishedInvoices } from './finished-invoices.js';
 import type { DraftLine, GroupItem, InvoiceDraft, OrphanRows } from './invoice-draft.js';
 import type { LineRecord } from './line-record.js';
 import { matchKey } from './match-key.js';
@@ -110,8 +111,8 @@ function sameValue(column: ColumnName, a: string, b: string): boolean {
 export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrouper {
   const mergeSplit = options.mergeSplit ?? false;
   const limit = options.mergeBufferLimit ?? DEFAULT_MERGE_BUFFER_LIMIT;
-  /** Default mode: ranges of finished invoices, by key. */
-  const finished = new Map<string, RowRange>();
+  /** Default mode: ranges of finished invoices, by key (compact: one entry per invoice of the file). */
+  const finished = new FinishedInvoices();
   /** mergeSplit mode: every invoice so far, in order of first appearance. */
   const buffered = new Map<string, DraftBuilder>();
   let state: GroupingState = { kind: 'start' };
