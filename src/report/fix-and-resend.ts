@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { FacturaError } from '../factura-error.js';
 import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
+import { writeFailure } from '../write-failure.js';
 import type { InvoiceOutcome } from '../invoice/invoice-outcome.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import { STATUS_LABELS } from '../invoice/invoice-status.js';
@@ -180,11 +181,7 @@ export async function writeFixAndResend(options: FixAndResendOptions): Promise<F
   } catch (err) {
     await rm(partPath, { force: true });
     if (err instanceof FacturaError) throw err;
-    throw new FacturaError(
-      'OUTPUT',
-      localized(`No se pudo escribir el archivo para corregir ${options.path}.`, `Could not write the file to fix ${options.path}.`),
-      { cause: err },
-    );
+    throw writeFailure(localized('el archivo para corregir', 'the file to fix'), options.path, err);
   }
 }
 

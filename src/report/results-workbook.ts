@@ -10,6 +10,7 @@ import type { Worksheet } from 'exceljs';
 import { FacturaError } from '../factura-error.js';
 import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
+import { writeFailure } from '../write-failure.js';
 import type { InvoiceOutcome, ServiceAnswer } from '../invoice/invoice-outcome.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
@@ -287,11 +288,7 @@ async function openStream(partPath: string, finalPath: string): Promise<WriteStr
 }
 
 function outputError(path: string, cause: unknown): FacturaError {
-  return new FacturaError(
-    'OUTPUT',
-    localized(`No se pudo escribir el libro de resultados ${path}.`, `Could not write the results workbook ${path}.`),
-    { cause },
-  );
+  return writeFailure(localized('el libro de resultados', 'the results workbook'), path, cause);
 }
 
 function addTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly ColumnSpec[], lang: Lang): Worksheet {

@@ -4,6 +4,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
+import { writeFailure } from '../write-failure.js';
 
 /**
  * The submission journal: an append-only JSONL file beside the results. A line is written (and
@@ -228,9 +229,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
         if (durable) await fh.datasync();
         for (const w of batchWaiters) w.resolve();
       } catch (error) {
-        failed = new FacturaError('OUTPUT', localized(`No se pudo escribir en el diario de envíos ${path}.`, `Could not write to the submission journal ${path}.`), {
-          cause: error,
-        });
+        failed = writeFailure(localized('en el diario de envíos', 'to the submission journal'), path, error);
         for (const w of [...batchWaiters, ...waiters]) w.reject(failed);
         waiters = [];
       }

@@ -97,11 +97,8 @@ describe('results that cannot be written', () => {
       await expectJournalIntact(journal, sandbox, (n) => n >= 1000);
     }, 120_000);
 
-    // DEFECT (usability): the message is only "No se pudo escribir el libro de resultados X." —
-    // it does not say why. The OUTPUT FacturaError raised by the results writer (src/report/ or
-    // src/run-import.ts) should name the cause in words: ENOSPC "el disco está lleno", ENOTDIR /
-    // EACCES / EROFS "la carpeta no existe / no se puede escribir".
-    it.fails('says the disk is full', (ctx) => {
+    // Was a defect: the message said only "No se pudo escribir el libro de resultados X.", not why.
+    it('says the disk is full', (ctx) => {
       if (fullRun === undefined) return ctx.skip(reason || 'the disk-full run did not happen');
       expect(fullRun.stderr).toMatch(/ENOSPC|disco está lleno|espacio|disk is full/i);
     });

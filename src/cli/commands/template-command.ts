@@ -4,6 +4,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FacturaError } from '../../factura-error.js';
 import { localized, render } from '../../i18n/localized-text.js';
+import { writeFailure } from '../../write-failure.js';
 import type { CliCommand } from '../main.js';
 
 export interface TemplateArgs {
@@ -69,7 +70,7 @@ export const templateCommand: CliCommand<TemplateArgs> = {
           { cause },
         );
       }
-      throw new FacturaError('OUTPUT', localized(`No se pudo escribir la plantilla en ${target}.`, `Could not write the template to ${target}.`), { cause });
+      throw writeFailure(localized('la plantilla en', 'the template to'), target, cause);
     }
     ctx.print(render(localized(`Plantilla ${format.toUpperCase()} escrita en ${target}`, `${format.toUpperCase()} template written to ${target}`), ctx.args.lang));
     return 0;
