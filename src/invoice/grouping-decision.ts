@@ -6,11 +6,15 @@ import type { ColumnName } from './canonical-columns.js';
  * the state and builds the drafts; this file only decides.
  */
 
-/** What a row says about its invoice: a full key, no key at all, or only half of one. */
+/**
+ * What a row says about its invoice: a full key, no key at all, only half of one, or a key cell
+ * that holds something unreadable (a NUL, an error cell): not blank, so never a continuation.
+ */
 export type RowKey =
   | { readonly kind: 'key'; readonly key: string; readonly serie: string; readonly numero: string }
   | { readonly kind: 'blank' }
-  | { readonly kind: 'partial'; readonly missing: 'serie' | 'numero'; readonly present: string };
+  | { readonly kind: 'partial'; readonly missing: 'serie' | 'numero'; readonly present: string }
+  | { readonly kind: 'unreadable' };
 
 /** First and last source row of a block of rows. */
 export interface RowRange {
@@ -45,7 +49,8 @@ export function invoiceKey(serie: string, numero: string): string {
   return `${serie.toUpperCase()}-${n}`;
 }
 
-export function rowKeyOf(values: Readonly<Partial<Record<ColumnName, string>>>): RowKey {
+export function rowKeyOf(values: Readonly<Partial<Record<ColumnName, string>>>, unreadableKeyCell = false): RowKey {
+  if (unreadableKeyCell) return { kind: 'unreadable' };
   const serie = values.serie?.trim() ?? '';
   const numero = values.numero?.trim() ?? '';
   if (serie === '' && numero === '') return { kind: 'blank' };
@@ -64,6 +69,7 @@ export function decideGrouping(state: GroupingState, rowKey: RowKey, known: RowR
     case 'blank':
       return state.kind === 'start' ? { action: 'start-orphan', reason: 'before-first-invoice' } : { action: 'continue' };
     case 'partial':
+    case 'unreadable':
       return { action: 'start-orphan', reason: 'partial-key' };
     case 'key':
       if (state.kind === 'invoice' && state.key === rowKey.key) return { action: 'continue' };
@@ -77,4 +83,11 @@ export function describeRange(range: RowRange): { es: string; en: string } {
   return range.first === range.last
     ? { es: `la fila ${range.first}`, en: `row ${range.first}` }
     : { es: `las filas ${range.first} a ${range.last}`, en: `rows ${range.first} to ${range.last}` };
+}
+
+/** A key cell whose value was refused while reading (it is absent from `values` but was not blank). */
+export function hasUnreadableKeyCell(record: { readonly values: Readonly<Partial<Record<ColumnName, string>>>; readonly problems: readonly { readonly severity: string; readonly column?: string }[] }): boolean {
+  return record.problems.some(
+    (p) => p.severity === 'error' && ((p.column === 'serie' && record.values.serie === undefined) || (p.column === 'numero' && record.values.numero === undefined)),
+  );
 }

@@ -3,7 +3,7 @@ import { localized } from '../i18n/localized-text.js';
 import type { ColumnName } from './canonical-columns.js';
 import { INVOICE_COLUMNS, columnDefinition } from './canonical-columns.js';
 import type { GroupingState, RowRange } from './grouping-decision.js';
-import { decideGrouping, describeRange, rowKeyOf } from './grouping-decision.js';
+import { decideGrouping, describeRange, hasUnreadableKeyCell, rowKeyOf } from './grouping-decision.js';
 import { FinishedInvoices } from './finished-invoices.js';
 import type { DraftLine, GroupItem, InvoiceDraft, OrphanRows } from './invoice-draft.js';
 import type { LineRecord } from './line-record.js';
@@ -92,8 +92,9 @@ class OrphanBuilder {
   add(record: LineRecord): void {
     const firstRow = this.rows[0];
     this.rows.push(record.row);
-    const key = rowKeyOf(record.values);
+    const key = rowKeyOf(record.values, hasUnreadableKeyCell(record));
     if (firstRow === undefined && key.kind === 'partial') this.problems.push(partialKey(record.row, key.missing, key.present));
+    else if (firstRow === undefined && key.kind === 'unreadable') this.problems.push(unreadableKey(record.row));
     else if (firstRow === undefined || this.reason === 'before-first-invoice') this.problems.push(beforeFirstInvoice(record.row));
     else this.problems.push(continuesIncomplete(record.row, firstRow));
     this.problems.push(...record.problems);
@@ -135,7 +136,7 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
 
   return {
     push(record) {
-      const rowKey = rowKeyOf(record.values);
+      const rowKey = rowKeyOf(record.values, hasUnreadableKeyCell(record));
       const known = rowKey.kind !== 'key' ? undefined : mergeSplit ? buffered.get(rowKey.key)?.range() : finished.get(rowKey.key);
       const decision = decideGrouping(state, rowKey, known, mergeSplit);
       let out: GroupItem[] = [];
@@ -224,6 +225,18 @@ function beforeFirstInvoice(row: number): Problem {
     message: localized(
       `La fila ${row} no tiene serie ni número y no hay una factura antes de ella a la que pueda pertenecer. Escriba la serie y el número de su factura.`,
       `Row ${row} has no series or number and there is no invoice above it to belong to. Write its invoice's series and number.`,
+    ),
+  };
+}
+
+function unreadableKey(row: number): Problem {
+  return {
+    severity: 'error',
+    code: 'INCOMPLETE_INVOICE_KEY',
+    row,
+    message: localized(
+      `La fila ${row} tiene una serie o un número que no se pudo leer (vea el otro error de esta fila): no se sabe a qué factura pertenece, así que no se une a la factura de arriba y no se enviará.`,
+      `Row ${row} has a series or number that could not be read (see this row's other error): it is not known which invoice it belongs to, so it is not joined to the invoice above and will not be sent.`,
     ),
   };
 }

@@ -213,3 +213,21 @@ describe('grouping properties', () => {
     );
   });
 });
+
+describe('a row whose serie or numero could not be read', () => {
+  it('is an orphan row with its own error, never a continuation of the invoice above', async () => {
+    const unreadable: Problem = {
+      severity: 'error',
+      code: 'CONTROL_CHARACTER',
+      row: 3,
+      column: 'serie',
+      value: '\\x00\\x00',
+      message: { es: 'caracteres de control', en: 'control characters' },
+    };
+    const items = await group([line('F001', '1'), { descripcion: 'basura' }, line('F001', '2')], undefined, { 3: [unreadable] });
+    expect(items.map((i) => `${i.kind} ${i.rows.join(',')}`)).toEqual(['invoice 2', 'orphan 3', 'invoice 4']);
+    const orphan = items[1];
+    expect(orphan?.problems.map((p) => p.code)).toEqual(['INCOMPLETE_INVOICE_KEY', 'CONTROL_CHARACTER']);
+    expect(invoices(items)[0]?.problems).toEqual([]);
+  });
+});

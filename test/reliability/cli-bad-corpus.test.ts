@@ -105,9 +105,8 @@ describe('validate on the hostile corpus, as a child process', () => {
     expect(results.problemCodes).toContain('FORMULA_WITHOUT_RESULT');
   }, 90_000);
 
-  // DEFECT (regression, see bad-corpus-pipeline.test.ts): since key cells refuse control
-  // characters (b66b7b2), the row of NULs joins the invoice of row 2 instead of being an orphan row.
-  it.fails('reports the row of NUL bytes as an orphan row: exit 1', async () => {
+  // Was a regression (see bad-corpus-pipeline.test.ts): the row of NULs joined the invoice above.
+  it('reports the row of NUL bytes as an orphan row: exit 1', async () => {
     const { run, input } = await validate(join(PROJECT_ROOT, 'fixtures/bad/nul-bytes.csv'));
     expect(run.code).toBe(1);
     const results = await readResultsWorkbook(input.replace(/\.csv$/, '.resultados.xlsx'));
