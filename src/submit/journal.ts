@@ -225,7 +225,10 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
       queue = [];
       waiters = [];
       try {
-        await fh.write(batch);
+        // A write may be short (the disk filling up) without an error: write until every byte is
+        // out; the write after a short one reports ENOSPC.
+        const bytes = Buffer.from(batch);
+        for (let offset = 0; offset < bytes.length; ) offset += (await fh.write(bytes, offset, bytes.length - offset)).bytesWritten;
         if (durable) await fh.datasync();
         for (const w of batchWaiters) w.resolve();
       } catch (error) {
@@ -283,6 +286,8 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
       await settled;
       while (flushing) await new Promise((r) => setImmediate(r));
       await fh.close();
+      // A line that could not be written ends the run even when nobody awaited it.
+      if (failed) throw failed;
     },
   };
 }
