@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliRun } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { mountTinyDisk } from '../helpers/tiny-disk.js';
 import { writeSalesCsv } from './sales-sheet.js';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process.js';
 
-const run = promisify(execFile);
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 
 function expectCleanOutputError(result: CliRun, path: string): void {
@@ -69,18 +67,14 @@ describe('results that cannot be written', () => {
     let full: string | undefined;
     let reason = '';
     let fullRun: CliRun | undefined;
+    let unmount: (() => Promise<void>) | undefined;
     beforeAll(async () => {
-      const mountPoint = join(dir.path, 'tiny');
-      await mkdir(mountPoint);
-      try {
-        await run('mount', ['-t', 'tmpfs', '-o', 'size=32k', 'tmpfs', mountPoint]);
-        full = mountPoint;
-      } catch (error) {
-        reason = `cannot mount a tmpfs here: ${(error as Error).message}`;
-      }
+      const disk = await mountTinyDisk(dir.path, 32);
+      if (disk.path === undefined) reason = disk.reason;
+      else ({ path: full, unmount } = disk);
     });
     afterAll(async () => {
-      if (full !== undefined) await run('umount', [full]);
+      await unmount?.();
     });
 
     it('submit: a clear error, a non-zero exit, and the journal (on another disk) intact', async (ctx) => {

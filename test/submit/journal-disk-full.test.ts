@@ -1,36 +1,28 @@
-import { execFile } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FacturaError } from '../../src/factura-error.js';
 import { openJournal } from '../../src/submit/journal.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import type { TinyDisk } from '../helpers/tiny-disk.js';
+import { mountTinyDisk } from '../helpers/tiny-disk.js';
 
-const run = promisify(execFile);
 let dir: { path: string; cleanup: () => Promise<void> };
-let tiny: string | undefined;
-let reason = '';
+let disk: TinyDisk;
 
 beforeAll(async () => {
   dir = await tempDir('journal-full-');
-  const mountPoint = join(dir.path, 'tiny');
-  await mkdir(mountPoint);
-  try {
-    await run('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', mountPoint]);
-    tiny = mountPoint;
-  } catch (error) {
-    reason = `cannot mount a tmpfs here: ${(error as Error).message}`;
-  }
+  disk = await mountTinyDisk(dir.path, 16);
 });
 afterAll(async () => {
-  if (tiny !== undefined) await run('umount', [tiny]);
+  if (disk.path !== undefined) await disk.unmount();
   await dir.cleanup();
 });
 
 describe('a journal on a disk that fills up', () => {
   it('ends the run at close when an outcome line could not be written, even though nobody awaited it', async (ctx) => {
-    if (tiny === undefined) return ctx.skip(reason);
+    if (disk.path === undefined) return ctx.skip(disk.reason);
+    const tiny = disk.path;
     const journal = await openJournal(join(tiny, 'ventas.journal.jsonl'));
     await journal.recordAttempt({ key: '20512333797-F001-1', hash: 'a'.repeat(64), attempt: 1 });
     await writeFile(join(tiny, 'filler'), Buffer.alloc(16 * 1024)).catch(() => undefined);
