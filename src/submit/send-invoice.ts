@@ -90,23 +90,19 @@ export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps
   let repeatedAfterForbidden = false;
   let last: Classification | undefined;
 
-  const finish = (status: SendStatus, answer: ServiceAnswer | undefined, note?: LocalizedText): Promise<SendResult> => {
+  const finish = async (status: SendStatus, answer: ServiceAnswer | undefined, note?: LocalizedText): Promise<SendResult> => {
     if (status !== 'NOT_SENT') {
       const journalStatus: JournalOutcomeStatus = status;
-      // Queued, not awaited: nothing in this run reads the outcome line back, and if the process dies
-      // before it is flushed the rerun finds "sent without answer", re-sends, and the service's
-      // "ya existe" confirms it. Waiting for its fdatasync held a concurrency slot for nothing. A
-      // failed write still ends the run: the next journal write and journal.close() reject with it.
-      void journal.recordOutcome({
+      await journal.recordOutcome({
         key,
         hash,
         status: journalStatus,
         ...(answer?.identificador !== undefined ? { identificador: answer.identificador } : {}),
         ...(answer?.httpStatus !== undefined ? { httpStatus: answer.httpStatus } : {}),
-      }).catch(() => undefined);
+      });
     }
     logger.debug({ key, status, attempts, httpStatus: answer?.httpStatus }, 'invoice finished');
-    return Promise.resolve({ status, attempts, durationMs: clock() - started, ...(answer ? { answer } : {}), ...(note ? { note } : {}) });
+    return { status, attempts, durationMs: clock() - started, ...(answer ? { answer } : {}), ...(note ? { note } : {}) };
   };
   const stopped = (): Promise<SendResult> => (mayExist ? finish('UNKNOWN', last?.answer, NOTES.interrupted) : finish('NOT_SENT', undefined));
 
