@@ -51,7 +51,8 @@ export function createTokenAuthority(secret: Uint8Array, clock: () => number): T
         return { ...previous.token, reused: true };
       }
       const iat = Math.floor(now / 1000);
-      const exp = Math.floor((now + lifetimeMs) / 1000);
+      // Rounded up: a token lives at least its lifetime (the JWT's exp is in whole seconds).
+      const exp = Math.ceil((now + lifetimeMs) / 1000);
       serial += 1;
       const svcToken = await new SignJWT({ ruc: account.ruc, razonSocial: account.razonSocial, gen: generation })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

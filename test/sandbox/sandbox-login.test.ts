@@ -16,7 +16,8 @@ const TEST_ACCOUNT: SandboxAccount = { ruc: '20100070970', mail: 'qa@portal.test
 
 describe('sandbox login (POST /tokenapi/secure/v2/login/token)', () => {
   it('answers the demo account with an 8-hour HS256 token and the contract fields, fechaExpiracion in the exact format', async () => {
-    const now = Date.parse('2026-11-21T10:04:05.123Z');
+    // Expiry is in whole seconds (the JWT's exp), rounded up so the token lives at least 8 hours.
+    const now = Date.parse('2026-11-21T10:04:04.123Z');
     sandbox = await startSandbox({ clock: () => now });
     const a = await post(sandbox.url, LOGIN_PATH, loginBody(DEMO_ACCOUNT));
     expect(a.status).toBe(200);

@@ -10,7 +10,8 @@ describe('submission through injected faults, over real HTTP', () => {
   it('gets 1,000 invoices through 30% of 500s and 10% dropped connections, each exactly once', async () => {
     e2e.sandbox = await startSandbox({ failureRate: 0.3, dropRate: 0.1, seed: 11 });
     const invoices = invoicesFor(e2e.sandbox, 1_000);
-    const run = await submitAll(e2e.sandbox, invoices, { maxAttempts: 12 });
+    // 40% of requests fail: with 20 attempts an invoice exhausts them with probability 0.4^20 ≈ 1e-8.
+    const run = await submitAll(e2e.sandbox, invoices, { maxAttempts: 20 });
     const counters = e2e.sandbox.ledger().counters;
     expect(run.results.filter((r) => r.result.status !== 'ACCEPTED')).toEqual([]);
     expectEachOnceInLedger(e2e.sandbox, invoices);
