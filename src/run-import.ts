@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { ResolvedSettings } from './config/resolve-run-options.js';
+import type { ResolvedSettings } from './config/resolve-settings.js';
 import type { Lang } from './i18n/localized-text.js';
 import { groupInvoices } from './invoice/group-invoices.js';
 import type { InvoiceOutcome } from './invoice/invoice-outcome.js';

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { ConfigFile } from '../config/config-file.js';
 import { loadConfigFile } from '../config/config-file.js';
-import type { ResolvedSettings } from '../config/resolve-run-options.js';
-import { resolveSettings } from '../config/resolve-run-options.js';
+import type { ResolvedSettings } from '../config/resolve-settings.js';
+import { resolveSettings } from '../config/resolve-settings.js';
 import { EXIT_OK, EXIT_SOME_FAILED } from '../factura-error.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import type { OutputPaths } from '../report/output-paths.js';

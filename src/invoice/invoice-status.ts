@@ -16,8 +16,3 @@ export const STATUS_LABELS: Readonly<Record<InvoiceStatus, LocalizedText>> = {
   SKIPPED: localized('OMITIDO', 'SKIPPED'),
   NOT_SENT: localized('NO ENVIADO', 'NOT SENT'),
 };
-
-/** Statuses after which the invoice is known to exist at the service. */
-export function isIssued(status: InvoiceStatus): boolean {
-  return status === 'ACCEPTED' || status === 'SKIPPED';
-}

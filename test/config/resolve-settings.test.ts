@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfigFile } from '../../src/config/config-file.js';
-import { resolveSettings } from '../../src/config/resolve-run-options.js';
+import { resolveSettings } from '../../src/config/resolve-settings.js';
 import { FacturaError } from '../../src/factura-error.js';
 import { resolveCatalogueValue } from '../../src/invoice/catalogues.js';
 import { tempDir } from '../helpers/temp-dir.js';

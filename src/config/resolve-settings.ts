@@ -7,7 +7,7 @@ import { isValidRuc } from '../invoice/rules/identity-document-rules.js';
 import type { ConfigFile } from './config-file.js';
 import type { Close2u, Emisor } from '../invoice/validation-context.js';
 import { DEFAULT_CLOSE2U } from '../invoice/validation-context.js';
-import type { ReadOptions } from './run-options.js';
+import type { ReadOptions } from './read-options.js';
 
 /** The flags that shape a run (a subset of the command's parsed arguments). */
 export interface RunFlags {

@@ -1,0 +1,11 @@
+import type { ColumnName } from '../invoice/canonical-columns.js';
+
+/** How to read the input sheet: resolved once from flags, the config file and defaults. */
+export interface ReadOptions {
+  readonly sheet?: string;
+  readonly encoding?: 'utf-8' | 'windows-1252';
+  readonly delimiter?: ',' | ';' | '\t';
+  readonly decimalComma: boolean | 'auto';
+  readonly mapping?: Partial<Record<ColumnName, string>>;
+  readonly mergeSplit: boolean;
+}
