@@ -14,7 +14,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse';
-import { resolveSettings } from '../src/config/resolve-run-options.js';
+import { resolveSettings } from '../src/config/resolve-settings.js';
 import { groupInvoices } from '../src/invoice/group-invoices.js';
 import { limaToday } from '../src/invoice/lima-today.js';
 import { validateInvoice } from '../src/invoice/validate-invoice.js';

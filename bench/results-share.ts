@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { resolveSettings } from '../src/config/resolve-run-options.js';
+import { resolveSettings } from '../src/config/resolve-settings.js';
 import { groupInvoices } from '../src/invoice/group-invoices.js';
 import { limaToday } from '../src/invoice/lima-today.js';
 import { validateInvoice } from '../src/invoice/validate-invoice.js';
