@@ -20,7 +20,10 @@ export interface SheetRunSetup {
   readonly paths: OutputPaths;
 }
 
-export async function prepareSheetRun(args: SheetArgs & { journal?: string | undefined }, ctx: CliContext): Promise<SheetRunSetup> {
+export async function prepareSheetRun(
+  args: SheetArgs & { journal?: string | undefined; concurrency?: number | undefined; maxAttempts?: number | undefined },
+  ctx: CliContext,
+): Promise<SheetRunSetup> {
   const input = resolve(ctx.io.cwd, args.file);
   const config: ConfigFile | undefined = ctx.args.config === undefined ? undefined : await loadConfigFile(resolve(ctx.io.cwd, ctx.args.config));
   const mapping = args.map === undefined ? undefined : await loadMappingFile(resolve(ctx.io.cwd, args.map));
@@ -37,6 +40,8 @@ export async function prepareSheetRun(args: SheetArgs & { journal?: string | und
       ...(args.emisorNombreComercial !== undefined ? { emisorNombreComercial: args.emisorNombreComercial } : {}),
       ...(args.emisorCorreo !== undefined ? { emisorCorreo: args.emisorCorreo } : {}),
       ...(args.tipoRegistro !== undefined ? { tipoRegistro: args.tipoRegistro } : {}),
+      ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
+      ...(args.maxAttempts !== undefined ? { maxAttempts: args.maxAttempts } : {}),
     },
     config,
     mapping,

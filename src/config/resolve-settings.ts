@@ -9,6 +9,9 @@ import type { Close2u, Emisor } from '../invoice/validation-context.js';
 import { DEFAULT_CLOSE2U } from '../invoice/validation-context.js';
 import type { ReadOptions } from './read-options.js';
 
+export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
 /** The flags that shape a run (a subset of the command's parsed arguments). */
 export interface RunFlags {
   readonly lang?: Lang;
@@ -22,6 +25,8 @@ export interface RunFlags {
   readonly emisorNombreComercial?: string;
   readonly emisorCorreo?: string;
   readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
+  readonly concurrency?: number;
+  readonly maxAttempts?: number;
 }
 
 export interface ResolvedSettings {
@@ -34,6 +39,10 @@ export interface ResolvedSettings {
   readonly close2u: Close2u;
   readonly defaults: Partial<Record<ColumnName, string>>;
   readonly catalogues: ReturnType<typeof extendCatalogues>;
+  /** Invoices in flight at once when submitting (flag, else config file, else 4). */
+  readonly concurrency: number;
+  /** Tries per invoice for 5xx, 429 and network failures (flag, else config file, else 5). */
+  readonly maxAttempts: number;
 }
 
 /**
@@ -81,6 +90,8 @@ export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined,
     close2u,
     defaults: config?.defaults ?? {},
     catalogues: extendCatalogues(config?.catalogues),
+    concurrency: flags.concurrency ?? config?.concurrency ?? DEFAULT_CONCURRENCY,
+    maxAttempts: flags.maxAttempts ?? config?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   };
 }
 

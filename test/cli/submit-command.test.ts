@@ -1,4 +1,4 @@
-import { copyFile, readFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/start-sandbox.js';
@@ -72,11 +72,13 @@ describe('submit', () => {
     expect(sandbox.ledger().counters.puts).toBe(0);
   });
 
-  it('says on the terminal why an invoice failed, in the service\'s words, after its attempts', async () => {
+  it('says on the terminal why an invoice failed, in the service\'s words, after the attempts the config file allows', async () => {
     const input = join(dir.path, 'ventas.xlsx');
     await writeSalesSheet(input, [salesRow(1)]);
     sandbox.setFaults({ failureRate: 1 });
-    const run = await runMain(['submit', input, '--quiet', '--max-attempts', '2'], envFor(sandbox));
+    const config = join(dir.path, 'factura.json');
+    await writeFile(config, JSON.stringify({ maxAttempts: 2 }));
+    const run = await runMain(['submit', input, '--quiet', '--config', config], envFor(sandbox));
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/✗ Fila 2: F001-1 ERROR: .*\(HTTP 500\).*2 intento/);
     expect(sandbox.ledger().counters.puts).toBe(2);

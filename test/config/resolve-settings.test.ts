@@ -37,6 +37,13 @@ describe('run settings', () => {
     expect(s.read.delimiter).toBe('\t');
   });
 
+  it('takes concurrency and attempts from the config file unless a flag says otherwise', async () => {
+    const config = await loadConfigFile(await configFile(JSON.stringify({ concurrency: 12, maxAttempts: 8 })));
+    expect(resolveSettings({}, config)).toMatchObject({ concurrency: 12, maxAttempts: 8 });
+    expect(resolveSettings({ concurrency: 2 }, config)).toMatchObject({ concurrency: 2, maxAttempts: 8 });
+    expect(resolveSettings({}, undefined)).toMatchObject({ concurrency: 4, maxAttempts: 5 });
+  });
+
   it('extends a catalogue from the config file without a code change', async () => {
     const config = await loadConfigFile(await configFile(JSON.stringify({ catalogues: { unidadMedida: ['BOLSA'] } })));
     const s = resolveSettings({}, config);

@@ -16,8 +16,8 @@ import { finishSheetRun, prepareSheetRun } from '../sheet-run.js';
 
 export interface SubmitArgs extends SheetArgs {
   readonly sandbox: boolean;
-  readonly concurrency: number;
-  readonly maxAttempts: number;
+  readonly concurrency?: number;
+  readonly maxAttempts?: number;
   readonly journal?: string;
   readonly renewMargin: number;
   readonly testAccount: boolean;
@@ -58,28 +58,31 @@ export const submitCommand: CliCommand<SubmitArgs> = {
   builder: (y) =>
     withSheetOptions(y)
       .option('sandbox', { type: 'boolean', default: false, describe: 'Send to the built-in simulator (demo account), no real account needed' })
-      .option('concurrency', { type: 'number', default: 4, describe: 'Invoices in flight at once' })
-      .option('max-attempts', { type: 'number', default: 5, describe: 'Tries per invoice for server errors, 429 and network failures' })
+      .option('concurrency', { type: 'number', describe: 'Invoices in flight at once (default: config file, else 4)' })
+      .option('max-attempts', { type: 'number', describe: 'Tries per invoice for server errors, 429 and network failures (default: config file, else 5)' })
       .option('journal', { type: 'string', describe: 'Journal file (default: <input>.journal.jsonl beside the input)' })
       .option('renew-margin', { type: 'number', default: 15, describe: 'Renew the token this many minutes before it expires' })
       .option('test-account', { type: 'boolean', default: false, describe: 'Test account: renew the token at most once an hour' })
       .option('timeout', { type: 'number', default: 60, describe: 'Seconds to wait for an answer before the request counts as failed' })
       .check((a) => {
-        if (!Number.isInteger(a.concurrency) || a.concurrency < 1 || a.concurrency > 64) throw new Error('--concurrency must be a whole number from 1 to 64');
-        if (!Number.isInteger(a['max-attempts']) || a['max-attempts'] < 1 || a['max-attempts'] > 20) throw new Error('--max-attempts must be from 1 to 20');
+        const c = a.concurrency;
+        const m = a['max-attempts'];
+        if (c !== undefined && (!Number.isInteger(c) || c < 1 || c > 64)) throw new Error('--concurrency must be a whole number from 1 to 64');
+        if (m !== undefined && (!Number.isInteger(m) || m < 1 || m > 20)) throw new Error('--max-attempts must be from 1 to 20');
         if (!(a.timeout > 0)) throw new Error('--timeout must be a positive number of seconds');
         return true;
       }) as never,
   async run(args, ctx) {
     const setup = await prepareSheetRun(args, ctx);
     const lang = ctx.args.lang;
+    const { concurrency, maxAttempts } = setup.settings;
     // Every request in flight listens to the stop signal; more than Node's default 10 is expected here.
-    if (ctx.io.signal !== undefined) setMaxListeners(args.concurrency * 2 + 10, ctx.io.signal);
+    if (ctx.io.signal !== undefined) setMaxListeners(concurrency * 2 + 10, ctx.io.signal);
     const connection = await connectService({
       sandbox: args.sandbox,
       env: ctx.io.env,
       logger: ctx.logger,
-      concurrency: args.concurrency,
+      concurrency,
       renewMarginMs: args.renewMargin * 60_000,
       ...(args.testAccount ? { minRenewalIntervalMs: TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS } : {}),
       timeoutMs: args.timeout * 1000,
@@ -102,8 +105,8 @@ export const submitCommand: CliCommand<SubmitArgs> = {
           tokens: connection.tokens,
           journal,
           issuerRuc: emisor.ruc,
-          concurrency: args.concurrency,
-          maxAttempts: args.maxAttempts,
+          concurrency,
+          maxAttempts,
           logger: ctx.logger,
           ...(ctx.io.signal !== undefined ? { signal: ctx.io.signal } : {}),
         });
