@@ -99,16 +99,9 @@ function serviceProblem(outcome: InvoiceOutcome): Problem {
 export async function runImport(run: ImportRun): Promise<ImportResult> {
   const startedAt = new Date(run.clock());
   const { settings, paths, lang } = run;
-  const openOptions = {
-    ...(settings.read.sheet !== undefined ? { sheet: settings.read.sheet } : {}),
-    ...(settings.read.encoding !== undefined ? { encoding: settings.read.encoding } : {}),
-    ...(settings.read.delimiter !== undefined ? { delimiter: settings.read.delimiter } : {}),
-  };
-  const source = await openRowSource(run.input, openOptions);
-  const sheet = await readLineRecords(source, {
-    ...(settings.read.mapping !== undefined ? { mapping: settings.read.mapping } : {}),
-    decimalComma: settings.read.decimalComma,
-  });
+
+  const source = await openRowSource(run.input, settings.read);
+  const sheet = await readLineRecords(source, settings.read);
   for (const note of sheet.notes) run.logger.warn({ code: note.code }, note.message[lang]);
 
   const locateColumn = columnLocatorFromHeaderMap(sheet.header, source.format);
@@ -174,7 +167,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   const result = summary.result();
   let fixWritten = false;
   if (fixList.rows > 0) {
-    const again = await openRowSource(run.input, openOptions);
+    const again = await openRowSource(run.input, settings.read);
     fixWritten = (await writeFixAndResend({ path: paths.fixAndResend, source: again, headerRow: sheet.header.row, fixList, lang })).written;
   } else {
     // Nothing to fix: a fix-and-resend file left by an earlier run would now mislead.

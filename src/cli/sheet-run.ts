@@ -8,9 +8,11 @@ import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import type { OutputPaths } from '../report/output-paths.js';
 import { outputPaths } from '../report/output-paths.js';
 import { formatSummary, summaryToJson } from '../report/run-summary.js';
-import type { ImportResult, ShownProblem } from '../run-import.js';
+import type { ImportRun, ImportResult, ShownProblem } from '../run-import.js';
+import { runImport } from '../run-import.js';
 import { loadMappingFile } from '../sheet/load-mapping-file.js';
 import type { CliContext } from './cli-context.js';
+import { createProgressReporter } from './progress-reporter.js';
 import type { SheetArgs } from './sheet-options.js';
 
 /** What `validate` and `submit` resolve before reading: settings and where the outputs go. */
@@ -27,30 +29,36 @@ export async function prepareSheetRun(
   const input = resolve(ctx.io.cwd, args.file);
   const config: ConfigFile | undefined = ctx.args.config === undefined ? undefined : await loadConfigFile(resolve(ctx.io.cwd, ctx.args.config));
   const mapping = args.map === undefined ? undefined : await loadMappingFile(resolve(ctx.io.cwd, args.map));
-  const settings = resolveSettings(
-    {
-      lang: ctx.args.lang,
-      ...(args.sheet !== undefined ? { sheet: args.sheet } : {}),
-      ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
-      ...(args.delimiter !== undefined ? { delimiter: args.delimiter } : {}),
-      ...(args.decimalComma !== undefined ? { decimalComma: args.decimalComma } : {}),
-      mergeSplit: args.mergeSplit,
-      ...(args.emisorRuc !== undefined ? { emisorRuc: args.emisorRuc } : {}),
-      ...(args.emisorNombre !== undefined ? { emisorNombre: args.emisorNombre } : {}),
-      ...(args.emisorNombreComercial !== undefined ? { emisorNombreComercial: args.emisorNombreComercial } : {}),
-      ...(args.emisorCorreo !== undefined ? { emisorCorreo: args.emisorCorreo } : {}),
-      ...(args.tipoRegistro !== undefined ? { tipoRegistro: args.tipoRegistro } : {}),
-      ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
-      ...(args.maxAttempts !== undefined ? { maxAttempts: args.maxAttempts } : {}),
-    },
-    config,
-    mapping,
-  );
+  const settings = resolveSettings({ ...args, lang: ctx.args.lang }, config, mapping);
   const paths = outputPaths(input, {
     ...(args.out !== undefined ? { out: resolve(ctx.io.cwd, args.out) } : {}),
     ...(args.journal !== undefined ? { journal: resolve(ctx.io.cwd, args.journal) } : {}),
   });
   return { input, settings, paths };
+}
+
+/** Runs the import of a prepared sheet with progress on stderr: what `validate` and `submit` share. */
+export async function runSheetImport(
+  ctx: CliContext,
+  setup: SheetRunSetup,
+  run: Pick<ImportRun, 'command'> & Partial<Pick<ImportRun, 'emisor' | 'submission' | 'secrets'>>,
+): Promise<ImportResult> {
+  const progress = createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });
+  try {
+    return await runImport({
+      ...run,
+      input: setup.input,
+      settings: setup.settings,
+      paths: setup.paths,
+      logger: ctx.logger,
+      clock: Date.now,
+      ...(ctx.io.signal !== undefined ? { signal: ctx.io.signal } : {}),
+      onOutcome: (o) => progress.tick(o.status),
+      lang: ctx.args.lang,
+    });
+  } finally {
+    progress.stop();
+  }
 }
 
 const FINE: readonly InvoiceStatus[] = ['VALID', 'ACCEPTED', 'SKIPPED'];

@@ -7,26 +7,26 @@ import { isValidRuc } from '../invoice/rules/identity-document-rules.js';
 import type { ConfigFile } from './config-file.js';
 import type { Close2u, Emisor } from '../invoice/validation-context.js';
 import { DEFAULT_CLOSE2U } from '../invoice/validation-context.js';
+import { DEFAULT_MAX_ATTEMPTS } from '../submit/retry-delay.js';
 import type { ReadOptions } from './read-options.js';
 
 export const DEFAULT_CONCURRENCY = 4;
-export const DEFAULT_MAX_ATTEMPTS = 5;
 
-/** The flags that shape a run (a subset of the command's parsed arguments). */
+/** The flags that shape a run (a subset of the command's parsed arguments; yargs gives `undefined` for an absent flag). */
 export interface RunFlags {
-  readonly lang?: Lang;
-  readonly sheet?: string;
-  readonly encoding?: 'utf-8' | 'windows-1252';
-  readonly delimiter?: ',' | ';' | 'tab';
-  readonly decimalComma?: boolean;
-  readonly mergeSplit?: boolean;
-  readonly emisorRuc?: string;
-  readonly emisorNombre?: string;
-  readonly emisorNombreComercial?: string;
-  readonly emisorCorreo?: string;
-  readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
-  readonly concurrency?: number;
-  readonly maxAttempts?: number;
+  readonly lang?: Lang | undefined;
+  readonly sheet?: string | undefined;
+  readonly encoding?: 'utf-8' | 'windows-1252' | undefined;
+  readonly delimiter?: ',' | ';' | 'tab' | undefined;
+  readonly decimalComma?: boolean | undefined;
+  readonly mergeSplit?: boolean | undefined;
+  readonly emisorRuc?: string | undefined;
+  readonly emisorNombre?: string | undefined;
+  readonly emisorNombreComercial?: string | undefined;
+  readonly emisorCorreo?: string | undefined;
+  readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV' | undefined;
+  readonly concurrency?: number | undefined;
+  readonly maxAttempts?: number | undefined;
 }
 
 export interface ResolvedSettings {

@@ -5,3 +5,8 @@ const LIMA_OFFSET_MS = -5 * 60 * 60 * 1000;
 export function limaToday(nowMs: number): string {
   return new Date(nowMs + LIMA_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** The wall-clock time in Lima (`YYYY-MM-DD HH:mm:ss`) at the instant `epochMs`. */
+export function limaDateTime(epochMs: number): string {
+  return new Date(epochMs + LIMA_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);
+}

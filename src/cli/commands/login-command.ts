@@ -1,14 +1,10 @@
+import { limaDateTime } from '../../invoice/lima-today.js';
 import type { CliCommand } from '../main.js';
 import { connectService } from '../service-connection.js';
 
 export interface LoginArgs {
   readonly sandbox: boolean;
   readonly json: boolean;
-}
-
-/** Expiry in Lima's civil time (UTC-05:00 all year), as a finance user reads it. */
-function limaTime(epochMs: number): string {
-  return `${new Date(epochMs - 5 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19)} (Lima)`;
 }
 
 /** `factura-import login`: checks the credentials; prints legal name, state and expiry, never the token. */
@@ -32,7 +28,7 @@ export const loginCommand: CliCommand<LoginArgs> = {
         ctx.print(`RUC:           ${info.ruc}`);
         ctx.print(`${es ? 'Razón social' : 'Legal name'}:  ${info.razonSocial ?? '-'}`);
         ctx.print(`${es ? 'Estado' : 'State'}:        ${info.estado ?? '-'}`);
-        ctx.print(`${es ? 'Token expira' : 'Token expires'}: ${limaTime(token.expiresAt)}`);
+        ctx.print(`${es ? 'Token expira' : 'Token expires'}: ${limaDateTime(token.expiresAt)} (Lima)`);
       }
       return info.estado === undefined || info.estado === 'ACTIVO' ? 0 : 1;
     } finally {

@@ -2,17 +2,15 @@ import { setMaxListeners } from 'node:events';
 import { FacturaError } from '../../factura-error.js';
 import { localized } from '../../i18n/localized-text.js';
 import type { Emisor } from '../../invoice/validation-context.js';
-import { runImport } from '../../run-import.js';
 import { createSubmission } from '../../submit/create-submission.js';
 import { openJournal } from '../../submit/journal.js';
 import { TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS } from '../../submit/token-manager.js';
 import type { CliCommand } from '../main.js';
-import { createProgressReporter } from '../progress-reporter.js';
 import { connectService } from '../service-connection.js';
 import type { ServiceConnection } from '../service-connection.js';
 import type { SheetArgs } from '../sheet-options.js';
 import { withSheetOptions } from '../sheet-options.js';
-import { finishSheetRun, prepareSheetRun } from '../sheet-run.js';
+import { finishSheetRun, prepareSheetRun, runSheetImport } from '../sheet-run.js';
 
 export interface SubmitArgs extends SheetArgs {
   readonly sandbox: boolean;
@@ -87,7 +85,6 @@ export const submitCommand: CliCommand<SubmitArgs> = {
       ...(args.testAccount ? { minRenewalIntervalMs: TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS } : {}),
       timeoutMs: args.timeout * 1000,
     });
-    const progress = createProgressReporter({ stream: ctx.io.stderr, lang, quiet: ctx.args.quiet, logger: ctx.logger });
     try {
       // Log in before reading: refused credentials stop the run before anything is sent (exit 3).
       await connection.tokens.getToken();
@@ -110,28 +107,14 @@ export const submitCommand: CliCommand<SubmitArgs> = {
           logger: ctx.logger,
           ...(ctx.io.signal !== undefined ? { signal: ctx.io.signal } : {}),
         });
-        const result = await runImport({
-          command: 'submit',
-          input: setup.input,
-          settings: setup.settings,
-          paths: setup.paths,
-          emisor,
-          submission,
-          logger: ctx.logger,
-          clock: Date.now,
-          ...(ctx.io.signal !== undefined ? { signal: ctx.io.signal } : {}),
-          onOutcome: (o) => progress.tick(o.status),
-          secrets: [connection.credentials.clave].filter((s) => s.length > 0),
-          lang,
-        });
-        progress.stop();
+        const secrets = [connection.credentials.clave].filter((s) => s.length > 0);
+        const result = await runSheetImport(ctx, setup, { command: 'submit', emisor, submission, secrets });
         ctx.logger.info({ ...connection.tokens.stats }, lang === 'es' ? 'sesiones con el servicio' : 'service sessions');
         return finishSheetRun(result, ctx, args.json, []);
       } finally {
         await journal.close();
       }
     } finally {
-      progress.stop();
       await connection.close();
     }
   },

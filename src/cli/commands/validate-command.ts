@@ -1,7 +1,5 @@
-import { runImport } from '../../run-import.js';
 import type { CliCommand } from '../main.js';
-import { createProgressReporter } from '../progress-reporter.js';
-import { finishSheetRun, prepareSheetRun } from '../sheet-run.js';
+import { finishSheetRun, prepareSheetRun, runSheetImport } from '../sheet-run.js';
 import type { SheetArgs } from '../sheet-options.js';
 import { withSheetOptions } from '../sheet-options.js';
 
@@ -11,20 +9,9 @@ export const validateCommand: CliCommand<SheetArgs> = {
   describe: 'Dry run: read, check every invoice, write the results workbook (no network, no account)',
   builder: (y) => withSheetOptions(y),
   async run(args, ctx) {
-    const { input, settings, paths } = await prepareSheetRun(args, ctx);
-    const progress = createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });
-    const result = await runImport({
-      command: 'validate',
-      input,
-      settings,
-      paths,
-      ...(settings.issuer !== undefined ? { emisor: settings.issuer } : {}),
-      logger: ctx.logger,
-      clock: Date.now,
-      ...(ctx.io.signal !== undefined ? { signal: ctx.io.signal } : {}),
-      onOutcome: (o) => progress.tick(o.status),
-      lang: ctx.args.lang,
-    }).finally(() => progress.stop());
+    const setup = await prepareSheetRun(args, ctx);
+    const { settings } = setup;
+    const result = await runSheetImport(ctx, setup, { command: 'validate', ...(settings.issuer !== undefined ? { emisor: settings.issuer } : {}) });
     const notes =
       settings.issuer === undefined
         ? [
