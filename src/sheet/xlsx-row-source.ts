@@ -60,6 +60,40 @@ export async function openXlsxRows(file: string, wanted: string | undefined): Pr
   } catch (error) {
     throw toInputError(error, file, undefined);
   }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openXlsxRowsOnce(file, wanted, budget);
+    } catch (error) {
+      if (!(error instanceof IncompleteRead) || attempt >= READ_ATTEMPTS) throw error instanceof IncompleteRead ? incompleteRead(file) : error;
+    }
+  }
+}
+
+/** Reads of one file before giving up on an incomplete one (see IncompleteRead). */
+const READ_ATTEMPTS = 6;
+
+/**
+ * exceljs's pass over the zip (unzipper's entry iterator) now and then ends early, about 2 reads in
+ * 100 of a LibreOffice file that stores its relationships and shared strings after the sheets: the
+ * sheets then come out unnamed and without their shared strings (text cells lost), silently. The
+ * zip directory says which parts exist, so a read that missed one is detected and done again.
+ */
+class IncompleteRead extends Error {}
+
+function incompleteRead(file: string): FacturaError {
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `No se pudo leer completo el archivo ${file} (tras ${READ_ATTEMPTS} intentos). Vuelva a guardarlo en Excel o expórtelo como CSV.`,
+      `The file ${file} could not be read completely (after ${READ_ATTEMPTS} tries). Save it again in Excel or export it as CSV.`,
+    ),
+  );
+}
+
+/** The parts a worksheet needs parsed before it is read, when the file has them. */
+const PARTS_BEFORE_SHEETS = ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'] as const;
+
+async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget: XlsxPartBudget): Promise<XlsxRows> {
   const input = createReadStream(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
@@ -69,7 +103,7 @@ export async function openXlsxRows(file: string, wanted: string | undefined): Pr
     entries: 'ignore',
   });
   const internals = reader as unknown as ReaderInternals;
-  const fileNumbers = correctExcelJsReader(internals, budget);
+  const { fileNumbers, parsed } = correctExcelJsReader(internals, budget);
   const sheets = reader[Symbol.asyncIterator]();
   /**
    * exceljs removes a spooled sheet's temporary file (and closes its descriptor) only when its
@@ -99,6 +133,7 @@ export async function openXlsxRows(file: string, wanted: string | undefined): Pr
       const next = await sheets.next();
       if (next.done === true) break;
       const worksheet = next.value as unknown as StreamedSheet;
+      if (PARTS_BEFORE_SHEETS.some((part) => budget.limitFor(part) > 0 && !parsed.has(part))) throw new IncompleteRead();
       const { name, state } = resolveSheet(internals, worksheet, fileNumbers.get(worksheet));
       seen.push(name);
       const isHidden = state !== 'visible';
@@ -118,6 +153,7 @@ export async function openXlsxRows(file: string, wanted: string | undefined): Pr
     }
   } catch (error) {
     await close(false);
+    if (error instanceof IncompleteRead) throw error;
     throw toInputError(error, file, undefined);
   }
   await close(false);
@@ -164,7 +200,8 @@ function rowCells(row: ExcelJS.Row, date1904: boolean): (Cell | null)[] {
   return cells;
 }
 
-function correctExcelJsReader(internals: ReaderInternals, budget: XlsxPartBudget): WeakMap<object, string> {
+function correctExcelJsReader(internals: ReaderInternals, budget: XlsxPartBudget): { fileNumbers: WeakMap<object, string>; parsed: Set<string> } {
+  const parsed = new Set<string>();
   if (
     typeof internals._parseRels !== 'function' ||
     typeof internals._parseWorkbook !== 'function' ||
@@ -195,17 +232,31 @@ function correctExcelJsReader(internals: ReaderInternals, budget: XlsxPartBudget
     return entry.pipe(counted);
   };
 
+  /**
+   * A small part read whole (counted and bounded), then handed to exceljs as one chunk. exceljs's
+   * iterateStream over a piped stream sometimes yields nothing (about 2 reads in 100 here), which
+   * left workbookRels undefined: sheet names fell back to "Sheet1" and --sheet failed at random.
+   * Styles would lose date formats the same way.
+   */
+  const wholePart = async (name: string, entry: Readable): Promise<Readable> => ReadableStream.from([await readAll(entryOf(name, entry))]);
   const parseRels = internals._parseRels.bind(internals);
-  internals._parseRels = (entry) => parseRels(entryOf('xl/_rels/workbook.xml.rels', entry));
+  internals._parseRels = async (entry) => {
+    await parseRels(await wholePart('xl/_rels/workbook.xml.rels', entry));
+    parsed.add('xl/_rels/workbook.xml.rels');
+  };
   const parseStyles = internals._parseStyles.bind(internals);
-  internals._parseStyles = (entry) => parseStyles(entryOf('xl/styles.xml', entry));
+  internals._parseStyles = async (entry) => parseStyles(await wholePart('xl/styles.xml', entry));
   const parseSharedStrings = internals._parseSharedStrings.bind(internals);
-  internals._parseSharedStrings = (entry) => parseSharedStrings(entryOf('xl/sharedStrings.xml', entry));
+  internals._parseSharedStrings = async function* (entry: Readable) {
+    yield* parseSharedStrings(entryOf('xl/sharedStrings.xml', entry));
+    parsed.add('xl/sharedStrings.xml');
+  };
 
   const parseWorkbook = internals._parseWorkbook.bind(internals);
   internals._parseWorkbook = async (entry: Readable): Promise<void> => {
     const xml = await readAll(entryOf('xl/workbook.xml', entry));
     await parseWorkbook(ReadableStream.from([xml]));
+    parsed.add('xl/workbook.xml');
     const date1904 = DATE_1904.test(xml.toString('utf8'));
     if (internals.properties !== undefined) internals.properties.model = { ...internals.properties.model, date1904 };
   };
@@ -217,7 +268,7 @@ function correctExcelJsReader(internals: ReaderInternals, budget: XlsxPartBudget
       yield event;
     }
   };
-  return fileNumbers;
+  return { fileNumbers, parsed };
 }
 
 async function readAll(chunks: AsyncIterable<unknown>): Promise<Buffer> {
