@@ -90,8 +90,12 @@ function incompleteRead(file: string): FacturaError {
   );
 }
 
-/** The parts a worksheet needs parsed before it is read, when the file has them. */
-const PARTS_BEFORE_SHEETS = ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'] as const;
+/**
+ * The parts exceljs has always parsed before it hands out a worksheet, when the file has them: it
+ * streams a sheet directly only once it has both, and otherwise spools the sheets until the whole
+ * zip was passed. (workbook.xml is not required: a file may store it after streamed sheets.)
+ */
+const PARTS_BEFORE_SHEETS = ['xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'] as const;
 
 async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget: XlsxPartBudget): Promise<XlsxRows> {
   const input = createReadStream(file);
@@ -133,7 +137,14 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
       const next = await sheets.next();
       if (next.done === true) break;
       const worksheet = next.value as unknown as StreamedSheet;
-      if (PARTS_BEFORE_SHEETS.some((part) => budget.limitFor(part) > 0 && !parsed.has(part))) throw new IncompleteRead();
+      if (PARTS_BEFORE_SHEETS.some((part) => budget.limitFor(part) > 0 && !parsed.has(part))) {
+        // Drained, so exceljs closes and removes the sheets it spooled before the read is redone.
+        for await (const _row of worksheet) {
+          // released
+        }
+        await close(true);
+        throw new IncompleteRead();
+      }
       const { name, state } = resolveSheet(internals, worksheet, fileNumbers.get(worksheet));
       seen.push(name);
       const isHidden = state !== 'visible';
