@@ -25,9 +25,14 @@ export function escapeCsvField(text: string): string {
   return looksLikeFormula(text) ? `'${text}` : text;
 }
 
+/** Text without the characters XML 1.0 forbids (they make an XLSX unreadable). */
+export function withoutXmlForbidden(text: string): string {
+  return text.replace(XML_FORBIDDEN, '');
+}
+
 /** Text an XLSX cell can hold: forbidden XML characters removed, cut at Excel's cell limit. */
 export function toCellText(text: string): string {
-  const clean = text.replace(XML_FORBIDDEN, '');
+  const clean = withoutXmlForbidden(text);
   return clean.length > MAX_CELL_TEXT ? clean.slice(0, MAX_CELL_TEXT) : clean;
 }
 

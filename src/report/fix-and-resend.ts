@@ -13,9 +13,11 @@ import { redactSecrets, redactText } from '../redact-secrets.js';
 import type { Cell, RowSource } from '../sheet/source-row.js';
 import { toCellText } from './cell-text.js';
 import type { ColumnLocator } from './column-locator.js';
-import { waitForSheetDrain } from './sheet-backpressure.js';
+import type { TableValue } from './render-row-xml.js';
 import type { CellStyle } from './shared-cell-styles.js';
-import { addStyledRow, NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
+import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
+import type { TableSheet } from './table-sheet.js';
+import { addTableSheet } from './table-sheet.js';
 import { HEADER_STYLE } from './status-styles.js';
 
 /** Invoices whose rows go to the fix-and-resend file: everything not issued and not merely valid. */
@@ -142,33 +144,29 @@ export async function writeFixAndResend(options: FixAndResendOptions): Promise<F
   try {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partPath, useStyles: true, useSharedStrings: false });
     workbook.creator = 'factura-import';
-    const sheet = workbook.addWorksheet(lang === 'es' ? 'Corregir' : 'Fix', { views: [{ state: 'frozen', ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }] });
-    let kept: number[] | undefined;
+    let sheet: TableSheet | undefined;
+    let kept: number[] = [];
     for await (const source of options.source.rows) {
       if (source.row < headerRow) continue;
       if (source.row === headerRow) {
         kept = keptColumns(source.cells);
-        sheet.columns = [...kept.map((i) => ({ width: widthFor(source.cells[i] ?? null) })), { width: 60 }];
-        addStyledRow(
-          sheet,
-          [...kept.map((i) => cellValue(source.cells[i] ?? null)), FIX_NOTES_HEADER[lang]],
-          [...kept.map(() => HEADER_CELL_STYLE), HEADER_CELL_STYLE],
-        ).commit();
-        sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: kept.length + 1 } };
+        sheet = addTableSheet(workbook, lang === 'es' ? 'Corregir' : 'Fix', {
+          header: [...kept.map((i) => cellValue(source.cells[i] ?? null)), FIX_NOTES_HEADER[lang]],
+          headerStyle: HEADER_CELL_STYLE,
+          widths: [...kept.map((i) => widthFor(source.cells[i] ?? null)), 60],
+        });
         continue;
       }
       // Past the last row to copy: the rest of a big input need not be read again.
-      if (kept !== undefined && source.row > fixList.lastRow) break;
-      if (kept === undefined || !fixList.has(source.row)) continue;
-      addStyledRow(
-        sheet,
+      if (sheet !== undefined && source.row > fixList.lastRow) break;
+      if (sheet === undefined || !fixList.has(source.row)) continue;
+      await sheet.addRow(
         [...kept.map((i) => cellValue(source.cells[i] ?? null)), fixList.notes(source.row) ?? null],
         [...kept.map((index) => cellStyle(source.cells[index] ?? null)), NOTES_CELL_STYLE],
-      ).commit();
+      );
       written += 1;
-      if (written % 256 === 0) await waitForSheetDrain(sheet);
     }
-    if (kept === undefined) {
+    if (sheet === undefined) {
       throw new FacturaError(
         'INPUT',
         localized(`La fila de encabezados ${headerRow} no está en ${options.source.file}.`, `Header row ${headerRow} is not in ${options.source.file}.`),
@@ -214,7 +212,7 @@ function cellStyle(cell: Cell | null): CellStyle {
 const EXCEL_ERRORS = new Set(['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A']);
 
 /** The cell as it was: text stays a string cell (never evaluated), numbers, dates and booleans keep their type. */
-function cellValue(cell: Cell | null): ExcelJS.CellValue {
+function cellValue(cell: Cell | null): TableValue {
   if (cell === null) return null;
   switch (cell.kind) {
     case 'text':
@@ -226,7 +224,7 @@ function cellValue(cell: Cell | null): ExcelJS.CellValue {
     case 'date':
       return isoToDate(cell.iso);
     case 'error':
-      return EXCEL_ERRORS.has(cell.error) ? { error: cell.error as ExcelJS.CellErrorValue['error'] } : null;
+      return EXCEL_ERRORS.has(cell.error) ? { error: cell.error } : null;
   }
 }
 

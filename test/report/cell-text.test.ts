@@ -26,6 +26,10 @@ describe('row ranges', () => {
     expect(formatRowRanges([12, 13, 14, 15])).toBe('12-15');
     expect(formatRowRanges([16, 12, 15])).toBe('12, 15-16');
     expect(formatRowRanges([7])).toBe('7');
+    expect(formatRowRanges([5, 5, 6])).toBe('5-6');
+    expect(formatRowRanges([9, 8])).toBe('8-9');
+    expect(formatRowRanges([])).toBe('');
+    expect(formatRowRanges([7])).toBe('7');
     expect(formatRowRanges([])).toBe('');
   });
 });
