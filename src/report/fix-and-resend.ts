@@ -19,6 +19,8 @@ import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
 import type { TableSheet } from './table-sheet.js';
 import { addTableSheet } from './table-sheet.js';
 import { HEADER_STYLE } from './status-styles.js';
+import type { WorkbookOutput } from './workbook-output.js';
+import { commitWorkbook, openWorkbookOutput } from './workbook-output.js';
 
 /** Invoices whose rows go to the fix-and-resend file: everything not issued and not merely valid. */
 export const NEEDS_FIX_STATUSES: readonly InvoiceStatus[] = ['INVALID', 'REJECTED', 'FAILED', 'UNKNOWN', 'DUPLICATE', 'NOT_SENT'];
@@ -141,8 +143,10 @@ export async function writeFixAndResend(options: FixAndResendOptions): Promise<F
   const lang = options.lang ?? 'es';
   const partPath = `${options.path}.part`;
   let written = 0;
+  let output: WorkbookOutput | undefined;
   try {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partPath, useStyles: true, useSharedStrings: false });
+    output = await openWorkbookOutput(partPath);
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
     workbook.creator = 'factura-import';
     let sheet: TableSheet | undefined;
     let kept: number[] = [];
@@ -154,6 +158,7 @@ export async function writeFixAndResend(options: FixAndResendOptions): Promise<F
           header: [...kept.map((i) => cellValue(source.cells[i] ?? null)), FIX_NOTES_HEADER[lang]],
           headerStyle: HEADER_CELL_STYLE,
           widths: [...kept.map((i) => widthFor(source.cells[i] ?? null)), 60],
+          signal: output.failed,
         });
         continue;
       }
@@ -173,11 +178,13 @@ export async function writeFixAndResend(options: FixAndResendOptions): Promise<F
       );
     }
     sheet.commit();
-    await workbook.commit();
+    await commitWorkbook(workbook, output);
     await rename(partPath, options.path);
     return { written: true, rows: written };
   } catch (err) {
-    await rm(partPath, { force: true });
+    output?.stream.destroy();
+    // Not reachable when the folder is not one (ENOTDIR): the write's own error is the one to tell.
+    await rm(partPath, { force: true }).catch(() => undefined);
     if (err instanceof FacturaError) throw err;
     throw writeFailure(localized('el archivo para corregir', 'the file to fix'), options.path, err);
   }

@@ -148,6 +148,19 @@ describe('fix-and-resend file', () => {
     });
   });
 
+  // Was a defect: exceljs's writer, given a file name it could not open, never reported it and the run hung.
+  it('refuses a path that cannot be written with an OUTPUT error that names it, at once', async () => {
+    const list = createFixList();
+    list.add(outcome('2', [3], 'INVALID'));
+    const input = `${dir.path}/v.csv`;
+    await writeFile(input, 'Serie;Número\nF001;1\nF001;2\n');
+    await writeFile(`${dir.path}/a-file`, 'not a folder');
+    const path = `${dir.path}/a-file/v.corregir.xlsx`;
+    const err: unknown = await writeFixAndResend({ path, source: await openRowSource(input), headerRow: 1, fixList: list }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'OUTPUT' });
+    expect((err as Error).message).toContain(path);
+  });
+
   it('replaces, not repeats, the notes column of a fix file that is fixed again', async () => {
     const input = `${dir.path}/v.corregir.csv`;
     await writeFile(input, 'Serie;Número;Observaciones de la validación\nF001;7;INVÁLIDO\n');
