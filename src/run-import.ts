@@ -126,6 +126,16 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       });
     }
   };
+  /** The second pass over the input for the fix-and-resend file; false when nothing needs fixing. */
+  const writeFixFile = async (): Promise<boolean> => {
+    if (fixList.rows === 0) {
+      // Nothing to fix: a fix-and-resend file left by an earlier run would now mislead.
+      await rm(paths.fixAndResend, { force: true });
+      return false;
+    }
+    const again = await openRowSource(run.input, settings.read);
+    return (await writeFixAndResend({ path: paths.fixAndResend, source: again, headerRow: sheet.header.row, fixList, lang })).written;
+  };
   try {
     await results.addFileProblems(sheet.notes);
     const context = {
@@ -158,43 +168,37 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       await results.addOutcome(outcome);
       run.onOutcome?.(outcome);
     }
+
+    const fixWritten = await writeFixFile();
+    const result = summary.result();
+    const interrupted = run.signal?.aborted === true;
+    await results.close(result, {
+      inputPath: run.input,
+      inputSha256: await fileSha256(run.input),
+      command: run.command,
+      dryRun: run.submission === undefined,
+      startedAt,
+      finishedAt: new Date(run.clock()),
+      ...(run.submission !== undefined ? { journalPath: paths.journal } : {}),
+      ...(fixWritten ? { fixAndResendPath: paths.fixAndResend } : {}),
+      issuerConfigured: run.emisor !== undefined,
+      interrupted,
+    });
+    return {
+      summary: result,
+      firstProblems: [...shown, ...shownWarnings].slice(0, SHOWN_PROBLEMS),
+      orphanRows,
+      notes: sheet.notes,
+      written: {
+        results: paths.results,
+        ...(fixWritten ? { fixAndResend: paths.fixAndResend } : {}),
+        ...(run.submission !== undefined ? { journal: paths.journal } : {}),
+      },
+      interrupted,
+    };
   } catch (err) {
+    // Whatever ended the run (the input, the fix file, the checksum…), no partial results remain.
     await results.abort();
     throw err;
   }
-
-  const interrupted = run.signal?.aborted === true;
-  const result = summary.result();
-  let fixWritten = false;
-  if (fixList.rows > 0) {
-    const again = await openRowSource(run.input, settings.read);
-    fixWritten = (await writeFixAndResend({ path: paths.fixAndResend, source: again, headerRow: sheet.header.row, fixList, lang })).written;
-  } else {
-    // Nothing to fix: a fix-and-resend file left by an earlier run would now mislead.
-    await rm(paths.fixAndResend, { force: true });
-  }
-  await results.close(result, {
-    inputPath: run.input,
-    inputSha256: await fileSha256(run.input),
-    command: run.command,
-    dryRun: run.submission === undefined,
-    startedAt,
-    finishedAt: new Date(run.clock()),
-    ...(run.submission !== undefined ? { journalPath: paths.journal } : {}),
-    ...(fixWritten ? { fixAndResendPath: paths.fixAndResend } : {}),
-    issuerConfigured: run.emisor !== undefined,
-    interrupted,
-  });
-  return {
-    summary: result,
-    firstProblems: [...shown, ...shownWarnings].slice(0, SHOWN_PROBLEMS),
-    orphanRows,
-    notes: sheet.notes,
-    written: {
-      results: paths.results,
-      ...(fixWritten ? { fixAndResend: paths.fixAndResend } : {}),
-      ...(run.submission !== undefined ? { journal: paths.journal } : {}),
-    },
-    interrupted,
-  };
 }

@@ -1,34 +1,25 @@
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
-import type { WriteStream } from 'node:fs';
-import { mkdtemp, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import ExcelJS from 'exceljs';
-import type { Worksheet } from 'exceljs';
-import { FacturaError } from '../factura-error.js';
+import { open, rm } from 'node:fs/promises';
+import type { Worker } from 'node:worker_threads';
+import type { FacturaError } from '../factura-error.js';
 import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
 import { writeFailure } from '../write-failure.js';
 import type { InvoiceOutcome, ServiceAnswer } from '../invoice/invoice-outcome.js';
-import type { InvoiceStatus } from '../invoice/invoice-status.js';
-import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
+import { STATUS_LABELS } from '../invoice/invoice-status.js';
 import type { Problem } from '../invoice/problem.js';
 import { redactSecrets, redactText } from '../redact-secrets.js';
+import { siblingModule, startModuleThread } from '../thread/start-module-thread.js';
 import type { CellValue } from './cell-text.js';
 import { toCellValue } from './cell-text.js';
 import type { ColumnLocator } from './column-locator.js';
+import type { InvoiceRow, ProblemRow, ResultsFileOptions, RunInfo } from './results-file.js';
+import type { FromResultsThread, ThreadError, ToResultsThread } from './results-thread.js';
 import { formatRowRanges } from './row-ranges.js';
 import type { RunSummary } from './run-summary.js';
-import type { CellStyle } from './shared-cell-styles.js';
-import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
-import type { TableSheet } from './table-sheet.js';
-import { addTableSheet } from './table-sheet.js';
-import { STATUS_STYLES, HEADER_STYLE, TITLE_FONT } from './status-styles.js';
-import { wallClock } from './wall-clock.js';
 
-export const SHEET_NAMES = { summary: 'Resumen', invoices: 'Comprobantes', problems: 'Errores' } as const;
+export type { RunInfo } from './results-file.js';
+export { SHEET_NAMES } from './results-file.js';
 
 export interface ResultsWorkbookOptions {
   /** The results workbook to write (written to `<path>.part` and renamed when complete). */
@@ -44,22 +35,6 @@ export interface ResultsWorkbookOptions {
   readonly tempDir?: string;
 }
 
-/** What the `Resumen` sheet says about the run besides the counts. */
-export interface RunInfo {
-  readonly inputPath: string;
-  /** SHA-256 of the input file, hex (see fileSha256). */
-  readonly inputSha256?: string;
-  readonly command: string;
-  readonly dryRun: boolean;
-  readonly startedAt: Date;
-  readonly finishedAt: Date;
-  readonly journalPath?: string;
-  readonly fixAndResendPath?: string;
-  /** Whether issuer data came from a config file (else from the login and the environment). */
-  readonly issuerConfigured?: boolean;
-  readonly interrupted?: boolean;
-}
-
 export interface ResultsWorkbook {
   /** One row in `Comprobantes` now, and its problems in `Errores` (spooled until close). */
   addOutcome(outcome: InvoiceOutcome): Promise<void>;
@@ -71,127 +46,105 @@ export interface ResultsWorkbook {
   abort(): Promise<void>;
 }
 
-interface ColumnSpec {
-  readonly es: string;
-  readonly en: string;
-  readonly width: number;
-  readonly numFmt?: string;
-}
-
-const MONEY = '#,##0.00';
-const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
-
-const INVOICE_COLUMNS: readonly ColumnSpec[] = [
-  { es: 'Serie', en: 'Series', width: 8 },
-  { es: 'Número', en: 'Number', width: 11, numFmt: '0' },
-  { es: 'Filas', en: 'Rows', width: 12 },
-  { es: 'Tipo doc.', en: 'Doc. type', width: 9 },
-  { es: 'Documento receptor', en: 'Customer document', width: 16 },
-  { es: 'Receptor', en: 'Customer', width: 34 },
-  { es: 'Moneda', en: 'Currency', width: 8 },
-  { es: 'Base', en: 'Net', width: 14, numFmt: MONEY },
-  { es: 'IGV', en: 'IGV', width: 12, numFmt: MONEY },
-  { es: 'Total', en: 'Total', width: 14, numFmt: MONEY },
-  { es: 'Estado', en: 'Status', width: 13 },
-  { es: 'HTTP', en: 'HTTP', width: 6 },
-  { es: 'Identificador', en: 'Identifier', width: 38 },
-  { es: 'Código', en: 'Code', width: 10 },
-  { es: 'Mensaje', en: 'Message', width: 40 },
-  { es: 'Detalle', en: 'Detail', width: 40 },
-  { es: 'Intentos', en: 'Attempts', width: 8 },
-  { es: 'Tiempo (s)', en: 'Time (s)', width: 10, numFmt: '0.00' },
-  { es: 'Errores', en: 'Errors', width: 8 },
-  { es: 'Advertencias', en: 'Warnings', width: 12 },
-  { es: 'Nota', en: 'Note', width: 30 },
-];
-const STATUS_COLUMN = 11;
-
-const PROBLEM_COLUMNS: readonly ColumnSpec[] = [
-  { es: 'Serie', en: 'Series', width: 8 },
-  { es: 'Número', en: 'Number', width: 11, numFmt: '0' },
-  { es: 'Fila', en: 'Row', width: 7 },
-  { es: 'Columna', en: 'Column', width: 24 },
-  { es: 'Letra', en: 'Letter', width: 6 },
-  { es: 'Valor leído', en: 'Value read', width: 24 },
-  { es: 'Mensaje', en: 'Message', width: 70 },
-  { es: 'Gravedad', en: 'Severity', width: 12 },
-  { es: 'Código', en: 'Code', width: 22 },
-];
-const SEVERITY_COLUMN = 8;
-
 const SEVERITY_LABELS = { error: localized('Error', 'Error'), warning: localized('Advertencia', 'Warning') } as const;
 
+/** Rows sent to the results thread in one message. */
+const BATCH_ROWS = 256;
+/** Batches sent and not yet written before addOutcome waits (bounds the memory between threads). */
+const MAX_BATCHES_IN_FLIGHT = 8;
+
 /**
- * The results workbook of a run, written with exceljs's streaming writer in bounded memory.
+ * The results workbook of a run. This side turns outcomes into cell values (secrets scrubbed,
+ * text made safe, labels in the user's language) and hands them in batches to the results thread
+ * (results-thread.ts → results-file.ts), which renders, zips and writes them. Validation is CPU
+ * bound on one thread, so writing there cost a quarter of a validate run (bench/results-share.ts);
+ * here the main thread only builds values and copies batches. At most MAX_BATCHES_IN_FLIGHT
+ * batches wait between the threads: a slow disk slows the run down instead of filling memory.
  *
- * exceljs zips one sheet at a time and holds in memory every row of any other sheet until the
- * one before it is committed (exceljs issues #629, #1894; measured here). So only `Comprobantes`
- * is streamed live; the problems go to a JSONL spool on disk and are streamed into `Errores` at
- * close, then `Resumen` is written, and put first in the tab order.
- *
- * The two tables are table sheets (table-sheet.ts): their rows are rendered straight into the
- * sheet's zip entry, which is waited for whenever 64 KiB of rows has gone in (exceljs itself
- * never waits for zlib). Measured with `npx tsx test/report/measure-results-memory.ts N`: peak
- * RSS 155 MB at 100k, 184 MB at 300k and 187 MB at 600k outcomes; ~39 µs of CPU per outcome,
- * zlib included (it was ~59 µs with exceljs's own row objects).
+ * A failed write (disk full, no permission) is reported by the next call as an OUTPUT error
+ * naming the file and the reason; the partial file is removed.
  */
 export async function createResultsWorkbook(options: ResultsWorkbookOptions): Promise<ResultsWorkbook> {
   const lang = options.lang ?? 'es';
   const secrets = options.secrets ?? [];
   const locate: ColumnLocator = options.locateColumn ?? (() => undefined);
-  const partPath = `${options.path}.part`;
-  const spoolDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'factura-report-'));
-  const spoolPath = join(spoolDir, 'errores.jsonl');
-
-  let failure: unknown;
-  // Aborted when a write fails: nothing drains any more, so no one may wait for it.
-  const failed = new AbortController();
-  const fail = (err: unknown): void => {
-    failure ??= err;
-    failed.abort(err);
+  const fileOptions: ResultsFileOptions = {
+    path: options.path,
+    lang,
+    secrets,
+    ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}),
+    ...(options.tempDir !== undefined ? { tempDir: options.tempDir } : {}),
   };
-  const output = await openStream(partPath, options.path);
-  output.on('error', fail);
-  const spool = createWriteStream(spoolPath);
-  spool.on('error', fail);
+  // A path that cannot be written is refused now, before any work; the thread then starts while
+  // the run goes on (loading exceljs there takes a moment) and rows wait in its queue.
+  try {
+    await (await open(`${options.path}.part`, 'w')).close();
+  } catch (err) {
+    throw outputError(options.path, err);
+  }
+  const thread = connect(startModuleThread(siblingModule(import.meta.url, 'results-thread'), fileOptions));
 
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'factura-import';
-  const invoices = addTable(workbook, SHEET_NAMES.invoices, INVOICE_COLUMNS, lang, failed.signal);
+  let failure: ThreadError | undefined;
+  let inFlight = 0;
+  let invoices: InvoiceRow[] = [];
+  let problems: ProblemRow[] = [];
   let closed = false;
 
-  const text = (value: string | undefined): CellValue => (value === undefined ? null : toCellValue(redactText(value, secrets)));
+  /** The thread's next answer; a thread that died answers as a failure. */
+  const nextAnswer = (): Promise<FromResultsThread> =>
+    thread.next().catch((err: unknown) => ({ kind: 'failed', error: { message: err instanceof Error ? err.message : String(err) } }) as const);
+  /** Takes the thread's answers to earlier batches; the first failure ends the run. */
+  const settle = (answer: FromResultsThread): void => {
+    if (answer.kind === 'failed') failure ??= answer.error;
+    else if (answer.kind === 'done' && answer.of === 'add') inFlight -= 1;
+  };
   const check = (): void => {
     if (failure !== undefined) throw outputError(options.path, failure);
   };
-  /** Waits for a drain; a wait cut short by a failed write ends as that failure. */
-  const drained = async (wait: () => Promise<unknown>): Promise<void> => {
-    try {
-      await wait();
-    } catch (err) {
-      check();
-      throw err;
+  const send = async (): Promise<void> => {
+    if (invoices.length === 0 && problems.length === 0) return;
+    thread.post({ kind: 'add', invoices, problems });
+    invoices = [];
+    problems = [];
+    inFlight += 1;
+    while (inFlight >= MAX_BATCHES_IN_FLIGHT && failure === undefined) settle(await nextAnswer());
+    check();
+  };
+  const queued = async (): Promise<void> => {
+    if (invoices.length + problems.length >= BATCH_ROWS) await send();
+  };
+
+  /** Has the thread remove the partial file and the spool (it answers an abort even after a failure). */
+  const discard = async (): Promise<void> => {
+    if (!thread.stopped) {
+      thread.post({ kind: 'abort' });
+      for (;;) {
+        const answer = await thread.next().catch(() => undefined);
+        if (answer === undefined || (answer.kind === 'done' && answer.of === 'abort')) break;
+      }
     }
+    // Also when the thread died or never opened the file: the empty file made above goes too.
+    await rm(`${options.path}.part`, { force: true });
   };
 
-  const spoolProblem = async (p: Problem, outcome: InvoiceOutcome | undefined): Promise<void> => {
+  const text = (value: string | undefined): CellValue => (value === undefined ? null : toCellValue(redactText(value, secrets)));
+  const problemRow = (p: Problem, outcome: InvoiceOutcome | undefined): ProblemRow => {
     const where = p.column === undefined ? undefined : locate(p.column);
-    const line: CellValue[] = [
-      outcome ? text(outcome.serie) : null,
-      outcome ? numberOrText(outcome.numero) : null,
-      p.row ?? outcome?.rows[0] ?? null,
-      text(where?.header ?? p.column),
-      text(where?.letter),
-      text(p.value),
-      text(p.message[lang]),
-      SEVERITY_LABELS[p.severity][lang],
-      text(p.code),
-    ];
-    if (!spool.write(JSON.stringify(line) + '\n')) await drained(() => once(spool, 'drain', { signal: failed.signal }));
+    return {
+      error: p.severity === 'error',
+      values: [
+        outcome ? text(outcome.serie) : null,
+        outcome ? numberOrText(outcome.numero) : null,
+        p.row ?? outcome?.rows[0] ?? null,
+        text(where?.header ?? p.column),
+        text(where?.letter),
+        text(p.value),
+        text(p.message[lang]),
+        SEVERITY_LABELS[p.severity][lang],
+        text(p.code),
+      ],
+    };
   };
-
-  const writeRow = (table: TableSheet, values: readonly CellValue[], styles: readonly CellStyle[]): Promise<void> =>
-    drained(() => table.addRow(values, styles));
 
   return {
     async addOutcome(outcome) {
@@ -199,124 +152,115 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
       if (closed) throw new Error('results workbook already closed');
       const answer = (outcome.answer === undefined ? {} : redactSecrets(outcome.answer, secrets)) as ServiceAnswer;
       const errors = outcome.problems.filter((p) => p.severity === 'error').length;
-      const values: CellValue[] = [
-        text(outcome.serie),
-        numberOrText(outcome.numero),
-        formatRowRanges(outcome.rows),
-        text(outcome.receptor?.tipo),
-        text(outcome.receptor?.numero),
-        text(outcome.receptor?.nombre),
-        text(outcome.moneda),
-        amount(outcome.totals?.base),
-        amount(outcome.totals?.igv),
-        amount(outcome.totals?.total),
-        STATUS_LABELS[outcome.status][lang],
-        answer.httpStatus ?? null,
-        text(answer.identificador),
-        text(answer.codigo),
-        text(answer.mensaje),
-        text(answer.detalle),
-        outcome.attempts,
-        outcome.durationMs === undefined ? null : outcome.durationMs / 1000,
-        errors,
-        outcome.problems.length - errors,
-        text(outcome.note),
-      ];
-      await writeRow(invoices, values, cellStyles(INVOICE_STYLES, values, STATUS_COLUMN, STATUS_CELL_STYLES[outcome.status]));
-      for (const p of outcome.problems) await spoolProblem(p, outcome);
+      invoices.push({
+        status: outcome.status,
+        values: [
+          text(outcome.serie),
+          numberOrText(outcome.numero),
+          formatRowRanges(outcome.rows),
+          text(outcome.receptor?.tipo),
+          text(outcome.receptor?.numero),
+          text(outcome.receptor?.nombre),
+          text(outcome.moneda),
+          amount(outcome.totals?.base),
+          amount(outcome.totals?.igv),
+          amount(outcome.totals?.total),
+          STATUS_LABELS[outcome.status][lang],
+          answer.httpStatus ?? null,
+          text(answer.identificador),
+          text(answer.codigo),
+          text(answer.mensaje),
+          text(answer.detalle),
+          outcome.attempts,
+          outcome.durationMs === undefined ? null : outcome.durationMs / 1000,
+          errors,
+          outcome.problems.length - errors,
+          text(outcome.note),
+        ],
+      });
+      for (const p of outcome.problems) problems.push(problemRow(p, outcome));
+      await queued();
     },
 
-    async addFileProblems(problems) {
+    async addFileProblems(list) {
       check();
-      for (const p of problems) await spoolProblem(p, undefined);
+      for (const p of list) problems.push(problemRow(p, undefined));
+      await queued();
     },
 
     async close(summary, run) {
-      check();
       closed = true;
       try {
-        invoices.commit();
-        spool.end();
-        await once(spool, 'close');
-        const problems = addTable(workbook, SHEET_NAMES.problems, PROBLEM_COLUMNS, lang, failed.signal);
-        const lines = createInterface({ input: createReadStream(spoolPath, 'utf8'), crlfDelay: Infinity });
-        for await (const line of lines) {
-          if (line === '') continue;
-          const values = JSON.parse(line) as CellValue[];
-          const severity = STATUS_CELL_STYLES[values[SEVERITY_COLUMN - 1] === SEVERITY_LABELS.error[lang] ? 'INVALID' : 'UNKNOWN'];
-          await writeRow(problems, values, cellStyles(PROBLEM_STYLES, values, SEVERITY_COLUMN, severity));
-        }
-        problems.commit();
-        const resumen = workbook.addWorksheet(SHEET_NAMES.summary, { views: [{ showGridLines: false }] });
-        writeSummarySheet(resumen, summary, run, lang, options.timeZone ?? 'America/Lima', secrets);
-        resumen.commit();
-        putFirst(workbook, resumen);
-        await workbook.commit();
         check();
-        await rename(partPath, options.path);
+        await send();
+        thread.post({ kind: 'close', summary, run });
+        for (;;) {
+          const answer = await nextAnswer();
+          settle(answer);
+          check();
+          if (answer.kind === 'done' && answer.of === 'close') break;
+        }
       } catch (err) {
-        await rm(partPath, { force: true });
-        throw err instanceof FacturaError ? err : outputError(options.path, err);
+        await discard();
+        throw err;
       } finally {
-        await rm(spoolDir, { recursive: true, force: true });
+        await thread.stop();
       }
     },
 
     async abort() {
       closed = true;
-      spool.destroy();
-      output.destroy();
-      await rm(partPath, { force: true });
-      await rm(spoolDir, { recursive: true, force: true });
+      await discard();
+      await thread.stop();
     },
   };
 }
 
-async function openStream(partPath: string, finalPath: string): Promise<WriteStream> {
-  const stream = createWriteStream(partPath);
-  try {
-    await once(stream, 'open');
-  } catch (err) {
-    throw outputError(finalPath, err);
-  }
-  return stream;
+interface ThreadConnection {
+  post(message: ToResultsThread): void;
+  /** The thread's next answer, in order; rejects when the thread died (its error, or its exit). */
+  next(): Promise<FromResultsThread>;
+  /** Ends the thread (at once: it has nothing left to do, or the run gave up). */
+  stop(): Promise<void>;
+  readonly stopped: boolean;
+}
+
+/** Answers queue up as they come; `next` takes them one by one. A thread that dies ends every wait. */
+function connect(worker: Worker): ThreadConnection {
+  const answers: FromResultsThread[] = [];
+  const waiting: { resolve: (a: FromResultsThread) => void; reject: (e: unknown) => void }[] = [];
+  let died: Error | undefined;
+  const deliver = (answer: FromResultsThread): void => {
+    const waiter = waiting.shift();
+    if (waiter) waiter.resolve(answer);
+    else answers.push(answer);
+  };
+  const die = (err: unknown): void => {
+    died ??= err instanceof Error ? err : new Error(String(err));
+    for (const waiter of waiting.splice(0)) waiter.reject(died);
+  };
+  worker.on('message', deliver);
+  worker.on('error', die);
+  worker.on('exit', (code) => die(new Error(`the results thread stopped (exit code ${code})`)));
+  return {
+    post: (message) => worker.postMessage(message),
+    next() {
+      const answer = answers.shift();
+      if (answer !== undefined) return Promise.resolve(answer);
+      if (died !== undefined) return Promise.reject(died);
+      return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+    },
+    async stop() {
+      if (died === undefined) await Promise.all([once(worker, 'exit'), worker.terminate()]);
+    },
+    get stopped() {
+      return died !== undefined;
+    },
+  };
 }
 
 function outputError(path: string, cause: unknown): FacturaError {
   return writeFailure(localized('el libro de resultados', 'the results workbook'), path, cause);
-}
-
-function addTable(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly ColumnSpec[], lang: Lang, signal: AbortSignal): TableSheet {
-  return addTableSheet(workbook, name, {
-    header: columns.map((c) => c[lang]),
-    headerStyle: HEADER_CELL_STYLE,
-    widths: columns.map((c) => c.width),
-    signal,
-  });
-}
-
-/** Shared style objects (see shared-cell-styles.ts): exceljs then finds each one's id at once. */
-const HEADER_CELL_STYLE: CellStyle = { font: HEADER_STYLE.font, fill: HEADER_STYLE.fill, alignment: { vertical: 'middle', wrapText: true } };
-const STATUS_CELL_STYLES: Readonly<Record<InvoiceStatus, CellStyle>> = Object.fromEntries(
-  INVOICE_STATUSES.map((status) => [status, { fill: STATUS_STYLES[status].fill, font: STATUS_STYLES[status].font }]),
-) as Record<InvoiceStatus, CellStyle>;
-
-/** Per column: the style of a number in it (its format), or none. */
-function numberStyles(columns: readonly ColumnSpec[]): readonly CellStyle[] {
-  return columns.map((c) => (c.numFmt === undefined ? NO_STYLE : numberFormatStyle(c.numFmt)));
-}
-const INVOICE_STYLES = numberStyles(INVOICE_COLUMNS);
-const PROBLEM_STYLES = numberStyles(PROBLEM_COLUMNS);
-
-/** The style of each cell of a table row: numbers formatted, text plain, one coloured (1-based) column. */
-function cellStyles(numbers: readonly CellStyle[], values: readonly CellValue[], colouredColumn: number, coloured: CellStyle): CellStyle[] {
-  return numbers.map((style, i) => (i + 1 === colouredColumn ? coloured : typeof values[i] === 'number' ? style : NO_STYLE));
-}
-
-function paintStatus(cell: ExcelJS.Cell, status: InvoiceStatus): void {
-  const style = STATUS_STYLES[status];
-  cell.fill = style.fill;
-  cell.font = style.font;
 }
 
 /** `"118.00"` → 118 (shown with 2 decimals); absent stays blank. */
@@ -329,106 +273,4 @@ function amount(value: string | undefined): number | null {
 /** The invoice number as a number when it is one (the contract's `numero` is), else the text. */
 function numberOrText(value: string): CellValue {
   return /^\d{1,15}$/.test(value) ? Number(value) : toCellValue(value);
-}
-
-/**
- * The streaming writer lists sheets in the order they were added, and `Resumen` can only be
- * written last (it needs the counts) without holding a sheet in memory. Its tab is moved first
- * by reordering the writer's sheet list before the workbook part is written (exceljs 4.4.0 keeps
- * each sheet's own id and file name, so only the order changes). If the internals differ, the
- * order stays as written: Comprobantes, Errores, Resumen.
- */
-function putFirst(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Worksheet): void {
-  const internals = workbook as unknown as { _worksheets?: unknown };
-  const list = internals._worksheets;
-  if (!Array.isArray(list) || !list.includes(sheet)) return;
-  const ordered = [sheet, ...(list as unknown[]).filter((s) => s !== undefined && s !== null && s !== sheet)];
-  // Index 0 stays a hole, as the writer leaves it (its loops skip holes, not `undefined`).
-  const reordered: unknown[] = [];
-  ordered.forEach((s, i) => (reordered[i + 1] = s));
-  internals._worksheets = reordered;
-}
-
-function writeSummarySheet(sheet: Worksheet, summary: RunSummary, run: RunInfo, lang: Lang, timeZone: string, secrets: readonly string[]): void {
-  const t = (es: string, en: string): string => (lang === 'es' ? es : en);
-  const text = (v: string): CellValue => toCellValue(redactText(v, secrets));
-  sheet.columns = [{ width: 34 }, { width: 48 }, { width: 16 }, { width: 16 }, { width: 16 }];
-  const add = (values: readonly CellValue[], style?: (row: ExcelJS.Row) => void): void => {
-    const row = sheet.addRow([...values]);
-    style?.(row);
-    row.commit();
-  };
-  const bold = (row: ExcelJS.Row): void => {
-    row.getCell(1).font = { bold: true };
-  };
-  const tableHeader = (row: ExcelJS.Row): void => {
-    row.eachCell((cell) => {
-      cell.font = HEADER_STYLE.font;
-      cell.fill = HEADER_STYLE.fill;
-    });
-  };
-  const yesNo = (b: boolean): string => (b ? t('Sí', 'Yes') : t('No', 'No'));
-
-  add([t('Resultados de la importación de facturas', 'Invoice import results')], (row) => {
-    row.getCell(1).font = TITLE_FONT;
-  });
-  add([]);
-  add([t('Archivo de entrada', 'Input file'), text(run.inputPath)], bold);
-  add([t('Suma de verificación (SHA-256)', 'Checksum (SHA-256)'), run.inputSha256 ?? null], bold);
-  add([t('Comando', 'Command'), text(run.command)], bold);
-  add([t('Modo', 'Mode'), run.dryRun ? t('Prueba (no se envió nada)', 'Dry run (nothing sent)') : t('Envío', 'Submission')], bold);
-  add([t('Inicio', 'Started'), wallClock(run.startedAt, timeZone)], (row) => {
-    bold(row);
-    row.getCell(2).numFmt = DATE_TIME;
-    row.getCell(2).alignment = { horizontal: 'left' };
-  });
-  add([t('Fin', 'Finished'), wallClock(run.finishedAt, timeZone)], (row) => {
-    bold(row);
-    row.getCell(2).numFmt = DATE_TIME;
-    row.getCell(2).alignment = { horizontal: 'left' };
-  });
-  add([t('Duración (s)', 'Duration (s)'), (run.finishedAt.getTime() - run.startedAt.getTime()) / 1000], (row) => {
-    bold(row);
-    row.getCell(2).numFmt = '0.0';
-    row.getCell(2).alignment = { horizontal: 'left' };
-  });
-  add([t('Zona horaria', 'Time zone'), timeZone], bold);
-  add([t('Emisor configurado', 'Issuer configured'), run.issuerConfigured === undefined ? null : yesNo(run.issuerConfigured)], bold);
-  add([t('Diario', 'Journal'), run.journalPath === undefined ? null : text(run.journalPath)], bold);
-  add([t('Archivo para corregir', 'File to fix'), run.fixAndResendPath === undefined ? null : text(run.fixAndResendPath)], bold);
-  if (run.interrupted === true) add([t('Interrumpido', 'Interrupted'), yesNo(true)], bold);
-
-  add([]);
-  add([t('Estado', 'Status'), t('Comprobantes', 'Invoices')], tableHeader);
-  for (const status of INVOICE_STATUSES) {
-    const count = summary.byStatus[status];
-    if (count === 0) continue;
-    add([STATUS_LABELS[status][lang], count], (row) => paintStatus(row.getCell(1), status));
-  }
-  add([t('Total', 'Total'), summary.invoices], (row) => {
-    row.getCell(1).font = { bold: true };
-    row.getCell(2).font = { bold: true };
-  });
-  add([t('Comprobantes con advertencias', 'Invoices with warnings'), summary.withWarnings]);
-
-  add([]);
-  add(
-    [
-      run.dryRun
-        ? t('Importes de los comprobantes válidos', 'Amounts of valid invoices')
-        : t(
-            'Importes de los comprobantes aceptados (incluidos los omitidos por estar aceptados en ejecuciones anteriores)',
-            'Amounts of accepted invoices (including those skipped as accepted in earlier runs)',
-          ),
-    ],
-    bold,
-  );
-  add([t('Moneda', 'Currency'), t('Comprobantes', 'Invoices'), t('Base', 'Net'), 'IGV', t('Total', 'Total')], tableHeader);
-  for (const tot of summary.totals) {
-    add([tot.moneda, tot.invoices, Number(tot.base), Number(tot.igv), Number(tot.total)], (row) => {
-      for (const c of [3, 4, 5]) row.getCell(c).numFmt = MONEY;
-      row.getCell(2).alignment = { horizontal: 'left' };
-    });
-  }
-  if (summary.totals.length === 0) add([t('(ninguno)', '(none)')]);
 }

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliRun } from '../helpers/cli-process.js';
@@ -87,6 +87,7 @@ describe('results that cannot be written', () => {
       await writeSalesCsv(second, { invoices: 60, linesPerInvoice: 3, firstNumero: 1000 });
       const result = await runCli(['submit', second, '--out', out, '--journal', journal], { env: { ...sandbox.env }, timeoutMs: 90_000 });
       expectCleanOutputError(result, out);
+      expect(await readdir(full)).toEqual(['filler']); // no partial workbook left taking the space
       fullRun = result;
       await expectJournalIntact(journal, sandbox, (n) => n >= 1000);
     }, 120_000);

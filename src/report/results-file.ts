@@ -1,0 +1,345 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import ExcelJS from 'exceljs';
+import type { Worksheet } from 'exceljs';
+import type { Lang } from '../i18n/localized-text.js';
+import type { InvoiceStatus } from '../invoice/invoice-status.js';
+import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
+import { redactText } from '../redact-secrets.js';
+import type { CellValue } from './cell-text.js';
+import { toCellValue } from './cell-text.js';
+import type { RunSummary } from './run-summary.js';
+import type { CellStyle } from './shared-cell-styles.js';
+import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
+import type { TableSheet } from './table-sheet.js';
+import { addTableSheet } from './table-sheet.js';
+import { STATUS_STYLES, HEADER_STYLE, TITLE_FONT } from './status-styles.js';
+import { wallClock } from './wall-clock.js';
+import { commitWorkbook, openWorkbookOutput } from './workbook-output.js';
+
+export const SHEET_NAMES = { summary: 'Resumen', invoices: 'Comprobantes', problems: 'Errores' } as const;
+
+/** What the `Resumen` sheet says about the run besides the counts. */
+export interface RunInfo {
+  readonly inputPath: string;
+  /** SHA-256 of the input file, hex (see fileSha256). */
+  readonly inputSha256?: string;
+  readonly command: string;
+  readonly dryRun: boolean;
+  readonly startedAt: Date;
+  readonly finishedAt: Date;
+  readonly journalPath?: string;
+  readonly fixAndResendPath?: string;
+  /** Whether issuer data came from a config file (else from the login and the environment). */
+  readonly issuerConfigured?: boolean;
+  readonly interrupted?: boolean;
+}
+
+/** A `Comprobantes` row: its cells (already made safe: see results-workbook.ts) and the status that colours it. */
+export interface InvoiceRow {
+  readonly values: readonly CellValue[];
+  readonly status: InvoiceStatus;
+}
+
+/** An `Errores` row: its cells and whether it is an error (else a warning). */
+export interface ProblemRow {
+  readonly values: readonly CellValue[];
+  readonly error: boolean;
+}
+
+export interface ResultsFileOptions {
+  /** The results workbook to write (written to `<path>.part` and renamed when complete). */
+  readonly path: string;
+  readonly lang: Lang;
+  /** Literal secrets the Resumen's texts (paths, command) are scrubbed of. */
+  readonly secrets: readonly string[];
+  /** Time zone of the dates shown (start, end): the user's wall clock. Default America/Lima. */
+  readonly timeZone?: string;
+  /** Where the problems are spooled during the run. Default: the OS temporary directory. */
+  readonly tempDir?: string;
+}
+
+/** The file side of the results workbook: rows in, an XLSX out. Its errors are the file system's. */
+export interface ResultsFile {
+  /** Rows in `Comprobantes` now; problems spooled for `Errores`. */
+  add(invoices: readonly InvoiceRow[], problems: readonly ProblemRow[]): Promise<void>;
+  /** Writes `Errores` and `Resumen`, finishes the zip and moves the file to its path. */
+  close(summary: RunSummary, run: RunInfo): Promise<void>;
+  /** Gives up: removes the partial file and the spool. */
+  abort(): Promise<void>;
+}
+
+interface ColumnSpec {
+  readonly es: string;
+  readonly en: string;
+  readonly width: number;
+  readonly numFmt?: string;
+}
+
+const MONEY = '#,##0.00';
+const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
+
+const INVOICE_COLUMNS: readonly ColumnSpec[] = [
+  { es: 'Serie', en: 'Series', width: 8 },
+  { es: 'Número', en: 'Number', width: 11, numFmt: '0' },
+  { es: 'Filas', en: 'Rows', width: 12 },
+  { es: 'Tipo doc.', en: 'Doc. type', width: 9 },
+  { es: 'Documento receptor', en: 'Customer document', width: 16 },
+  { es: 'Receptor', en: 'Customer', width: 34 },
+  { es: 'Moneda', en: 'Currency', width: 8 },
+  { es: 'Base', en: 'Net', width: 14, numFmt: MONEY },
+  { es: 'IGV', en: 'IGV', width: 12, numFmt: MONEY },
+  { es: 'Total', en: 'Total', width: 14, numFmt: MONEY },
+  { es: 'Estado', en: 'Status', width: 13 },
+  { es: 'HTTP', en: 'HTTP', width: 6 },
+  { es: 'Identificador', en: 'Identifier', width: 38 },
+  { es: 'Código', en: 'Code', width: 10 },
+  { es: 'Mensaje', en: 'Message', width: 40 },
+  { es: 'Detalle', en: 'Detail', width: 40 },
+  { es: 'Intentos', en: 'Attempts', width: 8 },
+  { es: 'Tiempo (s)', en: 'Time (s)', width: 10, numFmt: '0.00' },
+  { es: 'Errores', en: 'Errors', width: 8 },
+  { es: 'Advertencias', en: 'Warnings', width: 12 },
+  { es: 'Nota', en: 'Note', width: 30 },
+];
+const STATUS_COLUMN = 11;
+
+const PROBLEM_COLUMNS: readonly ColumnSpec[] = [
+  { es: 'Serie', en: 'Series', width: 8 },
+  { es: 'Número', en: 'Number', width: 11, numFmt: '0' },
+  { es: 'Fila', en: 'Row', width: 7 },
+  { es: 'Columna', en: 'Column', width: 24 },
+  { es: 'Letra', en: 'Letter', width: 6 },
+  { es: 'Valor leído', en: 'Value read', width: 24 },
+  { es: 'Mensaje', en: 'Message', width: 70 },
+  { es: 'Gravedad', en: 'Severity', width: 12 },
+  { es: 'Código', en: 'Code', width: 22 },
+];
+const SEVERITY_COLUMN = 8;
+
+/**
+ * Writes the results workbook with exceljs's streaming writer in bounded memory (this runs in the
+ * results thread: see results-workbook.ts).
+ *
+ * exceljs zips one sheet at a time and holds in memory every row of any other sheet until the
+ * one before it is committed (exceljs issues #629, #1894; measured here). So only `Comprobantes`
+ * is streamed live; the problems go to a JSONL spool on disk and are streamed into `Errores` at
+ * close, then `Resumen` is written, and put first in the tab order. The two tables are table
+ * sheets (table-sheet.ts): rows rendered straight into the sheet's zip entry, waiting for zlib
+ * whenever 64 KiB of rows has gone in (exceljs itself never waits for it).
+ */
+export async function openResultsFile(options: ResultsFileOptions): Promise<ResultsFile> {
+  const { lang, secrets } = options;
+  const partPath = `${options.path}.part`;
+  const output = await openWorkbookOutput(partPath);
+  const spoolDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'factura-report-'));
+  const spoolPath = join(spoolDir, 'errores.jsonl');
+  const spool = createWriteStream(spoolPath);
+  spool.on('error', output.fail);
+  const failed = output.failed;
+
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'factura-import';
+  const invoices = addTable(workbook, SHEET_NAMES.invoices, INVOICE_COLUMNS, lang, failed);
+  let closed = false;
+  const check = (): void => output.check();
+  /** Waits for a drain; a wait cut short by a failed write ends as that failure. */
+  const drained = async (wait: () => Promise<unknown>): Promise<void> => {
+    try {
+      await wait();
+    } catch (err) {
+      check();
+      throw err;
+    }
+  };
+
+  return {
+    async add(rows, problems) {
+      check();
+      if (closed) throw new Error('results workbook already closed');
+      for (const row of rows) {
+        await drained(() => invoices.addRow(row.values, cellStyles(INVOICE_STYLES, row.values, STATUS_COLUMN, STATUS_CELL_STYLES[row.status])));
+      }
+      for (const p of problems) {
+        if (!spool.write(JSON.stringify([p.error, p.values]) + '\n')) await drained(() => once(spool, 'drain', { signal: failed }));
+      }
+    },
+
+    async close(summary, run) {
+      check();
+      closed = true;
+      try {
+        invoices.commit();
+        spool.end();
+        await once(spool, 'close');
+        const problems = addTable(workbook, SHEET_NAMES.problems, PROBLEM_COLUMNS, lang, failed);
+        const lines = createInterface({ input: createReadStream(spoolPath, 'utf8'), crlfDelay: Infinity });
+        for await (const line of lines) {
+          if (line === '') continue;
+          const [error, values] = JSON.parse(line) as [boolean, CellValue[]];
+          const severity = STATUS_CELL_STYLES[error ? 'INVALID' : 'UNKNOWN'];
+          await drained(() => problems.addRow(values, cellStyles(PROBLEM_STYLES, values, SEVERITY_COLUMN, severity)));
+        }
+        problems.commit();
+        const resumen = workbook.addWorksheet(SHEET_NAMES.summary, { views: [{ showGridLines: false }] });
+        writeSummarySheet(resumen, summary, run, lang, options.timeZone ?? 'America/Lima', secrets);
+        resumen.commit();
+        putFirst(workbook, resumen);
+        await commitWorkbook(workbook, output);
+        await rename(partPath, options.path);
+      } catch (err) {
+        await rm(partPath, { force: true });
+        throw err;
+      } finally {
+        await rm(spoolDir, { recursive: true, force: true });
+      }
+    },
+
+    async abort() {
+      closed = true;
+      spool.destroy();
+      output.stream.destroy();
+      await rm(partPath, { force: true });
+      await rm(spoolDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function addTable(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly ColumnSpec[], lang: Lang, signal: AbortSignal): TableSheet {
+  return addTableSheet(workbook, name, {
+    header: columns.map((c) => c[lang]),
+    headerStyle: HEADER_CELL_STYLE,
+    widths: columns.map((c) => c.width),
+    signal,
+  });
+}
+
+/** Shared style objects (see shared-cell-styles.ts): exceljs then finds each one's id at once. */
+const HEADER_CELL_STYLE: CellStyle = { font: HEADER_STYLE.font, fill: HEADER_STYLE.fill, alignment: { vertical: 'middle', wrapText: true } };
+const STATUS_CELL_STYLES: Readonly<Record<InvoiceStatus, CellStyle>> = Object.fromEntries(
+  INVOICE_STATUSES.map((status) => [status, { fill: STATUS_STYLES[status].fill, font: STATUS_STYLES[status].font }]),
+) as Record<InvoiceStatus, CellStyle>;
+
+/** Per column: the style of a number in it (its format), or none. */
+function numberStyles(columns: readonly ColumnSpec[]): readonly CellStyle[] {
+  return columns.map((c) => (c.numFmt === undefined ? NO_STYLE : numberFormatStyle(c.numFmt)));
+}
+const INVOICE_STYLES = numberStyles(INVOICE_COLUMNS);
+const PROBLEM_STYLES = numberStyles(PROBLEM_COLUMNS);
+
+/** The style of each cell of a table row: numbers formatted, text plain, one coloured (1-based) column. */
+function cellStyles(numbers: readonly CellStyle[], values: readonly CellValue[], colouredColumn: number, coloured: CellStyle): CellStyle[] {
+  return numbers.map((style, i) => (i + 1 === colouredColumn ? coloured : typeof values[i] === 'number' ? style : NO_STYLE));
+}
+
+function paintStatus(cell: ExcelJS.Cell, status: InvoiceStatus): void {
+  const style = STATUS_STYLES[status];
+  cell.fill = style.fill;
+  cell.font = style.font;
+}
+
+/**
+ * The streaming writer lists sheets in the order they were added, and `Resumen` can only be
+ * written last (it needs the counts) without holding a sheet in memory. Its tab is moved first
+ * by reordering the writer's sheet list before the workbook part is written (exceljs 4.4.0 keeps
+ * each sheet's own id and file name, so only the order changes). If the internals differ, the
+ * order stays as written: Comprobantes, Errores, Resumen.
+ */
+function putFirst(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Worksheet): void {
+  const internals = workbook as unknown as { _worksheets?: unknown };
+  const list = internals._worksheets;
+  if (!Array.isArray(list) || !list.includes(sheet)) return;
+  const ordered = [sheet, ...(list as unknown[]).filter((s) => s !== undefined && s !== null && s !== sheet)];
+  // Index 0 stays a hole, as the writer leaves it (its loops skip holes, not `undefined`).
+  const reordered: unknown[] = [];
+  ordered.forEach((s, i) => (reordered[i + 1] = s));
+  internals._worksheets = reordered;
+}
+
+function writeSummarySheet(sheet: Worksheet, summary: RunSummary, run: RunInfo, lang: Lang, timeZone: string, secrets: readonly string[]): void {
+  const t = (es: string, en: string): string => (lang === 'es' ? es : en);
+  const text = (v: string): CellValue => toCellValue(redactText(v, secrets));
+  sheet.columns = [{ width: 34 }, { width: 48 }, { width: 16 }, { width: 16 }, { width: 16 }];
+  const add = (values: readonly CellValue[], style?: (row: ExcelJS.Row) => void): void => {
+    const row = sheet.addRow([...values]);
+    style?.(row);
+    row.commit();
+  };
+  const bold = (row: ExcelJS.Row): void => {
+    row.getCell(1).font = { bold: true };
+  };
+  const tableHeader = (row: ExcelJS.Row): void => {
+    row.eachCell((cell) => {
+      cell.font = HEADER_STYLE.font;
+      cell.fill = HEADER_STYLE.fill;
+    });
+  };
+  const yesNo = (b: boolean): string => (b ? t('Sí', 'Yes') : t('No', 'No'));
+
+  add([t('Resultados de la importación de facturas', 'Invoice import results')], (row) => {
+    row.getCell(1).font = TITLE_FONT;
+  });
+  add([]);
+  add([t('Archivo de entrada', 'Input file'), text(run.inputPath)], bold);
+  add([t('Suma de verificación (SHA-256)', 'Checksum (SHA-256)'), run.inputSha256 ?? null], bold);
+  add([t('Comando', 'Command'), text(run.command)], bold);
+  add([t('Modo', 'Mode'), run.dryRun ? t('Prueba (no se envió nada)', 'Dry run (nothing sent)') : t('Envío', 'Submission')], bold);
+  add([t('Inicio', 'Started'), wallClock(run.startedAt, timeZone)], (row) => {
+    bold(row);
+    row.getCell(2).numFmt = DATE_TIME;
+    row.getCell(2).alignment = { horizontal: 'left' };
+  });
+  add([t('Fin', 'Finished'), wallClock(run.finishedAt, timeZone)], (row) => {
+    bold(row);
+    row.getCell(2).numFmt = DATE_TIME;
+    row.getCell(2).alignment = { horizontal: 'left' };
+  });
+  add([t('Duración (s)', 'Duration (s)'), (run.finishedAt.getTime() - run.startedAt.getTime()) / 1000], (row) => {
+    bold(row);
+    row.getCell(2).numFmt = '0.0';
+    row.getCell(2).alignment = { horizontal: 'left' };
+  });
+  add([t('Zona horaria', 'Time zone'), timeZone], bold);
+  add([t('Emisor configurado', 'Issuer configured'), run.issuerConfigured === undefined ? null : yesNo(run.issuerConfigured)], bold);
+  add([t('Diario', 'Journal'), run.journalPath === undefined ? null : text(run.journalPath)], bold);
+  add([t('Archivo para corregir', 'File to fix'), run.fixAndResendPath === undefined ? null : text(run.fixAndResendPath)], bold);
+  if (run.interrupted === true) add([t('Interrumpido', 'Interrupted'), yesNo(true)], bold);
+
+  add([]);
+  add([t('Estado', 'Status'), t('Comprobantes', 'Invoices')], tableHeader);
+  for (const status of INVOICE_STATUSES) {
+    const count = summary.byStatus[status];
+    if (count === 0) continue;
+    add([STATUS_LABELS[status][lang], count], (row) => paintStatus(row.getCell(1), status));
+  }
+  add([t('Total', 'Total'), summary.invoices], (row) => {
+    row.getCell(1).font = { bold: true };
+    row.getCell(2).font = { bold: true };
+  });
+  add([t('Comprobantes con advertencias', 'Invoices with warnings'), summary.withWarnings]);
+
+  add([]);
+  add(
+    [
+      run.dryRun
+        ? t('Importes de los comprobantes válidos', 'Amounts of valid invoices')
+        : t(
+            'Importes de los comprobantes aceptados (incluidos los omitidos por estar aceptados en ejecuciones anteriores)',
+            'Amounts of accepted invoices (including those skipped as accepted in earlier runs)',
+          ),
+    ],
+    bold,
+  );
+  add([t('Moneda', 'Currency'), t('Comprobantes', 'Invoices'), t('Base', 'Net'), 'IGV', t('Total', 'Total')], tableHeader);
+  for (const tot of summary.totals) {
+    add([tot.moneda, tot.invoices, Number(tot.base), Number(tot.igv), Number(tot.total)], (row) => {
+      for (const c of [3, 4, 5]) row.getCell(c).numFmt = MONEY;
+      row.getCell(2).alignment = { horizontal: 'left' };
+    });
+  }
+  if (summary.totals.length === 0) add([t('(ninguno)', '(none)')]);
+}
