@@ -54,6 +54,13 @@ const BATCH_ROWS = 256;
 const MAX_BATCHES_IN_FLIGHT = 8;
 
 /**
+ * The thread makes short-lived garbage fast (row XML, zlib chunks) and V8 sizes a new isolate's
+ * young generation for this machine's memory: a 300,000-invoice validate peaked at 360 MB with
+ * the default and 252 MB with 8 MB (no slower: 57.5 s vs 56.6 s; built CLI, /usr/bin/time).
+ */
+const RESULTS_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
+
+/**
  * The results workbook of a run. This side turns outcomes into cell values (secrets scrubbed,
  * text made safe, labels in the user's language) and hands them in batches to the results thread
  * (results-thread.ts → results-file.ts), which renders, zips and writes them. Validation is CPU
@@ -82,7 +89,7 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   } catch (err) {
     throw outputError(options.path, err);
   }
-  const thread = connect(startModuleThread(siblingModule(import.meta.url, 'results-thread'), fileOptions));
+  const thread = connect(startModuleThread(siblingModule(import.meta.url, 'results-thread'), fileOptions, RESULTS_THREAD_LIMITS));
 
   let failure: ThreadError | undefined;
   let inFlight = 0;

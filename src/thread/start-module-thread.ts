@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { ResourceLimits } from 'node:worker_threads';
 
 /**
  * Starts a worker thread running an ES module of this project. Built (`dist/…/x.js`), the module
@@ -6,10 +7,10 @@ import { Worker } from 'node:worker_threads';
  * `--import tsx` loader, so the thread first registers tsx's loader (a dev dependency, present
  * wherever the sources are run) and then imports the module.
  */
-export function startModuleThread(moduleUrl: URL, workerData: unknown): Worker {
-  if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(moduleUrl, { workerData });
+export function startModuleThread(moduleUrl: URL, workerData: unknown, resourceLimits: ResourceLimits = {}): Worker {
+  if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(moduleUrl, { workerData, resourceLimits });
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(moduleUrl.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
+  return new Worker(bootstrap, { eval: true, workerData, resourceLimits });
 }
 
 /** The URL of a sibling module, `.js` when built, `.ts` from the sources (`name` without extension). */
