@@ -1,6 +1,4 @@
-import { once } from 'node:events';
 import { open, rm } from 'node:fs/promises';
-import type { Worker } from 'node:worker_threads';
 import type { FacturaError } from '../factura-error.js';
 import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
@@ -10,6 +8,7 @@ import { STATUS_LABELS } from '../invoice/invoice-status.js';
 import type { Problem } from '../invoice/problem.js';
 import { redactSecrets, redactText } from '../redact-secrets.js';
 import { siblingModule, startModuleThread } from '../thread/start-module-thread.js';
+import { connectThread } from '../thread/thread-connection.js';
 import type { CellValue } from './cell-text.js';
 import { toCellValue } from './cell-text.js';
 import type { ColumnLocator } from './column-locator.js';
@@ -89,7 +88,7 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   } catch (err) {
     throw outputError(options.path, err);
   }
-  const thread = connect(startModuleThread(siblingModule(import.meta.url, 'results-thread'), fileOptions, RESULTS_THREAD_LIMITS));
+  const thread = connectThread<ToResultsThread, FromResultsThread>(startModuleThread(siblingModule(import.meta.url, 'results-thread'), fileOptions, RESULTS_THREAD_LIMITS));
 
   let failure: ThreadError | undefined;
   let inFlight = 0;
@@ -219,49 +218,6 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
       closed = true;
       await discard();
       await thread.stop();
-    },
-  };
-}
-
-interface ThreadConnection {
-  post(message: ToResultsThread): void;
-  /** The thread's next answer, in order; rejects when the thread died (its error, or its exit). */
-  next(): Promise<FromResultsThread>;
-  /** Ends the thread (at once: it has nothing left to do, or the run gave up). */
-  stop(): Promise<void>;
-  readonly stopped: boolean;
-}
-
-/** Answers queue up as they come; `next` takes them one by one. A thread that dies ends every wait. */
-function connect(worker: Worker): ThreadConnection {
-  const answers: FromResultsThread[] = [];
-  const waiting: { resolve: (a: FromResultsThread) => void; reject: (e: unknown) => void }[] = [];
-  let died: Error | undefined;
-  const deliver = (answer: FromResultsThread): void => {
-    const waiter = waiting.shift();
-    if (waiter) waiter.resolve(answer);
-    else answers.push(answer);
-  };
-  const die = (err: unknown): void => {
-    died ??= err instanceof Error ? err : new Error(String(err));
-    for (const waiter of waiting.splice(0)) waiter.reject(died);
-  };
-  worker.on('message', deliver);
-  worker.on('error', die);
-  worker.on('exit', (code) => die(new Error(`the results thread stopped (exit code ${code})`)));
-  return {
-    post: (message) => worker.postMessage(message),
-    next() {
-      const answer = answers.shift();
-      if (answer !== undefined) return Promise.resolve(answer);
-      if (died !== undefined) return Promise.reject(died);
-      return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
-    },
-    async stop() {
-      if (died === undefined) await Promise.all([once(worker, 'exit'), worker.terminate()]);
-    },
-    get stopped() {
-      return died !== undefined;
     },
   };
 }
