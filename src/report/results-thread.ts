@@ -1,7 +1,8 @@
 /**
  * The results thread: owns the results file (results-file.ts) so that rendering rows, zipping
  * and writing them never take time from reading, validating and sending on the main thread.
- * Messages are handled one at a time, in order; each gets one answer.
+ * Messages are handled one at a time, in order; each gets one answer, and a failure to open the
+ * file is answered unasked (the main thread does not wait for the opening: see results-workbook.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { InvoiceRow, ProblemRow, ResultsFile, ResultsFileOptions, RunInfo } from './results-file.js';
@@ -20,7 +21,6 @@ export interface ThreadError {
 }
 
 export type FromResultsThread =
-  | { readonly kind: 'ready' }
   | { readonly kind: 'done'; readonly of: ToResultsThread['kind'] }
   | { readonly kind: 'failed'; readonly error: ThreadError };
 
@@ -57,7 +57,6 @@ const handle = async (message: ToResultsThread): Promise<void> => {
 
 try {
   file = await openResultsFile(workerData as ResultsFileOptions);
-  post({ kind: 'ready' });
 } catch (err) {
   failedOnce = true;
   post({ kind: 'failed', error: toThreadError(err) });

@@ -69,17 +69,8 @@ export function addTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name
   if (writer.startedData !== true || typeof stream?.write !== 'function' || typeof registry?.addStyleModel !== 'function') {
     throw new Error('exceljs WorksheetWriter internals are not those of exceljs 4.4.0 (sheet stream, style registry)');
   }
-  // exceljs's registry gives a style object the id of its first use (it keeps a WeakMap from
-  // style object to id); asking it once per style and sheet keeps that rule and its cost.
-  const known = new Map<CellStyle, number>();
-  const styleIdOf = (style: CellStyle, value: TableValue): number => {
-    let id = known.get(style);
-    if (id === undefined) {
-      id = registry.addStyleModel?.(style, cellType(value)) ?? 0;
-      known.set(style, id);
-    }
-    return id;
-  };
+  // exceljs's registry finds a shared style object's id at once (it keeps a WeakMap of them).
+  const addStyleModel = registry.addStyleModel.bind(registry);
 
   const letters: string[] = [];
   const styleIds: number[] = [];
@@ -100,7 +91,7 @@ export function addTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name
       styleIds.length = values.length;
       for (let i = 0; i < values.length; i++) {
         const value = values[i] ?? null;
-        styleIds[i] = value === null ? 0 : styleIdOf(styles[i] ?? NO_STYLE, value);
+        styleIds[i] = value === null ? 0 : addStyleModel(styles[i] ?? NO_STYLE, cellType(value));
       }
       pending += renderRowXml(nextRow, values, styleIds, letters);
       nextRow += 1;
