@@ -5,20 +5,13 @@ import { localized, render } from '../i18n/localized-text.js';
 import type { Lang } from '../i18n/localized-text.js';
 import { createLogger } from '../logger.js';
 import { redactText } from '../redact-secrets.js';
+import type { CliCommand } from './cli-command.js';
 import type { CliContext, CliIo, GlobalArgs } from './cli-context.js';
 import { loginCommand } from './commands/login-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
 import { submitCommand } from './commands/submit-command.js';
 import { templateCommand } from './commands/template-command.js';
 import { validateCommand } from './commands/validate-command.js';
-
-/** A command: its yargs definition and a handler that returns the exit code. */
-export interface CliCommand<A> {
-  readonly command: string;
-  readonly describe: string;
-  readonly builder: (y: Argv<GlobalArgs>) => Argv<A>;
-  readonly run: (args: A & GlobalArgs, ctx: CliContext) => Promise<number>;
-}
 
 const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, sandboxCommand] as const;
 

@@ -1,6 +1,6 @@
-import { limaDateTime } from '../../invoice/lima-today.js';
-import type { CliCommand } from '../main.js';
-import { connectService } from '../service-connection.js';
+import { checkLogin, limaDateTime } from '../../index.js';
+import type { CliCommand } from '../cli-command.js';
+import { withService } from '../service-from-env.js';
 
 export interface LoginArgs {
   readonly sandbox: boolean;
@@ -16,23 +16,17 @@ export const loginCommand: CliCommand<LoginArgs> = {
       .option('sandbox', { type: 'boolean', default: false, describe: 'Log in to the built-in simulator (demo account)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the answer as JSON' }),
   async run(args, ctx) {
-    const connection = await connectService({ sandbox: args.sandbox, env: ctx.io.env, logger: ctx.logger, concurrency: 1 });
-    try {
-      const token = await connection.tokens.getToken();
-      const p = connection.profile();
-      const info = { ruc: p?.ruc ?? connection.credentials.ruc, razonSocial: p?.razonSocial, estado: p?.estado, expira: new Date(token.expiresAt).toISOString() };
-      if (args.json) ctx.print(JSON.stringify(info));
-      else {
-        const es = ctx.args.lang === 'es';
-        ctx.print(es ? 'Credenciales aceptadas.' : 'Credentials accepted.');
-        ctx.print(`RUC:           ${info.ruc}`);
-        ctx.print(`${es ? 'Razón social' : 'Legal name'}:  ${info.razonSocial ?? '-'}`);
-        ctx.print(`${es ? 'Estado' : 'State'}:        ${info.estado ?? '-'}`);
-        ctx.print(`${es ? 'Token expira' : 'Token expires'}: ${limaDateTime(token.expiresAt)} (Lima)`);
-      }
-      return info.estado === undefined || info.estado === 'ACTIVO' ? 0 : 1;
-    } finally {
-      await connection.close();
+    const check = await withService(args.sandbox, ctx.io.env, ctx.logger, (service) => checkLogin({ ...service, logger: ctx.logger }));
+    const info = { ruc: check.ruc, razonSocial: check.razonSocial, estado: check.estado, expira: new Date(check.expiresAt).toISOString() };
+    if (args.json) ctx.print(JSON.stringify(info));
+    else {
+      const es = ctx.args.lang === 'es';
+      ctx.print(es ? 'Credenciales aceptadas.' : 'Credentials accepted.');
+      ctx.print(`RUC:           ${info.ruc}`);
+      ctx.print(`${es ? 'Razón social' : 'Legal name'}:  ${info.razonSocial ?? '-'}`);
+      ctx.print(`${es ? 'Estado' : 'State'}:        ${info.estado ?? '-'}`);
+      ctx.print(`${es ? 'Token expira' : 'Token expires'}: ${limaDateTime(check.expiresAt)} (Lima)`);
     }
+    return info.estado === undefined || info.estado === 'ACTIVO' ? 0 : 1;
   },
 };

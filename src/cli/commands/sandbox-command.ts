@@ -4,7 +4,7 @@ import { parseOutage } from '../../sandbox/parse-outage.js';
 import type { SandboxOutage } from '../../sandbox/sandbox-faults.js';
 import { startSandbox } from '../../sandbox/start-sandbox.js';
 import type { SandboxOptions } from '../../sandbox/start-sandbox.js';
-import type { CliCommand } from '../main.js';
+import type { CliCommand } from '../cli-command.js';
 
 export interface SandboxArgs {
   readonly port: number;

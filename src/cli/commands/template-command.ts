@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { FacturaError } from '../../factura-error.js';
 import { localized, render } from '../../i18n/localized-text.js';
 import { writeFailure } from '../../write-failure.js';
-import type { CliCommand } from '../main.js';
+import type { CliCommand } from '../cli-command.js';
 
 export interface TemplateArgs {
   readonly format: 'xlsx' | 'csv' | undefined;
