@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import yargs from 'yargs';
 import type { Argv } from 'yargs';
 import { exitCodeFor, FacturaError } from '../factura-error.js';
@@ -14,6 +15,12 @@ import { templateCommand } from './commands/template-command.js';
 import { validateCommand } from './commands/validate-command.js';
 
 const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, sandboxCommand] as const;
+
+/** The installed package's version (package.json sits two folders above src/cli and dist/cli alike). */
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+  return pkg.version ?? '0.0.0';
+}
 
 function defaultIo(): CliIo {
   return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
@@ -44,7 +51,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
     .recommendCommands()
     .help()
     .alias('h', 'help')
-    .version()
+    .version(packageVersion())
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((msg: string | undefined, err: Error | undefined) => {
