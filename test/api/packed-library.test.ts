@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,8 +68,10 @@ beforeAll(async () => {
   consumer = join(dir.path, 'consumer');
   await run('mkdir', ['-p', consumer]);
   await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  const typescript = (await import('typescript/package.json', { with: { type: 'json' } })).default.version;
-  const typesNode = (await import('@types/node/package.json', { with: { type: 'json' } })).default.version;
+  const versionOf = async (name: string): Promise<string> =>
+    (JSON.parse(await readFile(join(PROJECT_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  const typescript = await versionOf('typescript');
+  const typesNode = await versionOf('@types/node');
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', tarball, `typescript@${typescript}`, `@types/node@${typesNode}`], {
     cwd: consumer,
     timeout: 240_000,
@@ -92,7 +94,7 @@ describe('the packed library', () => {
     expect(child.stdout).toBe('');
     expect(child.stderr).toBe('');
 
-    const got = JSON.parse(await import('node:fs/promises').then((fs) => fs.readFile(out, 'utf8'))) as {
+    const got = JSON.parse(await readFile(out, 'utf8')) as {
       byStatus: Record<string, number>;
       seen: string[];
       refused: string;
