@@ -1,3 +1,4 @@
+import { localized } from '../../i18n/localized-text.js';
 import { checkLogin, limaDateTime } from '../../index.js';
 import type { CliCommand } from '../cli-command.js';
 import { withService } from '../service-from-env.js';
@@ -10,11 +11,14 @@ export interface LoginArgs {
 /** `factura-import login`: checks the credentials; prints legal name, state and expiry, never the token. */
 export const loginCommand: CliCommand<LoginArgs> = {
   command: 'login',
-  describe: 'Check the credentials (FACTURA_* variables): legal name, account state and token expiry',
-  builder: (y) =>
+  describe: localized(
+    'Comprueba las credenciales (variables FACTURA_*): razón social, estado de la cuenta y vencimiento del token',
+    'Check the credentials (FACTURA_* variables): legal name, account state and token expiry',
+  ),
+  builder: (y, say) =>
     y
-      .option('sandbox', { type: 'boolean', default: false, describe: 'Log in to the built-in simulator (demo account)' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print the answer as JSON' }),
+      .option('sandbox', { type: 'boolean', default: false, describe: say('Inicia sesión en el simulador incorporado (cuenta de demostración)', 'Log in to the built-in simulator (demo account)') })
+      .option('json', { type: 'boolean', default: false, describe: say('Imprime la respuesta como JSON', 'Print the answer as JSON') }),
   async run(args, ctx) {
     const check = await withService(args.sandbox, ctx.io.env, ctx.logger, (service) => checkLogin({ ...service, logger: ctx.logger }));
     const info = { ruc: check.ruc, razonSocial: check.razonSocial, estado: check.estado, expira: new Date(check.expiresAt).toISOString() };

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
+import { localized } from '../../i18n/localized-text.js';
 import { submitSheet } from '../../index.js';
+import { received, usage } from '../usage-error.js';
 import type { CliCommand } from '../cli-command.js';
 import { withService } from '../service-from-env.js';
 import type { SheetArgs } from '../sheet-options.js';
@@ -19,22 +21,62 @@ export interface SubmitArgs extends SheetArgs {
 /** `factura-import submit <file>`: validate, then send the valid invoices; journal; results. */
 export const submitCommand: CliCommand<SubmitArgs> = {
   command: 'submit <file>',
-  describe: 'Check every invoice and send the valid ones to the service (journal, retries, results workbook)',
-  builder: (y) =>
-    withSheetOptions(y)
-      .option('sandbox', { type: 'boolean', default: false, describe: 'Send to the built-in simulator (demo account), no real account needed' })
-      .option('concurrency', { type: 'number', describe: 'Invoices in flight at once (default: config file, else 4)' })
-      .option('max-attempts', { type: 'number', describe: 'Tries per invoice for server errors, 429 and network failures (default: config file, else 5)' })
-      .option('journal', { type: 'string', describe: 'Journal file (default: <input>.journal.jsonl beside the input)' })
-      .option('renew-margin', { type: 'number', default: 15, describe: 'Renew the token this many minutes before it expires' })
-      .option('test-account', { type: 'boolean', default: false, describe: 'Test account: renew the token at most once an hour' })
-      .option('timeout', { type: 'number', default: 60, describe: 'Seconds to wait for an answer before the request counts as failed' })
+  describe: localized(
+    'Revisa cada factura y envía las válidas al servicio (diario, reintentos, libro de resultados)',
+    'Check every invoice and send the valid ones to the service (journal, retries, results workbook)',
+  ),
+  builder: (y, say) =>
+    withSheetOptions(y, say)
+      .option('sandbox', {
+        type: 'boolean',
+        default: false,
+        describe: say('Envía al simulador incorporado (cuenta de demostración), sin cuenta real', 'Send to the built-in simulator (demo account), no real account needed'),
+      })
+      .option('concurrency', {
+        type: 'number',
+        describe: say('Facturas en curso a la vez, de 1 a 64 (por omisión: configuración, o 4)', 'Invoices in flight at once, 1 to 64 (default: config file, else 4)'),
+      })
+      .option('max-attempts', {
+        type: 'number',
+        describe: say(
+          'Intentos por factura ante errores del servidor, 429 y fallas de red, de 1 a 20 (por omisión: configuración, o 5)',
+          'Tries per invoice for server errors, 429 and network failures, 1 to 20 (default: config file, else 5)',
+        ),
+      })
+      .option('journal', {
+        type: 'string',
+        describe: say('Archivo diario (por omisión: <entrada>.journal.jsonl junto a la hoja)', 'Journal file (default: <input>.journal.jsonl beside the input)'),
+      })
+      .option('renew-margin', {
+        type: 'number',
+        default: 15,
+        describe: say('Renueva el token esta cantidad de minutos antes de que venza', 'Renew the token this many minutes before it expires'),
+      })
+      .option('test-account', {
+        type: 'boolean',
+        default: false,
+        describe: say('Cuenta de prueba: renueva el token como mucho una vez por hora', 'Test account: renew the token at most once an hour'),
+      })
+      .option('timeout', {
+        type: 'number',
+        default: 60,
+        describe: say('Segundos de espera de una respuesta antes de darla por fallida', 'Seconds to wait for an answer before the request counts as failed'),
+      })
       .check((a) => {
         const c = a.concurrency;
         const m = a['max-attempts'];
-        if (c !== undefined && (!Number.isInteger(c) || c < 1 || c > 64)) throw new Error('--concurrency must be a whole number from 1 to 64');
-        if (m !== undefined && (!Number.isInteger(m) || m < 1 || m > 20)) throw new Error('--max-attempts must be from 1 to 20');
-        if (!(a.timeout > 0)) throw new Error('--timeout must be a positive number of seconds');
+        if (c !== undefined && (!Number.isInteger(c) || c < 1 || c > 64)) {
+          throw usage(`--concurrency debe ser un número entero de 1 a 64 (se recibió ${received(c, 'es')}).`, `--concurrency must be a whole number from 1 to 64 (got ${received(c, 'en')}).`);
+        }
+        if (m !== undefined && (!Number.isInteger(m) || m < 1 || m > 20)) {
+          throw usage(`--max-attempts debe ser un número entero de 1 a 20 (se recibió ${received(m, 'es')}).`, `--max-attempts must be a whole number from 1 to 20 (got ${received(m, 'en')}).`);
+        }
+        if (!(a.timeout > 0)) {
+          throw usage(`--timeout debe ser una cantidad de segundos mayor que cero (se recibió ${received(a.timeout, 'es')}).`, `--timeout must be a number of seconds above zero (got ${received(a.timeout, 'en')}).`);
+        }
+        if (!(a['renew-margin'] >= 0)) {
+          throw usage(`--renew-margin debe ser una cantidad de minutos, cero o más (se recibió ${received(a['renew-margin'], 'es')}).`, `--renew-margin must be a number of minutes, zero or more (got ${received(a['renew-margin'], 'en')}).`);
+        }
         return true;
       }) as never,
   async run(args, ctx) {
