@@ -117,6 +117,21 @@ describe('the packed library', () => {
     expect((JSON.parse(cli.stdout) as { byStatus: unknown }).byStatus).toEqual(got.byStatus);
   }, 120_000);
 
+  it("runs the README's example as it is written", async () => {
+    const readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Use it from code'));
+    const example = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(example).toBeDefined();
+    await writeFile(join(consumer, 'example.ts'), example ?? '');
+    await writeFile(join(consumer, 'tsconfig.example.json'), JSON.stringify({ ...TSCONFIG, files: ['example.ts'] }));
+    await run(join(consumer, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.example.json'], { cwd: consumer });
+    await writeSalesSheet(join(consumer, 'ventas.xlsx'), [salesRow(1), salesRow(2), salesRow(3, { cantidad: 'dos' })]);
+    const { stdout } = await run(process.execPath, [join(consumer, 'out/example.js')], { cwd: consumer });
+    expect(stdout).toContain('Fila 4, cantidad:');
+    expect(stdout).toContain('2 válidas de 3');
+    expect(stdout).toContain('2 aceptadas; código de salida 1');
+  }, 120_000);
+
   it('installs its command: npx factura-import --version', async () => {
     const { stdout } = await run('npx', ['--no-install', 'factura-import', '--version'], { cwd: consumer });
     expect(stdout.trim()).toBe('0.1.0');
