@@ -19,7 +19,7 @@ export type { InvoiceStatus } from './invoice/invoice-status.js';
 export type { InvoiceOutcome, InvoiceTotals, ServiceAnswer } from './invoice/invoice-outcome.js';
 export type { Problem } from './invoice/problem.js';
 export type { CurrencyTotals } from './report/run-summary.js';
-export type { ShownProblem } from './run-import.js';
+export type { ShownProblem, ShownProblemGroup } from './run-import.js';
 export type { HeaderColumn, HeaderMap } from './sheet/header-map.js';
 export type { ConfigFile } from './config/config-file.js';
 export type { SandboxAccount, SandboxFaults, SandboxLedger, SandboxOptions } from './sandbox/start-sandbox.js';

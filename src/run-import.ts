@@ -14,6 +14,7 @@ import { runPipeline } from './pipeline.js';
 import { columnLocatorFromHeaderMap } from './report/column-locator.js';
 import { fileSha256 } from './report/file-checksum.js';
 import { createFixList, writeFixAndResend } from './report/fix-and-resend.js';
+import { createProblemGroups } from './report/problem-groups.js';
 import type { OutputPaths } from './report/output-paths.js';
 import { createResultsWorkbook } from './report/results-workbook.js';
 import type { RunSummary } from './report/run-summary.js';
@@ -56,6 +57,23 @@ export interface ShownProblem {
   readonly message: string;
 }
 
+/** Problems of one kind in one column, as the terminal and the summary show them. */
+export interface ShownProblemGroup {
+  readonly severity: 'error' | 'warning';
+  readonly code: string;
+  /** The sheet's header text for the column (or the canonical name). */
+  readonly column?: string;
+  /** XLSX column letter. */
+  readonly letter?: string;
+  /** Invoices with this problem (or batches of rows that belong to no invoice). */
+  readonly invoices: number;
+  readonly occurrences: number;
+  /** The first rows (at most five). */
+  readonly rows: readonly number[];
+  /** The message of the first case, as an example. */
+  readonly example: string;
+}
+
 /** How many problems the terminal summary shows; the workbook's Errores sheet has them all. */
 export const SHOWN_PROBLEMS = 10;
 
@@ -63,6 +81,8 @@ export interface ImportResult {
   readonly summary: RunSummary;
   /** The first errors of the run (then warnings), at most SHOWN_PROBLEMS, for the terminal. */
   readonly firstProblems: readonly ShownProblem[];
+  /** Every kind of problem of the run, by column, with counts: errors first, most frequent first. */
+  readonly problemGroups: readonly ShownProblemGroup[];
   /** Source rows that belong to no invoice (each reported in `Errores`). */
   readonly orphanRows: number;
   /** File-level warnings (title rows skipped, unknown columns…). */
@@ -173,7 +193,9 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     const where = p.column === undefined ? undefined : locateColumn(p.column);
     return where === undefined ? p : { ...p, header: where.header, ...(where.letter !== undefined ? { letter: where.letter } : {}) };
   };
+  const groups = createProblemGroups();
   const reportProblems = (problems: readonly Problem[]): void => {
+    if (problems.length > 0) groups.add(problems);
     if (run.onEvent === undefined) return;
     for (const p of problems) emit({ type: 'problem', problem: located(p) });
   };
@@ -285,6 +307,19 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     return {
       summary: result,
       firstProblems: [...shown, ...shownWarnings].slice(0, SHOWN_PROBLEMS),
+      problemGroups: groups.result().map((g) => {
+        const where = g.column === undefined ? undefined : locateColumn(g.column);
+        return {
+          severity: g.severity,
+          code: g.code,
+          ...(g.column !== undefined ? { column: where?.header ?? g.column } : {}),
+          ...(where?.letter !== undefined ? { letter: where.letter } : {}),
+          invoices: g.invoices,
+          occurrences: g.occurrences,
+          rows: g.rows,
+          example: g.example.message[lang],
+        };
+      }),
       orphanRows,
       notes: sheet.notes,
       written: {
