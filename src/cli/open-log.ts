@@ -38,7 +38,7 @@ export async function openLog(args: GlobalArgs, io: CliIo): Promise<{ logger: Lo
       destination: io.stderr,
       secrets,
     });
-    return { logger, close: async () => undefined };
+    return { logger, close: () => Promise.resolve() };
   }
-  return { logger: silentLogger(), close: async () => undefined };
+  return { logger: silentLogger(), close: () => Promise.resolve() };
 }
