@@ -1,9 +1,10 @@
-import { allowedValues, BUILTIN_CATALOGUES } from '../invoice/catalogues.js';
-import type { CatalogueName, Catalogues } from '../invoice/catalogues.js';
+import { CONTRACT_ENUMERATIONS } from './contract-enumerations.js';
+import type { EnumerationName } from './contract-enumerations.js';
 
 /**
  * The sandbox's own check of an invoice document (contract §2.3 and provider-notes.md). It is test
- * equipment, independent of the importer's validation: it plays the service's part.
+ * equipment, independent of the importer's validation: it plays the service's part, with its own
+ * copy of the contract's enumerations (contract-enumerations.ts), never the importer's catalogues.
  */
 
 export interface CheckedLine {
@@ -66,8 +67,6 @@ function isCalendarDate(text: string): boolean {
 class Walker {
   readonly problems: InvoiceBodyProblem[] = [];
 
-  constructor(private readonly catalogues: Catalogues) {}
-
   private add(kind: InvoiceProblemKind, field: string, message: string): void {
     this.problems.push({ kind, field, message });
   }
@@ -111,10 +110,10 @@ class Walker {
     return v;
   }
 
-  enumeration(o: Json, key: string, path: string, catalogue: CatalogueName, required = true): string | undefined {
+  enumeration(o: Json, key: string, path: string, name: EnumerationName, required = true): string | undefined {
     const v = this.string(o, key, path, { required, nonEmpty: false });
     if (v === undefined) return undefined;
-    const allowed = allowedValues(this.catalogues, catalogue);
+    const allowed: readonly string[] = CONTRACT_ENUMERATIONS[name];
     if (!allowed.includes(v)) {
       this.add('value', path, `El valor ${shown(v)} no está permitido en ${path}. Valores permitidos: ${allowed.join(', ')}`);
       return undefined;
@@ -156,8 +155,8 @@ function checkLine(w: Walker, item: unknown, index: number): CheckedLine | undef
  * ordered: broken types first, then refused values, then zero prices (the first is the answer's
  * `mensaje`). Fields the real service was seen to accept without (medioPago, ubigeo…) are optional.
  */
-export function checkInvoiceBody(body: unknown, pathRuc: string, catalogues: Catalogues = BUILTIN_CATALOGUES): InvoiceBodyCheck {
-  const w = new Walker(catalogues);
+export function checkInvoiceBody(body: unknown, pathRuc: string): InvoiceBodyCheck {
+  const w = new Walker();
   if (!isObject(body)) {
     w.refuse('type', '(documento)', `El documento debe ser un objeto JSON (se recibió ${shown(body)})`);
     return { ok: false, problems: w.problems };
