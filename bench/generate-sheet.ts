@@ -5,7 +5,7 @@
  *
  * - csv: UTF-8 with BOM, the template's header (templates/factura-import.csv), csv-stringify quoting.
  * - xlsx: exceljs's streaming WorkbookWriter, inline strings (useSharedStrings: false). exceljs's
- *   reader has to spool such a sheet to a temporary file before the first row (DESIGN.md).
+ *   reader has to spool such a sheet to a temporary file before the first row (docs/architecture.md).
  * - xlsx-shared: shared strings placed BEFORE the sheet in the zip, the order in which exceljs's
  *   reader streams the sheet directly. exceljs's WorkbookWriter with useSharedStrings: true writes
  *   xl/sharedStrings.xml at commit(), after the sheet (it only knows the strings once the sheet is

@@ -2,7 +2,7 @@ import { CONTRACT_ENUMERATIONS } from './contract-enumerations.js';
 import type { EnumerationName } from './contract-enumerations.js';
 
 /**
- * The sandbox's own check of an invoice document (contract §2.3 and provider-notes.md). It is test
+ * The sandbox's own check of an invoice document (docs/service-contract.md §2.3, §6). It is test
  * equipment, independent of the importer's validation: it plays the service's part, with its own
  * copy of the contract's enumerations (contract-enumerations.ts), never the importer's catalogues.
  */
@@ -38,7 +38,7 @@ export type InvoiceBodyCheck =
   | { readonly ok: true; readonly invoice: CheckedInvoice }
   | { readonly ok: false; readonly problems: readonly InvoiceBodyProblem[] };
 
-/** The service's message for a line with a zero price (provider-notes.md); it refuses the whole invoice. */
+/** The service's message for a line with a zero price (docs/service-contract.md §6); it refuses the whole invoice. */
 export const ZERO_PRICE_MESSAGE = 'Al menos debe ingresar un precio de venta referencial';
 
 const KIND_ORDER: Readonly<Record<InvoiceProblemKind, number>> = { type: 0, value: 1, price: 2 };

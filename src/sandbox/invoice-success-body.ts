@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type { CheckedInvoice } from './check-invoice-body.js';
 import { computeSandboxTotals } from './invoice-totals.js';
 
-/** The success body of the invoice PUT as public clients saw it (provider-notes.md). */
+/** The success body of the invoice PUT as public clients saw it (docs/service-contract.md §6). */
 export interface InvoiceSuccessBody {
   readonly codigoBarras: string;
   readonly firma: string;

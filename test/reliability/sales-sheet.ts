@@ -22,7 +22,7 @@ export const SALES_HEADER = [
   'tipoAfectacion',
 ] as const satisfies readonly ColumnName[];
 
-/** A RUC with a correct check digit (provider-notes.md): `20` + eight digits from `n`, then the digit. */
+/** A RUC with a correct check digit (docs/service-contract.md §9): `20` + eight digits from `n`, then the digit. */
 export function validRuc(n: number): string {
   return withRucCheckDigit(`20${String(n % 100_000_000).padStart(8, '0')}`);
 }
