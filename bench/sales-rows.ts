@@ -29,7 +29,7 @@ export interface SalesRowsOptions {
   readonly invoicesPerSeries?: number;
 }
 
-/** The RUC check digit of provider-notes.md, from the validation rule itself. */
+/** The RUC check digit of docs/service-contract.md §9, from the validation rule itself. */
 export { rucCheckDigit };
 
 const pick = <T>(random: SeededRandom, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;

@@ -15,6 +15,8 @@ import { toCellValue } from './cell-text.js';
 import type { RunSummary } from './run-summary.js';
 import type { CellStyle } from './shared-cell-styles.js';
 import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
+import type { ResultsColumn } from './results-columns.js';
+import { columnNumber, INVOICE_COLUMNS, MONEY, PROBLEM_COLUMNS } from './results-columns.js';
 import type { TableSheet } from './table-sheet.js';
 import { addTableSheet } from './table-sheet.js';
 import { STATUS_STYLES, HEADER_STYLE, TITLE_FONT } from './status-styles.js';
@@ -38,6 +40,9 @@ export interface RunInfo {
   readonly issuerConfigured?: boolean;
   readonly interrupted?: boolean;
 }
+
+/** What this side uses of a column: its header, width and number format (not how it is read). */
+type ColumnLayout = Pick<ResultsColumn<never>, 'header' | 'width' | 'numFmt'>;
 
 /** A `Comprobantes` row: its cells (already made safe: see results-workbook.ts) and the status that colours it. */
 export interface InvoiceRow {
@@ -73,53 +78,10 @@ export interface ResultsFile {
   abort(): Promise<void>;
 }
 
-interface ColumnSpec {
-  readonly es: string;
-  readonly en: string;
-  readonly width: number;
-  readonly numFmt?: string;
-}
-
-const MONEY = '#,##0.00';
 const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
-
-const INVOICE_COLUMNS: readonly ColumnSpec[] = [
-  { es: 'Serie', en: 'Series', width: 8 },
-  { es: 'Número', en: 'Number', width: 11, numFmt: '0' },
-  { es: 'Filas', en: 'Rows', width: 12 },
-  { es: 'Tipo doc.', en: 'Doc. type', width: 9 },
-  { es: 'Documento receptor', en: 'Customer document', width: 16 },
-  { es: 'Receptor', en: 'Customer', width: 34 },
-  { es: 'Moneda', en: 'Currency', width: 8 },
-  { es: 'Base', en: 'Net', width: 14, numFmt: MONEY },
-  { es: 'IGV', en: 'IGV', width: 12, numFmt: MONEY },
-  { es: 'Total', en: 'Total', width: 14, numFmt: MONEY },
-  { es: 'Estado', en: 'Status', width: 13 },
-  { es: 'HTTP', en: 'HTTP', width: 6 },
-  { es: 'Identificador', en: 'Identifier', width: 38 },
-  { es: 'Código', en: 'Code', width: 10 },
-  { es: 'Mensaje', en: 'Message', width: 40 },
-  { es: 'Detalle', en: 'Detail', width: 40 },
-  { es: 'Intentos', en: 'Attempts', width: 8 },
-  { es: 'Tiempo (s)', en: 'Time (s)', width: 10, numFmt: '0.00' },
-  { es: 'Errores', en: 'Errors', width: 8 },
-  { es: 'Advertencias', en: 'Warnings', width: 12 },
-  { es: 'Nota', en: 'Note', width: 30 },
-];
-const STATUS_COLUMN = 11;
-
-const PROBLEM_COLUMNS: readonly ColumnSpec[] = [
-  { es: 'Serie', en: 'Series', width: 8 },
-  { es: 'Número', en: 'Number', width: 11, numFmt: '0' },
-  { es: 'Fila', en: 'Row', width: 7 },
-  { es: 'Columna', en: 'Column', width: 24 },
-  { es: 'Letra', en: 'Letter', width: 6 },
-  { es: 'Valor leído', en: 'Value read', width: 24 },
-  { es: 'Mensaje', en: 'Message', width: 70 },
-  { es: 'Gravedad', en: 'Severity', width: 12 },
-  { es: 'Código', en: 'Code', width: 22 },
-];
-const SEVERITY_COLUMN = 8;
+/** The 1-based columns coloured by the invoice's status and by the problem's severity. */
+const STATUS_COLUMN = columnNumber(INVOICE_COLUMNS, 'status');
+const SEVERITY_COLUMN = columnNumber(PROBLEM_COLUMNS, 'severity');
 
 /**
  * Writes the results workbook with exceljs's streaming writer in bounded memory (this runs in the
@@ -209,9 +171,10 @@ export async function openResultsFile(options: ResultsFileOptions): Promise<Resu
   };
 }
 
-function addTable(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly ColumnSpec[], lang: Lang, signal: AbortSignal): TableSheet {
+/** A table sheet whose header row and widths are those of its columns (results-columns.ts). */
+function addTable(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly ColumnLayout[], lang: Lang, signal: AbortSignal): TableSheet {
   return addTableSheet(workbook, name, {
-    header: columns.map((c) => c[lang]),
+    header: columns.map((c) => c.header[lang]),
     headerStyle: HEADER_CELL_STYLE,
     widths: columns.map((c) => c.width),
     signal,
@@ -225,7 +188,7 @@ const STATUS_CELL_STYLES: Readonly<Record<InvoiceStatus, CellStyle>> = Object.fr
 ) as Record<InvoiceStatus, CellStyle>;
 
 /** Per column: the style of a number in it (its format), or none. */
-function numberStyles(columns: readonly ColumnSpec[]): readonly CellStyle[] {
+function numberStyles(columns: readonly ColumnLayout[]): readonly CellStyle[] {
   return columns.map((c) => (c.numFmt === undefined ? NO_STYLE : numberFormatStyle(c.numFmt)));
 }
 const INVOICE_STYLES = numberStyles(INVOICE_COLUMNS);

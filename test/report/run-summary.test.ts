@@ -11,7 +11,7 @@ const o = (status: InvoiceOutcome['status'], moneda: string, total: string | und
   status,
   attempts: 1,
   ...(total === undefined ? {} : { totals: { base: total, igv: '0.10', total } }),
-  problems: warn ? [{ severity: 'warning', code: 'OLD_DATE', message: localized('Fecha antigua.', 'Old date.') }] : [],
+  problems: warn ? [{ severity: 'warning', code: 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW', message: localized('Fecha antigua.', 'Old date.') }] : [],
 });
 
 function sample() {
