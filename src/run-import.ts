@@ -17,7 +17,7 @@ import { createFixList, writeFixAndResend } from './report/fix-and-resend.js';
 import { createProblemGroups } from './report/problem-groups.js';
 import type { OutputPaths } from './report/output-paths.js';
 import { createResultsWorkbook } from './report/results-workbook.js';
-import type { RunSummary } from './report/run-summary.js';
+import type { RunCounts } from './report/run-summary.js';
 import { createSummary } from './report/run-summary.js';
 import { openRowSource } from './sheet/open-row-source.js';
 import { readLineRecords } from './sheet/read-line-records.js';
@@ -78,7 +78,7 @@ export interface ShownProblemGroup {
 export const SHOWN_PROBLEMS = 10;
 
 export interface ImportResult {
-  readonly summary: RunSummary;
+  readonly summary: RunCounts;
   /** The first errors of the run (then warnings), at most SHOWN_PROBLEMS, for the terminal. */
   readonly firstProblems: readonly ShownProblem[];
   /** Every kind of problem of the run, by column, with counts: errors first, most frequent first. */
@@ -282,6 +282,19 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     emit({ type: 'progress', rowsRead: tap.rowsRead(), invoices: invoicesDone });
 
     const fixWritten = await writeFixFile();
+    const problemGroups: ShownProblemGroup[] = groups.result().map((g) => {
+      const where = g.column === undefined ? undefined : locateColumn(g.column);
+      return {
+        severity: g.severity,
+        code: g.code,
+        ...(g.column !== undefined ? { column: where?.header ?? g.column } : {}),
+        ...(where?.letter !== undefined ? { letter: where.letter } : {}),
+        invoices: g.invoices,
+        occurrences: g.occurrences,
+        rows: g.rows,
+        example: g.example.message[lang],
+      };
+    });
     const result = summary.result();
     const interrupted = run.signal?.aborted === true;
     await results.close(result, {
@@ -295,6 +308,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       ...(fixWritten ? { fixAndResendPath: paths.fixAndResend } : {}),
       issuerConfigured: run.emisor !== undefined,
       interrupted,
+      problemGroups,
     });
     emit({
       type: 'results',
@@ -307,19 +321,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     return {
       summary: result,
       firstProblems: [...shown, ...shownWarnings].slice(0, SHOWN_PROBLEMS),
-      problemGroups: groups.result().map((g) => {
-        const where = g.column === undefined ? undefined : locateColumn(g.column);
-        return {
-          severity: g.severity,
-          code: g.code,
-          ...(g.column !== undefined ? { column: where?.header ?? g.column } : {}),
-          ...(where?.letter !== undefined ? { letter: where.letter } : {}),
-          invoices: g.invoices,
-          occurrences: g.occurrences,
-          rows: g.rows,
-          example: g.example.message[lang],
-        };
-      }),
+      problemGroups,
       orphanRows,
       notes: sheet.notes,
       written: {

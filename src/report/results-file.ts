@@ -12,7 +12,7 @@ import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
 import { redactText } from '../redact-secrets.js';
 import type { CellValue } from './cell-text.js';
 import { toCellValue } from './cell-text.js';
-import type { RunSummary } from './run-summary.js';
+import type { RunCounts } from './run-summary.js';
 import type { CellStyle } from './shared-cell-styles.js';
 import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
 import type { ResultsColumn } from './results-columns.js';
@@ -39,7 +39,23 @@ export interface RunInfo {
   /** Whether issuer data came from a config file (else from the login and the environment). */
   readonly issuerConfigured?: boolean;
   readonly interrupted?: boolean;
+  /** The run's problems by kind and column, most frequent first (see problem-groups.ts). */
+  readonly problemGroups?: readonly SummaryProblemGroup[];
 }
+
+/** One kind of problem as `Resumen` lists it: where, how many invoices, the first rows, an example. */
+export interface SummaryProblemGroup {
+  readonly severity: 'error' | 'warning';
+  /** The sheet's header text (and letter) of the column. */
+  readonly column?: string;
+  readonly letter?: string;
+  readonly invoices: number;
+  readonly rows: readonly number[];
+  readonly example: string;
+}
+
+/** Kinds of problem listed at the top of `Resumen`; `Errores` has every problem. */
+const SUMMARY_GROUPS = 20;
 
 /** What this side uses of a column: its header, width and number format (not how it is read). */
 type ColumnLayout = Pick<ResultsColumn<never>, 'header' | 'width' | 'numFmt'>;
@@ -73,7 +89,7 @@ export interface ResultsFile {
   /** Rows in `Comprobantes` now; problems spooled for `Errores`. */
   add(invoices: readonly InvoiceRow[], problems: readonly ProblemRow[]): Promise<void>;
   /** Writes `Errores` and `Resumen`, finishes the zip and moves the file to its path. */
-  close(summary: RunSummary, run: RunInfo): Promise<void>;
+  close(summary: RunCounts, run: RunInfo): Promise<void>;
   /** Gives up: removes the partial file and the spool. */
   abort(): Promise<void>;
 }
@@ -223,7 +239,7 @@ function putFirst(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Worksheet
   internals._worksheets = reordered;
 }
 
-function writeSummarySheet(sheet: Worksheet, summary: RunSummary, run: RunInfo, lang: Lang, timeZone: string, secrets: readonly string[]): void {
+function writeSummarySheet(sheet: Worksheet, summary: RunCounts, run: RunInfo, lang: Lang, timeZone: string, secrets: readonly string[]): void {
   const t = (es: string, en: string): string => (lang === 'es' ? es : en);
   const text = (v: string): CellValue => toCellValue(redactText(v, secrets));
   sheet.columns = [{ width: 34 }, { width: 48 }, { width: 16 }, { width: 16 }, { width: 16 }];
@@ -247,6 +263,20 @@ function writeSummarySheet(sheet: Worksheet, summary: RunSummary, run: RunInfo, 
     row.getCell(1).font = TITLE_FONT;
   });
   add([]);
+  const groups = run.problemGroups ?? [];
+  if (groups.length > 0) {
+    // A systematic error reads once here, with its count; the Errores sheet has every row.
+    add([t('Problemas por tipo y columna', 'Problems by kind and column')], bold);
+    add([t('Columna', 'Column'), t('Ejemplo', 'Example'), t('Facturas', 'Invoices'), t('Primeras filas', 'First rows'), t('Tipo', 'Kind')], tableHeader);
+    for (const g of groups.slice(0, SUMMARY_GROUPS)) {
+      const column = g.column === undefined ? '' : `${g.column}${g.letter !== undefined ? ` (${g.letter})` : ''}`;
+      add([text(column), text(g.example), g.invoices, g.rows.join(', '), g.severity === 'error' ? t('Error', 'Error') : t('Advertencia', 'Warning')], (row) => {
+        row.getCell(2).alignment = { wrapText: true, vertical: 'top' };
+      });
+    }
+    if (groups.length > SUMMARY_GROUPS) add([t(`… y ${groups.length - SUMMARY_GROUPS} tipos más (hoja Errores)`, `… and ${groups.length - SUMMARY_GROUPS} more kinds (Errores sheet)`)]);
+    add([]);
+  }
   add([t('Archivo de entrada', 'Input file'), text(run.inputPath)], bold);
   add([t('Suma de verificación (SHA-256)', 'Checksum (SHA-256)'), run.inputSha256 ?? null], bold);
   add([t('Comando', 'Command'), text(run.command)], bold);

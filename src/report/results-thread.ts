@@ -7,11 +7,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { InvoiceRow, ProblemRow, ResultsFile, ResultsFileOptions, RunInfo } from './results-file.js';
 import { openResultsFile } from './results-file.js';
-import type { RunSummary } from './run-summary.js';
+import type { RunCounts } from './run-summary.js';
 
 export type ToResultsThread =
   | { readonly kind: 'add'; readonly invoices: readonly InvoiceRow[]; readonly problems: readonly ProblemRow[] }
-  | { readonly kind: 'close'; readonly summary: RunSummary; readonly run: RunInfo }
+  | { readonly kind: 'close'; readonly summary: RunCounts; readonly run: RunInfo }
   | { readonly kind: 'abort' };
 
 /** A file-system error as it crosses threads: its message and its code (ENOSPC, EACCES…). */

@@ -14,7 +14,7 @@ import type { CellReading } from './results-columns.js';
 import { INVOICE_COLUMNS, PROBLEM_COLUMNS, readRow } from './results-columns.js';
 import type { InvoiceRow, ProblemRow, ResultsFileOptions, RunInfo } from './results-file.js';
 import type { FromResultsThread, ThreadError, ToResultsThread } from './results-thread.js';
-import type { RunSummary } from './run-summary.js';
+import type { RunCounts } from './run-summary.js';
 
 export type { RunInfo } from './results-file.js';
 export { SHEET_NAMES } from './results-file.js';
@@ -39,7 +39,7 @@ export interface ResultsWorkbook {
   /** File-level problems (unknown columns, reader notes…), listed in `Errores` without an invoice. */
   addFileProblems(problems: readonly Problem[]): Promise<void>;
   /** Writes `Errores` and `Resumen`, finishes the zip and moves the file to its path. */
-  close(summary: RunSummary, run: RunInfo): Promise<void>;
+  close(summary: RunCounts, run: RunInfo): Promise<void>;
   /** Gives up: removes the partial file and the spool. */
   abort(): Promise<void>;
 }

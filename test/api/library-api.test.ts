@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -105,5 +106,24 @@ describe('submitSheet', () => {
     expect(keys).toHaveLength(30);
     expect(new Set(keys).size).toBe(30);
     await counting.close();
+  });
+});
+
+describe('the problem groups', () => {
+  it('count a systematic error once per kind and column, in the summary and at the top of Resumen', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [...Array.from({ length: 6 }, (_, i) => salesRow(i + 1, { receptorNumeroDocumento: '20512333790' })), salesRow(7)]);
+    const summary = await validateSheet(input);
+    const ruc = summary.problemGroups.find((g) => g.column === 'receptorNumeroDocumento');
+    expect(ruc).toMatchObject({ severity: 'error', invoices: 6, occurrences: 6, rows: [2, 3, 4, 5, 6] });
+    expect(ruc?.example).toContain('20512333790');
+
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(summary.paths.results);
+    const rows: unknown[][] = [];
+    wb.getWorksheet('Resumen')?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const header = rows.findIndex((r) => r[0] === 'Problemas por tipo y columna');
+    expect(header).toBeGreaterThan(0);
+    expect(rows[header + 2]?.slice(2, 5)).toEqual([6, '2, 3, 4, 5, 6', 'Error']);
   });
 });
