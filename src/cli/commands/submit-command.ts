@@ -4,6 +4,7 @@ import { localized } from '../../i18n/localized-text.js';
 import type { Emisor } from '../../invoice/validation-context.js';
 import { createSubmission } from '../../submit/create-submission.js';
 import { openJournal } from '../../submit/journal.js';
+import { acquireRunLock } from '../../submit/run-lock.js';
 import { TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS } from '../../submit/token-manager.js';
 import type { CliCommand } from '../main.js';
 import { connectService } from '../service-connection.js';
@@ -73,6 +74,8 @@ export const submitCommand: CliCommand<SubmitArgs> = {
   async run(args, ctx) {
     const setup = await prepareSheetRun(args, ctx);
     const lang = ctx.args.lang;
+    // One run per sheet: taken before the login (no request before it), released on every way out.
+    await using _lock = await acquireRunLock(setup.paths.journal, { command: `factura-import submit ${args.file}`, logger: ctx.logger, lang });
     const { concurrency, maxAttempts } = setup.settings;
     // Every request in flight listens to the stop signal; more than Node's default 10 is expected here.
     if (ctx.io.signal !== undefined) setMaxListeners(concurrency * 2 + 10, ctx.io.signal);
