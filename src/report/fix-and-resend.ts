@@ -20,7 +20,7 @@ import type { TableSheet } from './table-sheet.js';
 import { addTableSheet } from './table-sheet.js';
 import { HEADER_STYLE } from './status-styles.js';
 import type { WorkbookOutput } from './workbook-output.js';
-import { commitWorkbook, openWorkbookOutput } from './workbook-output.js';
+import { commitWorkbook, openWorkbookOutput, uniquePartPath } from './workbook-output.js';
 
 /** Invoices whose rows go to the fix-and-resend file: everything not issued and not merely valid. */
 export const NEEDS_FIX_STATUSES: readonly InvoiceStatus[] = ['INVALID', 'REJECTED', 'FAILED', 'UNKNOWN', 'DUPLICATE', 'NOT_SENT'];
@@ -115,7 +115,7 @@ export function createFixList(options: FixListOptions = {}): FixList {
 }
 
 export interface FixAndResendOptions {
-  /** `<input name>.corregir.xlsx` (see outputPaths); written to `<path>.part`, then renamed. */
+  /** `<input name>.corregir.xlsx` (see outputPaths); written to a unique `.part` file, then renamed. */
   readonly path: string;
   /** A fresh pass over the input (openRowSource): the rows are copied as the reader gives them. */
   readonly source: RowSource;
@@ -141,7 +141,7 @@ export async function writeFixAndResend(options: FixAndResendOptions): Promise<F
   const { fixList, headerRow } = options;
   if (fixList.rows === 0) return { written: false, rows: 0 };
   const lang = options.lang ?? 'es';
-  const partPath = `${options.path}.part`;
+  const partPath = uniquePartPath(options.path);
   let written = 0;
   let output: WorkbookOutput | undefined;
   try {
