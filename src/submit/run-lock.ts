@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { unlinkSync } from 'node:fs';
+import { readFileSync, unlinkSync } from 'node:fs';
 import { link, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { hostname, uptime } from 'node:os';
 import { FacturaError } from '../factura-error.js';
 import type { LocalizedText } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
@@ -60,12 +60,48 @@ export function parseLockHolder(text: string): RunLockHolder | undefined {
   return { pid, host, startedAt, command, token };
 }
 
-/** Pure policy: the verdict on a lock's text, for this host and a liveness test of a PID. */
-export function judgeLock(text: string, thisHost: string, isAlive: (pid: number) => boolean): LockVerdict {
+/** What this host can tell about its processes besides whether a PID is alive. */
+export interface HostFacts {
+  /** When this computer started (epoch ms): a lock from before it is from a run the restart ended (power cut). */
+  readonly bootedAtMs?: number;
+  /** When the process with this PID started (epoch ms), where the system says (Linux). */
+  readonly processStartMs?: (pid: number) => number | undefined;
+}
+
+/** Clock differences tolerated when comparing a lock's start with the boot or a process's start. */
+const CLOCK_SLACK_MS = 10_000;
+
+/**
+ * Pure policy: the verdict on a lock's text, for this host and a liveness test of a PID. A PID
+ * that is alive is still not the holder when the computer restarted since the lock was written, or
+ * when the process with that PID started after it (the PID was reused).
+ */
+export function judgeLock(text: string, thisHost: string, isAlive: (pid: number) => boolean, facts: HostFacts = {}): LockVerdict {
   const holder = parseLockHolder(text);
   if (holder === undefined) return { kind: 'unreadable' };
   if (holder.host !== thisHost) return { kind: 'other-host', holder };
-  return isAlive(holder.pid) ? { kind: 'held', holder } : { kind: 'stale', holder };
+  const lockedAt = Date.parse(holder.startedAt);
+  if (facts.bootedAtMs !== undefined && lockedAt < facts.bootedAtMs - CLOCK_SLACK_MS) return { kind: 'stale', holder };
+  if (!isAlive(holder.pid)) return { kind: 'stale', holder };
+  const started = facts.processStartMs?.(holder.pid);
+  if (started !== undefined && started > lockedAt + CLOCK_SLACK_MS) return { kind: 'stale', holder };
+  return { kind: 'held', holder };
+}
+
+/** Linux: a process's start from /proc (field 22, clock ticks after boot; 100 per second). */
+export function linuxProcessStartMs(pid: number): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[19]);
+    const btime = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1];
+    if (!Number.isFinite(ticks) || btime === undefined) return undefined;
+    return Number(btime) * 1000 + (ticks * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `2026-11-23T14:05:12Z` → `23/11/2026 09:05:12` (the Lima wall clock the users live in). */
@@ -128,6 +164,7 @@ export interface RunLockOptions {
   readonly host?: string;
   readonly now?: () => number;
   readonly isAlive?: (pid: number) => boolean;
+  readonly facts?: HostFacts;
 }
 
 /** A held lock; release it on every way out (`await using`, or `release()` in a finally). */
@@ -156,6 +193,7 @@ export async function acquireRunLock(journalPath: string, options: RunLockOption
   const path = lockPathFor(journalPath);
   const host = options.host ?? hostname();
   const isAlive = options.isAlive ?? pidIsAlive;
+  const facts: HostFacts = options.facts ?? { bootedAtMs: Date.now() - uptime() * 1000, processStartMs: linuxProcessStartMs };
   const holder: RunLockHolder = {
     pid: options.pid ?? process.pid,
     host,
@@ -176,7 +214,7 @@ export async function acquireRunLock(journalPath: string, options: RunLockOption
       if (attempt < MAX_TRIES) continue;
       throw new FacturaError('JOURNAL_CONFLICT', lockRefusal({ kind: 'unreadable' }, path));
     }
-    const verdict = judgeLock(text, host, isAlive);
+    const verdict = judgeLock(text, host, isAlive, facts);
     if (verdict.kind !== 'stale') throw new FacturaError('JOURNAL_CONFLICT', lockRefusal(verdict, path));
     if (attempt >= MAX_TRIES) throw new FacturaError('JOURNAL_CONFLICT', lockRefusal({ kind: 'held', holder: verdict.holder }, path));
     if (await removeStale(path, verdict.holder, holder)) {

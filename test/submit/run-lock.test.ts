@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FacturaError, exitCodeFor } from '../../src/factura-error.js';
 import { createLogger } from '../../src/logger.js';
-import { acquireRunLock, formatLockTime, judgeLock, lockPathFor, lockRefusal, parseLockHolder } from '../../src/submit/run-lock.js';
+import { acquireRunLock, formatLockTime, judgeLock, linuxProcessStartMs, lockPathFor, lockRefusal, parseLockHolder } from '../../src/submit/run-lock.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { textSink } from '../helpers/text-sink.js';
 
@@ -23,6 +23,18 @@ describe('judgeLock (pure policy)', () => {
   });
   it('a lock of another host is never judged stale, whatever the PID', () => {
     expect(judgeLock(text, 'caja-2', () => false)).toEqual({ kind: 'other-host', holder });
+  });
+  it('a live PID is not the holder when the computer restarted since, or that process started after the lock (PID reused)', () => {
+    const lockedAt = Date.parse(holder.startedAt);
+    expect(judgeLock(text, 'caja-1', () => true, { bootedAtMs: lockedAt + 3_600_000 }).kind).toBe('stale');
+    expect(judgeLock(text, 'caja-1', () => true, { bootedAtMs: lockedAt - 3_600_000, processStartMs: () => lockedAt + 60_000 }).kind).toBe('stale');
+    expect(judgeLock(text, 'caja-1', () => true, { bootedAtMs: lockedAt - 3_600_000, processStartMs: () => lockedAt - 2_000 }).kind).toBe('held');
+    expect(judgeLock(text, 'caja-1', () => true, { processStartMs: () => undefined }).kind).toBe('held');
+  });
+  it('reads this process\'s start time on Linux', () => {
+    const start = linuxProcessStartMs(process.pid);
+    if (process.platform === 'linux') expect(Math.abs((start ?? 0) - (Date.now() - process.uptime() * 1000))).toBeLessThan(5_000);
+    else expect(start).toBeUndefined();
   });
   it('text that is not a lock of ours is unreadable (never taken over)', () => {
     for (const bad of ['', '{"pid":', '{}', '{"pid":-1,"host":"a","startedAt":"x","command":"c","token":"t"}', 'null']) {
@@ -63,15 +75,16 @@ describe('acquireRunLock (real files)', () => {
   it('writes PID, host, start time and command; a second taker fails with exit 2; release frees it', async () => {
     const journal = join(dir.path, 'ventas.journal.jsonl');
     const { logger } = quiet();
-    const first = await acquireRunLock(journal, { command: 'factura-import submit ventas.xlsx', logger, lang: 'es', now: () => Date.parse(holder.startedAt) });
+    const first = await acquireRunLock(journal, { command: 'factura-import submit ventas.xlsx', logger, lang: 'es' });
     const written = parseLockHolder(await readFile(lockPathFor(journal), 'utf8'));
-    expect(written).toMatchObject({ pid: process.pid, host: hostname(), startedAt: holder.startedAt, command: 'factura-import submit ventas.xlsx' });
+    expect(written).toMatchObject({ pid: process.pid, host: hostname(), command: 'factura-import submit ventas.xlsx' });
+    expect(Math.abs(Date.parse(written?.startedAt ?? '') - Date.now())).toBeLessThan(60_000);
 
     const second = await acquireRunLock(journal, { command: 'x', logger, lang: 'es' }).catch((e: unknown) => e);
     expect(second).toBeInstanceOf(FacturaError);
     const err = second as FacturaError;
     expect(exitCodeFor(err.code)).toBe(2);
-    expect(err.text.es).toContain(`desde 23/11/2026 09:05:12 (PID ${process.pid}`);
+    expect(err.text.es).toContain(`desde ${formatLockTime(written?.startedAt ?? '')} (PID ${process.pid}: factura-import submit ventas.xlsx)`);
 
     await first.release();
     await first.release();
