@@ -1,8 +1,9 @@
 /**
  * Writes a deterministic sales sheet to disk, streaming (never the whole file in memory).
  *
- *   node --import tsx bench/generate-sheet.ts --format csv|xlsx|xlsx-shared --rows N|--invoices N [--seed S] --out FILE
+ *   node --import tsx bench/generate-sheet.ts --format csv|xlsx|xlsx-shared --rows N|--invoices N [--seed S] [--invalid] --out FILE
  *
+ * --invalid: every invoice has one systematic error (its RUC lost the leading digit).
  * - csv: UTF-8 with BOM, the template's header (templates/factura-import.csv), csv-stringify quoting.
  * - xlsx: exceljs's streaming WorkbookWriter, inline strings (useSharedStrings: false). exceljs's
  *   reader has to spool such a sheet to a temporary file before the first row (docs/architecture.md).
@@ -151,12 +152,13 @@ async function main(): Promise<void> {
       invoices: { type: 'string' },
       seed: { type: 'string', default: '1' },
       today: { type: 'string' },
+      invalid: { type: 'boolean', default: false },
       out: { type: 'string' },
     },
   });
   const format = values.format as SheetFormat;
   if (!['csv', 'xlsx', 'xlsx-shared'].includes(format) || values.out === undefined || (values.rows === undefined && values.invoices === undefined)) {
-    console.error('usage: generate-sheet.ts --format csv|xlsx|xlsx-shared --rows N|--invoices N [--seed S] [--today YYYY-MM-DD] --out FILE');
+    console.error('usage: generate-sheet.ts --format csv|xlsx|xlsx-shared --rows N|--invoices N [--seed S] [--today YYYY-MM-DD] [--invalid] --out FILE');
     process.exitCode = 2;
     return;
   }
@@ -168,6 +170,7 @@ async function main(): Promise<void> {
     ...(values.rows !== undefined ? { rows: Number(values.rows) } : {}),
     ...(values.invoices !== undefined ? { invoices: Number(values.invoices) } : {}),
     ...(values.today !== undefined ? { today: values.today } : {}),
+    ...(values.invalid ? { invalid: true } : {}),
   });
   const seconds = (performance.now() - started) / 1000;
   console.log(JSON.stringify({ ...sheet, seconds: Number(seconds.toFixed(1)) }));

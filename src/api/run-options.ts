@@ -78,4 +78,6 @@ export interface SubmitOptions extends ValidateOptions, ServiceOptions {
   readonly renewMarginMs?: number;
   /** The portal's test accounts: a new token at most once an hour. */
   readonly testAccount?: boolean;
+  /** How this run names itself in the sheet's lock, for a second run to read (default: the CLI's command). */
+  readonly runLabel?: string;
 }

@@ -40,7 +40,8 @@ export async function withProgress(ctx: CliContext, run: (onEvent: (e: ImportEve
   let progress: ReturnType<typeof createProgressReporter> | undefined;
   try {
     return await run((e) => {
-      if (e.type === 'sheet') progress ??= createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });
+      if (e.type === 'notice') ctx.io.stderr.write(`factura-import: ${e.message[ctx.args.lang]}\n`);
+      else if (e.type === 'sheet') progress ??= createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });
       else if (e.type === 'invoice') progress?.tick(e.outcome.status);
     });
   } finally {

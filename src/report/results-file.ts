@@ -73,8 +73,10 @@ export interface ProblemRow {
 }
 
 export interface ResultsFileOptions {
-  /** The results workbook to write (written to `<path>.part` and renamed when complete). */
+  /** The results workbook to write (written to `partPath` and renamed when complete). */
   readonly path: string;
+  /** The temporary file it is written to (uniquePartPath: two writers never share one). */
+  readonly partPath: string;
   readonly lang: Lang;
   /** Literal secrets the Resumen's texts (paths, command) are scrubbed of. */
   readonly secrets: readonly string[];
@@ -112,7 +114,7 @@ const SEVERITY_COLUMN = columnNumber(PROBLEM_COLUMNS, 'severity');
  */
 export async function openResultsFile(options: ResultsFileOptions): Promise<ResultsFile> {
   const { lang, secrets } = options;
-  const partPath = `${options.path}.part`;
+  const { partPath } = options;
   const output = await openWorkbookOutput(partPath);
   const spoolDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'factura-report-'));
   const spoolPath = join(spoolDir, 'errores.jsonl');

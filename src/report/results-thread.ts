@@ -18,6 +18,8 @@ export type ToResultsThread =
 export interface ThreadError {
   readonly message: string;
   readonly code?: string;
+  /** The failed call (`open`, `write`, `rename`…): tells "folder missing" from "temporary file gone". */
+  readonly syscall?: string;
 }
 
 export type FromResultsThread =
@@ -26,8 +28,8 @@ export type FromResultsThread =
 
 function toThreadError(err: unknown): ThreadError {
   const message = err instanceof Error ? err.message : String(err);
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? { message, code } : { message };
+  const { code, syscall } = (err ?? {}) as { code?: unknown; syscall?: unknown };
+  return { message, ...(typeof code === 'string' ? { code } : {}), ...(typeof syscall === 'string' ? { syscall } : {}) };
 }
 
 const port = parentPort;

@@ -15,12 +15,13 @@ import { INVOICE_COLUMNS, PROBLEM_COLUMNS, readRow } from './results-columns.js'
 import type { InvoiceRow, ProblemRow, ResultsFileOptions, RunInfo } from './results-file.js';
 import type { FromResultsThread, ThreadError, ToResultsThread } from './results-thread.js';
 import type { RunCounts } from './run-summary.js';
+import { uniquePartPath } from './workbook-output.js';
 
 export type { RunInfo } from './results-file.js';
 export { SHEET_NAMES } from './results-file.js';
 
 export interface ResultsWorkbookOptions {
-  /** The results workbook to write (written to `<path>.part` and renamed when complete). */
+  /** The results workbook to write (written to a unique `.part` file and renamed when complete). */
   readonly path: string;
   readonly lang?: Lang;
   /** Where a canonical column is in the user's sheet (header text, letter for XLSX inputs). */
@@ -72,8 +73,10 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   const lang = options.lang ?? 'es';
   const secrets = options.secrets ?? [];
   const locate: ColumnLocator = options.locateColumn ?? (() => undefined);
+  const partPath = uniquePartPath(options.path);
   const fileOptions: ResultsFileOptions = {
     path: options.path,
+    partPath,
     lang,
     secrets,
     ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}),
@@ -82,7 +85,7 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   // A path that cannot be written is refused now, before any work; the thread then starts while
   // the run goes on (loading exceljs there takes a moment) and rows wait in its queue.
   try {
-    await (await open(`${options.path}.part`, 'w')).close();
+    await (await open(partPath, 'wx')).close();
   } catch (err) {
     throw outputError(options.path, err);
   }
@@ -128,7 +131,7 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
       }
     }
     // Also when the thread died or never opened the file: the empty file made above goes too.
-    await rm(`${options.path}.part`, { force: true });
+    await rm(partPath, { force: true });
   };
 
   const cell: CellReading = { lang, text: (value) => (value === undefined ? null : toCellValue(redactText(value, secrets))) };
