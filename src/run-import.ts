@@ -231,6 +231,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   /** The second pass over the input for the fix-and-resend file; false when nothing needs fixing. */
   const writeFixFile = async (): Promise<boolean> => {
     if (fixList.rows === 0) {
+      fixList.close();
       // Nothing to fix: a fix-and-resend file left by an earlier run would now mislead.
       await rm(paths.fixAndResend, { force: true });
       return false;
@@ -333,6 +334,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     };
   } catch (err) {
     // Whatever ended the run (the input, the fix file, the checksum…), no partial results remain.
+    fixList.close();
     await results.abort();
     throw err;
   }

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseLockHolder } from '../../src/submit/run-lock.js';
+import { parseLockHolder } from '../../src/submit/judge-run-lock.js';
 import { collect, runCli, spawnCli } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { readResultsWorkbook } from './results-workbook-reader.js';

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FacturaError, exitCodeFor } from '../../src/factura-error.js';
 import { createLogger } from '../../src/logger.js';
-import { acquireRunLock, formatLockTime, judgeLock, linuxProcessStartMs, lockPathFor, lockRefusal, parseLockHolder } from '../../src/submit/run-lock.js';
+import { formatLockTime, judgeLock, lockRefusal, parseLockHolder } from '../../src/submit/judge-run-lock.js';
+import { acquireRunLock, linuxProcessStartMs, lockPathFor } from '../../src/submit/run-lock.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { textSink } from '../helpers/text-sink.js';
 
