@@ -21,6 +21,7 @@ export type { Problem } from './invoice/problem.js';
 export type { CurrencyTotals } from './report/run-summary.js';
 export type { ShownProblem, ShownProblemGroup } from './run-import.js';
 export type { HeaderColumn, HeaderMap } from './sheet/header-map.js';
+export type { CellEdits } from './sheet/apply-cell-edits.js';
 export type { ConfigFile } from './config/config-file.js';
 export type { SandboxAccount, SandboxFaults, SandboxLedger, SandboxOptions } from './sandbox/start-sandbox.js';
 export type { Lang, LocalizedText } from './i18n/localized-text.js';

@@ -21,6 +21,8 @@ import type { RunCounts } from './report/run-summary.js';
 import { createSummary } from './report/run-summary.js';
 import { openRowSource } from './sheet/open-row-source.js';
 import { readLineRecords } from './sheet/read-line-records.js';
+import { applyCellEdits } from './sheet/apply-cell-edits.js';
+import type { CellEdits } from './sheet/apply-cell-edits.js';
 import type { RowSource, SourceRow } from './sheet/source-row.js';
 import { cellDisplayText } from './sheet/cell-display-text.js';
 import { redactText } from './redact-secrets.js';
@@ -39,7 +41,9 @@ export interface ImportRun {
   readonly logger: Logger;
   readonly clock: () => number;
   readonly signal?: AbortSignal;
-  /** What a progress display needs, as it happens (see src/api/import-event.ts). */
+  /** Corrections over the sheet (row → column index → text), applied right after reading. */
+  readonly edits?: CellEdits;
+  /** What a progress display needs, as it happens (see src/import-event.ts). */
   readonly onEvent?: (event: ImportEvent) => void;
   /** Literal secrets that must never reach an output file. */
   readonly secrets?: readonly string[];
@@ -173,7 +177,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   const { settings, paths, lang } = run;
 
   const emit = eventSender(run.onEvent, run.logger);
-  const opened = await openRowSource(run.input, settings.read);
+  const opened = applyCellEdits(await openRowSource(run.input, settings.read), run.edits);
   const tap = tapRows(opened, run.onEvent === undefined ? undefined : emit);
   const source = tap.source;
   const sheet = await readLineRecords(source, settings.read);
@@ -236,7 +240,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       await rm(paths.fixAndResend, { force: true });
       return false;
     }
-    const again = await openRowSource(run.input, settings.read);
+    const again = applyCellEdits(await openRowSource(run.input, settings.read), run.edits);
     return (await writeFixAndResend({ path: paths.fixAndResend, source: again, headerRow: sheet.header.row, fixList, lang })).written;
   };
   try {

@@ -116,6 +116,8 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
           clock,
           ...(options.signal !== undefined ? { signal: options.signal } : {}),
           ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
+        ...(options.edits !== undefined ? { edits: options.edits } : {}),
+    ...(options.edits !== undefined ? { edits: options.edits } : {}),
           lang,
         });
         logger.info({ ...session.tokens.stats }, lang === 'es' ? 'sesiones con el servicio' : 'service sessions');
