@@ -8,7 +8,7 @@ import { detectEncoding, hasUtf8Bom, type CsvEncoding } from './detect-encoding.
 import { sniffDelimiter, type CsvDelimiter } from './sniff-delimiter.js';
 import { sniffFileFormat } from './sniff-file-format.js';
 import type { RowSource } from './source-row.js';
-import { openXlsxRows } from './xlsx-row-source.js';
+import { openXlsxRows } from './open-xlsx-rows.js';
 
 export interface OpenRowSourceOptions {
   /** XLSX: the sheet to read (default: the first visible one). */
