@@ -10,6 +10,7 @@ export function withSheetOptions(y: Argv<GlobalArgs>): Argv<SheetArgs> {
     .option('delimiter', { choices: [',', ';', 'tab'] as const, describe: 'CSV: force the delimiter (default: detected)' })
     .option('decimal-comma', { type: 'boolean', describe: 'Numbers use a decimal comma (1.234,56); default: detected' })
     .option('map', { type: 'string', describe: 'JSON mapping file: canonical column → the sheet\'s header text' })
+    .option('incluir-ocultas', { type: 'boolean', describe: 'Read the rows the sheet hides or filters out (default: left out, with a note naming them)' })
     .option('merge-split', { type: 'boolean', default: false, describe: 'Merge an invoice whose rows are not contiguous (buffers, bounded)' })
     .option('out', { type: 'string', describe: 'Results workbook path (default: <input>.resultados.xlsx beside the input)' })
     .option('json', { type: 'boolean', default: false, describe: 'Print the summary as JSON on stdout' })
@@ -32,6 +33,7 @@ export interface SheetArgs {
   readonly decimalComma?: boolean;
   readonly map?: string;
   readonly mergeSplit: boolean;
+  readonly incluirOcultas?: boolean;
   readonly out?: string;
   readonly json: boolean;
   readonly emisorRuc?: string;

@@ -35,8 +35,8 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
   if (head.length === 0 || (hasUtf8Bom(head) && head.length === 3)) throw emptyFile(path);
 
   if (sniffFileFormat(head) === 'zip') {
-    const { sheet, notes, rows } = await openXlsxRows(path, options.sheet);
-    return { file: path, format: 'xlsx', sheet, notes, rows };
+    const { sheet, notes, rows, autoFilter } = await openXlsxRows(path, options.sheet);
+    return { file: path, format: 'xlsx', sheet, notes, rows, ...(autoFilter ? { autoFilter } : {}) };
   }
   if (extname(path).toLowerCase() === '.xlsx' || extname(path).toLowerCase() === '.xlsm') throw notAZip(path);
 

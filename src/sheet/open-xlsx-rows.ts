@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Problem } from '../invoice/problem.js';
+import { applySheetLayout } from './apply-sheet-layout.js';
 import { correctExcelJsReader } from './correct-excel-js-reader.js';
 import { streamedWorksheet, workbookReaderInternals } from './exceljs-internals.js';
 import { resolveSheet } from './resolve-sheet.js';
+import { scanXlsxSheetLayout } from './scan-xlsx-sheet-layout.js';
 import { sheetChoiceMessages } from './sheet-choice-messages.js';
 import type { SourceRow } from './source-row.js';
 import { streamXlsxRows } from './stream-xlsx-rows.js';
@@ -12,6 +14,8 @@ import { readXlsxPartBudget, type XlsxPartBudget } from './xlsx-part-budget.js';
 
 export interface XlsxRows {
   readonly sheet: string;
+  /** The sheet has an AutoFilter (its hidden rows may be filtered out). */
+  readonly autoFilter: boolean;
   readonly notes: readonly Problem[];
   readonly rows: AsyncIterable<SourceRow>;
 }
@@ -27,6 +31,9 @@ export interface XlsxRows {
  * declared to expand past its limit or more than 100 times its compressed size), and then every part
  * exceljs parses is counted as it is decompressed and refused past the size the directory declared
  * for it (correct-excel-js-reader.ts), so a file that lies in its directory is stopped too.
+ *
+ * What exceljs's streaming reader drops (hidden rows, merged cells) is read by a separate pass over
+ * the chosen sheet's XML (scan-xlsx-sheet-layout.ts) and applied to the rows (apply-sheet-layout.ts).
  */
 export async function openXlsxRows(file: string, wanted: string | undefined): Promise<XlsxRows> {
   let budget: XlsxPartBudget;
@@ -126,7 +133,9 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
       const notes: Problem[] = hidden.length > 0 ? [sheetChoiceMessages.hiddenSkipped(file, hidden)] : [];
       if (isHidden) notes.push(sheetChoiceMessages.hiddenChosen(file, name));
       const date1904 = (): boolean => internals.properties?.model?.date1904 === true;
-      return { sheet: name, notes, rows: streamXlsxRows(file, name, worksheet, date1904, close) };
+      const layout = await scanXlsxSheetLayout(file, `xl/worksheets/sheet${fileNumbers.get(worksheet) ?? ''}.xml`, budget);
+      const rows = applySheetLayout(streamXlsxRows(file, name, worksheet, date1904, close), layout);
+      return { sheet: name, autoFilter: layout.autoFilter, notes, rows };
     }
   } catch (error) {
     await close(false);

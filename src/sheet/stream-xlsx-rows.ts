@@ -1,6 +1,7 @@
-import type ExcelJS from 'exceljs';
+import ExcelJS from 'exceljs';
 import { formulaResultOf, type StreamedWorksheet } from './exceljs-internals.js';
 import type { Cell, SourceRow } from './source-row.js';
+import { isSumOfRowsAbove } from './sum-formula.js';
 import { toCell } from './xlsx-cell.js';
 import { xlsxInputError } from './xlsx-input-error.js';
 
@@ -21,9 +22,9 @@ export async function* streamXlsxRows(
   try {
     for await (const row of worksheet) {
       lastRow = row.number;
-      const cells = rowCells(row, date1904());
+      const { cells, sumColumns } = rowCells(row, date1904());
       if (cells.every((cell) => cell === null)) continue;
-      yield { row: row.number, cells };
+      yield sumColumns.length > 0 ? { row: row.number, cells, sumColumns } : { row: row.number, cells };
     }
     complete = true;
     await close(true);
@@ -34,11 +35,13 @@ export async function* streamXlsxRows(
   }
 }
 
-function rowCells(row: ExcelJS.Row, date1904: boolean): (Cell | null)[] {
+function rowCells(row: ExcelJS.Row, date1904: boolean): { cells: (Cell | null)[]; sumColumns: number[] } {
   const cells: (Cell | null)[] = [];
+  const sumColumns: number[] = [];
   row.eachCell({ includeEmpty: false }, (cell, column) => {
     while (cells.length < column - 1) cells.push(null);
     cells[column - 1] = toCell({ type: cell.type, value: cell.value, result: formulaResultOf(cell), numFmt: cell.numFmt }, date1904);
+    if (cell.type === ExcelJS.ValueType.Formula && isSumOfRowsAbove(cell.formula, row.number)) sumColumns.push(column - 1);
   });
-  return cells;
+  return { cells, sumColumns };
 }
