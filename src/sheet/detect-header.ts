@@ -7,7 +7,7 @@ import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
 import { acceptedHeaders, headerText, matchHeaderCells } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
-import type { SourceRow } from './source-row.js';
+import type { Cell, SourceRow } from './source-row.js';
 
 /**
  * How many rows from the top are searched for the header row (ERP exports may put dozens of note
@@ -33,6 +33,11 @@ export interface DetectHeaderOptions {
   readonly mapping?: ColumnMapping;
   /** True when `rows` is the whole file (it ended before the search window did). */
   readonly wholeFile: boolean;
+}
+
+/** Whether a row's cells make a header row (the same test detectHeader applies). */
+export function isHeaderRow(cells: readonly (Cell | null)[], mapping: ColumnMapping = {}): boolean {
+  return isHeaderCandidate(matchHeaderCells(cells, mapping));
 }
 
 function isHeaderCandidate(match: HeaderMatch): boolean {

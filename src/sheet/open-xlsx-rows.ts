@@ -16,6 +16,8 @@ export interface XlsxRows {
   readonly sheet: string;
   /** The sheet has an AutoFilter (its hidden rows may be filtered out). */
   readonly autoFilter: boolean;
+  /** Every sheet of the workbook, in order (when the workbook part was read before the sheets). */
+  readonly sheets: readonly { readonly name: string; readonly hidden: boolean }[];
   readonly notes: readonly Problem[];
   readonly rows: AsyncIterable<SourceRow>;
 }
@@ -135,7 +137,8 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
       const date1904 = (): boolean => internals.properties?.model?.date1904 === true;
       const layout = await scanXlsxSheetLayout(file, `xl/worksheets/sheet${fileNumbers.get(worksheet) ?? ''}.xml`, budget);
       const rows = applySheetLayout(streamXlsxRows(file, name, worksheet, date1904, close), layout);
-      return { sheet: name, autoFilter: layout.autoFilter, notes, rows };
+      const all = internals.model?.sheets?.map((s) => ({ name: s.name, hidden: (s.state ?? 'visible') !== 'visible' })) ?? [{ name, hidden: isHidden }];
+      return { sheet: name, autoFilter: layout.autoFilter, sheets: all, notes, rows };
     }
   } catch (error) {
     await close(false);

@@ -177,8 +177,10 @@ async function* lineRecords(
       const cell = row.cells[index] ?? null;
       if (cell === null) continue; // every normaliser gives nothing for a blank cell
       const n = normalizeCell(cell, type, { row: row.row, column: name }, state.convention);
-      if (n.kind === 'value') values[name] = n.value;
-      else if (n.kind === 'problem') (problems ??= []).push(n.problem);
+      if (n.kind === 'value') {
+        values[name] = n.value;
+        if (n.warning !== undefined) (problems ??= []).push(n.warning);
+      } else if (n.kind === 'problem') (problems ??= []).push(n.problem);
     }
     const record: LineRecord = { row: row.row, values, problems: problems ?? NO_PROBLEMS };
     const amounts = sheetAmountsOf(row, shape, state.convention);
