@@ -74,6 +74,14 @@ export function correctExcelJsReader(internals: WorkbookReaderInternals, budget:
   const fileNumbers = new WeakMap<object, string>();
   const parseWorksheet = internals._parseWorksheet.bind(internals);
   internals._parseWorksheet = function* (iterator: AsyncIterable<unknown>, sheetNo: string) {
+    // exceljs reads `this.model.sheets` here whenever the relationships name this sheet, and
+    // crashes (TypeError) when xl/workbook.xml was not parsed first: it may come later in the zip
+    // (SheetJS writes it after the sheets), or have been missed by an incomplete pass. An empty
+    // model lets it go on; open-xlsx-rows.ts tells the two cases apart (see IncompleteRead).
+    if (internals.model === undefined) internals.model = {};
+    // Its WorksheetReader reads `properties.model.date1904` the same way: the 1900 system until the
+    // workbook part says otherwise.
+    if (internals.properties === undefined) internals.properties = { model: { date1904: false } };
     for (const event of parseWorksheet(limited(`xl/worksheets/sheet${sheetNo}.xml`, iterator), sheetNo)) {
       if (typeof event.value === 'object' && event.value !== null) fileNumbers.set(event.value, sheetNo);
       yield event;

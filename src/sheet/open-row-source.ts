@@ -12,6 +12,7 @@ import { openXlsxRows } from './open-xlsx-rows.js';
 import { sniffDelimiter, type CsvDelimiter } from './sniff-delimiter.js';
 import { sniffFileFormat, type SniffedFormat } from './sniff-file-format.js';
 import type { RowSource, SourceRow } from './source-row.js';
+import { readXlsxPartBudget } from './xlsx-part-budget.js';
 
 export interface OpenRowSourceOptions {
   /** Workbooks: the sheet to read (default: the first visible one with a header row). */
@@ -52,11 +53,13 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
 
   const sniffed = sniffFileFormat(head);
   if (sniffed.kind === 'xlsx' || sniffed.kind === 'xls' || sniffed.kind === 'ods') {
-    const opened = await openWorkbookSheet(path, sniffed.kind, options);
+    // Not every producer stores an ODS's `mimetype` first (SheetJS does not): the zip's directory says.
+    const kind = sniffed.kind === 'xlsx' && (await isOpenDocument(path)) ? 'ods' : sniffed.kind;
+    const opened = await openWorkbookSheet(path, kind, options);
     return {
       file: path,
       format: 'xlsx',
-      ...(sniffed.kind === 'xlsx' ? {} : { workbook: sniffed.kind }),
+      ...(kind === 'xlsx' ? {} : { workbook: kind }),
       sheet: opened.sheet,
       ...(opened.autoFilter ? { autoFilter: true } : {}),
       notes: opened.notes,
@@ -74,6 +77,16 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
   if (options.encoding === undefined && encoding === 'windows-1252') notes.push(windows1252Note(path));
   if (options.encoding === undefined && (encoding === 'utf-16le' || encoding === 'utf-16be')) notes.push(utf16Note(path));
   return { file: path, format: 'csv', notes, rows: readCsvRows(path, { encoding, delimiter }) };
+}
+
+/** A zip with an OpenDocument's content.xml and no Excel workbook part. */
+async function isOpenDocument(path: string): Promise<boolean> {
+  try {
+    const parts = await readXlsxPartBudget(path);
+    return parts.limitFor('content.xml') > 0 && parts.limitFor('xl/workbook.xml') === 0;
+  } catch {
+    return false; // a broken zip is worded by the XLSX reader
+  }
 }
 
 function openSheet(path: string, kind: 'xlsx' | 'xls' | 'ods', sheet: string | undefined): Promise<OpenedSheet> {

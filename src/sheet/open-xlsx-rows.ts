@@ -113,7 +113,11 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
       const next = await sheets.next();
       if (next.done === true) break;
       const worksheet = streamedWorksheet(next.value);
-      if (PARTS_BEFORE_SHEETS.some((part) => budget.limitFor(part) > 0 && !parsed.has(part))) {
+      // Without shared strings exceljs spools every sheet and hands them out only after the whole
+      // zip was passed: by then the workbook part must have been read, or the pass ended early.
+      const spooled = budget.limitFor('xl/sharedStrings.xml') === 0;
+      const missed = PARTS_BEFORE_SHEETS.some((part) => budget.limitFor(part) > 0 && !parsed.has(part));
+      if (missed || (spooled && budget.limitFor('xl/workbook.xml') > 0 && !parsed.has('xl/workbook.xml'))) {
         // Drained, so exceljs closes and removes the sheets it spooled before the read is redone.
         for await (const _row of worksheet) {
           // released
