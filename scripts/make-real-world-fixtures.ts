@@ -479,6 +479,32 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
     });
   }
 
+  // 14b. The same filter written by SheetJS (row flags and autofilter in its own XML).
+  {
+    const ws = XLSX.utils.aoa_to_sheet([HEADER, ...aoaRows(BASE, { fillDown: true })]);
+    ws['!rows'] = [];
+    ws['!rows'][rowOfLine(1) - 1] = { hidden: true };
+    ws['!rows'][rowOfLine(2) - 1] = { hidden: true };
+    ws['!autofilter'] = { ref: `A1:J${rowOfLine(BASE.length - 1)}` };
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, ws, 'Ventas');
+    await put(
+      {
+        file: '14b-autofiltro-sheetjs.xlsx',
+        producer: 'SheetJS (xlsx)',
+        what: 'The same filter, written by SheetJS',
+        exit: 1,
+        valid: 1,
+        invalid: 1,
+        problems: [
+          { code: 'HIDDEN_ROWS_IN_INVOICE', row: rowOfLine(0) },
+          { code: 'HIDDEN_ROWS_SKIPPED', row: rowOfLine(1) },
+        ],
+      },
+      writeBook(book, 'xlsx'),
+    );
+  }
+
   // 15. An invoice whose total rounds to zero.
   {
     const lines = [BASE[0], line('F001', 104, RUC_B, 'Agroexportadora Valle de Ica S.A.', 'Muestra sin valor comercial', '1', '0.001')].filter((l): l is Line => l !== undefined);

@@ -12,8 +12,11 @@ import { size } from './xlsx-part-budget.js';
 import { isDateFormat, serialToIso } from './xlsx-cell.js';
 import { checkOdsSize } from './check-ods-size.js';
 
-/** The workbook formats read with SheetJS: legacy Excel 97-2003 (BIFF8) and LibreOffice's ODS. */
-export type SheetJsFormat = 'xls' | 'ods';
+/**
+ * The workbook formats read with SheetJS: legacy Excel 97-2003 (BIFF8) and LibreOffice's ODS; and
+ * an XLSX that exceljs's streaming pass could not read completely (open-xlsx-rows.ts, bounded there).
+ */
+export type SheetJsFormat = 'xls' | 'ods' | 'xlsx';
 
 /** A BIFF8 sheet has at most 65,536 rows: more cannot be in a real .xls, and are never read. */
 export const XLS_MAX_ROWS = 65_536;
@@ -40,7 +43,7 @@ export async function openSheetJsRows(file: string, format: SheetJsFormat, wante
   if (format === 'xls') {
     const bytes = (await stat(file)).size;
     if (bytes > XLS_MAX_BYTES) throw tooLarge(file, bytes);
-  } else {
+  } else if (format === 'ods') {
     await checkOdsSize(file);
   }
   let workbook: XLSX.WorkBook;
@@ -135,7 +138,9 @@ function tooLarge(file: string, bytes: number): FacturaError {
 function unreadable(file: string, format: SheetJsFormat, error: unknown): FacturaError {
   const detail = error instanceof Error ? error.message : String(error);
   const what =
-    format === 'xls'
+    format === 'xlsx'
+      ? { es: 'un libro de Excel (.xlsx)', en: 'an Excel workbook (.xlsx)', save: { es: 'Vuelva a guardarlo en Excel', en: 'Save it again in Excel' } }
+      : format === 'xls'
       ? { es: 'un libro de Excel 97-2003 (.xls)', en: 'an Excel 97-2003 workbook (.xls)', save: { es: 'Ábralo en Excel y guárdelo como "Libro de Excel (.xlsx)"', en: 'Open it in Excel and save it as "Excel Workbook (.xlsx)"' } }
       : { es: 'una hoja de LibreOffice (.ods)', en: 'a LibreOffice spreadsheet (.ods)', save: { es: 'Ábralo en LibreOffice y guárdelo como "Excel 2007-365 (.xlsx)"', en: 'Open it in LibreOffice and save it as "Excel 2007-365 (.xlsx)"' } };
   return new FacturaError(

@@ -4,6 +4,7 @@ import type { Problem } from '../invoice/problem.js';
 import { applySheetLayout } from './apply-sheet-layout.js';
 import { correctExcelJsReader } from './correct-excel-js-reader.js';
 import { streamedWorksheet, workbookReaderInternals } from './exceljs-internals.js';
+import { openSheetJsRows } from './open-sheetjs-rows.js';
 import { resolveSheet } from './resolve-sheet.js';
 import { scanXlsxSheetLayout } from './scan-xlsx-sheet-layout.js';
 import { sheetChoiceMessages } from './sheet-choice-messages.js';
@@ -48,12 +49,20 @@ export async function openXlsxRows(file: string, wanted: string | undefined): Pr
     try {
       return await openXlsxRowsOnce(file, wanted, budget);
     } catch (error) {
-      if (!(error instanceof IncompleteRead) || attempt >= READ_ATTEMPTS) {
-        throw error instanceof IncompleteRead ? sheetChoiceMessages.incompleteRead(file, READ_ATTEMPTS) : error;
+      if (!(error instanceof IncompleteRead)) throw error;
+      if (attempt < READ_ATTEMPTS) continue;
+      // exceljs keeps missing a part of this file (seen with workbooks SheetJS wrote, whose
+      // workbook part comes after the sheets): a small enough one is read whole with SheetJS.
+      if (budget.declaredUnder('xl/worksheets/') + budget.limitFor('xl/sharedStrings.xml') <= WHOLE_READ_LIMIT) {
+        return openSheetJsRows(file, 'xlsx', wanted);
       }
+      throw sheetChoiceMessages.incompleteRead(file, READ_ATTEMPTS);
     }
   }
 }
+
+/** The most sheet XML an XLSX may have to be read whole (SheetJS) when exceljs cannot read it. */
+const WHOLE_READ_LIMIT = 64 * 1024 * 1024;
 
 /** Reads of one file before giving up on an incomplete one (see IncompleteRead). */
 const READ_ATTEMPTS = 6;

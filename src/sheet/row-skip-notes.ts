@@ -20,9 +20,10 @@ export const rowSkipNotes = {
 
   hiddenSkipped(rows: readonly number[], autoFilter: boolean): Problem {
     const list = rowRanges(rows);
+    const one = rows.length === 1;
     const what = autoFilter
-      ? { es: 'ocultas o filtradas (la hoja tiene un filtro)', en: 'hidden or filtered out (the sheet has a filter)' }
-      : { es: 'ocultas', en: 'hidden' };
+      ? { es: one ? 'oculta o filtrada (la hoja tiene un filtro)' : 'ocultas o filtradas (la hoja tiene un filtro)', en: 'hidden or filtered out (the sheet has a filter)' }
+      : { es: one ? 'oculta' : 'ocultas', en: 'hidden' };
     const first = rows[0] ?? 0;
     return {
       severity: 'warning',
@@ -30,8 +31,12 @@ export const rowSkipNotes = {
       row: first,
       value: list,
       message: localized(
-        `No se leyeron ${rows.length} ${rows.length === 1 ? 'fila' : 'filas'} ${what.es}: ${rows.length === 1 ? 'fila' : 'filas'} ${list}. Para enviarlas, muéstrelas (o quite el filtro) o use --incluir-ocultas.`,
-        `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} ${what.en} ${rows.length === 1 ? 'was' : 'were'} not read: ${rows.length === 1 ? 'row' : 'rows'} ${list}. To send them, unhide them (or clear the filter) or use --incluir-ocultas.`,
+        one
+          ? `No se leyó 1 fila ${what.es}: la fila ${list}. Para enviarla, muéstrela (o quite el filtro) o use --incluir-ocultas.`
+          : `No se leyeron ${rows.length} filas ${what.es}: filas ${list}. Para enviarlas, muéstrelas (o quite el filtro) o use --incluir-ocultas.`,
+        one
+          ? `1 row ${what.en} was not read: row ${list}. To send it, unhide it (or clear the filter) or use --incluir-ocultas.`
+          : `${rows.length} rows ${what.en} were not read: rows ${list}. To send them, unhide them (or clear the filter) or use --incluir-ocultas.`,
       ),
     };
   },
