@@ -4,8 +4,8 @@ import type { GlobalArgs } from './cli-context.js';
 /** Flags shared by `validate` and `submit`: how to read the sheet, the issuer, outputs. */
 export function withSheetOptions(y: Argv<GlobalArgs>): Argv<SheetArgs> {
   return y
-    .positional('file', { type: 'string', demandOption: true, describe: 'Sales sheet (.xlsx or .csv)' })
-    .option('sheet', { type: 'string', describe: 'XLSX: the sheet to read (default: the first visible one)' })
+    .positional('file', { type: 'string', demandOption: true, describe: 'Sales sheet (.xlsx, .xls, .ods, .csv or tab-separated text)' })
+    .option('sheet', { type: 'string', describe: 'Workbooks: the sheet to read (default: the first visible one with a header row)' })
     .option('encoding', { choices: ['utf-8', 'windows-1252'] as const, describe: 'CSV: force the text encoding (default: detected)' })
     .option('delimiter', { choices: [',', ';', 'tab'] as const, describe: 'CSV: force the delimiter (default: detected)' })
     .option('decimal-comma', { type: 'boolean', describe: 'Numbers use a decimal comma (1.234,56); default: detected' })

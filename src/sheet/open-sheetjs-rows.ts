@@ -21,7 +21,7 @@ export type SheetJsFormat = 'xls' | 'ods' | 'xlsx';
 /** A BIFF8 sheet has at most 65,536 rows: more cannot be in a real .xls, and are never read. */
 export const XLS_MAX_ROWS = 65_536;
 /** An .xls is read whole into memory: a full 65,536-row sheet takes a few tens of MB. */
-export const XLS_MAX_BYTES = 100 * 1024 * 1024;
+export const XLS_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface SheetJsRows {
   readonly sheet: string;
@@ -48,7 +48,7 @@ export async function openSheetJsRows(file: string, format: SheetJsFormat, wante
   }
   let workbook: XLSX.WorkBook;
   try {
-    workbook = XLSX.read(await readFile(file), { type: 'buffer', dense: true, cellStyles: true, cellFormula: true, cellDates: false, cellHTML: false, sheetRows: XLS_MAX_ROWS });
+    workbook = XLSX.read(await readFile(file), { type: 'buffer', dense: true, cellStyles: true, cellFormula: true, cellDates: false, cellHTML: false });
   } catch (error) {
     throw unreadable(file, format, error);
   }
