@@ -693,6 +693,16 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
     );
   }
 
+  // 30. «Importe» as the line's value without IGV, and an «IGV» column holding the rate: both agree.
+  {
+    const header = [...HEADER, 'IGV', 'Importe'];
+    const rows = aoaRows(BASE, { extra: (l) => [18, Number(amounts(l).base)] });
+    await put(
+      { file: '30-importe-sin-igv-y-tasa.xls', producer: 'SheetJS (BIFF8)', what: '«Importe» without IGV per line; «IGV» holds the rate 18', exit: 0, valid: 3, invalid: 0, problems: [] },
+      writeBook(sheetjsBook([{ name: 'Ventas', aoa: [header, ...rows] }]), 'biff8'),
+    );
+  }
+
   await writeFile(join(dir, 'expected.json'), `${JSON.stringify(cases, null, 2)}\n`);
   await writeFile(join(dir, 'README.md'), readme(cases));
   return cases;

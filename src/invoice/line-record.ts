@@ -7,9 +7,13 @@ import type { Problem } from './problem.js';
  * `columns` names the sheet's header text of each, for the message.
  */
 export interface SheetAmounts {
+  /** A total with IGV («Total», «Importe total», «Total con IGV»). */
   readonly total?: string;
+  /** A base without IGV («Subtotal», «Valor venta», «Base imponible»). */
   readonly base?: string;
   readonly igv?: string;
+  /** An amount that may be either («Importe», «Monto»): it agrees when it equals one of them. */
+  readonly amount?: string;
 }
 
 /** The sheet's header text of each amount column found (for messages pointing at the column). */

@@ -6,13 +6,24 @@ import type { SheetAmounts } from './line-record.js';
 import type { Problem } from './problem.js';
 import type { TipoRegistro } from './compute-totals.js';
 
-const KINDS = ['total', 'base', 'igv'] as const satisfies readonly (keyof SheetAmounts)[];
+const KINDS = ['total', 'base', 'igv', 'amount'] as const satisfies readonly (keyof SheetAmounts)[];
 
 const WHAT: Readonly<Record<keyof SheetAmounts, { es: string; en: string }>> = {
   total: { es: 'el total (con IGV)', en: 'the total (with IGV)' },
   base: { es: 'la base sin IGV', en: 'the base without IGV' },
   igv: { es: 'el IGV', en: 'the IGV' },
+  amount: { es: 'el importe', en: 'the amount' },
 };
+
+/** What each kind of column is compared with: an «Importe» agrees with the total or the base. */
+function targets(kind: keyof SheetAmounts, totals: InvoiceTotals): string[] {
+  return kind === 'amount' ? [totals.total, totals.base] : [totals[kind]];
+}
+
+/** An IGV column that holds the rate on every row (18, 0.18), not an amount: nothing to compare. */
+function isRate(values: readonly Decimal[]): boolean {
+  return values.every((v) => v.eq(18) || v.eq('0.18'));
+}
 
 const cents = (value: string | Decimal): string => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
@@ -37,21 +48,23 @@ export function reconcileSheetAmounts(
     const header = first?.sheetAmountHeaders?.[kind];
     if (first === undefined || header === undefined) continue;
     const values = carried.map((l) => new Decimal(l.sheetAmounts?.[kind] ?? '0'));
+    if (kind === 'igv' && isRate(values)) continue;
     const sum = values.reduce((a, b) => a.plus(b), new Decimal(0));
     const repeated = values.length > 1 && values.every((v) => v.eq(values[0] ?? 0)) ? values[0] : undefined;
     const readings = repeated === undefined ? [cents(sum)] : [cents(sum), cents(repeated)];
-    if (readings.includes(computed[kind])) continue;
+    if (targets(kind, computed).some((t) => readings.includes(t))) continue;
     const shown = repeated !== undefined && !readings.includes(cents(sum)) ? cents(repeated) : readings[0] ?? cents(sum);
     const other: TipoRegistro = tipoRegistro === 'PRECIOS_SIN_IGV' ? 'PRECIOS_CON_IGV' : 'PRECIOS_SIN_IGV';
-    const otherFits = readings.includes(alternative[kind]);
-    const diff = new Decimal(computed[kind]).minus(shown).abs().toFixed(2);
+    const otherFits = kind !== 'amount' && readings.includes(alternative[kind]);
+    const expected = kind === 'amount' ? computed.total : computed[kind];
+    const diff = new Decimal(expected).minus(shown).abs().toFixed(2);
     const invoice = `${draft.serie}-${draft.numero}`;
     const hint = !otherFits
       ? { es: ' Revise las cantidades y los precios de la factura.', en: ' Check the invoice quantities and prices.' }
       : other === 'PRECIOS_CON_IGV'
         ? {
-            es: ` La diferencia es justo el IGV (18 %): los valores unitarios parecen incluir el IGV. Si es así, use --tipo-registro PRECIOS_CON_IGV.`,
-            en: ` The difference is exactly the IGV (18%): the unit values seem to include IGV. If so, use --tipo-registro PRECIOS_CON_IGV.`,
+            es: ` La diferencia es justo el IGV (18 %): los valores unitarios parecen incluir el IGV. Si es así, use --tipo-registro PRECIOS_CON_IGV; si en cambio «${header}» es el importe sin IGV, renombre esa columna (por ejemplo «Valor venta»).`,
+            en: ` The difference is exactly the IGV (18%): the unit values seem to include IGV. If so, use --tipo-registro PRECIOS_CON_IGV; if instead "${header}" is the amount without IGV, rename that column (for example «Valor venta»).`,
           }
         : {
             es: ` La diferencia es justo el IGV (18 %): los valores unitarios parecen no incluir el IGV. Si es así, use --tipo-registro PRECIOS_SIN_IGV.`,
@@ -64,8 +77,12 @@ export function reconcileSheetAmounts(
       column: header,
       value: shown,
       message: localized(
-        `Fila ${first.row}, «${header}»: según cantidades y valores unitarios, ${WHAT[kind].es} de la factura ${invoice} es ${computed[kind]}, pero la hoja dice ${shown} (diferencia ${diff}); no se envía una factura que no cuadra con la hoja.${hint.es}`,
-        `Row ${first.row}, "${header}": from quantities and unit values, ${WHAT[kind].en} of invoice ${invoice} is ${computed[kind]}, but the sheet says ${shown} (difference ${diff}); an invoice that does not match its sheet is not sent.${hint.en}`,
+        kind === 'amount'
+          ? `Fila ${first.row}, «${header}»: según cantidades y valores unitarios, la factura ${invoice} suma ${computed.total} con IGV (${computed.base} sin IGV), pero la hoja dice ${shown}; no se envía una factura que no cuadra con la hoja.${hint.es}`
+          : `Fila ${first.row}, «${header}»: según cantidades y valores unitarios, ${WHAT[kind].es} de la factura ${invoice} es ${expected}, pero la hoja dice ${shown} (diferencia ${diff}); no se envía una factura que no cuadra con la hoja.${hint.es}`,
+        kind === 'amount'
+          ? `Row ${first.row}, "${header}": from quantities and unit values, invoice ${invoice} totals ${computed.total} with IGV (${computed.base} without), but the sheet says ${shown}; an invoice that does not match its sheet is not sent.${hint.en}`
+          : `Row ${first.row}, "${header}": from quantities and unit values, ${WHAT[kind].en} of invoice ${invoice} is ${expected}, but the sheet says ${shown} (difference ${diff}); an invoice that does not match its sheet is not sent.${hint.en}`,
       ),
     });
   }
