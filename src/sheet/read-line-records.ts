@@ -22,7 +22,10 @@ export interface LineSheet {
   readonly header: HeaderMap;
   /** Warnings found before the first record: the reader's notes, title rows skipped, unknown columns. */
   readonly notes: readonly Problem[];
-  /** One record per non-blank row below the header, streamed; iterate once. */
+  /**
+   * One record per non-blank row below the header, streamed; iterate once. A totals row, and the
+   * hidden rows left out, come as `skipped` records that only carry their note.
+   */
   readonly records: AsyncIterable<LineRecord>;
 }
 
