@@ -103,6 +103,7 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       columns,
       decimalColumns,
       keyColumns: columns.filter(([name]) => name === 'serie' || name === 'numero').map(([, index]) => index),
+      descriptionColumn: columns.find(([name]) => name === 'descripcion')?.[1],
       names: new Map([...detected.header.unknown.map((c) => [c.index, c.header] as const), ...columns.map(([name, index]) => [index, name] as const)]),
       amounts: amountColumnsOf(detected.header),
       includeHidden: options.includeHidden === true,
@@ -137,6 +138,7 @@ interface SheetShape {
   readonly decimalColumns: readonly number[];
   /** The serie and numero columns. */
   readonly keyColumns: readonly number[];
+  readonly descriptionColumn: number | undefined;
   /** Each named column's canonical name, or its header text when it is not one of ours. */
   readonly names: ReadonlyMap<number, string>;
   readonly amounts: { readonly columns: readonly (readonly [keyof SheetAmounts, number])[]; readonly headers: SheetAmountHeaders } | undefined;
@@ -201,7 +203,7 @@ async function* lineRecords(
 
   /** Everything one source row gives: nothing yet (held back), a record, or a note. */
   function* take(row: SourceRow): Generator<LineRecord> {
-    const totals = totalsRowEvidence(row, shape.keyColumns);
+    const totals = totalsRowEvidence(row, shape.keyColumns, shape.descriptionColumn);
     if (totals !== undefined) {
       const column = shape.names.get(totals.column) ?? columnLetter(totals.column);
       yield { row: row.row, values: {}, problems: [rowSkipNotes.totalsRow(row.row, column, totals.shown)], skipped: true };

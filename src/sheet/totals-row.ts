@@ -25,9 +25,13 @@ export interface TotalsEvidence {
  * word itself, «TOTAL» in the serie column) and either a cell's whole text is a totals label
  * («TOTAL», «Subtotal», «Suma», «Total general:»…), or a cell is a summing formula (=SUM(…)). A line
  * whose description merely starts with «Total…» is not one: the label must be the cell's whole text.
- * `keyColumns` are the serie and numero columns (0-based).
+ * A row whose description names something else is always a line. `keyColumns` are the serie and
+ * numero columns, `descriptionColumn` the description's (0-based).
  */
-export function totalsRowEvidence(row: SourceRow, keyColumns: readonly number[]): TotalsEvidence | undefined {
+export function totalsRowEvidence(row: SourceRow, keyColumns: readonly number[], descriptionColumn?: number): TotalsEvidence | undefined {
+  // A row that describes a product («Flete», «Servicio…») is a line, whatever its other cells say.
+  const description = descriptionColumn === undefined ? undefined : row.cells[descriptionColumn];
+  if (!isBlank(description) && label(description) === undefined) return undefined;
   const keys = keyColumns.map((i) => row.cells[i]);
   const labelled = row.cells.findIndex((cell) => label(cell) !== undefined);
   const keyHoldsLabel = keys.some((cell) => label(cell) !== undefined);

@@ -28,6 +28,12 @@ describe('a totals row', () => {
   ])('is not %s', (_what, r) => {
     expect(totalsRowEvidence(r, KEYS)).toBeUndefined();
   });
+
+  it('is never a row that describes a product, even with «Total» in another column or a sum in it', () => {
+    const line = row([null, null, text('Flete Lima-Ica'), num(1), num(50), text('TOTAL')], { sumColumns: [4] });
+    expect(totalsRowEvidence(line, KEYS, 2)).toBeUndefined();
+    expect(totalsRowEvidence(row([null, null, text('TOTAL'), num(25)]), KEYS, 2)?.column).toBe(2);
+  });
 });
 
 describe('a summing formula', () => {
