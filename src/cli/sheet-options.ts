@@ -6,8 +6,8 @@ import type { GlobalArgs } from './cli-context.js';
 /** Flags shared by `validate` and `submit`: how to read the sheet, the issuer, outputs. */
 export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArgs> {
   return y
-    .positional('file', { type: 'string', demandOption: true, describe: localized('Hoja de ventas (.xlsx o .csv)', 'Sales sheet (.xlsx or .csv)')[lang] })
-    .option('sheet', { type: 'string', describe: localized('XLSX: la hoja a leer (por omisión: la primera visible)', 'XLSX: the sheet to read (default: the first visible one)')[lang] })
+    .positional('file', { type: 'string', demandOption: true, describe: localized('Hoja de ventas (.xlsx, .xls, .ods, .csv o texto separado por tabulaciones)', 'Sales sheet (.xlsx, .xls, .ods, .csv or tab-separated text)')[lang] })
+    .option('sheet', { type: 'string', describe: localized('Libros: la hoja a leer (por omisión: la primera visible con fila de encabezados)', 'Workbooks: the sheet to read (default: the first visible one with a header row)')[lang] })
     .option('encoding', {
       choices: ['utf-8', 'windows-1252'] as const,
       describe: localized('CSV: fuerza la codificación del texto (por omisión: detectada)', 'CSV: force the text encoding (default: detected)')[lang],
@@ -23,6 +23,13 @@ export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArg
     .option('map', {
       type: 'string',
       describe: localized('Archivo JSON de mapeo: columna → texto del encabezado de su hoja', "JSON mapping file: canonical column → the sheet's header text")[lang],
+    })
+    .option('incluir-ocultas', {
+      type: 'boolean',
+      describe: localized(
+        'Lee también las filas que la hoja oculta o filtra (por omisión se dejan fuera, con una nota que las nombra)',
+        'Read the rows the sheet hides or filters out (default: left out, with a note naming them)',
+      )[lang],
     })
     .option('merge-split', {
       type: 'boolean',
@@ -59,6 +66,7 @@ export interface SheetArgs {
   readonly decimalComma?: boolean;
   readonly map?: string;
   readonly mergeSplit: boolean;
+  readonly incluirOcultas?: boolean;
   readonly out?: string;
   readonly json: boolean;
   readonly emisorRuc?: string;

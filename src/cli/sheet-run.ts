@@ -27,6 +27,7 @@ export async function sheetRunOptions(args: SheetArgs, ctx: CliContext): Promise
     ...(args.delimiter !== undefined ? { delimiter: args.delimiter } : {}),
     ...(args.decimalComma !== undefined ? { decimalComma: args.decimalComma } : {}),
     mergeSplit: args.mergeSplit,
+    ...(args.incluirOcultas !== undefined ? { includeHidden: args.incluirOcultas } : {}),
     emisor,
     ...(args.tipoRegistro !== undefined ? { tipoRegistro: args.tipoRegistro } : {}),
     ...(args.out !== undefined ? { out: at(args.out) } : {}),
