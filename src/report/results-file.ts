@@ -10,6 +10,7 @@ import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
+import { workbookWriterSheets } from '../exceljs-internals.js';
 import { redactText } from '../redact-secrets.js';
 import type { CellValue } from './cell-text.js';
 import { toCellValue } from './cell-text.js';
@@ -232,14 +233,13 @@ function paintStatus(cell: ExcelJS.Cell, status: InvoiceStatus): void {
  * order stays as written: Comprobantes, Errores, Resumen.
  */
 function putFirst(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Worksheet): void {
-  const internals = workbook as unknown as { _worksheets?: unknown };
-  const list = internals._worksheets;
-  if (!Array.isArray(list) || !list.includes(sheet)) return;
-  const ordered = [sheet, ...(list as unknown[]).filter((s) => s !== undefined && s !== null && s !== sheet)];
+  const sheets = workbookWriterSheets(workbook);
+  if (sheets === undefined || !sheets.list.includes(sheet)) return;
+  const ordered = [sheet, ...sheets.list.filter((s) => s !== undefined && s !== null && s !== sheet)];
   // Index 0 stays a hole, as the writer leaves it (its loops skip holes, not `undefined`).
   const reordered: unknown[] = [];
   ordered.forEach((s, i) => (reordered[i + 1] = s));
-  internals._worksheets = reordered;
+  sheets.set(reordered);
 }
 
 function writeSummarySheet(sheet: Worksheet, summary: RunCounts, run: RunInfo, lang: Lang, timeZone: string, secrets: readonly string[]): void {

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Worksheet } from 'exceljs';
+import { worksheetWriterStream } from '../exceljs-internals.js';
 
 /** Bytes of sheet XML allowed to wait for compression before the writer pauses. */
 export const SHEET_HIGH_WATER = 4 * 1024 * 1024;
@@ -61,8 +62,7 @@ function queuedBytes(target: PipeTarget): number | undefined {
 }
 
 function pipeTargetOf(sheet: Worksheet): PipeTarget | undefined {
-  // `_stream`, not `stream`: the getter would open the sheet's zip entry.
-  const stream = (sheet as unknown as { _stream?: { pipes?: unknown } })._stream;
+  const stream = worksheetWriterStream(sheet);
   const pipes = stream?.pipes;
   if (!Array.isArray(pipes) || pipes.length !== 1) return undefined;
   const target: unknown = pipes[0];

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Worksheet } from 'exceljs';
+import { tableWriterInternals } from '../exceljs-internals.js';
 import { columnLetter } from '../sheet/header-map.js';
 import type { TableValue } from './render-row-xml.js';
 import { renderRowXml } from './render-row-xml.js';
@@ -30,15 +31,6 @@ export interface TableSheet {
 /** Characters of row XML gathered before they go to the sheet's zip entry in one write. */
 const FLUSH_CHARS = 64 * 1024;
 
-/** The parts of exceljs 4.4.0's WorksheetWriter and WorkbookWriter this relies on. */
-interface WriterInternals {
-  readonly startedData?: unknown;
-  readonly stream?: { write(chunk: string): unknown };
-}
-interface StylesInternals {
-  readonly styles?: { addStyleModel?(style: CellStyle, cellType: ExcelJS.ValueType): number };
-}
-
 /**
  * Adds a table sheet to a streaming workbook. The header goes through exceljs; the data rows are
  * rendered by renderRowXml and written straight into the sheet's zip entry, in batches.
@@ -63,14 +55,7 @@ export function addTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name
     options.header.map(() => options.headerStyle),
   ).commit();
 
-  const writer = sheet as unknown as WriterInternals;
-  const registry = (workbook as unknown as StylesInternals).styles;
-  const stream = writer.stream;
-  if (writer.startedData !== true || typeof stream?.write !== 'function' || typeof registry?.addStyleModel !== 'function') {
-    throw new Error('exceljs WorksheetWriter internals are not those of exceljs 4.4.0 (sheet stream, style registry)');
-  }
-  // exceljs's registry finds a shared style object's id at once (it keeps a WeakMap of them).
-  const addStyleModel = registry.addStyleModel.bind(registry);
+  const { stream, addStyleModel } = tableWriterInternals(workbook, sheet);
 
   const letters: string[] = [];
   const styleIds: number[] = [];

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream, Transform } from 'node:stream';
-import type { WorkbookReaderInternals } from './exceljs-internals.js';
+import type { WorkbookReaderInternals } from '../exceljs-internals.js';
 import { limitPartBytes } from './limit-part-bytes.js';
 import type { XlsxPartBudget } from './xlsx-part-budget.js';
 

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Problem } from '../invoice/problem.js';
 import { applySheetLayout } from './apply-sheet-layout.js';
 import { correctExcelJsReader } from './correct-excel-js-reader.js';
-import { streamedWorksheet, workbookReaderInternals } from './exceljs-internals.js';
+import { streamedWorksheet, workbookReaderInternals } from '../exceljs-internals.js';
 import { openSheetJsRows } from './open-sheetjs-rows.js';
 import { resolveSheet } from './resolve-sheet.js';
 import { scanXlsxSheetLayout } from './scan-xlsx-sheet-layout.js';

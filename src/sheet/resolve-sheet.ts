@@ -1,4 +1,4 @@
-import type { StreamedWorksheet, WorkbookReaderInternals } from './exceljs-internals.js';
+import type { StreamedWorksheet, WorkbookReaderInternals } from '../exceljs-internals.js';
 
 /**
  * A streamed worksheet's real name and state (`visible`, `hidden`, `veryHidden`), from the

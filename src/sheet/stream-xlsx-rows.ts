@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { formulaResultOf, type StreamedWorksheet } from './exceljs-internals.js';
+import { formulaResultOf, type StreamedWorksheet } from '../exceljs-internals.js';
 import type { Cell, SourceRow } from './source-row.js';
 import { isSumOfRowsAbove } from './sum-formula.js';
 import { toCell } from './xlsx-cell.js';

@@ -9,10 +9,11 @@ import {
   EXCELJS_VERSION,
   formulaResultOf,
   streamedWorksheet,
+  tableWriterInternals,
   workbookReaderInternals,
   workbookWriterSheets,
   worksheetWriterStream,
-} from '../../../src/sheet/exceljs-internals.js';
+} from '../../../src/exceljs-internals.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 /**
@@ -98,5 +99,34 @@ describe('the exceljs internals factura-import relies on', () => {
     } finally {
       await dir.cleanup();
     }
+  });
+
+  it('streaming writer: a sheet writes its data straight into its stream, with style ids from the registry', async () => {
+    const dir = await tempDir();
+    try {
+      const path = join(dir.path, 't.xlsx');
+      const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
+      const sheet = writer.addWorksheet('T');
+      sheet.addRow(['header']).commit();
+      const { stream, addStyleModel } = tableWriterInternals(writer, sheet);
+      const bold = addStyleModel({ font: { bold: true } }, ExcelJS.ValueType.String);
+      expect(bold).toBeGreaterThan(0);
+      stream.write(`<row r="2"><c r="A2" s="${bold}" t="inlineStr"><is><t>raw</t></is></c></row>`);
+      sheet.commit();
+      await writer.commit();
+      const back = new ExcelJS.Workbook();
+      await back.xlsx.readFile(path);
+      const cell = back.getWorksheet('T')?.getCell('A2');
+      expect(cell?.value).toBe('raw');
+      expect(cell?.font?.bold).toBe(true);
+    } finally {
+      await dir.cleanup();
+    }
+  });
+
+  it('a sheet whose header row is not committed yet is refused, naming the shape', () => {
+    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({});
+    const sheet = writer.addWorksheet('T');
+    expect(() => tableWriterInternals(writer, sheet)).toThrow(/WorksheetWriter\.startedData\/stream/);
   });
 });

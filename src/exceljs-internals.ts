@@ -29,7 +29,7 @@ export interface StreamedWorksheet extends AsyncIterable<ExcelJS.Row> {
 /** exceljs no longer has a shape this project relies on: a programming error, never a user's. */
 export class ExcelJsShapeError extends Error {
   constructor(shape: string) {
-    super(`exceljs ${EXCELJS_VERSION} internals changed (${shape}): check src/sheet/exceljs-internals.ts against the installed exceljs`);
+    super(`exceljs ${EXCELJS_VERSION} internals changed (${shape}): check src/exceljs-internals.ts against the installed exceljs`);
   }
 }
 
@@ -80,4 +80,23 @@ export function workbookWriterSheets(workbook: ExcelJS.stream.xlsx.WorkbookWrite
       internals._worksheets = next;
     },
   };
+}
+
+/** What the results writer's table sheets use of a WorksheetWriter and of the WorkbookWriter's style registry. */
+export interface TableWriterInternals {
+  /** The sheet's XML stream: rendered `<row>` elements are written straight into it. */
+  readonly stream: { write(chunk: string): unknown };
+  /** exceljs's own style registry: a style's id, as exceljs would give it (src/report/table-sheet.ts). */
+  readonly addStyleModel: (style: unknown, cellType: ExcelJS.ValueType) => number;
+}
+
+/** A sheet's writer stream and the style registry, checked once its header row is committed. */
+export function tableWriterInternals(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: ExcelJS.Worksheet): TableWriterInternals {
+  const writer = sheet as unknown as { startedData?: unknown; stream?: { write?: unknown } };
+  const registry = (workbook as unknown as { styles?: { addStyleModel?: unknown } }).styles;
+  const stream = writer.stream;
+  if (writer.startedData !== true || typeof stream?.write !== 'function') throw new ExcelJsShapeError('WorksheetWriter.startedData/stream');
+  if (typeof registry?.addStyleModel !== 'function') throw new ExcelJsShapeError('WorkbookWriter.styles.addStyleModel');
+  const addStyleModel = (registry.addStyleModel as (style: unknown, cellType: ExcelJS.ValueType) => number).bind(registry);
+  return { stream: stream as { write(chunk: string): unknown }, addStyleModel };
 }
