@@ -1,3 +1,4 @@
+import { localized } from './i18n/localized-text.js';
 import { rm } from 'node:fs/promises';
 import type { ResolvedSettings } from './config/resolve-settings.js';
 import type { Lang } from './i18n/localized-text.js';
@@ -159,10 +160,10 @@ function serviceProblem(outcome: InvoiceOutcome): Problem {
     severity: 'error',
     code: `SERVICE_${outcome.status}`,
     ...(first !== undefined ? { row: first } : {}),
-    message: {
-      es: `${outcome.serie}-${outcome.numero} ${label.es}: ${redactText(text || 'sin respuesta del servicio')}`,
-      en: `${outcome.serie}-${outcome.numero} ${label.en}: ${redactText(text || 'no answer from the service')}`,
-    },
+    message: localized(
+      `${outcome.serie}-${outcome.numero} ${label.es}: ${redactText(text || 'sin respuesta del servicio')}`,
+      `${outcome.serie}-${outcome.numero} ${label.en}: ${redactText(text || 'no answer from the service')}`,
+    ),
   };
 }
 

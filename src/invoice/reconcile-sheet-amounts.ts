@@ -1,3 +1,4 @@
+import type { LocalizedText } from '../i18n/localized-text.js';
 import { Decimal } from 'decimal.js';
 import { localized } from '../i18n/localized-text.js';
 import type { InvoiceDraft } from './invoice-draft.js';
@@ -8,11 +9,11 @@ import type { TipoRegistro } from './compute-totals.js';
 
 const KINDS = ['total', 'base', 'igv', 'amount'] as const satisfies readonly (keyof SheetAmounts)[];
 
-const WHAT: Readonly<Record<keyof SheetAmounts, { es: string; en: string }>> = {
-  total: { es: 'el total (con IGV)', en: 'the total (with IGV)' },
-  base: { es: 'la base sin IGV', en: 'the base without IGV' },
-  igv: { es: 'el IGV', en: 'the IGV' },
-  amount: { es: 'el importe', en: 'the amount' },
+const WHAT: Readonly<Record<keyof SheetAmounts, LocalizedText>> = {
+  total: localized('el total (con IGV)', 'the total (with IGV)'),
+  base: localized('la base sin IGV', 'the base without IGV'),
+  igv: localized('el IGV', 'the IGV'),
+  amount: localized('el importe', 'the amount'),
 };
 
 /** What each kind of column is compared with: an «Importe» agrees with the total or the base. */
@@ -60,16 +61,16 @@ export function reconcileSheetAmounts(
     const diff = new Decimal(expected).minus(shown).abs().toFixed(2);
     const invoice = `${draft.serie}-${draft.numero}`;
     const hint = !otherFits
-      ? { es: ' Revise las cantidades y los precios de la factura.', en: ' Check the invoice quantities and prices.' }
+      ? localized(' Revise las cantidades y los precios de la factura.', ' Check the invoice quantities and prices.')
       : other === 'PRECIOS_CON_IGV'
-        ? {
-            es: ` La diferencia es justo el IGV (18 %): los valores unitarios parecen incluir el IGV. Si es así, use --tipo-registro PRECIOS_CON_IGV; si en cambio «${header}» es el importe sin IGV, renombre esa columna (por ejemplo «Valor venta»).`,
-            en: ` The difference is exactly the IGV (18%): the unit values seem to include IGV. If so, use --tipo-registro PRECIOS_CON_IGV; if instead "${header}" is the amount without IGV, rename that column (for example «Valor venta»).`,
-          }
-        : {
-            es: ` La diferencia es justo el IGV (18 %): los valores unitarios parecen no incluir el IGV. Si es así, use --tipo-registro PRECIOS_SIN_IGV.`,
-            en: ` The difference is exactly the IGV (18%): the unit values seem not to include IGV. If so, use --tipo-registro PRECIOS_SIN_IGV.`,
-          };
+        ? localized(
+            ` La diferencia es justo el IGV (18 %): los valores unitarios parecen incluir el IGV. Si es así, use --tipo-registro PRECIOS_CON_IGV; si en cambio «${header}» es el importe sin IGV, renombre esa columna (por ejemplo «Valor venta»).`,
+            ` The difference is exactly the IGV (18%): the unit values seem to include IGV. If so, use --tipo-registro PRECIOS_CON_IGV; if instead "${header}" is the amount without IGV, rename that column (for example «Valor venta»).`,
+          )
+        : localized(
+            ` La diferencia es justo el IGV (18 %): los valores unitarios parecen no incluir el IGV. Si es así, use --tipo-registro PRECIOS_SIN_IGV.`,
+            ` The difference is exactly the IGV (18%): the unit values seem not to include IGV. If so, use --tipo-registro PRECIOS_SIN_IGV.`,
+          );
     problems.push({
       severity: 'error',
       code: otherFits ? 'SHEET_TOTAL_MISMATCH_IGV' : 'SHEET_TOTAL_MISMATCH',

@@ -31,9 +31,9 @@ export function createCsvDecodeStream(encoding: CsvEncoding, file: string, rowAt
     const hex = `0x${(value ?? 0).toString(16).toUpperCase().padStart(2, '0')}`;
     const what =
       row === undefined
-        ? { es: `hay un byte ${hex} que no es UTF-8`, en: `there is a byte ${hex} that is not UTF-8` }
-        : { es: `la fila ${row} tiene un byte ${hex} que no es UTF-8`, en: `row ${row} holds a byte ${hex} that is not UTF-8` };
-    const at = { es: `byte ${bad.toLocaleString('es-PE')} del archivo`, en: `byte ${bad.toLocaleString('en-US')} of the file` };
+        ? localized(`hay un byte ${hex} que no es UTF-8`, `there is a byte ${hex} that is not UTF-8`)
+        : localized(`la fila ${row} tiene un byte ${hex} que no es UTF-8`, `row ${row} holds a byte ${hex} that is not UTF-8`);
+    const at = localized(`byte ${bad.toLocaleString('es-PE')} del archivo`, `byte ${bad.toLocaleString('en-US')} of the file`);
     return new FacturaError(
       'INPUT',
       localized(

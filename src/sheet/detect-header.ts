@@ -140,7 +140,7 @@ export function rowRanges(rows: readonly number[]): string {
 
 function noHeader(options: DetectHeaderOptions, count: number): FacturaError {
   const expected = REQUIRED_COLUMNS.join(', ');
-  const scope = options.wholeFile ? { es: `ninguna de sus ${count} filas`, en: `none of its ${count} rows` } : { es: `ninguna de las primeras ${count} filas`, en: `none of the first ${count} rows` };
+  const scope = options.wholeFile ? localized(`ninguna de sus ${count} filas`, `none of its ${count} rows`) : localized(`ninguna de las primeras ${count} filas`, `none of the first ${count} rows`);
   return new FacturaError(
     'INPUT',
     localized(
@@ -157,12 +157,10 @@ function missingRequired(file: string, row: number, missing: readonly ColumnName
         const label = columnDefinition(c).label[lang];
         const mapped = mapping[c];
         if (mapped !== undefined) {
-          return lang === 'es'
-            ? `  - ${c} (${label}): el archivo de mapeo indica ${quote(mapped)}, que no está en la fila de encabezados`
-            : `  - ${c} (${label}): the mapping file names ${quote(mapped)}, which is not in the header row`;
+          return localized(`  - ${c} (${label}): el archivo de mapeo indica ${quote(mapped)}, que no está en la fila de encabezados`, `  - ${c} (${label}): the mapping file names ${quote(mapped)}, which is not in the header row`)[lang];
         }
         const accepted = acceptedHeaders(c).map(quote).join(', ');
-        return lang === 'es' ? `  - ${c} (${label}): se acepta ${accepted}` : `  - ${c} (${label}): accepted headers ${accepted}`;
+        return localized(`  - ${c} (${label}): se acepta ${accepted}`, `  - ${c} (${label}): accepted headers ${accepted}`)[lang];
       })
       .join('\n');
   return new FacturaError(
@@ -178,10 +176,8 @@ function duplicated(file: string, row: number, conflicts: readonly (readonly [Co
   const lines = (lang: 'es' | 'en'): string =>
     conflicts
       .map(([c, cols]) => {
-        const list = cols.map(where).join(lang === 'es' ? ' y ' : ' and ');
-        return lang === 'es'
-          ? `  - ${list} corresponden ambas a ${c} (${columnDefinition(c).label.es})`
-          : `  - ${list} both map to ${c} (${columnDefinition(c).label.en})`;
+        const list = cols.map(where).join(localized(' y ', ' and ')[lang]);
+        return localized(`  - ${list} corresponden ambas a ${c} (${columnDefinition(c).label.es})`, `  - ${list} both map to ${c} (${columnDefinition(c).label.en})`)[lang];
       })
       .join('\n');
   return new FacturaError(

@@ -1,3 +1,4 @@
+import { localized } from '../i18n/localized-text.js';
 import type { Cell } from './source-row.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
 import { ABSENT, cellErrorProblem, cellProblem, cleanedValue, collapseWhitespace, controlCharacterProblem, normalizedValue } from './normalize-result.js';
@@ -97,7 +98,7 @@ function scientific(place: CellPlace, shown: string): Normalized {
 }
 
 function lostLeadingZero(place: CellPlace, digits: string, expected: number): Normalized {
-  const what = expected === 6 ? { es: 'un ubigeo tiene 6 dígitos', en: 'an ubigeo has 6 digits' } : { es: 'un DNI tiene 8 dígitos', en: 'a DNI has 8 digits' };
+  const what = expected === 6 ? localized('un ubigeo tiene 6 dígitos', 'an ubigeo has 6 digits') : localized('un DNI tiene 8 dígitos', 'a DNI has 8 digits');
   return cellProblem(
     place,
     'LOST_LEADING_ZERO',

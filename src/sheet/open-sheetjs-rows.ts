@@ -139,10 +139,10 @@ function unreadable(file: string, format: SheetJsFormat, error: unknown): Factur
   const detail = error instanceof Error ? error.message : String(error);
   const what =
     format === 'xlsx'
-      ? { es: 'un libro de Excel (.xlsx)', en: 'an Excel workbook (.xlsx)', save: { es: 'Vuelva a guardarlo en Excel', en: 'Save it again in Excel' } }
+      ? { es: 'un libro de Excel (.xlsx)', en: 'an Excel workbook (.xlsx)', save: localized('Vuelva a guardarlo en Excel', 'Save it again in Excel') }
       : format === 'xls'
-      ? { es: 'un libro de Excel 97-2003 (.xls)', en: 'an Excel 97-2003 workbook (.xls)', save: { es: 'Ábralo en Excel y guárdelo como "Libro de Excel (.xlsx)"', en: 'Open it in Excel and save it as "Excel Workbook (.xlsx)"' } }
-      : { es: 'una hoja de LibreOffice (.ods)', en: 'a LibreOffice spreadsheet (.ods)', save: { es: 'Ábralo en LibreOffice y guárdelo como "Excel 2007-365 (.xlsx)"', en: 'Open it in LibreOffice and save it as "Excel 2007-365 (.xlsx)"' } };
+      ? { es: 'un libro de Excel 97-2003 (.xls)', en: 'an Excel 97-2003 workbook (.xls)', save: localized('Ábralo en Excel y guárdelo como "Libro de Excel (.xlsx)"', 'Open it in Excel and save it as "Excel Workbook (.xlsx)"') }
+      : { es: 'una hoja de LibreOffice (.ods)', en: 'a LibreOffice spreadsheet (.ods)', save: localized('Ábralo en LibreOffice y guárdelo como "Excel 2007-365 (.xlsx)"', 'Open it in LibreOffice and save it as "Excel 2007-365 (.xlsx)"') };
   return new FacturaError(
     'INPUT',
     localized(

@@ -22,8 +22,8 @@ export const rowSkipNotes = {
     const list = rowRanges(rows);
     const one = rows.length === 1;
     const what = autoFilter
-      ? { es: one ? 'oculta o filtrada (la hoja tiene un filtro)' : 'ocultas o filtradas (la hoja tiene un filtro)', en: 'hidden or filtered out (the sheet has a filter)' }
-      : { es: one ? 'oculta' : 'ocultas', en: 'hidden' };
+      ? localized(one ? 'oculta o filtrada (la hoja tiene un filtro)' : 'ocultas o filtradas (la hoja tiene un filtro)', 'hidden or filtered out (the sheet has a filter)')
+      : localized(one ? 'oculta' : 'ocultas', 'hidden');
     const first = rows[0] ?? 0;
     return {
       severity: 'warning',
@@ -44,7 +44,7 @@ export const rowSkipNotes = {
   /** A visible row of an invoice some of whose rows are hidden: the invoice would go out incomplete. */
   hiddenInInvoice(row: number, invoice: string | undefined, hidden: readonly number[]): Problem {
     const list = rowRanges(hidden);
-    const which = invoice === undefined ? { es: 'Esta factura', en: 'This invoice' } : { es: `La factura ${invoice}`, en: `Invoice ${invoice}` };
+    const which = invoice === undefined ? localized('Esta factura', 'This invoice') : localized(`La factura ${invoice}`, `Invoice ${invoice}`);
     return {
       severity: 'error',
       code: 'HIDDEN_ROWS_IN_INVOICE',

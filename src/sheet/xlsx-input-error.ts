@@ -1,10 +1,11 @@
+import type { LocalizedText } from '../i18n/localized-text.js';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 
-function where(file: string, row: number | undefined): { es: string; en: string } {
+function where(file: string, row: number | undefined): LocalizedText {
   return row === undefined
-    ? { es: `El archivo ${file}`, en: `The file ${file}` }
-    : { es: `El archivo ${file}, cerca de la fila ${row},`, en: `The file ${file}, near row ${row},` };
+    ? localized(`El archivo ${file}`, `The file ${file}`)
+    : localized(`El archivo ${file}, cerca de la fila ${row},`, `The file ${file}, near row ${row},`);
 }
 
 /**

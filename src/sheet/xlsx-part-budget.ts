@@ -150,7 +150,7 @@ function part(name: string, lang: 'es' | 'en'): string {
 
 /** A byte count as an accountant reads it: "1,5 MB" / "1.5 MB", KB below one megabyte. */
 export function size(bytes: number, lang: 'es' | 'en'): string {
-  const locale = lang === 'es' ? 'es-PE' : 'en-US';
+  const locale = localized('es-PE', 'en-US')[lang];
   const [value, unit] = bytes >= MIB ? [bytes / MIB, 'MB'] : [bytes / 1024, 'KB'];
   return `${value.toLocaleString(locale, { maximumFractionDigits: 1 })} ${unit}`;
 }

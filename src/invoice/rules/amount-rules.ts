@@ -1,3 +1,5 @@
+import type { LocalizedText } from '../../i18n/localized-text.js';
+import { localized } from '../../i18n/localized-text.js';
 import { Decimal } from 'decimal.js';
 import type { Problem } from '../problem.js';
 import type { AmountName } from '../problem-code.js';
@@ -16,7 +18,7 @@ export function canonicalDecimal(value: string): string | undefined {
   return PLAIN_DECIMAL.test(value) ? new Decimal(value).toFixed() : undefined;
 }
 
-function digitProblems(amount: AmountName, row: number, column: 'cantidad' | 'valorVentaUnitario', value: string, canonical: string, what: { es: string; en: string }): Problem[] {
+function digitProblems(amount: AmountName, row: number, column: 'cantidad' | 'valorVentaUnitario', value: string, canonical: string, what: LocalizedText): Problem[] {
   const sign = canonical.startsWith('-') ? 1 : 0;
   const point = canonical.indexOf('.');
   const int = { length: (point < 0 ? canonical.length : point) - sign };
@@ -35,12 +37,12 @@ function digitProblems(amount: AmountName, row: number, column: 'cantidad' | 'va
   return problems;
 }
 
-function notANumber(row: number, column: 'cantidad' | 'valorVentaUnitario', value: string, what: { es: string; en: string }): Problem {
+function notANumber(row: number, column: 'cantidad' | 'valorVentaUnitario', value: string, what: LocalizedText): Problem {
   return errorAt('NOT_A_NUMBER', row, column, value, `${what.es} «${value}» no es un número.`, `${what.en} "${value}" is not a number.`);
 }
 
-const QUANTITY = { es: 'La cantidad', en: 'Quantity' };
-const UNIT_VALUE = { es: 'El valor unitario', en: 'Unit value' };
+const QUANTITY = localized('La cantidad', 'Quantity');
+const UNIT_VALUE = localized('El valor unitario', 'Unit value');
 
 export function quantityProblems(row: number, value: string): Problem[] {
   const canonical = canonicalDecimal(value);
