@@ -8,6 +8,7 @@ import { redactText } from '../redact-secrets.js';
 import type { CliContext, CliIo, GlobalArgs } from './cli-context.js';
 import { loginCommand } from './commands/login-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
+import { serveCommand } from './commands/serve-command.js';
 import { submitCommand } from './commands/submit-command.js';
 import { templateCommand } from './commands/template-command.js';
 import { validateCommand } from './commands/validate-command.js';
@@ -20,7 +21,7 @@ export interface CliCommand<A> {
   readonly run: (args: A & GlobalArgs, ctx: CliContext) => Promise<number>;
 }
 
-const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, sandboxCommand] as const;
+const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, sandboxCommand, serveCommand] as const;
 
 function defaultIo(): CliIo {
   return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
