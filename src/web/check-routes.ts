@@ -5,6 +5,7 @@ import type { CheckProgressHub } from './check-progress-hub.js';
 import type { CheckDeps } from './run-check.js';
 import { runCheck, STATUS_LABEL_ES } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
+import { previewForBrowser } from './upload-routes.js';
 import type { CheckProgress, CheckView, CurrencyTotal, ProblemGroup, ProblemItem } from './workspace-api.js';
 import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
 
@@ -78,6 +79,12 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     const params = Params.safeParse(request.params);
     const check = params.success ? store.getCheck(params.data.id) : undefined;
     return check === undefined ? reply.code(404).send(NOT_FOUND) : checkView(check);
+  });
+
+  app.get('/api/checks/:id/preview', (request, reply) => {
+    const params = Params.safeParse(request.params);
+    const preview = params.success ? (store.getCheck(params.data.id)?.preview as StoredPreview | undefined) : undefined;
+    return preview === undefined ? reply.code(404).send(NOT_FOUND) : reply.send(previewForBrowser(preview));
   });
 
   app.get('/api/checks/:id/problems', async (request, reply): Promise<ProblemGroup[] | undefined> => {
