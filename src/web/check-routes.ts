@@ -64,9 +64,10 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     const check = store.getCheck(params.data.id);
     if (check === undefined) return reply.code(404).send(NOT_FOUND);
     if (check.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
-    const mapping = body.data.mapping;
     const preview = check.preview as StoredPreview | undefined;
-    if (mapping !== undefined && preview !== undefined) store.rememberMapping(preview.signature, mapping, new Date().toISOString());
+    const chosen = body.data.mapping;
+    if (chosen !== undefined && preview !== undefined) store.rememberMapping(preview.signature, chosen, new Date().toISOString());
+    const mapping = chosen ?? preview?.mapping;
     const run = runCheck(options, check.id, mapping);
     options.running.add(run);
     void run.finally(() => options.running.delete(run));

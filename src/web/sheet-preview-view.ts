@@ -11,6 +11,8 @@ import type { WorkspaceStore } from './workspace-store.js';
 /** What the server keeps of a preview to run the check later: the header signature for remembering a mapping. */
 export interface StoredPreview extends SheetPreview {
   readonly signature: string;
+  /** The remembered mapping the preview applied; the check runs with it unless the user picks another. */
+  readonly mapping?: Readonly<Record<string, string>>;
 }
 
 /** The signature of a header row: its texts, compared as the header matcher compares them. */
@@ -84,5 +86,6 @@ export async function buildSheetPreview(
     remembered: remembered !== undefined,
     ...(preview.problem !== undefined ? { problem: preview.problem.es.replaceAll(check.storedPath, `«${check.fileName}»`) } : {}),
     signature,
+    ...(remembered !== undefined ? { mapping: remembered } : {}),
   };
 }

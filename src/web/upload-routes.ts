@@ -36,7 +36,7 @@ export function displayName(sent: string | undefined): string {
 
 /** Strips what only the server needs (the header signature) from a stored preview. */
 export function previewForBrowser(p: StoredPreview): SheetPreview {
-  const { signature: _signature, ...rest } = p;
+  const { signature: _signature, mapping: _mapping, ...rest } = p;
   return rest;
 }
 

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceServer } from '../../src/web/workspace-server.js';
@@ -14,6 +15,10 @@ function multipart(fileName: string, content: Buffer | string): { body: Buffer; 
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="hoja"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`;
   const body = Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
   return { body, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+function* chunks(b: Buffer, size: number): Generator<Buffer> {
+  for (let i = 0; i < b.length; i += size) yield b.subarray(i, i + size);
 }
 
 async function allFiles(dir: string): Promise<string[]> {
@@ -114,9 +119,7 @@ describe('the workspace server refuses what a local server must refuse', () => {
     const streamed = await request(`${server.origin}/api/uploads`, {
       method: 'POST',
       headers: { cookie, origin: server.origin, 'content-type': type },
-      body: (async function* () {
-        for (let i = 0; i < body.length; i += 64 * 1024) yield body.subarray(i, i + 64 * 1024);
-      })(),
+      body: Readable.from(chunks(body, 64 * 1024)),
     });
     expect(streamed.statusCode).toBe(413);
     expect(((await streamed.body.json()) as { error: string }).error).toMatch(/supera el límite de 1 MB/);

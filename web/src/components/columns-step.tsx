@@ -29,7 +29,13 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
   return (
     <section class="card" aria-labelledby="columns-title">
       <h2 id="columns-title">2. Columnas de «{preview.fileName}»</h2>
-      {preview.problem !== undefined && <p class="alert">{preview.problem}</p>}
+      {!preview.autoMapped && (
+        <p class="note">
+          {preview.remembered
+            ? 'Se usó la asignación que confirmó antes para una hoja con los mismos encabezados; revísela.'
+            : 'No reconocimos todas las columnas de esta hoja. Elija qué dato de la factura tiene cada una.'}
+        </p>
+      )}
       <p>
         {preview.headerRow !== undefined ? `Encabezados en la fila ${preview.headerRow}. ` : ''}
         Indique qué dato de la factura tiene cada columna. Las columnas sin asignar se ignoran.

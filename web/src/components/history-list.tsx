@@ -31,7 +31,7 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
               <td>{formatDate(c.createdAt)}</td>
               <td>
                 {c.state === 'done'
-                  ? `${plural(c.invoices, 'factura', 'facturas')}: ${c.byStatus.map((s) => `${s.count} ${s.label.toLowerCase()}`).join(', ')}`
+                  ? `${plural(c.invoices, 'factura', 'facturas')}: ${c.byStatus.map((s) => `${s.label} ${s.count}`).join(' · ')}`
                   : c.state === 'failed'
                     ? `No se pudo revisar: ${c.failure ?? ''}`
                     : 'En revisión…'}

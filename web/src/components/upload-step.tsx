@@ -47,15 +47,18 @@ export function UploadStep({ onUploaded }: Props) {
         }}
       >
         <p>Arrastre aquí el archivo de Excel (.xlsx) o CSV con las ventas del mes, o elíjalo:</p>
-        <label class="file-label">
-          <span>Hoja de ventas</span>
-          <input
-            ref={input}
-            type="file"
-            accept=".xlsx,.xlsm,.csv,.txt,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
-            disabled={share !== undefined}
-            onChange={(e) => send(e.currentTarget.files?.[0])}
-          />
+        <input
+          ref={input}
+          id="hoja-de-ventas"
+          class="file-input"
+          type="file"
+          aria-label="Hoja de ventas"
+          accept=".xlsx,.xlsm,.csv,.txt,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+          disabled={share !== undefined}
+          onChange={(e) => send(e.currentTarget.files?.[0])}
+        />
+        <label for="hoja-de-ventas" class="button primary file-button">
+          Elegir la hoja de ventas…
         </label>
         <p class="hint">Una fila por línea de factura, con las columnas de la plantilla (serie, número, fecha, RUC del cliente…).</p>
       </div>
