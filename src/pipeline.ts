@@ -1,31 +1,16 @@
 import type { Lang } from './i18n/localized-text.js';
-import type { FacturaDocument } from './invoice/factura-document.js';
 import type { GroupItem, InvoiceDraft, OrphanRows } from './invoice/invoice-draft.js';
 import type { InvoiceOutcome } from './invoice/invoice-outcome.js';
 import type { InvoiceStatus } from './invoice/invoice-status.js';
-import type { Problem } from './invoice/problem.js';
 import type { ValidatedInvoice } from './invoice/validate-invoice.js';
 import { restoreOrder } from './restore-order.js';
-import type { SendResult } from './submit/send-invoice.js';
+import type { SendableInvoice, Submission, SubmitResult } from './submit/submission.js';
 
 /**
  * The composition of DESIGN.md's flow: grouped drafts → validated invoices → (submitted) outcomes,
  * yielded in the sheet's order. `validate` and `submit` are the same pipeline, with or without a
  * `submission`. The stages are passed in, so the composition is tested with real stages.
  */
-
-/** A valid invoice with its document built: what submission takes. */
-export type SendableInvoice = ValidatedInvoice & { readonly document: FacturaDocument };
-
-/** Submission's word on one invoice: sent (SendResult), or settled by the journal before sending. */
-export type SubmitResult = SendResult | { readonly status: InvoiceStatus; readonly attempts: 0; readonly problems?: readonly Problem[]; readonly note?: SendResult['note'] };
-
-export interface Submission {
-  /** Journal check, then send with retries (see src/submit/create-submission.ts). */
-  readonly submit: (invoice: SendableInvoice) => Promise<SubmitResult>;
-  /** Runs `work` with bounded concurrency and backpressure (src/submit/dispatch.ts). */
-  readonly dispatch: <T, R>(items: AsyncIterable<T>, work: (item: T) => Promise<R>) => AsyncIterable<{ item: T; result: R }>;
-}
 
 export interface PipelineStages {
   readonly groups: AsyncIterable<GroupItem>;

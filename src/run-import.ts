@@ -9,7 +9,7 @@ import { limaToday } from './invoice/lima-today.js';
 import { validateInvoice } from './invoice/validate-invoice.js';
 import type { Emisor } from './invoice/validation-context.js';
 import type { Logger } from './logger.js';
-import type { Submission } from './pipeline.js';
+import type { Submission } from './submit/submission.js';
 import { runPipeline } from './pipeline.js';
 import { columnLocatorFromHeaderMap } from './report/column-locator.js';
 import { fileSha256 } from './report/file-checksum.js';
@@ -20,7 +20,10 @@ import type { RunSummary } from './report/run-summary.js';
 import { createSummary } from './report/run-summary.js';
 import { openRowSource } from './sheet/open-row-source.js';
 import { readLineRecords } from './sheet/read-line-records.js';
+import type { RowSource, SourceRow } from './sheet/source-row.js';
+import { cellDisplayText } from './sheet/cell-display-text.js';
 import { redactText } from './redact-secrets.js';
+import type { ImportEvent, LocatedProblem } from './import-event.js';
 
 /** One run over one input file: what `validate` and `submit` share. I/O and time are passed in. */
 export interface ImportRun {
@@ -35,8 +38,8 @@ export interface ImportRun {
   readonly logger: Logger;
   readonly clock: () => number;
   readonly signal?: AbortSignal;
-  /** Called once per invoice with its final status (progress). */
-  readonly onOutcome?: (outcome: InvoiceOutcome) => void;
+  /** What a progress display needs, as it happens (see src/api/import-event.ts). */
+  readonly onEvent?: (event: ImportEvent) => void;
   /** Literal secrets that must never reach an output file. */
   readonly secrets?: readonly string[];
   readonly lang: Lang;
@@ -66,6 +69,55 @@ export interface ImportResult {
   readonly notes: readonly Problem[];
   readonly written: { readonly results: string; readonly fixAndResend?: string; readonly journal?: string };
   readonly interrupted: boolean;
+}
+
+/** How often (in rows read) a `progress` event is sent, besides one per invoice's end of run. */
+const PROGRESS_EVERY_ROWS = 1000;
+
+/** Hands an event to the listener; a listener that throws is logged, never the end of the run. */
+function eventSender(listener: ((event: ImportEvent) => void) | undefined, logger: Logger): (event: ImportEvent) => void {
+  if (listener === undefined) return () => undefined;
+  return (event) => {
+    try {
+      listener(event);
+    } catch (err) {
+      logger.warn({ err, event: event.type }, 'an onEvent listener threw; the run goes on');
+    }
+  };
+}
+
+/**
+ * The source with its rows counted and, once the header is known, each row below it sent as a
+ * `row` event (cells as display text). Rows read while searching for the header are held until
+ * then, so `sheet` always comes before the first `row`.
+ */
+function tapRows(
+  source: RowSource,
+  emit: ((event: ImportEvent) => void) | undefined,
+): { source: RowSource; announced: (headerRow: number) => void; rowsRead: () => number } {
+  let headerRow: number | undefined;
+  let held: SourceRow[] = [];
+  let count = 0;
+  const send = (r: SourceRow): void => {
+    if (emit !== undefined && headerRow !== undefined && r.row > headerRow) emit({ type: 'row', row: r.row, cells: r.cells.map(cellDisplayText) });
+  };
+  async function* rows(): AsyncIterable<SourceRow> {
+    for await (const r of source.rows) {
+      count += 1;
+      if (headerRow === undefined) held.push(r);
+      else send(r);
+      yield r;
+    }
+  }
+  return {
+    source: { ...source, rows: rows() },
+    announced(row) {
+      headerRow = row;
+      for (const r of held) send(r);
+      held = [];
+    },
+    rowsRead: () => count,
+  };
 }
 
 /** Statuses whose reason is the service's answer (or its silence), not a cell of the sheet. */
@@ -100,11 +152,39 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   const startedAt = new Date(run.clock());
   const { settings, paths, lang } = run;
 
-  const source = await openRowSource(run.input, settings.read);
+  const emit = eventSender(run.onEvent, run.logger);
+  const opened = await openRowSource(run.input, settings.read);
+  const tap = tapRows(opened, run.onEvent === undefined ? undefined : emit);
+  const source = tap.source;
   const sheet = await readLineRecords(source, settings.read);
   for (const note of sheet.notes) run.logger.warn({ code: note.code }, note.message[lang]);
 
   const locateColumn = columnLocatorFromHeaderMap(sheet.header, source.format);
+  emit({
+    type: 'sheet',
+    file: run.input,
+    format: source.format,
+    ...(source.sheet !== undefined ? { sheet: source.sheet } : {}),
+    header: sheet.header,
+    notes: sheet.notes,
+  });
+  tap.announced(sheet.header.row);
+  const located = (p: Problem): LocatedProblem => {
+    const where = p.column === undefined ? undefined : locateColumn(p.column);
+    return where === undefined ? p : { ...p, header: where.header, ...(where.letter !== undefined ? { letter: where.letter } : {}) };
+  };
+  const reportProblems = (problems: readonly Problem[]): void => {
+    if (run.onEvent === undefined) return;
+    for (const p of problems) emit({ type: 'problem', problem: located(p) });
+  };
+  reportProblems(sheet.notes);
+  let invoicesDone = 0;
+  let lastProgressRows = 0;
+  const progress = (): void => {
+    if (tap.rowsRead() - lastProgressRows < PROGRESS_EVERY_ROWS) return;
+    lastProgressRows = tap.rowsRead();
+    emit({ type: 'progress', rowsRead: lastProgressRows, invoices: invoicesDone });
+  };
   const secrets = run.secrets ?? [];
   const results = await createResultsWorkbook({ path: paths.results, lang, locateColumn, secrets });
   const fixList = createFixList({ lang, locateColumn, secrets });
@@ -156,18 +236,28 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       if (event.kind === 'orphan') {
         orphanRows += event.rows.length;
         show(event.problems);
+        reportProblems(event.problems);
         fixList.addRows(event.rows, event.problems);
         await results.addFileProblems(event.problems);
+        progress();
         continue;
       }
       const { outcome } = event;
       summary.add(outcome);
       show(outcome.problems);
-      if (SERVICE_TROUBLE.has(outcome.status)) show([serviceProblem(outcome)]);
+      reportProblems(outcome.problems);
+      if (SERVICE_TROUBLE.has(outcome.status)) {
+        const said = serviceProblem(outcome);
+        show([said]);
+        reportProblems([said]);
+      }
       fixList.add(outcome);
       await results.addOutcome(outcome);
-      run.onOutcome?.(outcome);
+      invoicesDone += 1;
+      emit({ type: 'invoice', outcome });
+      progress();
     }
+    emit({ type: 'progress', rowsRead: tap.rowsRead(), invoices: invoicesDone });
 
     const fixWritten = await writeFixFile();
     const result = summary.result();
@@ -183,6 +273,14 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       ...(fixWritten ? { fixAndResendPath: paths.fixAndResend } : {}),
       issuerConfigured: run.emisor !== undefined,
       interrupted,
+    });
+    emit({
+      type: 'results',
+      written: {
+        results: paths.results,
+        ...(fixWritten ? { fixAndResend: paths.fixAndResend } : {}),
+        ...(run.submission !== undefined ? { journal: paths.journal } : {}),
+      },
     });
     return {
       summary: result,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import yargs from 'yargs';
 import type { Argv } from 'yargs';
 import { exitCodeFor, FacturaError } from '../factura-error.js';
@@ -5,6 +6,7 @@ import { localized, render } from '../i18n/localized-text.js';
 import type { Lang } from '../i18n/localized-text.js';
 import { createLogger } from '../logger.js';
 import { redactText } from '../redact-secrets.js';
+import type { CliCommand } from './cli-command.js';
 import type { CliContext, CliIo, GlobalArgs } from './cli-context.js';
 import { loginCommand } from './commands/login-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
@@ -13,15 +15,39 @@ import { submitCommand } from './commands/submit-command.js';
 import { templateCommand } from './commands/template-command.js';
 import { validateCommand } from './commands/validate-command.js';
 
-/** A command: its yargs definition and a handler that returns the exit code. */
-export interface CliCommand<A> {
-  readonly command: string;
-  readonly describe: string;
-  readonly builder: (y: Argv<GlobalArgs>) => Argv<A>;
-  readonly run: (args: A & GlobalArgs, ctx: CliContext) => Promise<number>;
+const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, sandboxCommand, serveCommand] as const;
+
+/** The installed package's version (package.json sits two folders above src/cli and dist/cli alike). */
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+  return pkg.version ?? '0.0.0';
 }
 
-const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, sandboxCommand, serveCommand] as const;
+/** The language asked for (`--lang en` or `--lang=en`), known before parsing so help and usage speak it. */
+function langOf(argv: readonly string[]): Lang {
+  const i = argv.lastIndexOf('--lang');
+  const eq = [...argv].reverse().find((a) => a.startsWith('--lang='));
+  return (i >= 0 ? argv[i + 1] : eq?.slice('--lang='.length)) === 'en' ? 'en' : 'es';
+}
+
+/** Where yargs's own Spanish (its es locale) reads oddly to an accountant. */
+const SPANISH_YARGS: Record<string, string | { one: string; other: string }> = {
+  'Not enough non-option arguments: got %s, need at least %s': {
+    one: 'Falta un dato: se recibieron %s y hacen falta al menos %s (por ejemplo, el archivo de la hoja).',
+    other: 'Faltan datos: se recibieron %s y hacen falta al menos %s (por ejemplo, el archivo de la hoja).',
+  },
+  'Unknown argument: %s': { one: 'Opción desconocida: %s', other: 'Opciones desconocidas: %s' },
+  'Positionals:': 'Argumentos:',
+  array: 'lista',
+  string: 'texto',
+  boolean: 'sí/no',
+  default: 'por omisión',
+  'default:': 'por omisión:',
+  'choices:': 'valores:',
+  'Did you mean %s?': '¿Quiso decir %s?',
+  'Invalid values:': 'Valores no válidos:',
+  'Argument: %s, Given: %s, Choices: %s': 'Opción: %s; se recibió: %s; valores posibles: %s',
+};
 
 function defaultIo(): CliIo {
   return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
@@ -30,42 +56,62 @@ function defaultIo(): CliIo {
 /** Runs the CLI and returns the exit code; the only caller of process.exit is bin/. */
 export async function main(argv: readonly string[], io: CliIo = defaultIo()): Promise<number> {
   let exitCode = 0;
-  let lang: Lang = argv.includes('--lang') && argv[argv.indexOf('--lang') + 1] === 'en' ? 'en' : 'es';
+  let lang: Lang = langOf(argv);
   let debug = argv.includes('--debug');
   const writeErr = (s: string): void => void io.stderr.write(s.endsWith('\n') ? s : `${s}\n`);
+  const say = (es: string, en: string): string => (lang === 'es' ? es : en);
 
   const parser = yargs([...argv])
     .scriptName('factura-import')
-    .usage('$0 <command> [options]\n\nBulk importer of Peruvian electronic invoices (facturas) from XLSX/CSV sales sheets.')
-    .option('lang', { choices: ['es', 'en'] as const, default: 'es' as const, describe: 'Language of messages and results' })
-    .option('log-format', { choices: ['json', 'pretty'] as const, describe: 'Log format (default: pretty on a terminal, JSON otherwise)' })
+    .locale(lang)
+    .updateStrings((lang === 'es' ? SPANISH_YARGS : {}) as Record<string, string>) // yargs takes plural forms too; its types do not say so
+    .usage(
+      say(
+        '$0 <comando> [opciones]\n\nImportador masivo de facturas electrónicas peruanas desde hojas de ventas XLSX/CSV.',
+        '$0 <command> [options]\n\nBulk importer of Peruvian electronic invoices (facturas) from XLSX/CSV sales sheets.',
+      ),
+    )
+    .option('lang', { choices: ['es', 'en'] as const, default: 'es' as const, describe: say('Idioma de los mensajes y resultados', 'Language of messages and results') })
+    .option('log-format', {
+      choices: ['json', 'pretty'] as const,
+      describe: say('Formato del registro técnico (por omisión: legible en una terminal, JSON si no)', 'Log format (default: pretty on a terminal, JSON otherwise)'),
+    })
     .option('log-level', {
       choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
       default: 'info' as const,
-      describe: 'Log level',
+      describe: say('Nivel del registro técnico', 'Log level'),
     })
-    .option('debug', { type: 'boolean', default: false, describe: 'Show stack traces and debug logs' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'No progress output' })
-    .option('config', { type: 'string', describe: 'JSON config file (issuer, defaults, catalogues)' })
+    .option('debug', { type: 'boolean', default: false, describe: say('Muestra el detalle técnico de los errores', 'Show stack traces and debug logs') })
+    .option('quiet', { type: 'boolean', default: false, describe: say('Sin barra de progreso', 'No progress output') })
+    .option('config', {
+      type: 'string',
+      describe: say('Archivo de configuración JSON (emisor, valores por omisión, catálogos)', 'JSON config file (issuer, defaults, catalogues)'),
+    })
     .strict()
-    .demandCommand(1, 'Choose a command: validate, submit, template, login or sandbox.')
+    .demandCommand(1, say('Elija un comando: validate, submit, template, login o sandbox.', 'Choose a command: validate, submit, template, login or sandbox.'))
     .recommendCommands()
-    .help()
+    .help('help', say('Muestra esta ayuda', 'Show help'))
     .alias('h', 'help')
-    .version()
+    .version('version', say('Muestra la versión', 'Show version number'), packageVersion())
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((msg: string | undefined, err: Error | undefined) => {
       if (err) throw err;
-      throw new FacturaError('USAGE', localized(msg ?? 'Uso incorrecto.', msg ?? 'Wrong usage.'));
+      throw new FacturaError(
+        'USAGE',
+        localized(
+          `${msg ?? 'Uso incorrecto.'} (factura-import --help muestra las opciones)`,
+          `${msg ?? 'Wrong usage.'} (factura-import --help lists the options)`,
+        ),
+      );
     });
 
   for (const c of COMMANDS) {
     const cmd = c as unknown as CliCommand<Record<string, unknown>>;
     parser.command(
       cmd.command,
-      cmd.describe,
-      (y) => cmd.builder(y as unknown as Argv<GlobalArgs>) as unknown as Argv,
+      cmd.describe[lang],
+      (y) => cmd.builder(y as unknown as Argv<GlobalArgs>, say) as unknown as Argv,
       async (raw) => {
         const args = raw as unknown as Record<string, unknown> & GlobalArgs;
         lang = args.lang;

@@ -1,8 +1,8 @@
 import cliProgress from 'cli-progress';
 import type { Lang } from '../i18n/localized-text.js';
 import { render } from '../i18n/localized-text.js';
-import type { InvoiceStatus } from '../invoice/invoice-status.js';
-import { STATUS_LABELS } from '../invoice/invoice-status.js';
+import type { InvoiceStatus } from '../index.js';
+import { STATUS_LABELS } from '../index.js';
 import type { Logger } from '../logger.js';
 
 export interface ProgressReporter {

@@ -1,73 +1,51 @@
 import { resolve } from 'node:path';
-import type { ConfigFile } from '../config/config-file.js';
-import { loadConfigFile } from '../config/config-file.js';
-import type { ResolvedSettings } from '../config/resolve-settings.js';
-import { resolveSettings } from '../config/resolve-settings.js';
-import { EXIT_OK, EXIT_SOME_FAILED } from '../factura-error.js';
-import type { InvoiceStatus } from '../invoice/invoice-status.js';
-import type { OutputPaths } from '../report/output-paths.js';
-import { outputPaths } from '../report/output-paths.js';
-import { formatSummary, summaryToJson } from '../report/run-summary.js';
-import type { ImportRun, ImportResult, ShownProblem } from '../run-import.js';
-import { runImport } from '../run-import.js';
-import { loadMappingFile } from '../sheet/load-mapping-file.js';
+import type { ImportEvent, RunSummary, ShownProblem, ValidateOptions } from '../index.js';
+import { formatSummary, loadConfigFile, loadMappingFile } from '../index.js';
 import type { CliContext } from './cli-context.js';
 import { createProgressReporter } from './progress-reporter.js';
 import type { SheetArgs } from './sheet-options.js';
 
-/** What `validate` and `submit` resolve before reading: settings and where the outputs go. */
-export interface SheetRunSetup {
-  readonly input: string;
-  readonly settings: ResolvedSettings;
-  readonly paths: OutputPaths;
+/** The flags of `validate` and `submit` as the library's options: files named by flags are read here. */
+export async function sheetRunOptions(args: SheetArgs, ctx: CliContext): Promise<ValidateOptions & { readonly input: string }> {
+  const at = (p: string): string => resolve(ctx.io.cwd, p);
+  const config = ctx.args.config === undefined ? undefined : await loadConfigFile(at(ctx.args.config));
+  const mapping = args.map === undefined ? undefined : await loadMappingFile(at(args.map));
+  const emisor = {
+    ...(args.emisorRuc !== undefined ? { ruc: args.emisorRuc } : {}),
+    ...(args.emisorNombre !== undefined ? { nombreLegal: args.emisorNombre } : {}),
+    ...(args.emisorNombreComercial !== undefined ? { nombreComercial: args.emisorNombreComercial } : {}),
+    ...(args.emisorCorreo !== undefined ? { correo: args.emisorCorreo } : {}),
+  };
+  return {
+    input: at(args.file),
+    lang: ctx.args.lang,
+    ...(config !== undefined ? { config } : {}),
+    ...(mapping !== undefined ? { mapping } : {}),
+    ...(args.sheet !== undefined ? { sheet: args.sheet } : {}),
+    ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
+    ...(args.delimiter !== undefined ? { delimiter: args.delimiter } : {}),
+    ...(args.decimalComma !== undefined ? { decimalComma: args.decimalComma } : {}),
+    mergeSplit: args.mergeSplit,
+    emisor,
+    ...(args.tipoRegistro !== undefined ? { tipoRegistro: args.tipoRegistro } : {}),
+    ...(args.out !== undefined ? { out: at(args.out) } : {}),
+    ...(ctx.io.signal !== undefined ? { signal: ctx.io.signal } : {}),
+    logger: ctx.logger,
+  };
 }
 
-export async function prepareSheetRun(
-  args: SheetArgs & { journal?: string | undefined; concurrency?: number | undefined; maxAttempts?: number | undefined },
-  ctx: CliContext,
-): Promise<SheetRunSetup> {
-  const input = resolve(ctx.io.cwd, args.file);
-  const config: ConfigFile | undefined = ctx.args.config === undefined ? undefined : await loadConfigFile(resolve(ctx.io.cwd, ctx.args.config));
-  const mapping = args.map === undefined ? undefined : await loadMappingFile(resolve(ctx.io.cwd, args.map));
-  const settings = resolveSettings({ ...args, lang: ctx.args.lang }, config, mapping);
-  const paths = outputPaths(input, {
-    ...(args.out !== undefined ? { out: resolve(ctx.io.cwd, args.out) } : {}),
-    ...(args.journal !== undefined ? { journal: resolve(ctx.io.cwd, args.journal) } : {}),
-  });
-  return { input, settings, paths };
-}
-
-/** Runs the import of a prepared sheet with progress on stderr: what `validate` and `submit` share. */
-export async function runSheetImport(
-  ctx: CliContext,
-  setup: SheetRunSetup,
-  run: Pick<ImportRun, 'command'> & Partial<Pick<ImportRun, 'emisor' | 'submission' | 'secrets'>>,
-): Promise<ImportResult> {
-  const progress = createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });
+/** Runs `run` with the terminal's progress bar fed by the library's events. */
+export async function withProgress(ctx: CliContext, run: (onEvent: (e: ImportEvent) => void) => Promise<RunSummary>): Promise<RunSummary> {
+  // The bar starts once the sheet is open: nothing shows for a run refused before it reads.
+  let progress: ReturnType<typeof createProgressReporter> | undefined;
   try {
-    return await runImport({
-      ...run,
-      input: setup.input,
-      settings: setup.settings,
-      paths: setup.paths,
-      logger: ctx.logger,
-      clock: Date.now,
-      ...(ctx.io.signal !== undefined ? { signal: ctx.io.signal } : {}),
-      onOutcome: (o) => progress.tick(o.status),
-      lang: ctx.args.lang,
+    return await run((e) => {
+      if (e.type === 'sheet') progress ??= createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });
+      else if (e.type === 'invoice') progress?.tick(e.outcome.status);
     });
   } finally {
-    progress.stop();
+    progress?.stop();
   }
-}
-
-const FINE: readonly InvoiceStatus[] = ['VALID', 'ACCEPTED', 'SKIPPED'];
-
-/** DESIGN.md's exit codes for a finished run. */
-export function exitCodeOf(result: ImportResult): number {
-  if (result.interrupted) return 130;
-  const troubled = Object.entries(result.summary.byStatus).some(([status, n]) => n > 0 && !FINE.includes(status as InvoiceStatus));
-  return troubled || result.orphanRows > 0 ? EXIT_SOME_FAILED : EXIT_OK;
 }
 
 /** One problem as a terminal line: «Fila 4, C «fechaEmision»: …». */
@@ -83,38 +61,29 @@ export function formatShownProblem(p: ShownProblem, lang: 'es' | 'en'): string {
 }
 
 /** Prints the run's summary (text or `--json`) on stdout and returns the exit code. */
-export function finishSheetRun(result: ImportResult, ctx: CliContext, json: boolean, notes: readonly string[]): number {
+export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boolean): number {
   const lang = ctx.args.lang;
   if (json) {
-    ctx.print(
-      JSON.stringify({
-        ...summaryToJson(result.summary, result.written),
-        orphanRows: result.orphanRows,
-        interrupted: result.interrupted,
-        notes,
-        firstProblems: result.firstProblems,
-        exitCode: exitCodeOf(result),
-      }),
-    );
-  } else {
-    ctx.io.stdout.write(formatSummary(result.summary, lang, result.written));
-    if (result.orphanRows > 0) {
-      ctx.print(
-        lang === 'es'
-          ? `Filas que no pertenecen a ningún comprobante: ${result.orphanRows} (ver hoja Errores).`
-          : `Rows that belong to no invoice: ${result.orphanRows} (see the Errores sheet).`,
-      );
-    }
-    if (result.firstProblems.length > 0) {
-      ctx.print('');
-      ctx.print(
-        lang === 'es'
-          ? `Problemas (los primeros ${result.firstProblems.length}; el detalle completo está en el libro de resultados):`
-          : `Problems (the first ${result.firstProblems.length}; the results workbook has them all):`,
-      );
-      for (const p of result.firstProblems) ctx.print(formatShownProblem(p, lang));
-    }
-    for (const n of notes) ctx.print(n);
+    ctx.print(JSON.stringify(summary));
+    return summary.exitCode;
   }
-  return exitCodeOf(result);
+  ctx.io.stdout.write(formatSummary(summary, lang, summary.paths));
+  if (summary.orphanRows > 0) {
+    ctx.print(
+      lang === 'es'
+        ? `Filas que no pertenecen a ningún comprobante: ${summary.orphanRows} (ver hoja Errores).`
+        : `Rows that belong to no invoice: ${summary.orphanRows} (see the Errores sheet).`,
+    );
+  }
+  if (summary.firstProblems.length > 0) {
+    ctx.print('');
+    ctx.print(
+      lang === 'es'
+        ? `Problemas (los primeros ${summary.firstProblems.length}; el detalle completo está en el libro de resultados):`
+        : `Problems (the first ${summary.firstProblems.length}; the results workbook has them all):`,
+    );
+    for (const p of summary.firstProblems) ctx.print(formatShownProblem(p, lang));
+  }
+  for (const n of summary.notes) ctx.print(n);
+  return summary.exitCode;
 }

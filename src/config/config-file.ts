@@ -49,10 +49,18 @@ export async function loadConfigFile(path: string): Promise<ConfigFile> {
   } catch (cause) {
     throw new FacturaError('CONFIG', localized(`El archivo de configuración ${path} no es JSON válido.`, `The config file ${path} is not valid JSON.`), { cause });
   }
+  return parseConfig(json, path);
+}
+
+/**
+ * Checks a configuration object (read from a file, or handed to the library by a program);
+ * `source` names it in the message: a file path, or «las opciones» for a program's object.
+ */
+export function parseConfig(json: unknown, source: string): ConfigFile {
   const parsed = configFileSchema.safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(raíz)'}: ${i.message}`).join('; ');
-    throw new FacturaError('CONFIG', localized(`Configuración inválida en ${path}: ${issues}`, `Invalid configuration in ${path}: ${issues}`));
+    throw new FacturaError('CONFIG', localized(`Configuración inválida en ${source}: ${issues}`, `Invalid configuration in ${source}: ${issues}`));
   }
   return parsed.data;
 }

@@ -17,7 +17,7 @@ export interface RunFlags {
   readonly lang?: Lang | undefined;
   readonly sheet?: string | undefined;
   readonly encoding?: 'utf-8' | 'windows-1252' | undefined;
-  readonly delimiter?: ',' | ';' | 'tab' | undefined;
+  readonly delimiter?: ',' | ';' | '\t' | 'tab' | undefined;
   readonly decimalComma?: boolean | undefined;
   readonly mergeSplit?: boolean | undefined;
   readonly emisorRuc?: string | undefined;

@@ -112,7 +112,7 @@ const WORDS = {
 } as const;
 
 /** A small aligned text table for stdout: counts by status, totals by currency, the paths written. */
-export function formatSummary(summary: RunSummary, lang: Lang, paths: SummaryPaths = {}): string {
+export function formatSummary(summary: Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'withWarnings'>, lang: Lang, paths: SummaryPaths = {}): string {
   const lines: string[] = [];
   const statusRows: string[][] = INVOICE_STATUSES.filter((s) => summary.byStatus[s] > 0).map((s) => [
     STATUS_LABELS[s][lang],

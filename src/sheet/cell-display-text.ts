@@ -1,18 +1,22 @@
 import type { Cell } from './source-row.js';
 
-/** A raw cell as a person reads it on screen: dates as `YYYY-MM-DD` (with the time when it has one), errors as Excel writes them. */
-export function cellDisplayText(cell: Cell | null | undefined): string {
-  if (cell === null || cell === undefined) return '';
+/**
+ * A cell as a person reads it on a grid: text as written, numbers without binary float noise
+ * (`0.1 + 0.2` shows `0.3`, as a spreadsheet does, with 15 significant digits), dates as
+ * `YYYY-MM-DD` (with the time only when there is one), an error value as its code. `null` is blank.
+ */
+export function cellDisplayText(cell: Cell | null): string | null {
+  if (cell === null) return null;
   switch (cell.kind) {
     case 'text':
       return cell.text;
     case 'number':
-      return String(cell.value);
+      return Number.isInteger(cell.value) ? String(cell.value) : String(Number(cell.value.toPrecision(15)));
     case 'date':
       return cell.iso.endsWith('T00:00:00') ? cell.iso.slice(0, 10) : cell.iso.replace('T', ' ');
     case 'boolean':
       return cell.value ? 'VERDADERO' : 'FALSO';
     case 'error':
-      return cell.error === 'NO_CACHED_RESULT' && cell.formula !== undefined ? `=${cell.formula}` : cell.error;
+      return cell.formula !== undefined && cell.error === 'NO_CACHED_RESULT' ? `=${cell.formula}` : cell.error;
   }
 }

@@ -38,6 +38,11 @@ export interface ApiClientOptions {
   readonly keepAliveTimeoutMs?: number;
   /** Epoch ms, to read a `Retry-After` date. */
   readonly clock?: () => number;
+  /**
+   * An undici Dispatcher to send every request through (a proxy agent, a test seam). The caller
+   * owns it: `close()` leaves it open. Default: an own Agent with the timeouts above.
+   */
+  readonly dispatcher?: Dispatcher;
 }
 
 export interface ApiClient {
@@ -107,7 +112,8 @@ function optionalText(v: unknown): string | undefined {
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const clock = options.clock ?? Date.now;
-  const agent: Dispatcher = new Agent({
+  const owned = options.dispatcher === undefined;
+  const agent: Dispatcher = options.dispatcher ?? new Agent({
     connect: { timeout: options.connectTimeoutMs ?? 10_000 },
     headersTimeout: options.headersTimeoutMs ?? 60_000,
     bodyTimeout: options.bodyTimeoutMs ?? 60_000,
@@ -172,5 +178,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  return { login, putInvoice, close: () => agent.close() };
+  return { login, putInvoice, close: async () => (owned ? agent.close() : undefined) };
 }

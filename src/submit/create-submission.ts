@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { localized } from '../i18n/localized-text.js';
 import type { Logger } from '../logger.js';
-import type { SendableInvoice, Submission, SubmitResult } from '../pipeline.js';
+import type { SendableInvoice, Submission, SubmitResult } from './submission.js';
 import type { ApiClient } from './api-client.js';
 import { dispatch } from './dispatch.js';
 import { documentHash } from './document-hash.js';

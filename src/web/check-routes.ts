@@ -1,12 +1,13 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { INVOICE_STATUSES } from '../invoice/invoice-status.js';
+import type { RunSummary } from '../index.js';
+import { INVOICE_STATUSES } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import type { CheckDeps } from './run-check.js';
 import { runCheck, STATUS_LABEL_ES } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
 import { previewForBrowser } from './upload-routes.js';
-import type { CheckProgress, CheckView, CurrencyTotal, ProblemGroup, ProblemItem } from './workspace-api.js';
+import type { CheckProgress, CheckView, ProblemGroup, ProblemItem } from './workspace-api.js';
 import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
 
 export interface CheckRouteOptions extends CheckDeps {
@@ -20,13 +21,8 @@ const RunBody = z.object({ mapping: z.record(z.string().max(100), z.string().max
 const Params = z.object({ id: z.string().uuid() });
 const GroupQuery = z.object({ code: z.string().max(100), severity: z.enum(['error', 'warning']), column: z.string().max(500) });
 
-interface StoredSummary {
-  readonly invoices?: number;
-  readonly byStatus?: Record<string, number>;
-  readonly totals?: readonly CurrencyTotal[];
-  readonly errors?: number;
-  readonly warnings?: number;
-}
+/** The library's RunSummary as stored (JSON); read defensively, an older row may lack a field. */
+type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems'>>;
 
 export function checkView(c: CheckRecord): CheckView {
   const s = (c.summary ?? {}) as StoredSummary;
@@ -40,8 +36,8 @@ export function checkView(c: CheckRecord): CheckView {
     invoices: s.invoices ?? 0,
     byStatus,
     totals: (s.totals ?? []).map((t) => ({ moneda: t.moneda, invoices: t.invoices, base: t.base, igv: t.igv, total: t.total })),
-    errors: s.errors ?? 0,
-    warnings: s.warnings ?? 0,
+    errors: s.problems?.errors ?? 0,
+    warnings: s.problems?.warnings ?? 0,
     errorRows: c.errorRows,
     gridColumns: Array.isArray(c.gridColumns) ? (c.gridColumns as CheckView['gridColumns']) : [],
     hasResults: c.resultsPath !== undefined,

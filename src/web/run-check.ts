@@ -1,11 +1,6 @@
 import { join } from 'node:path';
-import { FacturaError } from '../factura-error.js';
-import type { LocalizedText } from '../i18n/localized-text.js';
-import { STATUS_LABELS } from '../invoice/invoice-status.js';
-import type { HeaderMap } from '../sheet/header-map.js';
-import { columnLetter } from '../sheet/header-map.js';
-import type { ImportEvent, ValidateOptions } from './interim-validate-sheet.js';
-import { validateSheet } from './interim-validate-sheet.js';
+import type { HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
+import { columnLetter, FacturaError, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
@@ -139,4 +134,4 @@ export async function runCheck(deps: CheckDeps, checkId: string, mapping: Readon
   }
 }
 
-export const STATUS_LABEL_ES = (status: string): string => (STATUS_LABELS as Record<string, LocalizedText | undefined>)[status]?.es ?? status;
+export const STATUS_LABEL_ES = (status: string): string => (STATUS_LABELS as Readonly<Record<string, LocalizedText | undefined>>)[status]?.es ?? status;

@@ -1,6 +1,7 @@
-import { limaDateTime } from '../../invoice/lima-today.js';
-import type { CliCommand } from '../main.js';
-import { connectService } from '../service-connection.js';
+import { localized } from '../../i18n/localized-text.js';
+import { checkLogin, limaDateTime } from '../../index.js';
+import type { CliCommand } from '../cli-command.js';
+import { withService } from '../service-from-env.js';
 
 export interface LoginArgs {
   readonly sandbox: boolean;
@@ -10,29 +11,26 @@ export interface LoginArgs {
 /** `factura-import login`: checks the credentials; prints legal name, state and expiry, never the token. */
 export const loginCommand: CliCommand<LoginArgs> = {
   command: 'login',
-  describe: 'Check the credentials (FACTURA_* variables): legal name, account state and token expiry',
-  builder: (y) =>
+  describe: localized(
+    'Comprueba las credenciales (variables FACTURA_*): razón social, estado de la cuenta y vencimiento del token',
+    'Check the credentials (FACTURA_* variables): legal name, account state and token expiry',
+  ),
+  builder: (y, say) =>
     y
-      .option('sandbox', { type: 'boolean', default: false, describe: 'Log in to the built-in simulator (demo account)' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print the answer as JSON' }),
+      .option('sandbox', { type: 'boolean', default: false, describe: say('Inicia sesión en el simulador incorporado (cuenta de demostración)', 'Log in to the built-in simulator (demo account)') })
+      .option('json', { type: 'boolean', default: false, describe: say('Imprime la respuesta como JSON', 'Print the answer as JSON') }),
   async run(args, ctx) {
-    const connection = await connectService({ sandbox: args.sandbox, env: ctx.io.env, logger: ctx.logger, concurrency: 1 });
-    try {
-      const token = await connection.tokens.getToken();
-      const p = connection.profile();
-      const info = { ruc: p?.ruc ?? connection.credentials.ruc, razonSocial: p?.razonSocial, estado: p?.estado, expira: new Date(token.expiresAt).toISOString() };
-      if (args.json) ctx.print(JSON.stringify(info));
-      else {
-        const es = ctx.args.lang === 'es';
-        ctx.print(es ? 'Credenciales aceptadas.' : 'Credentials accepted.');
-        ctx.print(`RUC:           ${info.ruc}`);
-        ctx.print(`${es ? 'Razón social' : 'Legal name'}:  ${info.razonSocial ?? '-'}`);
-        ctx.print(`${es ? 'Estado' : 'State'}:        ${info.estado ?? '-'}`);
-        ctx.print(`${es ? 'Token expira' : 'Token expires'}: ${limaDateTime(token.expiresAt)} (Lima)`);
-      }
-      return info.estado === undefined || info.estado === 'ACTIVO' ? 0 : 1;
-    } finally {
-      await connection.close();
+    const check = await withService(args.sandbox, ctx.io.env, ctx.logger, (service) => checkLogin({ ...service, logger: ctx.logger }));
+    const info = { ruc: check.ruc, razonSocial: check.razonSocial, estado: check.estado, expira: new Date(check.expiresAt).toISOString() };
+    if (args.json) ctx.print(JSON.stringify(info));
+    else {
+      const es = ctx.args.lang === 'es';
+      ctx.print(es ? 'Credenciales aceptadas.' : 'Credentials accepted.');
+      ctx.print(`RUC:           ${info.ruc}`);
+      ctx.print(`${es ? 'Razón social' : 'Legal name'}:  ${info.razonSocial ?? '-'}`);
+      ctx.print(`${es ? 'Estado' : 'State'}:        ${info.estado ?? '-'}`);
+      ctx.print(`${es ? 'Token expira' : 'Token expires'}: ${limaDateTime(check.expiresAt)} (Lima)`);
     }
+    return info.estado === undefined || info.estado === 'ACTIVO' ? 0 : 1;
   },
 };

@@ -4,7 +4,8 @@ import { parseOutage } from '../../sandbox/parse-outage.js';
 import type { SandboxOutage } from '../../sandbox/sandbox-faults.js';
 import { startSandbox } from '../../sandbox/start-sandbox.js';
 import type { SandboxOptions } from '../../sandbox/start-sandbox.js';
-import type { CliCommand } from '../main.js';
+import type { CliCommand } from '../cli-command.js';
+import { usage } from '../usage-error.js';
 
 export interface SandboxArgs {
   readonly port: number;
@@ -19,10 +20,6 @@ export interface SandboxArgs {
   readonly seed: number;
 }
 
-function usage(es: string, en: string): FacturaError {
-  return new FacturaError('USAGE', localized(es, en));
-}
-
 function outagesFrom(texts: readonly string[]): SandboxOutage[] {
   return texts.map((t) => {
     const o = parseOutage(t);
@@ -33,6 +30,20 @@ function outagesFrom(texts: readonly string[]): SandboxOutage[] {
 
 function optionsFrom(args: SandboxArgs): SandboxOptions {
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw usage(`--port ${args.port} no es un puerto válido.`, `--port ${args.port} is not a valid port.`);
+  for (const [flag, value] of [
+    ['--fail-rate', args.failRate],
+    ['--drop-rate', args.dropRate],
+    ['--drop-after-accept-rate', args.dropAfterAcceptRate],
+  ] as const) {
+    if (!(value >= 0 && value <= 1)) throw usage(`${flag} debe ser una proporción de 0 a 1 (se recibió ${value}).`, `${flag} must be a share from 0 to 1 (got ${value}).`);
+  }
+  for (const [flag, value] of [
+    ['--latency', args.latency],
+    ['--jitter', args.jitter],
+  ] as const) {
+    if (!(value >= 0)) throw usage(`${flag} debe ser una cantidad de milisegundos, cero o más (se recibió ${value}).`, `${flag} must be a number of milliseconds, zero or more (got ${value}).`);
+  }
+  if (!Number.isInteger(args.seed)) throw usage(`--seed debe ser un número entero (se recibió ${args.seed}).`, `--seed must be a whole number (got ${args.seed}).`);
   if (args.tokenLifetime !== undefined && !(args.tokenLifetime > 0)) {
     throw usage('--token-lifetime debe ser un número de segundos mayor que cero.', '--token-lifetime must be a number of seconds above zero.');
   }
@@ -64,25 +75,43 @@ function untilAborted(signal: AbortSignal | undefined): Promise<void> {
  */
 export const sandboxCommand: CliCommand<SandboxArgs> = {
   command: 'sandbox',
-  describe: 'Run the built-in simulator of the e-invoicing service on 127.0.0.1 (demo account printed at start-up)',
-  builder: (y) =>
+  describe: localized(
+    'Ejecuta el simulador incorporado del servicio de facturación en 127.0.0.1 (muestra la cuenta de demostración al iniciar)',
+    'Run the built-in simulator of the e-invoicing service on 127.0.0.1 (demo account printed at start-up)',
+  ),
+  builder: (y, say) =>
     y
-      .option('port', { type: 'number', default: 0, describe: 'Port on 127.0.0.1 (0 = a free one)' })
-      .option('latency', { type: 'number', default: 0, describe: 'Fixed delay of every answer, ms' })
-      .option('jitter', { type: 'number', default: 0, describe: 'Random extra delay, 0..ms' })
-      .option('fail-rate', { type: 'number', default: 0, describe: 'Share (0-1) of invoice requests answered 500' })
-      .option('drop-rate', { type: 'number', default: 0, describe: 'Share (0-1) of invoice requests whose connection is cut, unprocessed' })
+      .option('port', { type: 'number', default: 0, describe: say('Puerto en 127.0.0.1 (0 = uno libre)', 'Port on 127.0.0.1 (0 = a free one)') })
+      .option('latency', { type: 'number', default: 0, describe: say('Demora fija de cada respuesta, ms', 'Fixed delay of every answer, ms') })
+      .option('jitter', { type: 'number', default: 0, describe: say('Demora extra al azar, 0..ms', 'Random extra delay, 0..ms') })
+      .option('fail-rate', { type: 'number', default: 0, describe: say('Proporción (0-1) de envíos respondidos con 500', 'Share (0-1) of invoice requests answered 500') })
+      .option('drop-rate', {
+        type: 'number',
+        default: 0,
+        describe: say('Proporción (0-1) de envíos cuya conexión se corta sin procesarlos', 'Share (0-1) of invoice requests whose connection is cut, unprocessed'),
+      })
       .option('drop-after-accept-rate', {
         type: 'number',
         default: 0,
-        describe: 'Share (0-1) of invoice requests accepted but whose answer is lost (connection cut)',
+        describe: say(
+          'Proporción (0-1) de envíos aceptados cuya respuesta se pierde (conexión cortada)',
+          'Share (0-1) of invoice requests accepted but whose answer is lost (connection cut)',
+        ),
       })
-      .option('token-lifetime', { type: 'number', describe: 'Token lifetime, seconds (default 8 hours)' })
-      .option('test-account', { type: 'boolean', default: false, describe: 'Test-account rule: a login within an hour of the last gets the same token' })
-      .option('outage', { type: 'string', array: true, describe: 'Whole-service outage FROM-TO, seconds after start (repeatable)' })
-      .option('seed', { type: 'number', default: 1, describe: 'Seed of the injected faults (same seed, same faults)' })
-      .example('$0 sandbox --port 8080', 'Sandbox on http://127.0.0.1:8080')
-      .example('$0 sandbox --fail-rate 0.3 --drop-rate 0.1 --seed 7', 'Unreliable service, reproducible') as never,
+      .option('token-lifetime', { type: 'number', describe: say('Vida del token, segundos (por omisión 8 horas)', 'Token lifetime, seconds (default 8 hours)') })
+      .option('test-account', {
+        type: 'boolean',
+        default: false,
+        describe: say('Regla de cuenta de prueba: un login dentro de la hora recibe el mismo token', 'Test-account rule: a login within an hour of the last gets the same token'),
+      })
+      .option('outage', {
+        type: 'string',
+        array: true,
+        describe: say('Caída total DESDE-HASTA, segundos desde el inicio (repetible)', 'Whole-service outage FROM-TO, seconds after start (repeatable)'),
+      })
+      .option('seed', { type: 'number', default: 1, describe: say('Semilla de las fallas inyectadas (misma semilla, mismas fallas)', 'Seed of the injected faults (same seed, same faults)') })
+      .example('$0 sandbox --port 8080', say('Sandbox en http://127.0.0.1:8080', 'Sandbox on http://127.0.0.1:8080'))
+      .example('$0 sandbox --fail-rate 0.3 --drop-rate 0.1 --seed 7', say('Servicio poco fiable, reproducible', 'Unreliable service, reproducible')) as never,
   async run(args, ctx) {
     let sandbox;
     try {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { FacturaError } from '../../factura-error.js';
 import { localized } from '../../i18n/localized-text.js';
 import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback, startWorkspaceServer } from '../../web/workspace-server.js';
-import type { CliCommand } from '../main.js';
+import type { CliCommand } from '../cli-command.js';
 
 export interface ServeArgs {
   readonly port: number;
@@ -43,14 +43,24 @@ function untilAborted(signal: AbortSignal | undefined): Promise<void> {
 /** `factura-import serve`: the local web workspace on 127.0.0.1 until Ctrl-C. The first line on stdout is `Abra URL en su navegador`. */
 export const serveCommand: CliCommand<ServeArgs> = {
   command: 'serve',
-  describe: 'Local web workspace: check a sheet in the browser (127.0.0.1 by default)',
-  builder: (y) =>
+  describe: localized(
+    'Espacio de trabajo web local: revisar una hoja en el navegador (en 127.0.0.1)',
+    'Local web workspace: check a sheet in the browser (127.0.0.1 by default)',
+  ),
+  builder: (y, say) =>
     y
-      .option('port', { type: 'number', default: DEFAULT_PORT, describe: 'Port (0 = a free one)' })
-      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on (keep 127.0.0.1 unless you know why)' })
-      .option('workspace', { type: 'string', describe: 'Folder for the workspace (default: factura-import in your data folder)' })
-      .option('open', { type: 'boolean', default: true, describe: 'Open the browser (--no-open: only print the address)' })
-      .option('max-upload-mb', { type: 'number', default: DEFAULT_MAX_UPLOAD_MB, describe: 'Largest sheet accepted, MB' }) as never,
+      .option('port', { type: 'number', default: DEFAULT_PORT, describe: say('Puerto (0 = uno libre)', 'Port (0 = a free one)') })
+      .option('host', {
+        type: 'string',
+        default: '127.0.0.1',
+        describe: say('Dirección en la que escucha (deje 127.0.0.1 salvo que sepa por qué)', 'Address to listen on (keep 127.0.0.1 unless you know why)'),
+      })
+      .option('workspace', {
+        type: 'string',
+        describe: say('Carpeta del espacio de trabajo (por defecto: factura-import en su carpeta de datos)', 'Workspace folder (default: factura-import in your data folder)'),
+      })
+      .option('open', { type: 'boolean', default: true, describe: say('Abrir el navegador (--no-open: solo mostrar la dirección)', 'Open the browser (--no-open: only print the address)') })
+      .option('max-upload-mb', { type: 'number', default: DEFAULT_MAX_UPLOAD_MB, describe: say('Tamaño máximo de la hoja, MB', 'Largest sheet accepted, MB') }) as never,
   async run(args, ctx) {
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
       throw new FacturaError('USAGE', localized(`--port debe ser un número de 0 a 65535 (se dio ${args.port}).`, `--port must be 0..65535 (got ${args.port}).`));

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { FacturaError } from '../../factura-error.js';
 import { localized, render } from '../../i18n/localized-text.js';
 import { writeFailure } from '../../write-failure.js';
-import type { CliCommand } from '../main.js';
+import type { CliCommand } from '../cli-command.js';
 
 export interface TemplateArgs {
   readonly format: 'xlsx' | 'csv' | undefined;
@@ -49,12 +49,22 @@ function chooseFormat(args: TemplateArgs): 'xlsx' | 'csv' {
 /** `factura-import template [--format xlsx|csv] [-o file] [--force]`: copies the committed blank template. */
 export const templateCommand: CliCommand<TemplateArgs> = {
   command: 'template',
-  describe: 'Write the blank template (XLSX with instructions and drop-down lists, or CSV)',
-  builder: (y) =>
+  describe: localized(
+    'Escribe la plantilla en blanco (XLSX con instrucciones y listas desplegables, o CSV)',
+    'Write the blank template (XLSX with instructions and drop-down lists, or CSV)',
+  ),
+  builder: (y, say) =>
     y
-      .option('format', { choices: ['xlsx', 'csv'] as const, describe: 'Template format (default: from -o, else xlsx)' })
-      .option('output', { alias: 'o', type: 'string', describe: 'Where to write it (default: ./factura-import.<format>)' })
-      .option('force', { type: 'boolean', default: false, describe: 'Overwrite an existing file' }),
+      .option('format', {
+        choices: ['xlsx', 'csv'] as const,
+        describe: say('Formato de la plantilla (por omisión: el de -o, o xlsx)', 'Template format (default: from -o, else xlsx)'),
+      })
+      .option('output', {
+        alias: 'o',
+        type: 'string',
+        describe: say('Dónde escribirla (por omisión: ./factura-import.<formato>)', 'Where to write it (default: ./factura-import.<format>)'),
+      })
+      .option('force', { type: 'boolean', default: false, describe: say('Sobrescribe un archivo existente', 'Overwrite an existing file') }),
   run: async (args, ctx) => {
     const format = chooseFormat(args);
     const source = join(await packageRoot(), 'templates', `factura-import.${format}`);

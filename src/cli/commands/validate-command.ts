@@ -1,25 +1,21 @@
-import type { CliCommand } from '../main.js';
-import { finishSheetRun, prepareSheetRun, runSheetImport } from '../sheet-run.js';
+import { localized } from '../../i18n/localized-text.js';
+import { validateSheet } from '../../index.js';
+import type { CliCommand } from '../cli-command.js';
+import { finishSheetRun, sheetRunOptions, withProgress } from '../sheet-run.js';
 import type { SheetArgs } from '../sheet-options.js';
 import { withSheetOptions } from '../sheet-options.js';
 
 /** `factura-import validate <file>`: the dry run. No network, no credentials. */
 export const validateCommand: CliCommand<SheetArgs> = {
   command: 'validate <file>',
-  describe: 'Dry run: read, check every invoice, write the results workbook (no network, no account)',
-  builder: (y) => withSheetOptions(y),
+  describe: localized(
+    'Prueba sin enviar: lee la hoja, revisa cada factura y escribe el libro de resultados (sin red ni cuenta)',
+    'Dry run: read, check every invoice, write the results workbook (no network, no account)',
+  ),
+  builder: (y, say) => withSheetOptions(y, say),
   async run(args, ctx) {
-    const setup = await prepareSheetRun(args, ctx);
-    const { settings } = setup;
-    const result = await runSheetImport(ctx, setup, { command: 'validate', ...(settings.issuer !== undefined ? { emisor: settings.issuer } : {}) });
-    const notes =
-      settings.issuer === undefined
-        ? [
-            ctx.args.lang === 'es'
-              ? 'Emisor no configurado (--config o --emisor-ruc/--emisor-nombre): se revisó todo lo demás; el emisor se tomará del login al enviar.'
-              : 'No issuer configured (--config or --emisor-ruc/--emisor-nombre): everything else was checked; submit takes the issuer from the login.',
-          ]
-        : [];
-    return finishSheetRun(result, ctx, args.json, notes);
+    const { input, ...options } = await sheetRunOptions(args, ctx);
+    const summary = await withProgress(ctx, (onEvent) => validateSheet(input, { ...options, onEvent }));
+    return finishSheetRun(summary, ctx, args.json);
   },
 };

@@ -1,0 +1,81 @@
+import type { Dispatcher } from 'undici';
+import type { ConfigFile } from '../config/config-file.js';
+import type { Lang } from '../i18n/localized-text.js';
+import type { ImportEvent } from '../import-event.js';
+import type { Logger } from '../logger.js';
+
+/** How to read the sheet: the same choices as the command line's flags, all optional. */
+export interface SheetReadOptions {
+  /** XLSX: the sheet to read (default: the first visible one). */
+  readonly sheet?: string;
+  /** CSV: force the text encoding (default: detected). */
+  readonly encoding?: 'utf-8' | 'windows-1252';
+  /** CSV: force the delimiter (default: detected). */
+  readonly delimiter?: ',' | ';' | '\t' | 'tab';
+  /** Numbers written `1.234,56` (true) or `1,234.56` (false); default: detected. */
+  readonly decimalComma?: boolean;
+  /** Canonical column → the sheet's header text, for sheets with their own headers (`--map`). */
+  readonly mapping?: Readonly<Record<string, string>>;
+  /** Accept an invoice whose rows are not contiguous (bounded buffer). */
+  readonly mergeSplit?: boolean;
+}
+
+/** The issuer data a flag can give (`--emisor-ruc`, `--emisor-nombre`…); the config file fills the rest. */
+export interface IssuerOptions {
+  readonly ruc?: string;
+  readonly nombreLegal?: string;
+  readonly nombreComercial?: string;
+  readonly correo?: string;
+}
+
+/** What a dry run takes. Everything is optional; outputs go beside the input by default. */
+export interface ValidateOptions extends SheetReadOptions {
+  /** Language of messages and results; default: the config's, else Spanish. */
+  readonly lang?: Lang;
+  /** The configuration (the CLI's `--config` file, as an object); checked like the file. */
+  readonly config?: ConfigFile;
+  readonly emisor?: IssuerOptions;
+  /** Unit values exclude (default) or include IGV. */
+  readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
+  /** The results workbook (default `<input>.resultados.xlsx`). */
+  readonly out?: string;
+  /** The fix-and-resend workbook (default `<input>.corregir.xlsx`). */
+  readonly fixAndResendOut?: string;
+  /** Ctrl-C semantics: stop taking new invoices, finish those in flight, write journal and results. */
+  readonly signal?: AbortSignal;
+  /** Progress, as it happens (sheet opened, rows, invoices, problems, results written). */
+  readonly onEvent?: (event: ImportEvent) => void;
+  /** A pino logger; silent by default (a library prints nothing). */
+  readonly logger?: Logger;
+  /** Epoch ms; `Date.now` by default (dates are judged against today in Lima). */
+  readonly clock?: () => number;
+}
+
+/** Who logs in to the service and where it is. */
+export interface ServiceOptions {
+  readonly credentials: { readonly ruc: string; readonly mail: string; readonly clave: string };
+  /** {auth_url}: the login host. */
+  readonly authUrl: string;
+  /** {base_url}: the invoice host. */
+  readonly baseUrl: string;
+  /** An undici Dispatcher for every request (proxy, tests); the caller closes it. */
+  readonly dispatcher?: Dispatcher;
+  /** Seconds to wait for an answer (default 60), in milliseconds. */
+  readonly timeoutMs?: number;
+  readonly logger?: Logger;
+  readonly clock?: () => number;
+}
+
+/** What a submission takes: a dry run's options, the service, and how to send. */
+export interface SubmitOptions extends ValidateOptions, ServiceOptions {
+  /** Invoices in flight at once, 1 to 64 (default: the config's, else 4). */
+  readonly concurrency?: number;
+  /** Tries per invoice for 5xx, 429 and network errors, 1 to 20 (default: the config's, else 5). */
+  readonly maxAttempts?: number;
+  /** The journal (default `<input>.journal.jsonl`). */
+  readonly journal?: string;
+  /** Renew the token this long before it expires (default 15 minutes). */
+  readonly renewMarginMs?: number;
+  /** The portal's test accounts: a new token at most once an hour. */
+  readonly testAccount?: boolean;
+}

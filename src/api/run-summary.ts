@@ -1,0 +1,58 @@
+import { EXIT_OK, EXIT_SOME_FAILED } from '../factura-error.js';
+import type { WrittenFiles } from '../import-event.js';
+import type { InvoiceStatus } from '../invoice/invoice-status.js';
+import type { CurrencyTotals } from '../report/run-summary.js';
+import type { ImportResult, ShownProblem } from '../run-import.js';
+
+/**
+ * The end of a run, as `validate --json` prints it and the library returns it: one type, so the
+ * two agree by construction.
+ */
+export interface RunSummary {
+  readonly invoices: number;
+  readonly byStatus: Readonly<Record<InvoiceStatus, number>>;
+  /** Accepted (in this run or an earlier one) or, in a dry run, valid invoices, by currency. */
+  readonly totals: readonly CurrencyTotals[];
+  /** Invoices with at least one warning. */
+  readonly withWarnings: number;
+  readonly problems: { readonly errors: number; readonly warnings: number };
+  /** The files written. */
+  readonly paths: WrittenFiles;
+  /** Source rows that belong to no invoice (each one in the results' `Errores` sheet). */
+  readonly orphanRows: number;
+  /** True when the run was stopped (signal) before the end. */
+  readonly interrupted: boolean;
+  /** Notes about the run as a whole, in the run's language. */
+  readonly notes: readonly string[];
+  /** The first errors (then warnings) of the run, at most ten; the results workbook has them all. */
+  readonly firstProblems: readonly ShownProblem[];
+  /** The command line's exit code for this run: 0 all fine, 1 some invoices not, 130 interrupted. */
+  readonly exitCode: number;
+}
+
+const FINE: readonly InvoiceStatus[] = ['VALID', 'ACCEPTED', 'SKIPPED'];
+
+/** The exit codes of a finished run: 130 interrupted, 1 when any invoice or row is not fine, else 0. */
+export function exitCodeOfRun(result: Pick<ImportResult, 'interrupted' | 'summary' | 'orphanRows'>): number {
+  if (result.interrupted) return 130;
+  const troubled = Object.entries(result.summary.byStatus).some(([status, n]) => n > 0 && !FINE.includes(status as InvoiceStatus));
+  return troubled || result.orphanRows > 0 ? EXIT_SOME_FAILED : EXIT_OK;
+}
+
+/** A finished import as the public summary (key order is the `--json` output's). */
+export function summarizeRun(result: ImportResult, notes: readonly string[]): RunSummary {
+  const s = result.summary;
+  return {
+    invoices: s.invoices,
+    byStatus: s.byStatus,
+    totals: s.totals,
+    withWarnings: s.withWarnings,
+    problems: { errors: s.errors, warnings: s.warnings },
+    paths: result.written,
+    orphanRows: result.orphanRows,
+    interrupted: result.interrupted,
+    notes,
+    firstProblems: result.firstProblems,
+    exitCode: exitCodeOfRun(result),
+  };
+}

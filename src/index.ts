@@ -1,0 +1,35 @@
+/**
+ * factura-import as a library: the one way in for the command line, the web workspace and any
+ * program. Nothing here prints or exits; failures that end a run are FacturaError with a literal
+ * `code`, per-invoice failures are data in the summary and the results workbook.
+ */
+export { validateSheet } from './api/validate-sheet.js';
+export { submitSheet } from './api/submit-sheet.js';
+export { checkLogin } from './api/check-login.js';
+export type { LoginCheck } from './api/check-login.js';
+export { startSandbox } from './api/start-sandbox.js';
+export type { PublicSandbox } from './api/start-sandbox.js';
+export type { IssuerOptions, ServiceOptions, SheetReadOptions, SubmitOptions, ValidateOptions } from './api/run-options.js';
+export type { RunSummary } from './api/run-summary.js';
+export type { ImportEvent, ImportEventListener, LocatedProblem, WrittenFiles } from './import-event.js';
+export { FacturaError, exitCodeFor } from './factura-error.js';
+export type { FacturaErrorCode } from './factura-error.js';
+export { INVOICE_STATUSES, STATUS_LABELS } from './invoice/invoice-status.js';
+export type { InvoiceStatus } from './invoice/invoice-status.js';
+export type { InvoiceOutcome, InvoiceTotals, ServiceAnswer } from './invoice/invoice-outcome.js';
+export type { Problem } from './invoice/problem.js';
+export type { CurrencyTotals } from './report/run-summary.js';
+export type { ShownProblem } from './run-import.js';
+export type { HeaderColumn, HeaderMap } from './sheet/header-map.js';
+export type { ConfigFile } from './config/config-file.js';
+export type { SandboxAccount, SandboxFaults, SandboxLedger, SandboxOptions } from './sandbox/start-sandbox.js';
+export type { Lang, LocalizedText } from './i18n/localized-text.js';
+export type { Logger } from './logger.js';
+
+// For front ends (the command line, the web workspace): reading option files and showing a summary.
+export { loadConfigFile } from './config/config-file.js';
+export { loadMappingFile } from './sheet/load-mapping-file.js';
+export { formatSummary } from './report/run-summary.js';
+export { limaDateTime } from './invoice/lima-today.js';
+export { CANONICAL_COLUMN_LIST, columnLetter, previewSheet } from './api/preview-sheet.js';
+export type { CanonicalColumnInfo, PreviewColumn, SheetPreview } from './api/preview-sheet.js';

@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FacturaError, startSandbox, submitSheet, validateSheet } from '../../src/index.js';
+import type { ImportEvent, PublicSandbox } from '../../src/index.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
+
+let dir: { path: string; cleanup: () => Promise<void> };
+let sandbox: PublicSandbox;
+beforeEach(async () => {
+  dir = await tempDir('api-');
+  sandbox = await startSandbox();
+});
+afterEach(async () => {
+  await sandbox.close();
+  await dir.cleanup();
+});
+
+describe('validateSheet', () => {
+  it('tells a progress display the sheet, every row with its cells, each invoice and each located problem', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2, { receptorNumeroDocumento: '20512333790' })]);
+    const events: ImportEvent[] = [];
+    const summary = await validateSheet(input, { onEvent: (e) => events.push(e) });
+
+    expect(summary.byStatus.VALID).toBe(1);
+    expect(summary.byStatus.INVALID).toBe(1);
+    expect(summary.exitCode).toBe(1);
+    const sheet = events[0];
+    expect(sheet?.type).toBe('sheet');
+    if (sheet?.type !== 'sheet') return;
+    expect(sheet.header.row).toBe(1);
+    const ruc = sheet.header.columns.receptorNumeroDocumento;
+    expect(ruc?.letter).toBeDefined();
+
+    const rows = events.filter((e) => e.type === 'row');
+    expect(rows.map((r) => r.row)).toEqual([2, 3]);
+    expect(rows[1]?.cells[ruc?.index ?? -1]).toBe('20512333790');
+
+    const problem = events.find((e) => e.type === 'problem' && e.problem.column === 'receptorNumeroDocumento');
+    expect(problem?.type === 'problem' && problem.problem).toMatchObject({ row: 3, header: 'receptorNumeroDocumento', letter: ruc?.letter, severity: 'error' });
+    expect(events.filter((e) => e.type === 'invoice').map((e) => e.type === 'invoice' && e.outcome.status)).toEqual(['VALID', 'INVALID']);
+    expect(events.at(-1)).toEqual({ type: 'results', written: summary.paths });
+  });
+
+  it('goes on when a listener throws, and ends a run it cannot read with a FacturaError', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1)]);
+    const summary = await validateSheet(input, {
+      onEvent: () => {
+        throw new Error('a broken listener');
+      },
+    });
+    expect(summary.byStatus.VALID).toBe(1);
+    const err = await validateSheet(join(dir.path, 'missing.xlsx')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FacturaError);
+    expect((err as FacturaError).code).toBe('INPUT');
+  });
+
+  it('refuses option values out of range with a Spanish usage error, before reading anything', async () => {
+    const err = await submitSheet(join(dir.path, 'x.xlsx'), {
+      credentials: sandbox.credentials,
+      authUrl: sandbox.url,
+      baseUrl: sandbox.url,
+      concurrency: 0,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FacturaError);
+    expect((err as FacturaError).code).toBe('USAGE');
+    expect((err as FacturaError).text.es).toContain('concurrency debe ser un número entero de 1 a 64');
+    expect(sandbox.ledger().counters.loginRequests).toBe(0);
+  });
+});
+
+describe('submitSheet', () => {
+  it('sends through the dispatcher it is given, and a stop finishes what is in flight; a rerun completes each invoice once', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, Array.from({ length: 30 }, (_, i) => salesRow(i + 1)));
+    sandbox.setFaults({ latencyMs: 20 });
+    let requests = 0;
+    const counting: Dispatcher = new Agent().compose((dispatch) => (opts, handler) => {
+      requests += 1;
+      return dispatch(opts, handler);
+    });
+    const stop = new AbortController();
+    const options = { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: sandbox.url, concurrency: 2, dispatcher: counting };
+    const first = await submitSheet(input, {
+      ...options,
+      signal: stop.signal,
+      onEvent: (e) => {
+        if (e.type === 'invoice' && e.outcome.status === 'ACCEPTED') stop.abort();
+      },
+    });
+    expect(first.interrupted).toBe(true);
+    expect(first.exitCode).toBe(130);
+    expect(first.byStatus.NOT_SENT).toBeGreaterThan(0);
+    const sentFirst = first.byStatus.ACCEPTED;
+    expect(requests).toBe(1 + sentFirst);
+
+    const second = await submitSheet(input, options);
+    expect(second.byStatus.SKIPPED).toBe(sentFirst);
+    expect(second.byStatus.ACCEPTED).toBe(30 - sentFirst);
+    const keys = sandbox.ledger().entries.map((e) => `${e.serie}-${e.numero}`);
+    expect(keys).toHaveLength(30);
+    expect(new Set(keys).size).toBe(30);
+    await counting.close();
+  });
+});
