@@ -15,6 +15,7 @@ import { gridRoutes } from './grid-routes.js';
 import type { ValidateSheet } from './run-check.js';
 import { securityRules } from './security-plugin.js';
 import { tooLargeMessage, uploadRoutes } from './upload-routes.js';
+import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback } from './workspace-defaults.js';
 import { openWorkspaceStore } from './workspace-store.js';
 
 export interface WorkspaceServerOptions {
@@ -40,8 +41,6 @@ export interface WorkspaceServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_PORT = 7480;
-export const DEFAULT_MAX_UPLOAD_MB = 200;
 /** Every request body but the upload (which is streamed and capped on its own) stays under this. */
 const JSON_BODY_LIMIT = 64 * 1024;
 
@@ -53,10 +52,6 @@ export function defaultAssetsDir(): string {
 /** `[::1]`-style brackets for IPv6 literals in a Host header. */
 function hostPart(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
-}
-
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
 /**

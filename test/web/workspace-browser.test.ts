@@ -141,6 +141,7 @@ describe('the web workspace in a real browser', () => {
     const description = await page.locator(`#${describedBy}`).textContent();
     expect(description).toMatch(/RUC/);
     expect(await rucCell.first().getAttribute('title')).toBe(description);
+    await rucCell.first().hover();
     await shot(page, '03-cuadricula-solo-errores');
   }, 60_000);
 

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FacturaError } from '../../factura-error.js';
 import { localized } from '../../i18n/localized-text.js';
-import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback, startWorkspaceServer } from '../../web/workspace-server.js';
+import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback } from '../../web/workspace-defaults.js';
 import type { CliCommand } from '../cli-command.js';
 
 export interface ServeArgs {
@@ -76,6 +76,8 @@ export const serveCommand: CliCommand<ServeArgs> = {
           : `Warning: the workspace listens on ${args.host}, not only on this computer. Anyone on that network with the link can open it.\n`,
       );
     }
+    // Loaded here, not at start-up: the other commands never pay for the web server and SQLite.
+    const { startWorkspaceServer } = await import('../../web/workspace-server.js');
     let server;
     try {
       server = await startWorkspaceServer({ workspace, host: args.host, port: args.port, maxUploadMb: args.maxUploadMb, logger: ctx.logger });
