@@ -73,7 +73,7 @@ export async function runCheck(deps: CheckDeps, checkId: string, mapping: Readon
         store.setGridColumns(checkId, gridColumnsOf(e.header));
         break;
       case 'row':
-        writer.addRow(e.row, e.cells.map((c) => c ?? ''));
+        writer.addRow(e.row, e.cells);
         progress(false);
         break;
       case 'invoice': {

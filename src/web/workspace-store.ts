@@ -116,13 +116,15 @@ export interface ProblemGroupRecord {
 
 /** Writes one check's rows and problems as they stream; `flush` commits what is pending. */
 export interface CheckWriter {
-  addRow(row: number, cells: readonly string[]): void;
+  /** A source row's cells as display text, `null` when blank. */
+  addRow(row: number, cells: readonly (string | null)[]): void;
   /** Marks the rows of one invoice with its status (and as erroneous when it has errors). */
   markInvoice(rows: readonly number[], invoice: string, status: string, hasError: boolean): void;
   addProblem(problem: StoredProblem): void;
   /** Marks one row as erroneous (an error that belongs to no invoice, e.g. an orphan row). */
   markRowError(row: number): void;
   readonly rowsWritten: number;
+  /** Writes every row still waiting for its invoice and commits: call once, at the end. */
   flush(): void;
 }
 
@@ -186,6 +188,8 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
+  // 4 MB of page cache (the build's default is 16 MB): writes are appends in batches, reads are a page of 100 rows.
+  db.pragma('cache_size = -4000');
   migrate(db);
 
   const q = {
@@ -214,8 +218,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       `SELECT r.row_num, r.cells_json, r.status, r.invoice FROM error_rows e JOIN rows r ON r.check_id = e.check_id AND r.seq = e.seq
        WHERE e.check_id = ? AND e.pos >= ? AND e.pos < ? ORDER BY e.pos`,
     ),
-    countAll: db.prepare(`SELECT COUNT(*) AS n FROM rows WHERE check_id = ?`),
-    countErrors: db.prepare(`SELECT COUNT(*) AS n FROM error_rows WHERE check_id = ?`),
+    counts: db.prepare(`SELECT rows_read, error_rows FROM checks WHERE id = ?`),
     problemsBetween: db.prepare(`SELECT * FROM problems WHERE check_id = ? AND row_num >= ? AND row_num <= ? ORDER BY row_num, id`),
     groups: db.prepare(
       `SELECT p.code, p.severity, p.col_header, MIN(p.col_letter) AS col_letter, COUNT(*) AS n,
@@ -244,7 +247,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
   });
   const toRow = (r: RawCheck): StoredRow => ({
     row: Number(r['row_num']),
-    cells: JSON.parse(String(r['cells_json'])) as string[],
+    cells: (JSON.parse(String(r['cells_json'])) as (string | null)[]).map((c) => c ?? ''),
     ...(r['status'] != null ? { status: String(r['status']) } : {}),
     ...(r['invoice'] != null ? { invoice: String(r['invoice']) } : {}),
   });
@@ -281,7 +284,11 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       return e?.pos;
     },
     pageRows: (id, errorsOnly, from, count) => ((errorsOnly ? q.pageErrors : q.pageAll).all(id, from, from + count) as RawCheck[]).map(toRow),
-    countRows: (id, errorsOnly) => Number(((errorsOnly ? q.countErrors : q.countAll).get(id) as { n: number }).n),
+    // The counts stored when the check ended: COUNT(*) over a million rows would cost more than the page itself.
+    countRows(id, errorsOnly) {
+      const r = q.counts.get(id) as { rows_read: number; error_rows: number } | undefined;
+      return r === undefined ? 0 : errorsOnly ? r.error_rows : r.rows_read;
+    },
     problemsOfRows(id, rows) {
       if (rows.length === 0) return [];
       const wanted = new Set(rows);
@@ -325,35 +332,69 @@ function migrate(db: Db): void {
 
 type Op = (() => void);
 
+/** Rows waiting for their invoice's status before they are written; beyond this many the oldest are written without it. */
+const MAX_WAITING_ROWS = 20_000;
+
+interface WaitingRow {
+  readonly seq: number;
+  readonly json: string;
+  error: boolean;
+}
+
+/**
+ * A row's invoice status arrives after the row (the invoice ends a few rows later), so each row
+ * waits in a bounded map until its invoice claims it and is then inserted once, status included:
+ * no second write per row. Rows nobody claims (orphans, blank rows) are written when they leave
+ * the window or at the end; a claim that comes after that is an UPDATE.
+ */
 function createCheckWriter(db: Db, checkId: string): CheckWriter {
-  const insertRow = db.prepare(`INSERT INTO rows (check_id, seq, row_num, cells_json) VALUES (?, ?, ?, ?)`);
+  const insertRow = db.prepare(`INSERT INTO rows (check_id, seq, row_num, cells_json, status, invoice, has_error) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const mark = db.prepare(`UPDATE rows SET status = ?, invoice = ?, has_error = ? WHERE check_id = ? AND row_num = ?`);
   const markError = db.prepare(`UPDATE rows SET has_error = 1 WHERE check_id = ? AND row_num = ?`);
   const insertProblem = db.prepare(
     `INSERT INTO problems (check_id, row_num, col_index, col_header, col_letter, code, severity, invoice, value, message_es, message_en)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  // Operations are applied in the order they came (a row before the invoice that marks it).
+  const waiting = new Map<number, WaitingRow>();
+  // Operations are applied in the order they came, one transaction per batch.
   let pending: Op[] = [];
   let seq = 0;
   const commit = db.transaction((ops: Op[]) => {
     for (const op of ops) op();
   });
+  const commitPending = (): void => {
+    if (pending.length === 0) return;
+    const ops = pending;
+    pending = [];
+    commit(ops);
+  };
   const push = (op: Op): void => {
     pending.push(op);
-    if (pending.length >= BATCH) writer.flush();
+    if (pending.length >= BATCH) commitPending();
+  };
+  const write = (row: number, w: WaitingRow, status: string | null, invoice: string | null, error: boolean): void => {
+    push(() => insertRow.run(checkId, w.seq, row, w.json, status, invoice, error ? 1 : 0));
   };
   const writer: CheckWriter = {
     addRow(row, cells) {
-      const s = seq++;
-      const json = JSON.stringify(cells);
-      push(() => insertRow.run(checkId, s, row, json));
+      waiting.set(row, { seq: seq++, json: JSON.stringify(cells), error: false });
+      if (waiting.size > MAX_WAITING_ROWS) {
+        const [oldest, w] = waiting.entries().next().value as [number, WaitingRow];
+        waiting.delete(oldest);
+        write(oldest, w, null, null, w.error);
+      }
     },
     markInvoice(rows, invoice, status, hasError) {
-      const flag = hasError ? 1 : 0;
-      push(() => {
-        for (const r of rows) mark.run(status, invoice, flag, checkId, r);
-      });
+      for (const r of rows) {
+        const w = waiting.get(r);
+        if (w !== undefined) {
+          waiting.delete(r);
+          write(r, w, status, invoice, hasError || w.error);
+        } else {
+          const flag = hasError ? 1 : 0;
+          push(() => mark.run(status, invoice, flag, checkId, r));
+        }
+      }
     },
     addProblem(p) {
       push(() =>
@@ -373,16 +414,17 @@ function createCheckWriter(db: Db, checkId: string): CheckWriter {
       );
     },
     markRowError(row) {
-      push(() => markError.run(checkId, row));
+      const w = waiting.get(row);
+      if (w !== undefined) w.error = true;
+      else push(() => markError.run(checkId, row));
     },
     get rowsWritten() {
       return seq;
     },
     flush() {
-      if (pending.length === 0) return;
-      const ops = pending;
-      pending = [];
-      commit(ops);
+      for (const [row, w] of waiting) write(row, w, null, null, w.error);
+      waiting.clear();
+      commitPending();
     },
   };
   return writer;
