@@ -42,6 +42,7 @@ export function checkView(c: CheckRecord): CheckView {
     gridColumns: Array.isArray(c.gridColumns) ? (c.gridColumns as CheckView['gridColumns']) : [],
     hasResults: c.resultsPath !== undefined,
     hasFixFile: c.fixPath !== undefined,
+    hasMapping: (c.preview as StoredPreview | undefined)?.mapping !== undefined,
     ...(c.failure !== undefined ? { failure: c.failure.es } : {}),
   };
 }
@@ -64,6 +65,7 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     const chosen = body.data.mapping;
     if (chosen !== undefined && preview !== undefined) store.rememberMapping(preview.signature, chosen, new Date().toISOString());
     const mapping = chosen ?? preview?.mapping;
+    if (preview !== undefined && mapping !== undefined) store.setPreview(check.id, { ...preview, mapping });
     const run = runCheck(options, check.id, mapping);
     options.running.add(run);
     void run.finally(() => options.running.delete(run));
@@ -82,6 +84,19 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     const params = Params.safeParse(request.params);
     const preview = params.success ? (store.getCheck(params.data.id)?.preview as StoredPreview | undefined) : undefined;
     return preview === undefined ? reply.code(404).send(NOT_FOUND) : reply.send(previewForBrowser(preview));
+  });
+
+  // The column mapping the check ran with, as the command line's --map file.
+  app.get('/api/checks/:id/mapping', (request, reply) => {
+    const params = Params.safeParse(request.params);
+    const check = params.success ? store.getCheck(params.data.id) : undefined;
+    const mapping = (check?.preview as StoredPreview | undefined)?.mapping;
+    if (check === undefined || mapping === undefined) return reply.code(404).send({ error: 'Esta revisión no usó una asignación de columnas.' });
+    const name = `${check.fileName.replace(/\.[^.]*$/, '')}.columnas.json`;
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="columnas.json"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(`${JSON.stringify(mapping, null, 2)}\n`);
   });
 
   app.get('/api/checks/:id/problems', async (request, reply): Promise<ProblemGroup[] | undefined> => {

@@ -79,6 +79,8 @@ export interface CheckView {
   readonly gridColumns: readonly { readonly header: string; readonly letter: string }[];
   readonly hasResults: boolean;
   readonly hasFixFile: boolean;
+  /** The check ran with a column mapping (chosen or remembered), downloadable as a --map file. */
+  readonly hasMapping: boolean;
   /** Why the check could not run, in the user's language. */
   readonly failure?: string;
 }

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -204,6 +204,10 @@ describe('the web workspace in a real browser', () => {
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     await expect(page.getByRole('heading', { name: '«export.csv»' }).isVisible()).resolves.toBe(true);
+    const [map] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar la asignación de columnas' }).click()]);
+    const mapPath = join(dir.path, 'columnas.json');
+    await map.saveAs(mapPath);
+    expect(JSON.parse(await readFile(mapPath, 'utf8'))).toMatchObject({ serie: 'DOC_SERIE', valorVentaUnitario: 'ITEM_PU' });
     // The same headers again: the confirmed mapping is reused and the columns step is passed over.
     await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(legacy);

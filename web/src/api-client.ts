@@ -89,6 +89,7 @@ export const api = {
     return request('GET', `${checkPath(id)}/rows?${params.toString()}`);
   },
   downloadUrl: (id: string, kind: 'resultados' | 'corregir'): string => `${checkPath(id)}/download/${kind}`,
+  mappingUrl: (id: string): string => `${checkPath(id)}/mapping`,
   /** Live progress of a check; returns the function that stops listening. */
   watch(id: string, onEvent: (e: CheckProgress) => void): () => void {
     const source = new EventSource(`${checkPath(id)}/events`);

@@ -13,6 +13,11 @@ export function DownloadsPanel({ check }: { readonly check: CheckView }) {
             Descargar resultados
           </a>
         )}
+        {check.hasMapping && (
+          <a class="button" href={api.mappingUrl(check.id)} download>
+            Descargar la asignación de columnas
+          </a>
+        )}
         {check.hasFixFile && (
           <a class="button" href={api.downloadUrl(check.id, 'corregir')} download>
             Descargar hoja para corregir y reenviar
@@ -21,7 +26,8 @@ export function DownloadsPanel({ check }: { readonly check: CheckView }) {
       </div>
       <p class="hint">
         El libro de resultados tiene el resumen, cada factura con su estado y cada problema con su fila y columna. La hoja para corregir solo trae
-        las filas de las facturas con problemas, en las columnas de la plantilla.
+        las filas de las facturas con problemas, en las columnas de la plantilla. La asignación de columnas sirve para la línea de comandos
+        (<code>--map</code>).
       </p>
     </section>
   );
