@@ -83,6 +83,16 @@ export const serveCommand: CliCommand<ServeArgs> = {
       server = await startWorkspaceServer({ workspace, host: args.host, port: args.port, maxUploadMb: args.maxUploadMb, logger: ctx.logger });
     } catch (err) {
       if (err instanceof FacturaError) throw err;
+      if ((err as { code?: unknown }).code === 'EADDRINUSE') {
+        throw new FacturaError(
+          'USAGE',
+          localized(
+            `El puerto ${args.port} ya está en uso (¿ya hay un «factura-import serve» abierto?). Elija otro con --port, o --port 0 para uno libre.`,
+            `Port ${args.port} is already in use (is another «factura-import serve» running?). Choose another with --port, or --port 0 for a free one.`,
+          ),
+          { cause: err },
+        );
+      }
       const detail = (err as Error).message;
       throw new FacturaError('USAGE', localized(`No se pudo iniciar el espacio de trabajo: ${detail}`, `Could not start the workspace: ${detail}`), { cause: err });
     }
