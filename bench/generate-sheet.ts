@@ -1,11 +1,12 @@
 /**
  * Writes a deterministic sales sheet to disk, streaming (never the whole file in memory).
  *
- *   node --import tsx bench/generate-sheet.ts --format csv|xlsx|xlsx-shared --rows N|--invoices N [--seed S] --out FILE
+ *   node --import tsx bench/generate-sheet.ts --format csv|xlsx|xlsx-shared --rows N|--invoices N [--seed S] [--invalid] --out FILE
  *
+ * --invalid: every invoice has one systematic error (its RUC lost the leading digit).
  * - csv: UTF-8 with BOM, the template's header (templates/factura-import.csv), csv-stringify quoting.
  * - xlsx: exceljs's streaming WorkbookWriter, inline strings (useSharedStrings: false). exceljs's
- *   reader has to spool such a sheet to a temporary file before the first row (DESIGN.md).
+ *   reader has to spool such a sheet to a temporary file before the first row (docs/architecture.md).
  * - xlsx-shared: shared strings placed BEFORE the sheet in the zip, the order in which exceljs's
  *   reader streams the sheet directly. exceljs's WorkbookWriter with useSharedStrings: true writes
  *   xl/sharedStrings.xml at commit(), after the sheet (it only knows the strings once the sheet is
@@ -22,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
+import type { ColumnName } from '../src/invoice/canonical-columns.js';
 import { SHEET_HEADER, salesRows } from './sales-rows.js';
 import type { SalesRowsOptions } from './sales-rows.js';
 
@@ -77,7 +79,7 @@ async function writeCsv(options: GenerateSheetOptions): Promise<Counts> {
   return counts;
 }
 
-const NUMBER_COLUMNS = new Set(['numero', 'cantidad', 'valorVentaUnitario']);
+const NUMBER_COLUMNS = new Set<ColumnName>(['numero', 'cantidad', 'valorVentaUnitario']);
 const DATE_COLUMN = SHEET_HEADER.indexOf('fechaEmision');
 
 /** Cells as a spreadsheet user would type them: numbers as numbers, the date as a date cell, codes as text. */
@@ -85,7 +87,8 @@ function xlsxValues(row: readonly string[]): (string | number | Date | null)[] {
   return row.map((text, i) => {
     if (text === '') return null;
     if (i === DATE_COLUMN) return new Date(`${text}T00:00:00Z`);
-    if (NUMBER_COLUMNS.has(SHEET_HEADER[i] ?? '')) return Number(text);
+    const column = SHEET_HEADER[i];
+    if (column !== undefined && NUMBER_COLUMNS.has(column)) return Number(text);
     return text;
   });
 }
@@ -149,12 +152,13 @@ async function main(): Promise<void> {
       invoices: { type: 'string' },
       seed: { type: 'string', default: '1' },
       today: { type: 'string' },
+      invalid: { type: 'boolean', default: false },
       out: { type: 'string' },
     },
   });
   const format = values.format as SheetFormat;
   if (!['csv', 'xlsx', 'xlsx-shared'].includes(format) || values.out === undefined || (values.rows === undefined && values.invoices === undefined)) {
-    console.error('usage: generate-sheet.ts --format csv|xlsx|xlsx-shared --rows N|--invoices N [--seed S] [--today YYYY-MM-DD] --out FILE');
+    console.error('usage: generate-sheet.ts --format csv|xlsx|xlsx-shared --rows N|--invoices N [--seed S] [--today YYYY-MM-DD] [--invalid] --out FILE');
     process.exitCode = 2;
     return;
   }
@@ -166,6 +170,7 @@ async function main(): Promise<void> {
     ...(values.rows !== undefined ? { rows: Number(values.rows) } : {}),
     ...(values.invoices !== undefined ? { invoices: Number(values.invoices) } : {}),
     ...(values.today !== undefined ? { today: values.today } : {}),
+    ...(values.invalid ? { invalid: true } : {}),
   });
   const seconds = (performance.now() - started) / 1000;
   console.log(JSON.stringify({ ...sheet, seconds: Number(seconds.toFixed(1)) }));

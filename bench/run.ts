@@ -5,7 +5,8 @@
  * a shared, noisy machine. Benchmarks never fail on a figure: exit 0 unless a run crashed.
  *
  * Options: --quick, --only csv,xlsx,submit,results, --reps N, --csv-rows N, --csv-small-rows N,
- * --xlsx-rows N, --submit-invoices N, --submit-c1-invoices N, --results-invoices N, --keep,
+ * --xlsx-rows N, --submit-invoices N, --submit-c1-invoices N, --results-invoices N,
+ * --invalid-rows N, --invalid-small-rows N, --keep,
  * --dir DIR (generated files; default a fresh /tmp dir, removed at the end), --report FILE (JSON).
  */
 import { link, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -34,6 +35,8 @@ const { values } = parseArgs({
     'submit-invoices': { type: 'string' },
     'submit-c1-invoices': { type: 'string' },
     'results-invoices': { type: 'string' },
+    'invalid-rows': { type: 'string' },
+    'invalid-small-rows': { type: 'string' },
     keep: { type: 'boolean', default: false },
     dir: { type: 'string' },
     report: { type: 'string' },
@@ -49,8 +52,10 @@ const SIZES = {
   submitInvoices: num(values['submit-invoices'], 5_000, 400),
   submitC1Invoices: num(values['submit-c1-invoices'], 1_000, 40),
   resultsInvoices: num(values['results-invoices'], 300_000, 3_000),
+  invalidRows: num(values['invalid-rows'], 1_000_000, 20_000),
+  invalidSmallRows: num(values['invalid-small-rows'], 100_000, 5_000),
 };
-const SECTIONS = new Set((values.only ?? 'csv,xlsx,submit,results').split(','));
+const SECTIONS = new Set((values.only ?? 'csv,xlsx,submit,results,invalid').split(','));
 const SEED = 20_261_120;
 const LATENCY_MS = 50;
 
@@ -211,6 +216,52 @@ async function resultsSection(): Promise<void> {
   });
 }
 
+/**
+ * An all-invalid sheet (every invoice with one systematic error: a legacy migration) against a
+ * valid sheet of the same size: what the run holds per invalid invoice (its problems, the rows of
+ * the fix-and-resend file) must not grow with the file.
+ */
+async function invalidSection(): Promise<void> {
+  const big = SIZES.invalidRows;
+  const small = SIZES.invalidSmallRows;
+  console.log(`All-invalid sheet vs valid sheet: validate, ${small.toLocaleString('en-US')} and ${big.toLocaleString('en-US')} rows`);
+  const valid = await sheet('csv', 'valid-big.csv', { rows: big });
+  const bad = await sheetOf('invalid-big.csv', big);
+  const badSmall = await sheetOf('invalid-small.csv', small);
+  const validRuns: ChildMeasure[] = [];
+  const badRuns: ChildMeasure[] = [];
+  for (let i = 0; i < SIZES.reps; i += 1) {
+    validRuns.push(await run('invalid', `validate valid ${big.toLocaleString('en-US')} rows #${i + 1}`, validateArgv(valid.path, join(work, `valid-${i}.resultados.xlsx`))));
+    badRuns.push(await run('invalid', `validate all-invalid ${big.toLocaleString('en-US')} rows #${i + 1}`, validateArgv(bad.path, join(work, `invalid-${i}.resultados.xlsx`))));
+  }
+  const smallRun = await run('invalid', `validate all-invalid ${small.toLocaleString('en-US')} rows`, validateArgv(badSmall.path, join(work, 'invalid-small.resultados.xlsx')));
+  const bigRss = Math.max(...badRuns.map((m) => m.maxRssMb));
+  const validRss = Math.max(...validRuns.map((m) => m.maxRssMb));
+  line({
+    section: 'invalid',
+    name: `all-invalid validate peak RSS ${small.toLocaleString('en-US')} → ${big.toLocaleString('en-US')} rows (valid sheet: ${mb(validRss)})`,
+    figure: `${mb(smallRun.maxRssMb)} → ${mb(bigRss)} (× ${(bigRss / smallRun.maxRssMb).toFixed(2)})`,
+    target: '≤ 1.2 × and < 300 MB',
+    met: bigRss <= 1.2 * smallRun.maxRssMb && bigRss < 300,
+  });
+  const ratio = median(badRuns.map((m) => m.wallMs)) / median(validRuns.map((m) => m.wallMs));
+  const cpuRatio = median(badRuns.map((m) => m.cpuMs)) / median(validRuns.map((m) => m.cpuMs));
+  line({
+    section: 'invalid',
+    name: `all-invalid / valid validate time (${big.toLocaleString('en-US')} rows)`,
+    figure: `${ratio.toFixed(2)} (wall: ${(median(badRuns.map((m) => m.wallMs)) / 1000).toFixed(1)} s vs ${(median(validRuns.map((m) => m.wallMs)) / 1000).toFixed(1)} s), ${cpuRatio.toFixed(2)} (CPU)`,
+    target: '≤ 1.2',
+    met: ratio <= 1.2,
+  });
+}
+
+async function sheetOf(name: string, rows: number): Promise<{ path: string; rows: number; invoices: number }> {
+  const path = join(work, name);
+  const g = await generateSheet({ format: 'csv', path, seed: SEED, rows, invalid: true });
+  console.log(`    generated ${name}: ${g.rows.toLocaleString('en-US')} rows, ${g.invoices.toLocaleString('en-US')} invoices, every one invalid`);
+  return g;
+}
+
 async function versions(): Promise<Record<string, string>> {
   const out: Record<string, string> = { node: process.version };
   for (const pkg of ['exceljs', 'csv-parse', 'csv-stringify', 'decimal.js', 'zod', 'undici']) {
@@ -232,6 +283,7 @@ async function main(): Promise<void> {
     if (SECTIONS.has('xlsx')) await xlsxSection();
     if (SECTIONS.has('csv')) await csvSection();
     if (SECTIONS.has('results')) await resultsSection();
+    if (SECTIONS.has('invalid')) await invalidSection();
   } catch (error) {
     crashed = true;
     console.error('bench stopped:', error);

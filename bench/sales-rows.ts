@@ -27,9 +27,14 @@ export interface SalesRowsOptions {
   readonly today?: string;
   /** Invoices per series before moving to the next one (F001, F002…). */
   readonly invoicesPerSeries?: number;
+  /**
+   * Every invoice INVALID by one systematic error, as in a legacy migration: the customer's RUC
+   * lost its leading digit (a number column in the old system), so it has 10 digits.
+   */
+  readonly invalid?: boolean;
 }
 
-/** The RUC check digit of provider-notes.md, from the validation rule itself. */
+/** The RUC check digit of docs/service-contract.md §9, from the validation rule itself. */
 export { rucCheckDigit };
 
 const pick = <T>(random: SeededRandom, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
@@ -157,7 +162,7 @@ export function* salesRows(options: SalesRowsOptions): Generator<SalesRow> {
         set('coVendedor', `V${String(between(random, 1, 12)).padStart(2, '0')}`);
         set('tipoOperacion', 'VENTA_INTERNA');
         set('receptorTipoDocumento', 'RUC');
-        set('receptorNumeroDocumento', customer.ruc);
+        set('receptorNumeroDocumento', options.invalid === true ? customer.ruc.slice(1) : customer.ruc);
         set('receptorNombreLegal', customer.legalName);
         set('receptorNombreComercial', customer.tradeName);
         set('receptorCorreo', customer.email);

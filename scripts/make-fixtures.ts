@@ -187,18 +187,19 @@ const DEMO_COLUMNS = [
   'tipoAfectacion',
 ] as const satisfies readonly ColumnName[];
 
-export const DEMO_INVOICES: readonly FixtureInvoice[] = makeInvoices({
-  seed: 20261120,
-  count: 50,
-  serie: 'F001',
-  firstNumber: 1201,
-  dates: ['2026-11-18', '2026-11-19', '2026-11-20'],
-  usdShare: 0.1,
-});
+/**
+ * The demo's 50 invoices, issued over three days (the fixture: 18-20 November 2026). Dates draw
+ * nothing from the generator: other days give the same invoices on those days (scripts/demo.ts).
+ */
+export function demoInvoices(dates: readonly [string, string, string] = ['2026-11-18', '2026-11-19', '2026-11-20']): FixtureInvoice[] {
+  return makeInvoices({ seed: 20261120, count: 50, serie: 'F001', firstNumber: 1201, dates, usdShare: 0.1 });
+}
+
+export const DEMO_INVOICES: readonly FixtureInvoice[] = demoInvoices();
 
 /** The demo's rows as normalised values: every row repeats its invoice's columns. */
-export function demoExpected(): ExpectedRecord[] {
-  return DEMO_INVOICES.flatMap((inv) =>
+export function demoExpected(invoices: readonly FixtureInvoice[] = DEMO_INVOICES): ExpectedRecord[] {
+  return invoices.flatMap((inv) =>
     inv.lines.map((line) => ({
       values: {
         serie: inv.serie,
@@ -224,14 +225,14 @@ export function demoExpected(): ExpectedRecord[] {
   ).map((r, i) => ({ row: i + 2, values: r.values }));
 }
 
-async function writeDemo(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  const expected = demoExpected();
+/** Writes the demo workbook of `invoices` (the fixture's, or scripts/demo.ts's of today) to `path`. */
+export async function writeDemoWorkbook(path: string, invoices: readonly FixtureInvoice[] = DEMO_INVOICES, sheetName = 'Ventas noviembre'): Promise<void> {
+  const expected = demoExpected(invoices);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'factura-import fixtures';
   wb.created = new Date(Date.UTC(2026, 10, 20));
   wb.modified = wb.created;
-  const ws = wb.addWorksheet('Ventas noviembre', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = DEMO_COLUMNS.map((name) => ({
     header: name,
     key: name,
@@ -251,7 +252,13 @@ async function writeDemo(dir: string): Promise<void> {
       }),
     );
   }
-  await wb.xlsx.writeFile(join(dir, 'ventas-noviembre.xlsx'));
+  await wb.xlsx.writeFile(path);
+}
+
+async function writeDemo(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const expected = demoExpected();
+  await writeDemoWorkbook(join(dir, 'ventas-noviembre.xlsx'));
   // The CSV writes amounts as a person types them (`189.00`, `12.50`), not in their normalised form.
   const raw = DEMO_INVOICES.flatMap((inv) => inv.lines);
   const csvRows = [

@@ -42,6 +42,6 @@ export function exitCodeFor(code: FacturaErrorCode): number {
   return EXIT_CODES[code];
 }
 
-/** Exit codes of DESIGN.md for a finished run. */
+/** Exit codes of a finished run (docs/architecture.md, "Commands and exit codes"). */
 export const EXIT_OK = 0;
 export const EXIT_SOME_FAILED = 1;

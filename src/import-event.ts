@@ -1,6 +1,7 @@
 import type { InvoiceOutcome } from './invoice/invoice-outcome.js';
 import type { Problem } from './invoice/problem.js';
 import type { HeaderMap } from './sheet/header-map.js';
+import type { LocalizedText } from './i18n/localized-text.js';
 
 /** A problem with the place it points at, in the user's own sheet: the header text and (XLSX) the letter. */
 export interface LocatedProblem extends Problem {
@@ -24,6 +25,8 @@ export interface WrittenFiles {
  * does not stop the run.
  */
 export type ImportEvent =
+  /** Something a person must know that is no problem of the sheet (a stale lock taken over…); may come first. */
+  | { readonly type: 'notice'; readonly message: LocalizedText }
   | {
       readonly type: 'sheet';
       readonly file: string;

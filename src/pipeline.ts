@@ -7,7 +7,7 @@ import { restoreOrder } from './restore-order.js';
 import type { SendableInvoice, Submission, SubmitResult } from './submit/submission.js';
 
 /**
- * The composition of DESIGN.md's flow: grouped drafts → validated invoices → (submitted) outcomes,
+ * The composition of the flow (docs/architecture.md, "The flow"): grouped drafts → validated invoices → (submitted) outcomes,
  * yielded in the sheet's order. `validate` and `submit` are the same pipeline, with or without a
  * `submission`. The stages are passed in, so the composition is tested with real stages.
  */

@@ -14,12 +14,15 @@ import { runPipeline } from './pipeline.js';
 import { columnLocatorFromHeaderMap } from './report/column-locator.js';
 import { fileSha256 } from './report/file-checksum.js';
 import { createFixList, writeFixAndResend } from './report/fix-and-resend.js';
+import { createProblemGroups } from './report/problem-groups.js';
 import type { OutputPaths } from './report/output-paths.js';
 import { createResultsWorkbook } from './report/results-workbook.js';
-import type { RunSummary } from './report/run-summary.js';
+import type { RunCounts } from './report/run-summary.js';
 import { createSummary } from './report/run-summary.js';
 import { openRowSource } from './sheet/open-row-source.js';
 import { readLineRecords } from './sheet/read-line-records.js';
+import { applyCellEdits } from './sheet/apply-cell-edits.js';
+import type { CellEdits } from './sheet/apply-cell-edits.js';
 import type { RowSource, SourceRow } from './sheet/source-row.js';
 import { cellDisplayText } from './sheet/cell-display-text.js';
 import { redactText } from './redact-secrets.js';
@@ -38,7 +41,9 @@ export interface ImportRun {
   readonly logger: Logger;
   readonly clock: () => number;
   readonly signal?: AbortSignal;
-  /** What a progress display needs, as it happens (see src/api/import-event.ts). */
+  /** Corrections over the sheet (row → column index → text), applied right after reading. */
+  readonly edits?: CellEdits;
+  /** What a progress display needs, as it happens (see src/import-event.ts). */
   readonly onEvent?: (event: ImportEvent) => void;
   /** Literal secrets that must never reach an output file. */
   readonly secrets?: readonly string[];
@@ -56,13 +61,32 @@ export interface ShownProblem {
   readonly message: string;
 }
 
+/** Problems of one kind in one column, as the terminal and the summary show them. */
+export interface ShownProblemGroup {
+  readonly severity: 'error' | 'warning';
+  readonly code: string;
+  /** The sheet's header text for the column (or the canonical name). */
+  readonly column?: string;
+  /** XLSX column letter. */
+  readonly letter?: string;
+  /** Invoices with this problem (or batches of rows that belong to no invoice). */
+  readonly invoices: number;
+  readonly occurrences: number;
+  /** The first rows (at most five). */
+  readonly rows: readonly number[];
+  /** The message of the first case, as an example. */
+  readonly example: string;
+}
+
 /** How many problems the terminal summary shows; the workbook's Errores sheet has them all. */
 export const SHOWN_PROBLEMS = 10;
 
 export interface ImportResult {
-  readonly summary: RunSummary;
+  readonly summary: RunCounts;
   /** The first errors of the run (then warnings), at most SHOWN_PROBLEMS, for the terminal. */
   readonly firstProblems: readonly ShownProblem[];
+  /** Every kind of problem of the run, by column, with counts: errors first, most frequent first. */
+  readonly problemGroups: readonly ShownProblemGroup[];
   /** Source rows that belong to no invoice (each reported in `Errores`). */
   readonly orphanRows: number;
   /** File-level warnings (title rows skipped, unknown columns…). */
@@ -153,7 +177,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   const { settings, paths, lang } = run;
 
   const emit = eventSender(run.onEvent, run.logger);
-  const opened = await openRowSource(run.input, settings.read);
+  const opened = applyCellEdits(await openRowSource(run.input, settings.read), run.edits);
   const tap = tapRows(opened, run.onEvent === undefined ? undefined : emit);
   const source = tap.source;
   const sheet = await readLineRecords(source, settings.read);
@@ -173,7 +197,9 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     const where = p.column === undefined ? undefined : locateColumn(p.column);
     return where === undefined ? p : { ...p, header: where.header, ...(where.letter !== undefined ? { letter: where.letter } : {}) };
   };
+  const groups = createProblemGroups();
   const reportProblems = (problems: readonly Problem[]): void => {
+    if (problems.length > 0) groups.add(problems);
     if (run.onEvent === undefined) return;
     for (const p of problems) emit({ type: 'problem', problem: located(p) });
   };
@@ -209,11 +235,12 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   /** The second pass over the input for the fix-and-resend file; false when nothing needs fixing. */
   const writeFixFile = async (): Promise<boolean> => {
     if (fixList.rows === 0) {
+      fixList.close();
       // Nothing to fix: a fix-and-resend file left by an earlier run would now mislead.
       await rm(paths.fixAndResend, { force: true });
       return false;
     }
-    const again = await openRowSource(run.input, settings.read);
+    const again = applyCellEdits(await openRowSource(run.input, settings.read), run.edits);
     return (await writeFixAndResend({ path: paths.fixAndResend, source: again, headerRow: sheet.header.row, fixList, lang })).written;
   };
   try {
@@ -260,6 +287,19 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     emit({ type: 'progress', rowsRead: tap.rowsRead(), invoices: invoicesDone });
 
     const fixWritten = await writeFixFile();
+    const problemGroups: ShownProblemGroup[] = groups.result().map((g) => {
+      const where = g.column === undefined ? undefined : locateColumn(g.column);
+      return {
+        severity: g.severity,
+        code: g.code,
+        ...(g.column !== undefined ? { column: where?.header ?? g.column } : {}),
+        ...(where?.letter !== undefined ? { letter: where.letter } : {}),
+        invoices: g.invoices,
+        occurrences: g.occurrences,
+        rows: g.rows,
+        example: g.example.message[lang],
+      };
+    });
     const result = summary.result();
     const interrupted = run.signal?.aborted === true;
     await results.close(result, {
@@ -273,6 +313,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       ...(fixWritten ? { fixAndResendPath: paths.fixAndResend } : {}),
       issuerConfigured: run.emisor !== undefined,
       interrupted,
+      problemGroups,
     });
     emit({
       type: 'results',
@@ -285,6 +326,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     return {
       summary: result,
       firstProblems: [...shown, ...shownWarnings].slice(0, SHOWN_PROBLEMS),
+      problemGroups,
       orphanRows,
       notes: sheet.notes,
       written: {
@@ -296,6 +338,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     };
   } catch (err) {
     // Whatever ended the run (the input, the fix file, the checksum…), no partial results remain.
+    fixList.close();
     await results.abort();
     throw err;
   }

@@ -14,9 +14,16 @@ const REASONS: Readonly<Record<string, LocalizedText>> = {
   EBUSY: localized('el archivo está abierto en otro programa (¿Excel?)', 'the file is open in another program (Excel?)'),
 };
 
+/** A finished file moved into place found its temporary file (or the folder) gone: not "the folder does not exist". */
+const VANISHED = localized(
+  'el archivo temporal desapareció antes de ponerlo en su lugar (¿otro programa lo movió o borró, o se borró la carpeta?)',
+  'the temporary file vanished before it was moved into place (did another program move or delete it, or the folder?)',
+);
+
 /** Why the operating system refused a write, in words a finance user understands. */
 export function writeFailureReason(cause: unknown): LocalizedText | undefined {
-  const code = (cause as { code?: unknown } | undefined)?.code;
+  const { code, syscall } = (cause ?? {}) as { code?: unknown; syscall?: unknown };
+  if (code === 'ENOENT' && syscall === 'rename') return VANISHED;
   return typeof code === 'string' ? REASONS[code] : undefined;
 }
 

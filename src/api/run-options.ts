@@ -3,6 +3,7 @@ import type { ConfigFile } from '../config/config-file.js';
 import type { Lang } from '../i18n/localized-text.js';
 import type { ImportEvent } from '../import-event.js';
 import type { Logger } from '../logger.js';
+import type { CellEdits } from '../sheet/apply-cell-edits.js';
 
 /** How to read the sheet: the same choices as the command line's flags, all optional. */
 export interface SheetReadOptions {
@@ -18,6 +19,12 @@ export interface SheetReadOptions {
   readonly mapping?: Readonly<Record<string, string>>;
   /** Accept an invoice whose rows are not contiguous (bounded buffer). */
   readonly mergeSplit?: boolean;
+  /**
+   * Corrections over the sheet, which is never modified: sheet row number → 0-based column
+   * index → new text ('' blanks the cell). Applied right after reading, so the checks, the
+   * results, the fix-and-resend file and the submission all see them.
+   */
+  readonly edits?: CellEdits;
 }
 
 /** The issuer data a flag can give (`--emisor-ruc`, `--emisor-nombre`…); the config file fills the rest. */
@@ -78,4 +85,6 @@ export interface SubmitOptions extends ValidateOptions, ServiceOptions {
   readonly renewMarginMs?: number;
   /** The portal's test accounts: a new token at most once an hour. */
   readonly testAccount?: boolean;
+  /** How this run names itself in the sheet's lock, for a second run to read (default: the CLI's command). */
+  readonly runLabel?: string;
 }

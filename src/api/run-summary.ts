@@ -2,7 +2,7 @@ import { EXIT_OK, EXIT_SOME_FAILED } from '../factura-error.js';
 import type { WrittenFiles } from '../import-event.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import type { CurrencyTotals } from '../report/run-summary.js';
-import type { ImportResult, ShownProblem } from '../run-import.js';
+import type { ImportResult, ShownProblem, ShownProblemGroup } from '../run-import.js';
 
 /**
  * The end of a run, as `validate --json` prints it and the library returns it: one type, so the
@@ -26,6 +26,8 @@ export interface RunSummary {
   readonly notes: readonly string[];
   /** The first errors (then warnings) of the run, at most ten; the results workbook has them all. */
   readonly firstProblems: readonly ShownProblem[];
+  /** Every kind of problem by column, with the invoices it touches and its first rows. */
+  readonly problemGroups: readonly ShownProblemGroup[];
   /** The command line's exit code for this run: 0 all fine, 1 some invoices not, 130 interrupted. */
   readonly exitCode: number;
 }
@@ -53,6 +55,7 @@ export function summarizeRun(result: ImportResult, notes: readonly string[]): Ru
     interrupted: result.interrupted,
     notes,
     firstProblems: result.firstProblems,
+    problemGroups: result.problemGroups,
     exitCode: exitCodeOfRun(result),
   };
 }

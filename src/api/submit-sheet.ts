@@ -1,11 +1,13 @@
 import { setMaxListeners } from 'node:events';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
+import type { LocalizedText } from '../i18n/localized-text.js';
 import type { Emisor } from '../invoice/validation-context.js';
 import { silentLogger } from '../logger.js';
 import { runImport } from '../run-import.js';
 import { createSubmission } from '../submit/create-submission.js';
 import { openJournal } from '../submit/journal.js';
+import { acquireRunLock } from '../submit/run-lock.js';
 import type { ServiceSession } from '../submit/service-session.js';
 import { openServiceSession } from '../submit/service-session.js';
 import { TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS } from '../submit/token-manager.js';
@@ -55,61 +57,76 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
   const lang = settings.lang;
   // Every request in flight listens to the stop signal; more than Node's default 10 is expected here.
   if (options.signal !== undefined) setMaxListeners(concurrency * 2 + 10, options.signal);
-  const session = openServiceSession({
-    credentials: options.credentials,
-    authUrl: options.authUrl,
-    baseUrl: options.baseUrl,
-    ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
-    logger,
-    clock,
-    concurrency,
-    ...(options.renewMarginMs !== undefined ? { renewMarginMs: options.renewMarginMs } : {}),
-    ...(options.testAccount === true ? { minRenewalIntervalMs: TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS } : {}),
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-  });
+  // One run per sheet (journal) at a time: taken before the login, so a second run sends nothing.
+  const notify = (message: LocalizedText): void => options.onEvent?.({ type: 'notice', message });
+  const lock = await acquireRunLock(paths.journal, { command: options.runLabel ?? `factura-import submit ${input}`, logger, lang, onNotice: notify });
   try {
-    // Log in before reading: refused credentials stop the run before anything is sent.
-    await session.tokens.getToken();
-    const emisor = issuerFor(settings.issuerHints, session);
-    const journal = await openJournal(paths.journal);
-    if (journal.report.tornLastLine !== undefined) {
-      logger.warn(
-        { journal: journal.path, line: journal.report.tornLastLine.line },
-        lang === 'es' ? 'la última línea del diario quedó cortada (corte abrupto) y se ignora' : 'the journal’s last line was cut short (abrupt stop) and is ignored',
-      );
-    }
-    try {
-      const submission = createSubmission({
-        client: session.client,
-        tokens: session.tokens,
-        journal,
-        issuerRuc: emisor.ruc,
-        concurrency,
-        maxAttempts,
-        logger,
-        clock,
-        ...(options.signal !== undefined ? { signal: options.signal } : {}),
-      });
-      const result = await runImport({
-        command: 'submit',
-        input,
-        settings,
-        paths,
-        emisor,
-        submission,
-        secrets: [options.credentials.clave].filter((s) => s.length > 0),
-        logger,
-        clock,
-        ...(options.signal !== undefined ? { signal: options.signal } : {}),
-        ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
-        lang,
-      });
-      logger.info({ ...session.tokens.stats }, lang === 'es' ? 'sesiones con el servicio' : 'service sessions');
-      return summarizeRun(result, []);
-    } finally {
-      await journal.close();
-    }
+    return await submitLocked();
   } finally {
-    await session.close();
+    await lock.release();
+  }
+
+  async function submitLocked(): Promise<RunSummary> {
+    const session = openServiceSession({
+      credentials: options.credentials,
+      authUrl: options.authUrl,
+      baseUrl: options.baseUrl,
+      ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
+      logger,
+      clock,
+      concurrency,
+      ...(options.renewMarginMs !== undefined ? { renewMarginMs: options.renewMarginMs } : {}),
+      ...(options.testAccount === true ? { minRenewalIntervalMs: TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    });
+    try {
+      // Log in before reading: refused credentials stop the run before anything is sent.
+      await session.tokens.getToken();
+      const emisor = issuerFor(settings.issuerHints, session);
+      const journal = await openJournal(paths.journal);
+      if (journal.report.tornLastLine !== undefined) {
+        const torn = localized(
+          `la última línea del diario quedó cortada (corte abrupto) y se ignora: las facturas que nombraba se comprueban de nuevo con el servicio.`,
+          `the journal’s last line was cut short (abrupt stop) and is ignored: the invoices it named are checked again with the service.`,
+        );
+        logger.warn({ journal: journal.path, line: journal.report.tornLastLine.line }, torn[lang]);
+        notify(torn);
+      }
+      try {
+        const submission = createSubmission({
+          client: session.client,
+          tokens: session.tokens,
+          journal,
+          issuerRuc: emisor.ruc,
+          concurrency,
+          maxAttempts,
+          logger,
+          clock,
+          ...(options.signal !== undefined ? { signal: options.signal } : {}),
+        });
+        const result = await runImport({
+          command: 'submit',
+          input,
+          settings,
+          paths,
+          emisor,
+          submission,
+          secrets: [options.credentials.clave].filter((s) => s.length > 0),
+          logger,
+          clock,
+          ...(options.signal !== undefined ? { signal: options.signal } : {}),
+          ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
+        ...(options.edits !== undefined ? { edits: options.edits } : {}),
+    ...(options.edits !== undefined ? { edits: options.edits } : {}),
+          lang,
+        });
+        logger.info({ ...session.tokens.stats }, lang === 'es' ? 'sesiones con el servicio' : 'service sessions');
+        return summarizeRun(result, []);
+      } finally {
+        await journal.close();
+      }
+    } finally {
+      await session.close();
+    }
   }
 }

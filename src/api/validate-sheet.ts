@@ -28,6 +28,7 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
     clock: options.clock ?? Date.now,
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
     ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
+    ...(options.edits !== undefined ? { edits: options.edits } : {}),
     lang: settings.lang,
   });
   return summarizeRun(result, settings.issuer === undefined ? [NO_ISSUER[settings.lang]] : []);

@@ -15,7 +15,8 @@ export interface CliIo {
 export interface GlobalArgs {
   readonly lang: Lang;
   readonly logFormat?: 'json' | 'pretty';
-  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly logFile?: string;
   readonly debug: boolean;
   readonly quiet: boolean;
   readonly config?: string;

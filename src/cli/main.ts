@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 import { exitCodeFor, FacturaError } from '../factura-error.js';
 import { localized, render } from '../i18n/localized-text.js';
 import type { Lang } from '../i18n/localized-text.js';
-import { createLogger } from '../logger.js';
+import { openLog } from './open-log.js';
 import { redactText } from '../redact-secrets.js';
 import type { CliCommand } from './cli-command.js';
 import type { CliContext, CliIo, GlobalArgs } from './cli-context.js';
@@ -74,12 +74,18 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
     .option('lang', { choices: ['es', 'en'] as const, default: 'es' as const, describe: say('Idioma de los mensajes y resultados', 'Language of messages and results') })
     .option('log-format', {
       choices: ['json', 'pretty'] as const,
-      describe: say('Formato del registro técnico (por omisión: legible en una terminal, JSON si no)', 'Log format (default: pretty on a terminal, JSON otherwise)'),
+      describe: say(
+        'Muestra el registro técnico en la salida de errores (por omisión no se muestra: solo el progreso y el resumen)',
+        'Show the technical log on stderr (by default it is not shown: only the progress and the summary)',
+      ),
     })
     .option('log-level', {
       choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
-      default: 'info' as const,
-      describe: say('Nivel del registro técnico', 'Log level'),
+      describe: say('Nivel del registro técnico (por omisión: info cuando hay registro)', 'Log level (default: info when logging)'),
+    })
+    .option('log-file', {
+      type: 'string',
+      describe: say('Escribe el registro técnico (JSON) en este archivo', 'Write the technical log (JSON lines) to this file'),
     })
     .option('debug', { type: 'boolean', default: false, describe: say('Muestra el detalle técnico de los errores', 'Show stack traces and debug logs') })
     .option('quiet', { type: 'boolean', default: false, describe: say('Sin barra de progreso', 'No progress output') })
@@ -116,14 +122,13 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
         const args = raw as unknown as Record<string, unknown> & GlobalArgs;
         lang = args.lang;
         debug = args.debug;
-        const logger = createLogger({
-          level: args.debug ? 'debug' : args.logLevel,
-          ...(args.logFormat ? { format: args.logFormat } : {}),
-          destination: io.stderr,
-          secrets: [io.env['FACTURA_CLAVE'] ?? ''].filter((s) => s.length > 0),
-        });
-        const ctx: CliContext = { io, args, logger, print: (line) => void io.stdout.write(`${line}\n`) };
-        exitCode = await cmd.run(args, ctx);
+        const log = await openLog(args, io);
+        try {
+          const ctx: CliContext = { io, args, logger: log.logger, print: (line) => void io.stdout.write(`${line}\n`) };
+          exitCode = await cmd.run(args, ctx);
+        } finally {
+          await log.close();
+        }
       },
     );
   }

@@ -33,7 +33,7 @@ export function formatCounts(counts: ReadonlyMap<InvoiceStatus, number>, lang: L
 
 /**
  * Progress on stderr: a bar on a terminal (done/total when known, rate, ETA, counts by status),
- * otherwise a log line every few seconds; nothing with --quiet.
+ * otherwise a line every few seconds (a log line when a technical log is on); nothing with --quiet.
  */
 export function createProgressReporter(options: ProgressOptions): ProgressReporter {
   const clock = options.clock ?? Date.now;
@@ -77,6 +77,14 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
       const now = clock();
       if (now - lastLog >= everyMs) {
         lastLog = now;
+        if (!options.logger.isLevelEnabled('info')) {
+          // No technical log asked for: a plain line a person can read in a CI log or a pipe.
+          const label = options.lang === 'es' ? 'Progreso' : 'Progress';
+          const unit = options.lang === 'es' ? 'comprobantes' : 'invoices';
+          const of = options.total === undefined ? '' : `/${options.total}`;
+          options.stream.write(`${label}: ${done}${of} ${unit} (${rate().toFixed(1)}/s) · ${formatCounts(counts, options.lang)}\n`);
+          return;
+        }
         options.logger.info(
           { done, total: options.total, perSecond: Number(rate().toFixed(1)), counts: Object.fromEntries(counts) },
           options.lang === 'es' ? 'progreso' : 'progress',

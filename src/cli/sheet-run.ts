@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { ImportEvent, RunSummary, ShownProblem, ValidateOptions } from '../index.js';
+import type { ImportEvent, RunSummary, ShownProblem, ShownProblemGroup, ValidateOptions } from '../index.js';
 import { formatSummary, loadConfigFile, loadMappingFile } from '../index.js';
 import type { CliContext } from './cli-context.js';
 import { createProgressReporter } from './progress-reporter.js';
@@ -40,7 +40,8 @@ export async function withProgress(ctx: CliContext, run: (onEvent: (e: ImportEve
   let progress: ReturnType<typeof createProgressReporter> | undefined;
   try {
     return await run((e) => {
-      if (e.type === 'sheet') progress ??= createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });
+      if (e.type === 'notice') ctx.io.stderr.write(`factura-import: ${e.message[ctx.args.lang]}\n`);
+      else if (e.type === 'sheet') progress ??= createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });
       else if (e.type === 'invoice') progress?.tick(e.outcome.status);
     });
   } finally {
@@ -60,6 +61,22 @@ export function formatShownProblem(p: ShownProblem, lang: 'es' | 'en'): string {
   return `  ${mark} ${where === '' ? '' : `${where}: `}${p.message}`;
 }
 
+/** Kinds of repeated problem shown on the terminal; the results workbook has them all. */
+const SHOWN_GROUPS = 8;
+
+/** A repeated problem as one terminal line: «✗ N «RUC cliente»: 37 facturas, filas 12, 18, 25… — El RUC …». */
+export function formatProblemGroup(g: ShownProblemGroup, lang: 'es' | 'en'): string {
+  const mark = g.severity === 'error' ? '✗' : '!';
+  const where = g.column !== undefined ? `${g.letter !== undefined ? `${g.letter} ` : ''}«${g.column}»: ` : '';
+  const count =
+    lang === 'es'
+      ? `${g.invoices} ${g.invoices === 1 ? 'factura' : 'facturas'}${g.occurrences > g.invoices ? ` (${g.occurrences} veces)` : ''}`
+      : `${g.invoices} ${g.invoices === 1 ? 'invoice' : 'invoices'}${g.occurrences > g.invoices ? ` (${g.occurrences} times)` : ''}`;
+  const rows = g.rows.length === 0 ? '' : `, ${lang === 'es' ? 'filas' : 'rows'} ${g.rows.join(', ')}${g.occurrences > g.rows.length ? '…' : ''}`;
+  const example = lang === 'es' ? `p. ej. ${g.example}` : `e.g. ${g.example}`;
+  return `  ${mark} ${where}${count}${rows} — ${example}`;
+}
+
 /** Prints the run's summary (text or `--json`) on stdout and returns the exit code. */
 export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boolean): number {
   const lang = ctx.args.lang;
@@ -75,14 +92,38 @@ export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boole
         : `Rows that belong to no invoice: ${summary.orphanRows} (see the Errores sheet).`,
     );
   }
-  if (summary.firstProblems.length > 0) {
+  // A systematic error reads once, with its count; single problems keep their own line below.
+  const repeated = summary.problemGroups.filter((g) => g.occurrences > 1);
+  if (repeated.length > 0) {
+    ctx.print('');
+    ctx.print(lang === 'es' ? 'Problemas repetidos (por tipo y columna):' : 'Repeated problems (by kind and column):');
+    for (const g of repeated.slice(0, SHOWN_GROUPS)) ctx.print(formatProblemGroup(g, lang));
+    if (repeated.length > SHOWN_GROUPS) {
+      const more = repeated.length - SHOWN_GROUPS;
+      ctx.print(lang === 'es' ? `  … y ${more} tipos más (ver hoja Errores).` : `  … and ${more} more kinds (see the Errores sheet).`);
+    }
+  }
+  const firstProblems: readonly ShownProblem[] =
+    repeated.length === 0
+      ? summary.firstProblems
+      : summary.problemGroups
+          .filter((g) => g.occurrences === 1)
+          .slice(0, summary.firstProblems.length === 0 ? 0 : 10)
+          .map((g) => ({
+            ...(g.rows[0] !== undefined ? { row: g.rows[0] } : {}),
+            ...(g.column !== undefined ? { column: g.column } : {}),
+            ...(g.letter !== undefined ? { letter: g.letter } : {}),
+            severity: g.severity,
+            message: g.example,
+          }));
+  if (firstProblems.length > 0) {
     ctx.print('');
     ctx.print(
       lang === 'es'
-        ? `Problemas (los primeros ${summary.firstProblems.length}; el detalle completo está en el libro de resultados):`
-        : `Problems (the first ${summary.firstProblems.length}; the results workbook has them all):`,
+        ? `Problemas (los primeros ${firstProblems.length}; el detalle completo está en el libro de resultados):`
+        : `Problems (the first ${firstProblems.length}; the results workbook has them all):`,
     );
-    for (const p of summary.firstProblems) ctx.print(formatShownProblem(p, lang));
+    for (const p of firstProblems) ctx.print(formatShownProblem(p, lang));
   }
   for (const n of summary.notes) ctx.print(n);
   return summary.exitCode;

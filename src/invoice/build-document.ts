@@ -20,7 +20,7 @@ function put(target: Record<string, unknown>, key: string, value: string | undef
 }
 
 /**
- * The document without its issuer, in the contract's exact types (api-contract.md §2.3), from an
+ * The document without its issuer, in the contract's exact types (docs/service-contract.md §2.3), from an
  * invoice whose values are resolved and valid (see validateInvoice). Pure mapping. Built by plain
  * assignment in the contract's key order (the document hash depends on it), without the object
  * spreads of computed keys that cost a dictionary-mode object per optional field.
@@ -94,7 +94,7 @@ export function buildEmisor(emisor: Emisor): FacturaDocument['emisor'] {
   };
 }
 
-/** The whole document: the body plus the issuer block, keys in the contract's order (§2.3). */
+/** The whole document: the body plus the issuer block, keys in the contract's order (docs/service-contract.md §2.3). */
 export function withEmisor(body: FacturaDocumentBody, emisor: Emisor): FacturaDocument {
   return {
     close2u: body.close2u,

@@ -3,7 +3,7 @@ import { localized } from '../i18n/localized-text.js';
 import type { CatalogueName } from './catalogues.js';
 
 /**
- * The one definition of the sheet's columns (DESIGN.md, "The sheet"), used by the header mapper,
+ * The one definition of the sheet's columns (docs/architecture.md, "The sheet"), used by the header mapper,
  * the validator's messages, the results workbook and the template generator alike.
  */
 export type ColumnLevel = 'invoice' | 'line';

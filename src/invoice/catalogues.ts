@@ -1,7 +1,7 @@
 import { matchKey } from './match-key.js';
 
 /**
- * The enumerations of provider-notes.md, kept as data. They are not closed lists: a user extends
+ * The enumerations of docs/service-contract.md §2.4, kept as data. They are not closed lists: a user extends
  * one from the config file (`catalogues: { unidadMedida: ["BOLSA"] }`) without a code change.
  * A sheet may give a value by its name, its SUNAT code or a common Spanish word.
  */

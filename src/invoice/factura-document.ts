@@ -3,11 +3,11 @@ import type { CatalogueName, Catalogues } from './catalogues.js';
 import { allowedValues } from './catalogues.js';
 
 /**
- * The invoice document of api-contract.md §2.3, as a zod schema: the single source of truth for
+ * The invoice document of docs/service-contract.md §2.3, as a zod schema: the single source of truth for
  * its shape and for the `FacturaDocument` type. Strict objects (no stray fields), the contract's
  * types exactly (`numero` a number, `cantidad` a string, `valorVentaUnitarioItem` a number,
  * `horaEmision` `HH:mm:ss` or null, `ordencompra` null when absent). Optional fields are absent,
- * never empty strings (provider-notes: a payload without `medioPago` and `ubigeo` was accepted).
+ * never empty strings (docs/service-contract.md §2.3: a payload without `medioPago` and `ubigeo` was accepted).
  *
  * Enumerated fields are plain non-empty strings here, because the catalogues are data that a
  * config file may extend; `facturaDocumentSchemaFor(catalogues)` checks them against the lists.

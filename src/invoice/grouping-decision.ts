@@ -1,7 +1,7 @@
 import type { ColumnName } from './canonical-columns.js';
 
 /**
- * The pure policy of grouping (DESIGN.md, "The sheet"): given what a row says about its invoice key
+ * The pure policy of grouping (docs/architecture.md, "The sheet"): given what a row says about its invoice key
  * and what came before, decide where the row goes. The streaming shell (invoice-grouper.ts) keeps
  * the state and builds the drafts; this file only decides.
  */

@@ -9,6 +9,7 @@ import type { DraftLine, GroupItem, InvoiceDraft, OrphanRows } from './invoice-d
 import type { LineRecord } from './line-record.js';
 import { matchKey } from './match-key.js';
 import type { Problem } from './problem.js';
+import { errorAt } from './rules/problem-at.js';
 
 export interface GroupingOptions {
   /** Merge an invoice whose rows are split by other invoices, instead of reporting an error. */
@@ -186,88 +187,72 @@ function label(column: ColumnName): { es: string; en: string } {
 
 function conflict(column: ColumnName, firstRow: number, firstValue: string, row: number, value: string): Problem {
   const l = label(column);
-  return {
-    severity: 'error',
-    code: 'CONFLICTING_INVOICE_VALUE',
+  return errorAt(
+    'CONFLICTING_INVOICE_VALUE',
     row,
     column,
     value,
-    message: localized(
-      `«${l.es}» dice «${value}» en la fila ${row}, pero la fila ${firstRow} de la misma factura dice «${firstValue}». Un dato de la factura debe ser igual en todas sus filas (o dejarse en blanco en las siguientes).`,
-      `"${l.en}" is "${value}" in row ${row}, but row ${firstRow} of the same invoice says "${firstValue}". An invoice-level value must be the same on all its rows (or left blank after the first).`,
-    ),
-  };
+    `«${l.es}» dice «${value}» en la fila ${row}, pero la fila ${firstRow} de la misma factura dice «${firstValue}». Un dato de la factura debe ser igual en todas sus filas (o dejarse en blanco en las siguientes).`,
+    `"${l.en}" is "${value}" in row ${row}, but row ${firstRow} of the same invoice says "${firstValue}". An invoice-level value must be the same on all its rows (or left blank after the first).`,
+  );
 }
 
 function reappeared(serie: string, numero: string, earlier: RowRange, now: RowRange): Problem {
   const a = describeRange(earlier);
   const b = describeRange(now);
-  return {
-    severity: 'error',
-    code: 'INVOICE_KEY_REPEATED',
-    row: now.first,
-    column: 'numero',
-    value: `${serie}-${numero}`,
-    message: localized(
-      `La factura ${serie}-${numero} ya apareció en ${a.es} y vuelve a aparecer en ${b.es}, después de otras facturas. Las filas de una factura deben ir juntas: ordene la hoja por serie y número, o use la opción --merge-split para unirlas. Estas filas no se enviarán.`,
-      `Invoice ${serie}-${numero} already appeared in ${a.en} and appears again in ${b.en}, after other invoices. The rows of an invoice must be together: sort the sheet by series and number, or use the --merge-split option to merge them. These rows will not be sent.`,
-    ),
-  };
+  return errorAt(
+    'INVOICE_KEY_REPEATED',
+    now.first,
+    'numero',
+    `${serie}-${numero}`,
+    `La factura ${serie}-${numero} ya apareció en ${a.es} y vuelve a aparecer en ${b.es}, después de otras facturas. Las filas de una factura deben ir juntas: ordene la hoja por serie y número, o use la opción --merge-split para unirlas. Estas filas no se enviarán.`,
+    `Invoice ${serie}-${numero} already appeared in ${a.en} and appears again in ${b.en}, after other invoices. The rows of an invoice must be together: sort the sheet by series and number, or use the --merge-split option to merge them. These rows will not be sent.`,
+  );
 }
 
 function beforeFirstInvoice(row: number): Problem {
-  return {
-    severity: 'error',
-    code: 'ROW_WITHOUT_INVOICE',
+  return errorAt(
+    'ROW_WITHOUT_INVOICE',
     row,
-    column: 'serie',
-    value: '',
-    message: localized(
-      `La fila ${row} no tiene serie ni número y no hay una factura antes de ella a la que pueda pertenecer. Escriba la serie y el número de su factura.`,
-      `Row ${row} has no series or number and there is no invoice above it to belong to. Write its invoice's series and number.`,
-    ),
-  };
+    'serie',
+    '',
+    `La fila ${row} no tiene serie ni número y no hay una factura antes de ella a la que pueda pertenecer. Escriba la serie y el número de su factura.`,
+    `Row ${row} has no series or number and there is no invoice above it to belong to. Write its invoice's series and number.`,
+  );
 }
 
 function unreadableKey(row: number): Problem {
-  return {
-    severity: 'error',
-    code: 'INCOMPLETE_INVOICE_KEY',
+  return errorAt(
+    'INCOMPLETE_INVOICE_KEY',
     row,
-    message: localized(
-      `La fila ${row} tiene una serie o un número que no se pudo leer (vea el otro error de esta fila): no se sabe a qué factura pertenece, así que no se une a la factura de arriba y no se enviará.`,
-      `Row ${row} has a series or number that could not be read (see this row's other error): it is not known which invoice it belongs to, so it is not joined to the invoice above and will not be sent.`,
-    ),
-  };
+    undefined,
+    undefined,
+    `La fila ${row} tiene una serie o un número que no se pudo leer (vea el otro error de esta fila): no se sabe a qué factura pertenece, así que no se une a la factura de arriba y no se enviará.`,
+    `Row ${row} has a series or number that could not be read (see this row's other error): it is not known which invoice it belongs to, so it is not joined to the invoice above and will not be sent.`,
+  );
 }
 
 function partialKey(row: number, missing: 'serie' | 'numero', present: string): Problem {
   const l = label(missing);
-  return {
-    severity: 'error',
-    code: 'INCOMPLETE_INVOICE_KEY',
+  return errorAt(
+    'INCOMPLETE_INVOICE_KEY',
     row,
-    column: missing,
-    value: present,
-    message: localized(
-      `La fila ${row} tiene ${missing === 'serie' ? `número «${present}» pero no serie` : `serie «${present}» pero no número`}: falta «${l.es}». Una factura se identifica por su serie y su número; escriba ambos (o deje los dos en blanco si la fila continúa la factura de arriba).`,
-      `Row ${row} has ${missing === 'serie' ? `number "${present}" but no series` : `series "${present}" but no number`}: "${l.en}" is missing. An invoice is identified by its series and number; write both (or leave both blank when the row continues the invoice above).`,
-    ),
-  };
+    missing,
+    present,
+    `La fila ${row} tiene ${missing === 'serie' ? `número «${present}» pero no serie` : `serie «${present}» pero no número`}: falta «${l.es}». Una factura se identifica por su serie y su número; escriba ambos (o deje los dos en blanco si la fila continúa la factura de arriba).`,
+    `Row ${row} has ${missing === 'serie' ? `number "${present}" but no series` : `series "${present}" but no number`}: "${l.en}" is missing. An invoice is identified by its series and number; write both (or leave both blank when the row continues the invoice above).`,
+  );
 }
 
 function continuesIncomplete(row: number, firstRow: number): Problem {
-  return {
-    severity: 'error',
-    code: 'ROW_WITHOUT_INVOICE',
+  return errorAt(
+    'ROW_WITHOUT_INVOICE',
     row,
-    column: 'serie',
-    value: '',
-    message: localized(
-      `La fila ${row} no tiene serie ni número y continúa la fila ${firstRow}, que no identifica una factura completa. Corrija la fila ${firstRow}.`,
-      `Row ${row} has no series or number and continues row ${firstRow}, which does not identify a complete invoice. Fix row ${firstRow}.`,
-    ),
-  };
+    'serie',
+    '',
+    `La fila ${row} no tiene serie ni número y continúa la fila ${firstRow}, que no identifica una factura completa. Corrija la fila ${firstRow}.`,
+    `Row ${row} has no series or number and continues row ${firstRow}, which does not identify a complete invoice. Fix row ${firstRow}.`,
+  );
 }
 
 function bufferExceeded(limit: number, row: number): FacturaError {

@@ -1,7 +1,7 @@
 import type { LocalizedText } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
 
-/** DESIGN.md, "Statuses". */
+/** docs/architecture.md, "Statuses". */
 export const INVOICE_STATUSES = ['VALID', 'INVALID', 'ACCEPTED', 'DUPLICATE', 'REJECTED', 'FAILED', 'UNKNOWN', 'SKIPPED', 'NOT_SENT'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 

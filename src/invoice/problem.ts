@@ -1,4 +1,5 @@
 import type { LocalizedText } from '../i18n/localized-text.js';
+import type { ProblemCode } from './problem-code.js';
 
 /**
  * One thing a user must know about their sheet: where (row, column), what was read, and why it is
@@ -6,8 +7,8 @@ import type { LocalizedText } from '../i18n/localized-text.js';
  */
 export interface Problem {
   readonly severity: 'error' | 'warning';
-  /** Stable machine code, e.g. `RUC_CHECK_DIGIT`, `MISSING_VALUE`, `RAGGED_ROW`. */
-  readonly code: string;
+  /** Stable machine code, e.g. `RUC_CHECK_DIGIT`, `MISSING_VALUE`, `RAGGED_ROW`: one of problem-code.ts. */
+  readonly code: ProblemCode;
   /** 1-based source row as a spreadsheet shows it; absent for file-level problems. */
   readonly row?: number;
   /** Canonical column name (see canonical-columns.ts), or a raw header text for unknown columns. */

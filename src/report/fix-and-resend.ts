@@ -13,6 +13,9 @@ import { redactSecrets, redactText } from '../redact-secrets.js';
 import type { Cell, RowSource } from '../sheet/source-row.js';
 import { toCellText } from './cell-text.js';
 import type { ColumnLocator } from './column-locator.js';
+import type { RowNote } from './row-notes-spool.js';
+import { createRowNotesSpool } from './row-notes-spool.js';
+import { createRowSet } from './row-set.js';
 import type { TableValue } from './render-row-xml.js';
 import type { CellStyle } from './shared-cell-styles.js';
 import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
@@ -20,7 +23,7 @@ import type { TableSheet } from './table-sheet.js';
 import { addTableSheet } from './table-sheet.js';
 import { HEADER_STYLE } from './status-styles.js';
 import type { WorkbookOutput } from './workbook-output.js';
-import { commitWorkbook, openWorkbookOutput } from './workbook-output.js';
+import { commitWorkbook, openWorkbookOutput, uniquePartPath } from './workbook-output.js';
 
 /** Invoices whose rows go to the fix-and-resend file: everything not issued and not merely valid. */
 export const NEEDS_FIX_STATUSES: readonly InvoiceStatus[] = ['INVALID', 'REJECTED', 'FAILED', 'UNKNOWN', 'DUPLICATE', 'NOT_SENT'];
@@ -38,11 +41,15 @@ export interface FixListOptions {
   /** Names the user's own header in the notes (`RUC cliente: …`) instead of the canonical name. */
   readonly locateColumn?: ColumnLocator;
   readonly secrets?: readonly string[];
+  /** Where the notes are spooled during the run. Default: the OS temporary directory. */
+  readonly tempDir?: string;
 }
 
 /**
- * Which source rows to copy and what to say on each. Memory: one entry per row of an invoice that
- * needs fixing (and its notes), nothing for the others.
+ * Which source rows to copy and what to say on each. Memory does not grow with the invoices that
+ * need fixing: the rows are a bitset (row-set.ts) and the notes go to a file on disk as they come
+ * (row-notes-spool.ts); a sheet where every invoice has an error is the usual case of a legacy
+ * migration, not an exception.
  */
 export interface FixList {
   add(outcome: InvoiceOutcome): void;
@@ -53,34 +60,35 @@ export interface FixList {
   /** The last source row to copy (0 when none): the copy stops reading the input there. */
   readonly lastRow: number;
   has(row: number): boolean;
+  /** The notes of a row; read them in ascending row order (as the copy does) to read the spool once. */
   notes(row: number): string | undefined;
+  /** Frees the spooled notes (writeFixAndResend does, once the file is written). Safe to call twice. */
+  close(): void;
 }
 
 export function createFixList(options: FixListOptions = {}): FixList {
   const lang = options.lang ?? 'es';
   const secrets = options.secrets ?? [];
   const locate: ColumnLocator = options.locateColumn ?? (() => undefined);
-  const rowNotes = new Map<number, string[]>();
+  const rows = createRowSet();
+  const spool = createRowNotesSpool(options.tempDir !== undefined ? { tempDir: options.tempDir } : {});
   let invoices = 0;
-  let lastRow = 0;
 
-  const note = (row: number, text: string): void => {
-    const list = rowNotes.get(row);
-    if (list === undefined) rowNotes.set(row, [text]);
-    else list.push(text);
-  };
   const problemText = (p: Problem): string => {
     const where = p.column === undefined ? undefined : (locate(p.column)?.header ?? p.column);
-    return where === undefined ? p.message[lang] : `${where}: ${p.message[lang]}`;
+    // Scrubbed before it reaches the disk.
+    return redactText(where === undefined ? p.message[lang] : `${where}: ${p.message[lang]}`, secrets);
   };
-  const keep = (rows: readonly number[], first: readonly string[], problems: readonly Problem[]): void => {
-    const firstRow = Math.min(...rows);
-    for (const r of rows) {
-      if (!rowNotes.has(r)) rowNotes.set(r, []);
-      if (r > lastRow) lastRow = r;
+  const keep = (invoiceRows: readonly number[], first: readonly string[], problems: readonly Problem[]): void => {
+    let firstRow = Number.POSITIVE_INFINITY;
+    for (const r of invoiceRows) {
+      rows.add(r);
+      if (r < firstRow) firstRow = r;
     }
-    for (const t of first) note(firstRow, t);
-    for (const p of problems) note(p.row !== undefined && rows.includes(p.row) ? p.row : firstRow, problemText(p));
+    const notes: RowNote[] = [];
+    for (const t of first) notes.push([firstRow, redactText(t, secrets)]);
+    for (const p of problems) notes.push([p.row !== undefined && invoiceRows.includes(p.row) ? p.row : firstRow, problemText(p)]);
+    spool.add(notes);
   };
 
   return {
@@ -94,28 +102,30 @@ export function createFixList(options: FixListOptions = {}): FixList {
       if (outcome.note !== undefined) first.push(outcome.note);
       keep(outcome.rows, first, outcome.problems);
     },
-    addRows(rows, problems) {
-      if (rows.length > 0) keep(rows, [], problems);
+    addRows(list, problems) {
+      if (list.length > 0) keep(list, [], problems);
     },
     get invoices() {
       return invoices;
     },
     get rows() {
-      return rowNotes.size;
+      return rows.size;
     },
     get lastRow() {
-      return lastRow;
+      return rows.last;
     },
-    has: (row) => rowNotes.has(row),
+    has: (row) => rows.has(row),
     notes(row) {
-      const list = rowNotes.get(row);
-      return list === undefined || list.length === 0 ? undefined : toCellText(redactText(list.join('; '), secrets));
+      if (!rows.has(row)) return undefined;
+      const list = spool.notesOf(row);
+      return list.length === 0 ? undefined : toCellText(redactText(list.join('; '), secrets));
     },
+    close: () => spool.close(),
   };
 }
 
 export interface FixAndResendOptions {
-  /** `<input name>.corregir.xlsx` (see outputPaths); written to `<path>.part`, then renamed. */
+  /** `<input name>.corregir.xlsx` (see outputPaths); written to a unique `.part` file, then renamed. */
   readonly path: string;
   /** A fresh pass over the input (openRowSource): the rows are copied as the reader gives them. */
   readonly source: RowSource;
@@ -141,7 +151,7 @@ export async function writeFixAndResend(options: FixAndResendOptions): Promise<F
   const { fixList, headerRow } = options;
   if (fixList.rows === 0) return { written: false, rows: 0 };
   const lang = options.lang ?? 'es';
-  const partPath = `${options.path}.part`;
+  const partPath = uniquePartPath(options.path);
   let written = 0;
   let output: WorkbookOutput | undefined;
   try {
@@ -187,6 +197,8 @@ export async function writeFixAndResend(options: FixAndResendOptions): Promise<F
     await rm(partPath, { force: true }).catch(() => undefined);
     if (err instanceof FacturaError) throw err;
     throw writeFailure(localized('el archivo para corregir', 'the file to fix'), options.path, err);
+  } finally {
+    fixList.close();
   }
 }
 

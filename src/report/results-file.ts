@@ -12,9 +12,11 @@ import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
 import { redactText } from '../redact-secrets.js';
 import type { CellValue } from './cell-text.js';
 import { toCellValue } from './cell-text.js';
-import type { RunSummary } from './run-summary.js';
+import type { RunCounts } from './run-summary.js';
 import type { CellStyle } from './shared-cell-styles.js';
 import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
+import type { ResultsColumn } from './results-columns.js';
+import { columnNumber, INVOICE_COLUMNS, MONEY, PROBLEM_COLUMNS } from './results-columns.js';
 import type { TableSheet } from './table-sheet.js';
 import { addTableSheet } from './table-sheet.js';
 import { STATUS_STYLES, HEADER_STYLE, TITLE_FONT } from './status-styles.js';
@@ -37,7 +39,26 @@ export interface RunInfo {
   /** Whether issuer data came from a config file (else from the login and the environment). */
   readonly issuerConfigured?: boolean;
   readonly interrupted?: boolean;
+  /** The run's problems by kind and column, most frequent first (see problem-groups.ts). */
+  readonly problemGroups?: readonly SummaryProblemGroup[];
 }
+
+/** One kind of problem as `Resumen` lists it: where, how many invoices, the first rows, an example. */
+export interface SummaryProblemGroup {
+  readonly severity: 'error' | 'warning';
+  /** The sheet's header text (and letter) of the column. */
+  readonly column?: string;
+  readonly letter?: string;
+  readonly invoices: number;
+  readonly rows: readonly number[];
+  readonly example: string;
+}
+
+/** Kinds of problem listed at the top of `Resumen`; `Errores` has every problem. */
+const SUMMARY_GROUPS = 20;
+
+/** What this side uses of a column: its header, width and number format (not how it is read). */
+type ColumnLayout = Pick<ResultsColumn<never>, 'header' | 'width' | 'numFmt'>;
 
 /** A `Comprobantes` row: its cells (already made safe: see results-workbook.ts) and the status that colours it. */
 export interface InvoiceRow {
@@ -52,8 +73,10 @@ export interface ProblemRow {
 }
 
 export interface ResultsFileOptions {
-  /** The results workbook to write (written to `<path>.part` and renamed when complete). */
+  /** The results workbook to write (written to `partPath` and renamed when complete). */
   readonly path: string;
+  /** The temporary file it is written to (uniquePartPath: two writers never share one). */
+  readonly partPath: string;
   readonly lang: Lang;
   /** Literal secrets the Resumen's texts (paths, command) are scrubbed of. */
   readonly secrets: readonly string[];
@@ -68,58 +91,15 @@ export interface ResultsFile {
   /** Rows in `Comprobantes` now; problems spooled for `Errores`. */
   add(invoices: readonly InvoiceRow[], problems: readonly ProblemRow[]): Promise<void>;
   /** Writes `Errores` and `Resumen`, finishes the zip and moves the file to its path. */
-  close(summary: RunSummary, run: RunInfo): Promise<void>;
+  close(summary: RunCounts, run: RunInfo): Promise<void>;
   /** Gives up: removes the partial file and the spool. */
   abort(): Promise<void>;
 }
 
-interface ColumnSpec {
-  readonly es: string;
-  readonly en: string;
-  readonly width: number;
-  readonly numFmt?: string;
-}
-
-const MONEY = '#,##0.00';
 const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
-
-const INVOICE_COLUMNS: readonly ColumnSpec[] = [
-  { es: 'Serie', en: 'Series', width: 8 },
-  { es: 'Número', en: 'Number', width: 11, numFmt: '0' },
-  { es: 'Filas', en: 'Rows', width: 12 },
-  { es: 'Tipo doc.', en: 'Doc. type', width: 9 },
-  { es: 'Documento receptor', en: 'Customer document', width: 16 },
-  { es: 'Receptor', en: 'Customer', width: 34 },
-  { es: 'Moneda', en: 'Currency', width: 8 },
-  { es: 'Base', en: 'Net', width: 14, numFmt: MONEY },
-  { es: 'IGV', en: 'IGV', width: 12, numFmt: MONEY },
-  { es: 'Total', en: 'Total', width: 14, numFmt: MONEY },
-  { es: 'Estado', en: 'Status', width: 13 },
-  { es: 'HTTP', en: 'HTTP', width: 6 },
-  { es: 'Identificador', en: 'Identifier', width: 38 },
-  { es: 'Código', en: 'Code', width: 10 },
-  { es: 'Mensaje', en: 'Message', width: 40 },
-  { es: 'Detalle', en: 'Detail', width: 40 },
-  { es: 'Intentos', en: 'Attempts', width: 8 },
-  { es: 'Tiempo (s)', en: 'Time (s)', width: 10, numFmt: '0.00' },
-  { es: 'Errores', en: 'Errors', width: 8 },
-  { es: 'Advertencias', en: 'Warnings', width: 12 },
-  { es: 'Nota', en: 'Note', width: 30 },
-];
-const STATUS_COLUMN = 11;
-
-const PROBLEM_COLUMNS: readonly ColumnSpec[] = [
-  { es: 'Serie', en: 'Series', width: 8 },
-  { es: 'Número', en: 'Number', width: 11, numFmt: '0' },
-  { es: 'Fila', en: 'Row', width: 7 },
-  { es: 'Columna', en: 'Column', width: 24 },
-  { es: 'Letra', en: 'Letter', width: 6 },
-  { es: 'Valor leído', en: 'Value read', width: 24 },
-  { es: 'Mensaje', en: 'Message', width: 70 },
-  { es: 'Gravedad', en: 'Severity', width: 12 },
-  { es: 'Código', en: 'Code', width: 22 },
-];
-const SEVERITY_COLUMN = 8;
+/** The 1-based columns coloured by the invoice's status and by the problem's severity. */
+const STATUS_COLUMN = columnNumber(INVOICE_COLUMNS, 'status');
+const SEVERITY_COLUMN = columnNumber(PROBLEM_COLUMNS, 'severity');
 
 /**
  * Writes the results workbook with exceljs's streaming writer in bounded memory (this runs in the
@@ -134,7 +114,7 @@ const SEVERITY_COLUMN = 8;
  */
 export async function openResultsFile(options: ResultsFileOptions): Promise<ResultsFile> {
   const { lang, secrets } = options;
-  const partPath = `${options.path}.part`;
+  const { partPath } = options;
   const output = await openWorkbookOutput(partPath);
   const spoolDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'factura-report-'));
   const spoolPath = join(spoolDir, 'errores.jsonl');
@@ -209,9 +189,10 @@ export async function openResultsFile(options: ResultsFileOptions): Promise<Resu
   };
 }
 
-function addTable(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly ColumnSpec[], lang: Lang, signal: AbortSignal): TableSheet {
+/** A table sheet whose header row and widths are those of its columns (results-columns.ts). */
+function addTable(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly ColumnLayout[], lang: Lang, signal: AbortSignal): TableSheet {
   return addTableSheet(workbook, name, {
-    header: columns.map((c) => c[lang]),
+    header: columns.map((c) => c.header[lang]),
     headerStyle: HEADER_CELL_STYLE,
     widths: columns.map((c) => c.width),
     signal,
@@ -225,7 +206,7 @@ const STATUS_CELL_STYLES: Readonly<Record<InvoiceStatus, CellStyle>> = Object.fr
 ) as Record<InvoiceStatus, CellStyle>;
 
 /** Per column: the style of a number in it (its format), or none. */
-function numberStyles(columns: readonly ColumnSpec[]): readonly CellStyle[] {
+function numberStyles(columns: readonly ColumnLayout[]): readonly CellStyle[] {
   return columns.map((c) => (c.numFmt === undefined ? NO_STYLE : numberFormatStyle(c.numFmt)));
 }
 const INVOICE_STYLES = numberStyles(INVOICE_COLUMNS);
@@ -260,7 +241,7 @@ function putFirst(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Worksheet
   internals._worksheets = reordered;
 }
 
-function writeSummarySheet(sheet: Worksheet, summary: RunSummary, run: RunInfo, lang: Lang, timeZone: string, secrets: readonly string[]): void {
+function writeSummarySheet(sheet: Worksheet, summary: RunCounts, run: RunInfo, lang: Lang, timeZone: string, secrets: readonly string[]): void {
   const t = (es: string, en: string): string => (lang === 'es' ? es : en);
   const text = (v: string): CellValue => toCellValue(redactText(v, secrets));
   sheet.columns = [{ width: 34 }, { width: 48 }, { width: 16 }, { width: 16 }, { width: 16 }];
@@ -284,6 +265,20 @@ function writeSummarySheet(sheet: Worksheet, summary: RunSummary, run: RunInfo, 
     row.getCell(1).font = TITLE_FONT;
   });
   add([]);
+  const groups = run.problemGroups ?? [];
+  if (groups.length > 0) {
+    // A systematic error reads once here, with its count; the Errores sheet has every row.
+    add([t('Problemas por tipo y columna', 'Problems by kind and column')], bold);
+    add([t('Columna', 'Column'), t('Ejemplo', 'Example'), t('Facturas', 'Invoices'), t('Primeras filas', 'First rows'), t('Tipo', 'Kind')], tableHeader);
+    for (const g of groups.slice(0, SUMMARY_GROUPS)) {
+      const column = g.column === undefined ? '' : `${g.column}${g.letter !== undefined ? ` (${g.letter})` : ''}`;
+      add([text(column), text(g.example), g.invoices, g.rows.join(', '), g.severity === 'error' ? t('Error', 'Error') : t('Advertencia', 'Warning')], (row) => {
+        row.getCell(2).alignment = { wrapText: true, vertical: 'top' };
+      });
+    }
+    if (groups.length > SUMMARY_GROUPS) add([t(`… y ${groups.length - SUMMARY_GROUPS} tipos más (hoja Errores)`, `… and ${groups.length - SUMMARY_GROUPS} more kinds (Errores sheet)`)]);
+    add([]);
+  }
   add([t('Archivo de entrada', 'Input file'), text(run.inputPath)], bold);
   add([t('Suma de verificación (SHA-256)', 'Checksum (SHA-256)'), run.inputSha256 ?? null], bold);
   add([t('Comando', 'Command'), text(run.command)], bold);

@@ -7,17 +7,19 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { InvoiceRow, ProblemRow, ResultsFile, ResultsFileOptions, RunInfo } from './results-file.js';
 import { openResultsFile } from './results-file.js';
-import type { RunSummary } from './run-summary.js';
+import type { RunCounts } from './run-summary.js';
 
 export type ToResultsThread =
   | { readonly kind: 'add'; readonly invoices: readonly InvoiceRow[]; readonly problems: readonly ProblemRow[] }
-  | { readonly kind: 'close'; readonly summary: RunSummary; readonly run: RunInfo }
+  | { readonly kind: 'close'; readonly summary: RunCounts; readonly run: RunInfo }
   | { readonly kind: 'abort' };
 
 /** A file-system error as it crosses threads: its message and its code (ENOSPC, EACCES…). */
 export interface ThreadError {
   readonly message: string;
   readonly code?: string;
+  /** The failed call (`open`, `write`, `rename`…): tells "folder missing" from "temporary file gone". */
+  readonly syscall?: string;
 }
 
 export type FromResultsThread =
@@ -26,8 +28,8 @@ export type FromResultsThread =
 
 function toThreadError(err: unknown): ThreadError {
   const message = err instanceof Error ? err.message : String(err);
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? { message, code } : { message };
+  const { code, syscall } = (err ?? {}) as { code?: unknown; syscall?: unknown };
+  return { message, ...(typeof code === 'string' ? { code } : {}), ...(typeof syscall === 'string' ? { syscall } : {}) };
 }
 
 const port = parentPort;

@@ -4,24 +4,24 @@ import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
 import { writeFailure } from '../write-failure.js';
 import type { InvoiceOutcome, ServiceAnswer } from '../invoice/invoice-outcome.js';
-import { STATUS_LABELS } from '../invoice/invoice-status.js';
 import type { Problem } from '../invoice/problem.js';
 import { redactSecrets, redactText } from '../redact-secrets.js';
 import { siblingModule, startModuleThread } from '../thread/start-module-thread.js';
 import { connectThread } from '../thread/thread-connection.js';
-import type { CellValue } from './cell-text.js';
 import { toCellValue } from './cell-text.js';
 import type { ColumnLocator } from './column-locator.js';
+import type { CellReading } from './results-columns.js';
+import { INVOICE_COLUMNS, PROBLEM_COLUMNS, readRow } from './results-columns.js';
 import type { InvoiceRow, ProblemRow, ResultsFileOptions, RunInfo } from './results-file.js';
 import type { FromResultsThread, ThreadError, ToResultsThread } from './results-thread.js';
-import { formatRowRanges } from './row-ranges.js';
-import type { RunSummary } from './run-summary.js';
+import type { RunCounts } from './run-summary.js';
+import { uniquePartPath } from './workbook-output.js';
 
 export type { RunInfo } from './results-file.js';
 export { SHEET_NAMES } from './results-file.js';
 
 export interface ResultsWorkbookOptions {
-  /** The results workbook to write (written to `<path>.part` and renamed when complete). */
+  /** The results workbook to write (written to a unique `.part` file and renamed when complete). */
   readonly path: string;
   readonly lang?: Lang;
   /** Where a canonical column is in the user's sheet (header text, letter for XLSX inputs). */
@@ -40,12 +40,10 @@ export interface ResultsWorkbook {
   /** File-level problems (unknown columns, reader notes…), listed in `Errores` without an invoice. */
   addFileProblems(problems: readonly Problem[]): Promise<void>;
   /** Writes `Errores` and `Resumen`, finishes the zip and moves the file to its path. */
-  close(summary: RunSummary, run: RunInfo): Promise<void>;
+  close(summary: RunCounts, run: RunInfo): Promise<void>;
   /** Gives up: removes the partial file and the spool. */
   abort(): Promise<void>;
 }
-
-const SEVERITY_LABELS = { error: localized('Error', 'Error'), warning: localized('Advertencia', 'Warning') } as const;
 
 /** Rows sent to the results thread in one message. */
 const BATCH_ROWS = 256;
@@ -60,9 +58,10 @@ const MAX_BATCHES_IN_FLIGHT = 8;
 const RESULTS_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
 
 /**
- * The results workbook of a run. This side turns outcomes into cell values (secrets scrubbed,
- * text made safe, labels in the user's language) and hands them in batches to the results thread
- * (results-thread.ts → results-file.ts), which renders, zips and writes them. Validation is CPU
+ * The results workbook of a run. This side turns outcomes into cell values by the table of
+ * columns (results-columns.ts: secrets scrubbed, text made safe, labels in the user's language)
+ * and hands them in batches to the results thread (results-thread.ts → results-file.ts), which
+ * takes the header rows from the same table, and renders, zips and writes them. Validation is CPU
  * bound on one thread, so writing there cost a quarter of a validate run (bench/results-share.ts);
  * here the main thread only builds values and copies batches. At most MAX_BATCHES_IN_FLIGHT
  * batches wait between the threads: a slow disk slows the run down instead of filling memory.
@@ -74,8 +73,10 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   const lang = options.lang ?? 'es';
   const secrets = options.secrets ?? [];
   const locate: ColumnLocator = options.locateColumn ?? (() => undefined);
+  const partPath = uniquePartPath(options.path);
   const fileOptions: ResultsFileOptions = {
     path: options.path,
+    partPath,
     lang,
     secrets,
     ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}),
@@ -84,7 +85,7 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   // A path that cannot be written is refused now, before any work; the thread then starts while
   // the run goes on (loading exceljs there takes a moment) and rows wait in its queue.
   try {
-    await (await open(`${options.path}.part`, 'w')).close();
+    await (await open(partPath, 'wx')).close();
   } catch (err) {
     throw outputError(options.path, err);
   }
@@ -130,60 +131,21 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
       }
     }
     // Also when the thread died or never opened the file: the empty file made above goes too.
-    await rm(`${options.path}.part`, { force: true });
+    await rm(partPath, { force: true });
   };
 
-  const text = (value: string | undefined): CellValue => (value === undefined ? null : toCellValue(redactText(value, secrets)));
-  const problemRow = (p: Problem, outcome: InvoiceOutcome | undefined): ProblemRow => {
-    const where = p.column === undefined ? undefined : locate(p.column);
-    return {
-      error: p.severity === 'error',
-      values: [
-        outcome ? text(outcome.serie) : null,
-        outcome ? numberOrText(outcome.numero) : null,
-        p.row ?? outcome?.rows[0] ?? null,
-        text(where?.header ?? p.column),
-        text(where?.letter),
-        text(p.value),
-        text(p.message[lang]),
-        SEVERITY_LABELS[p.severity][lang],
-        text(p.code),
-      ],
-    };
-  };
+  const cell: CellReading = { lang, text: (value) => (value === undefined ? null : toCellValue(redactText(value, secrets))) };
+  const problemRow = (problem: Problem, outcome: InvoiceOutcome | undefined): ProblemRow => ({
+    error: problem.severity === 'error',
+    values: readRow(PROBLEM_COLUMNS, { problem, outcome, where: problem.column === undefined ? undefined : locate(problem.column) }, cell),
+  });
 
   return {
     async addOutcome(outcome) {
       check();
       if (closed) throw new Error('results workbook already closed');
       const answer = (outcome.answer === undefined ? {} : redactSecrets(outcome.answer, secrets)) as ServiceAnswer;
-      const errors = outcome.problems.filter((p) => p.severity === 'error').length;
-      invoices.push({
-        status: outcome.status,
-        values: [
-          text(outcome.serie),
-          numberOrText(outcome.numero),
-          formatRowRanges(outcome.rows),
-          text(outcome.receptor?.tipo),
-          text(outcome.receptor?.numero),
-          text(outcome.receptor?.nombre),
-          text(outcome.moneda),
-          amount(outcome.totals?.base),
-          amount(outcome.totals?.igv),
-          amount(outcome.totals?.total),
-          STATUS_LABELS[outcome.status][lang],
-          answer.httpStatus ?? null,
-          text(answer.identificador),
-          text(answer.codigo),
-          text(answer.mensaje),
-          text(answer.detalle),
-          outcome.attempts,
-          outcome.durationMs === undefined ? null : outcome.durationMs / 1000,
-          errors,
-          outcome.problems.length - errors,
-          text(outcome.note),
-        ],
-      });
+      invoices.push({ status: outcome.status, values: readRow(INVOICE_COLUMNS, { outcome, answer }, cell) });
       for (const p of outcome.problems) problems.push(problemRow(p, outcome));
       await queued();
     },
@@ -224,16 +186,4 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
 
 function outputError(path: string, cause: unknown): FacturaError {
   return writeFailure(localized('el libro de resultados', 'the results workbook'), path, cause);
-}
-
-/** `"118.00"` → 118 (shown with 2 decimals); absent stays blank. */
-function amount(value: string | undefined): number | null {
-  if (value === undefined) return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
-}
-
-/** The invoice number as a number when it is one (the contract's `numero` is), else the text. */
-function numberOrText(value: string): CellValue {
-  return /^\d{1,15}$/.test(value) ? Number(value) : toCellValue(value);
 }

@@ -23,7 +23,7 @@ export interface CurrencyTotals {
   readonly total: string;
 }
 
-export interface RunSummary {
+export interface RunCounts {
   readonly invoices: number;
   readonly byStatus: Readonly<Record<InvoiceStatus, number>>;
   /** Totals of the accepted (in this run or an earlier one) or, in a dry run, valid invoices, by currency, sorted by currency. */
@@ -37,7 +37,7 @@ export interface RunSummary {
 
 export interface SummaryAccumulator {
   add(outcome: InvoiceOutcome): void;
-  result(): RunSummary;
+  result(): RunCounts;
 }
 
 interface Sums {
@@ -112,7 +112,7 @@ const WORDS = {
 } as const;
 
 /** A small aligned text table for stdout: counts by status, totals by currency, the paths written. */
-export function formatSummary(summary: Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'withWarnings'>, lang: Lang, paths: SummaryPaths = {}): string {
+export function formatSummary(summary: Pick<RunCounts, 'invoices' | 'byStatus' | 'totals' | 'withWarnings'>, lang: Lang, paths: SummaryPaths = {}): string {
   const lines: string[] = [];
   const statusRows: string[][] = INVOICE_STATUSES.filter((s) => summary.byStatus[s] > 0).map((s) => [
     STATUS_LABELS[s][lang],
@@ -140,18 +140,6 @@ export function formatSummary(summary: Pick<RunSummary, 'invoices' | 'byStatus' 
     for (const k of written) lines.push(`${WORDS[k][lang].padEnd(width)}  ${paths[k] ?? ''}`);
   }
   return lines.join('\n') + '\n';
-}
-
-/** The same as `formatSummary`, as one JSON-ready object (for `--json`). Amounts stay exact strings. */
-export function summaryToJson(summary: RunSummary, paths: SummaryPaths = {}): Record<string, unknown> {
-  return {
-    invoices: summary.invoices,
-    byStatus: summary.byStatus,
-    totals: summary.totals,
-    withWarnings: summary.withWarnings,
-    problems: { errors: summary.errors, warnings: summary.warnings },
-    paths,
-  };
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[], right: readonly boolean[]): string[] {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
@@ -12,6 +13,15 @@ export interface WorkbookOutput {
   readonly fail: (err: unknown) => void;
   /** Throws the failure, if there was one. */
   readonly check: () => void;
+}
+
+/**
+ * The temporary name a file is written under before it is renamed into place: unique to this
+ * process and call (`ventas.resultados.xlsx.4242-9f3a1c2e.part`), so two writers of one output
+ * (two runs of a sheet, a run and the web workspace) never write or rename each other's file.
+ */
+export function uniquePartPath(path: string): string {
+  return `${path}.${process.pid}-${randomBytes(4).toString('hex')}.part`;
 }
 
 /** Opens the file (a path that cannot be written fails here, with the system's error). */

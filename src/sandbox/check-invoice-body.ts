@@ -1,9 +1,10 @@
-import { allowedValues, BUILTIN_CATALOGUES } from '../invoice/catalogues.js';
-import type { CatalogueName, Catalogues } from '../invoice/catalogues.js';
+import { CONTRACT_ENUMERATIONS } from './contract-enumerations.js';
+import type { EnumerationName } from './contract-enumerations.js';
 
 /**
- * The sandbox's own check of an invoice document (contract §2.3 and provider-notes.md). It is test
- * equipment, independent of the importer's validation: it plays the service's part.
+ * The sandbox's own check of an invoice document (docs/service-contract.md §2.3, §6). It is test
+ * equipment, independent of the importer's validation: it plays the service's part, with its own
+ * copy of the contract's enumerations (contract-enumerations.ts), never the importer's catalogues.
  */
 
 export interface CheckedLine {
@@ -37,7 +38,7 @@ export type InvoiceBodyCheck =
   | { readonly ok: true; readonly invoice: CheckedInvoice }
   | { readonly ok: false; readonly problems: readonly InvoiceBodyProblem[] };
 
-/** The service's message for a line with a zero price (provider-notes.md); it refuses the whole invoice. */
+/** The service's message for a line with a zero price (docs/service-contract.md §6); it refuses the whole invoice. */
 export const ZERO_PRICE_MESSAGE = 'Al menos debe ingresar un precio de venta referencial';
 
 const KIND_ORDER: Readonly<Record<InvoiceProblemKind, number>> = { type: 0, value: 1, price: 2 };
@@ -65,8 +66,6 @@ function isCalendarDate(text: string): boolean {
 
 class Walker {
   readonly problems: InvoiceBodyProblem[] = [];
-
-  constructor(private readonly catalogues: Catalogues) {}
 
   private add(kind: InvoiceProblemKind, field: string, message: string): void {
     this.problems.push({ kind, field, message });
@@ -111,10 +110,10 @@ class Walker {
     return v;
   }
 
-  enumeration(o: Json, key: string, path: string, catalogue: CatalogueName, required = true): string | undefined {
+  enumeration(o: Json, key: string, path: string, name: EnumerationName, required = true): string | undefined {
     const v = this.string(o, key, path, { required, nonEmpty: false });
     if (v === undefined) return undefined;
-    const allowed = allowedValues(this.catalogues, catalogue);
+    const allowed: readonly string[] = CONTRACT_ENUMERATIONS[name];
     if (!allowed.includes(v)) {
       this.add('value', path, `El valor ${shown(v)} no está permitido en ${path}. Valores permitidos: ${allowed.join(', ')}`);
       return undefined;
@@ -156,8 +155,8 @@ function checkLine(w: Walker, item: unknown, index: number): CheckedLine | undef
  * ordered: broken types first, then refused values, then zero prices (the first is the answer's
  * `mensaje`). Fields the real service was seen to accept without (medioPago, ubigeo…) are optional.
  */
-export function checkInvoiceBody(body: unknown, pathRuc: string, catalogues: Catalogues = BUILTIN_CATALOGUES): InvoiceBodyCheck {
-  const w = new Walker(catalogues);
+export function checkInvoiceBody(body: unknown, pathRuc: string): InvoiceBodyCheck {
+  const w = new Walker();
   if (!isObject(body)) {
     w.refuse('type', '(documento)', `El documento debe ser un objeto JSON (se recibió ${shown(body)})`);
     return { ok: false, problems: w.problems };

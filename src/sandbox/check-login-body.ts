@@ -1,4 +1,4 @@
-/** A login body that has the contract's types (§2.1); the credentials are not checked here. */
+/** A login body that has the contract's types (docs/service-contract.md §2.1); the credentials are not checked here. */
 export interface LoginRequest {
   /** The RUC as digits (it arrived as a JSON number). */
   readonly ruc: string;

@@ -15,7 +15,7 @@ const FORBIDDEN_DETAIL: Readonly<Record<Exclude<TokenCheck, { ok: true }>['reaso
   revoked: 'El token ya no es válido. Inicie sesión nuevamente para obtener un nuevo token.',
 };
 
-/** The "already issued" answer: the real service's other body shape (provider-notes.md). */
+/** The "already issued" answer: the real service's other body shape (docs/service-contract.md §6). */
 export function alreadyExistsBody(ruc: string, serie: string, numero: number): { readonly message: string } {
   return { message: `El comprobante ${ruc}-01-${serie}-${numero} ya existe` };
 }

@@ -5,7 +5,7 @@ import { discardBody, isJsonContentType, parseJson, readBody, sendJson } from '.
 import { sandboxErrorBody } from './sandbox-error-body.js';
 import type { SandboxState } from './sandbox-state.js';
 
-/** The login answer of contract §2.2. */
+/** The login answer of docs/service-contract.md §2.2. */
 export interface LoginSuccessBody {
   readonly svcToken: string;
   readonly fechaExpiracion: string;

@@ -1,9 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
-import { BUILTIN_CATALOGUES } from '../invoice/catalogues.js';
 import type { CheckedInvoice } from './check-invoice-body.js';
 import { computeSandboxTotals } from './invoice-totals.js';
 
-/** The success body of the invoice PUT as public clients saw it (provider-notes.md). */
+/** The success body of the invoice PUT as public clients saw it (docs/service-contract.md §6). */
 export interface InvoiceSuccessBody {
   readonly codigoBarras: string;
   readonly firma: string;
@@ -15,8 +14,22 @@ export interface InvoiceSuccessBody {
   readonly total: number;
 }
 
+/**
+ * SUNAT's code (catálogo 06) of each identity document the contract names, for the QR text. The
+ * sandbox's own copy, like its enumerations (contract-enumerations.ts).
+ */
+const IDENTITY_DOCUMENT_CODES: Readonly<Record<string, string>> = {
+  RUC: '6',
+  DOC_NACIONAL_DE_IDENTIDAD: '1',
+  CARNET_DE_EXTRANJERIA: '4',
+  PASAPORTE: '7',
+  CED_DIPLOMATICA_IDENTIDAD: 'A',
+  PERMISO_TEMPORAL_PERMANENCIA: 'F',
+  DOC_TRIB_NO_DOM_SIN_RUC: '0',
+};
+
 function identityCode(tipoDocumento: string): string {
-  return BUILTIN_CATALOGUES.tipoDocumentoIdentidad.find((e) => e.value === tipoDocumento)?.codes?.[0] ?? '-';
+  return IDENTITY_DOCUMENT_CODES[tipoDocumento] ?? '-';
 }
 
 /**

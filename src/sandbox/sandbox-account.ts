@@ -6,7 +6,7 @@ export interface SandboxAccount {
   readonly clave: string;
   readonly razonSocial: string;
   /**
-   * A test account of the documentation portal (contract §5.7): a login within an hour of the one
+   * A test account of the documentation portal (docs/service-contract.md §5.7): a login within an hour of the one
    * that issued its current token gets that same token back.
    */
   readonly testAccount?: boolean;

@@ -1,4 +1,4 @@
-/** The contract's error body (§7): the HTTP status as text, a short and a long Spanish message. */
+/** The contract's error body (docs/service-contract.md §7): the HTTP status as text, a short and a long Spanish message. */
 export interface SandboxErrorBody {
   readonly codigo: string;
   readonly mensaje: string;

@@ -28,7 +28,7 @@ export interface SandboxOptions {
   readonly port?: number;
   /** The accounts a login may use; `[DEMO_ACCOUNT]` by default. The first is `RunningSandbox.account`. */
   readonly accounts?: readonly SandboxAccount[];
-  /** Every account follows the test-account renewal rule (contract §5.7). */
+  /** Every account follows the test-account renewal rule (docs/service-contract.md §5.7). */
   readonly testAccount?: boolean;
   /** Token lifetime; 8 hours by default. */
   readonly tokenLifetimeMs?: number;
@@ -86,7 +86,7 @@ function internalError(res: ServerResponse): void {
 }
 
 /**
- * Starts the simulator of the e-invoicing service (api-contract.md, provider-notes.md) on
+ * Starts the simulator of the e-invoicing service (docs/service-contract.md) on
  * 127.0.0.1. Control paths for tests in another process: GET /__sandbox/ledger[?entries=false],
  * POST /__sandbox/revoke-tokens, POST /__sandbox/faults (JSON, the fields of `setFaults`).
  */

@@ -1,6 +1,7 @@
 import type { ColumnName } from '../invoice/canonical-columns.js';
 import { columnDefinition } from '../invoice/canonical-columns.js';
 import type { Problem } from '../invoice/problem.js';
+import type { ProblemCode } from '../invoice/problem-code.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Cell } from './source-row.js';
 
@@ -26,7 +27,7 @@ export function normalizedValue(value: string): Normalized {
  * A cell-level error, its message prefixed with the row and the column's label:
  * «Fila 5, Fecha de emisión: …» / «Row 5, Issue date: …».
  */
-export function cellProblem(place: CellPlace, code: string, value: string, es: string, en: string): Normalized {
+export function cellProblem(place: CellPlace, code: ProblemCode, value: string, es: string, en: string): Normalized {
   const label = columnDefinition(place.column).label;
   return {
     kind: 'problem',

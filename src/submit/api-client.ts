@@ -7,7 +7,7 @@ import { LoginFailure } from './login-failure.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 
 export interface LoginCredentials {
-  /** 11 digits; sent as a JSON number (contract §2.1). */
+  /** 11 digits; sent as a JSON number (docs/service-contract.md §2.1). */
   readonly ruc: string;
   readonly mail: string;
   readonly clave: string;
@@ -106,7 +106,7 @@ function optionalText(v: unknown): string | undefined {
 }
 
 /**
- * The HTTP client of the service (contract §4), on undici: one Agent, which keeps one keep-alive
+ * The HTTP client of the service (docs/service-contract.md §4), on undici: one Agent, which keeps one keep-alive
  * pool per origin, with connect, headers and body timeouts. The token travels only in the
  * Authorization header; it is never put in a URL, an error or a log.
  */

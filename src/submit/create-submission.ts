@@ -6,7 +6,7 @@ import type { ApiClient } from './api-client.js';
 import { dispatch } from './dispatch.js';
 import { documentHash } from './document-hash.js';
 import type { Journal } from './journal.js';
-import { journalKey } from './journal.js';
+import { journalKey } from './journal-state.js';
 import { sendInvoice } from './send-invoice.js';
 import type { TokenManager } from './token-manager.js';
 

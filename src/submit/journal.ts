@@ -5,44 +5,15 @@ import { createInterface } from 'node:readline';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import { writeFailure } from '../write-failure.js';
+import type { JournalOutcomeStatus, JournalRecord, PriorState } from './journal-state.js';
+import { JournalState, parseJournalRecord } from './journal-state.js';
 
 /**
  * The submission journal: an append-only JSONL file beside the results. A line is written (and
  * flushed to disk) before each request and after each invoice's outcome, so a rerun knows what
- * was already issued even after a `kill -9`.
+ * was already issued even after a `kill -9`. This is its file side (reading it back, appending);
+ * what a line holds and what the lines say about a key are journal-state.ts's.
  */
-
-/** Final statuses written after an outcome (NOT_SENT is never written: nothing was sent). */
-export type JournalOutcomeStatus = 'ACCEPTED' | 'DUPLICATE' | 'REJECTED' | 'FAILED' | 'UNKNOWN';
-
-export interface AttemptRecord {
-  readonly t: 'attempt';
-  readonly key: string;
-  readonly hash: string;
-  readonly attempt: number;
-  readonly at: string;
-}
-
-export interface OutcomeRecord {
-  readonly t: 'outcome';
-  readonly key: string;
-  readonly hash: string;
-  readonly status: JournalOutcomeStatus;
-  readonly identificador?: string;
-  readonly httpStatus?: number;
-  readonly at: string;
-}
-
-export type JournalRecord = AttemptRecord | OutcomeRecord;
-
-/**
- * What the journal says about an invoice key, given the content hash the sheet has now:
- *  - `none`: never sent, or refused by the service: send it;
- *  - `accepted`: issued with this same content: skip it (SKIPPED);
- *  - `accepted-different-content`: issued with other content: refuse (a number is never issued twice);
- *  - `sent-unknown`: sent with this content but no known outcome: re-send; "ya existe" confirms it.
- */
-export type PriorState = 'none' | 'accepted' | 'accepted-different-content' | 'sent-unknown';
 
 export interface JournalReadReport {
   /** Records read from an existing journal. */
@@ -71,65 +42,6 @@ export interface JournalOptions {
   readonly durable?: boolean;
 }
 
-/** The journal key of an invoice: issuer RUC + serie + numero. */
-export function journalKey(issuerRuc: string, serie: string, numero: string | number): string {
-  return `${issuerRuc}-${serie}-${String(numero)}`;
-}
-
-/**
- * Per key, one number: the first 52 bits of the content hash (plenty to tell two versions of one
- * invoice apart), plus one, positive when accepted and negative when sent with an unknown outcome.
- * Keys absent from the map are `none`. A number instead of a record keeps 300k invoices small.
- */
-type Compact = number;
-
-function compact(hash: string, accepted: boolean): Compact {
-  const bits = parseInt(hash.slice(0, 13), 16);
-  const v = (Number.isNaN(bits) ? 0 : bits) + 1;
-  return accepted ? v : -v;
-}
-
-function apply(state: Map<string, Compact>, r: JournalRecord): void {
-  const prior = state.get(r.key);
-  if (prior !== undefined && prior > 0) return; // once issued, the number stays issued with that content
-  if (r.t === 'attempt') {
-    state.set(r.key, compact(r.hash, false));
-    return;
-  }
-  switch (r.status) {
-    case 'ACCEPTED':
-      state.set(r.key, compact(r.hash, true));
-      return;
-    case 'FAILED':
-    case 'UNKNOWN':
-      state.set(r.key, compact(r.hash, false));
-      return;
-    case 'DUPLICATE':
-    case 'REJECTED':
-      // The service answered and did not issue this content; an earlier unknown send of OTHER
-      // content might still exist, but only the service can tell (it would answer "ya existe").
-      state.delete(r.key);
-      return;
-  }
-}
-
-const STATUSES = new Set<string>(['ACCEPTED', 'DUPLICATE', 'REJECTED', 'FAILED', 'UNKNOWN']);
-
-function parseRecord(text: string): JournalRecord | undefined {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (v === null || typeof v !== 'object') return undefined;
-  const r = v as Record<string, unknown>;
-  if (typeof r['key'] !== 'string' || typeof r['hash'] !== 'string' || typeof r['at'] !== 'string') return undefined;
-  if (r['t'] === 'attempt' && typeof r['attempt'] === 'number') return r as unknown as AttemptRecord;
-  if (r['t'] === 'outcome' && typeof r['status'] === 'string' && STATUSES.has(r['status'])) return r as unknown as OutcomeRecord;
-  return undefined;
-}
-
 function corruptJournal(path: string, line: number, cause?: unknown): FacturaError {
   return new FacturaError(
     'INPUT',
@@ -152,7 +64,7 @@ async function endsWithNewline(path: string, size: number): Promise<boolean> {
   }
 }
 
-async function readJournal(path: string, state: Map<string, Compact>): Promise<{ report: JournalReadReport; needsNewline: boolean }> {
+async function readJournal(path: string, state: JournalState): Promise<{ report: JournalReadReport; needsNewline: boolean }> {
   let size: number;
   try {
     size = (await stat(path)).size;
@@ -168,17 +80,17 @@ async function readJournal(path: string, state: Map<string, Compact>): Promise<{
     lineNo++;
     if (bad) throw corruptJournal(path, bad.line);
     if (text.trim() === '') continue;
-    const record = parseRecord(text);
+    const record = parseJournalRecord(text);
     if (!record) {
       bad = { line: lineNo, text: text.slice(0, 200), bytes: Buffer.byteLength(text) };
       continue;
     }
-    apply(state, record);
+    state.apply(record);
     records++;
   }
   if (bad === undefined) {
     // A whole last record whose newline never reached the disk: start the next one on a new line.
-    return { report: { records, keys: state.size }, needsNewline: size > 0 && !(await endsWithNewline(path, size)) };
+    return { report: { records, keys: state.keys }, needsNewline: size > 0 && !(await endsWithNewline(path, size)) };
   }
   // The torn last line is cut off, so the next record starts on a line of its own and the
   // fragment does not become a damaged line in the middle of the journal.
@@ -190,7 +102,7 @@ async function readJournal(path: string, state: Map<string, Compact>): Promise<{
   } finally {
     await fh.close();
   }
-  return { report: { records, keys: state.size, tornLastLine: { line: bad.line, text: bad.text } }, needsNewline: false };
+  return { report: { records, keys: state.keys, tornLastLine: { line: bad.line, text: bad.text } }, needsNewline: false };
 }
 
 /**
@@ -203,7 +115,7 @@ async function readJournal(path: string, state: Map<string, Compact>): Promise<{
 export async function openJournal(path: string, options: JournalOptions = {}): Promise<Journal> {
   const clock = options.clock ?? Date.now;
   const durable = options.durable ?? true;
-  const state = new Map<string, Compact>();
+  const state = new JournalState();
   const { report, needsNewline } = await readJournal(path, state);
   let fh: FileHandle;
   try {
@@ -243,7 +155,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
   function append(record: JournalRecord): Promise<void> {
     if (failed) return Promise.reject(failed);
     if (closed) return Promise.reject(new Error('journal is closed'));
-    apply(state, record);
+    state.apply(record);
     return new Promise<void>((resolve, reject) => {
       queue.push(`${JSON.stringify(record)}\n`);
       waiters.push({ resolve, reject });
@@ -255,13 +167,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
   return {
     path,
     report,
-    priorState(key, hash) {
-      const s = state.get(key);
-      if (s === undefined) return 'none';
-      const sameContent = Math.abs(s) === compact(hash, true);
-      if (s > 0) return sameContent ? 'accepted' : 'accepted-different-content';
-      return sameContent ? 'sent-unknown' : 'none';
-    },
+    priorState: (key, hash) => state.priorState(key, hash),
     recordAttempt({ key, hash, attempt }) {
       const p = append({ t: 'attempt', key, hash, attempt, at: new Date(clock()).toISOString() });
       settled = p.catch(() => undefined);

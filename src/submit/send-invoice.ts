@@ -5,7 +5,8 @@ import type { Logger } from '../logger.js';
 import { silentLogger } from '../logger.js';
 import type { ApiClient } from './api-client.js';
 import type { Classification } from './classify-response.js';
-import type { Journal, JournalOutcomeStatus } from './journal.js';
+import type { Journal } from './journal.js';
+import type { JournalOutcomeStatus } from './journal-state.js';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_MAX_MS, retryDelay } from './retry-delay.js';
 import type { TokenManager } from './token-manager.js';
 

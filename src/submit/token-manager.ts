@@ -44,9 +44,9 @@ export interface TokenManagerOptions {
   readonly login: () => Promise<{ readonly token: string; readonly expiresAt: number }>;
   /** Epoch milliseconds. */
   readonly clock: () => number;
-  /** Renew this long before expiry (default 15 minutes, contract §5.6); never more than half the token's life. */
+  /** Renew this long before expiry (default 15 minutes, docs/service-contract.md §5.6); never more than half the token's life. */
   readonly renewMarginMs?: number;
-  /** Renewals are spaced at least this far apart (default 0; one hour for test accounts, contract §5.7). */
+  /** Renewals are spaced at least this far apart (default 0; one hour for test accounts, docs/service-contract.md §5.7). */
   readonly minRenewalIntervalMs?: number;
   readonly logger?: Logger;
   /** Waits; injected so tests drive time without sleeping. */
@@ -99,7 +99,7 @@ function loginRefusedError(cause: unknown): FacturaError {
 }
 
 /**
- * One per run, shared by every request (contract §5): a burst of first requests triggers one
+ * One per run, shared by every request (docs/service-contract.md §5): a burst of first requests triggers one
  * login; the token is reused until `expiresAt − margin`, then renewed once however many requests
  * wait; a 403 triggers one renewal per stale token; renewals are spaced `minRenewalIntervalMs`
  * apart; a refused login (401) ends the run and no request is sent after it. Never logs the token.

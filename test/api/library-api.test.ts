@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -105,5 +106,61 @@ describe('submitSheet', () => {
     expect(keys).toHaveLength(30);
     expect(new Set(keys).size).toBe(30);
     await counting.close();
+  });
+});
+
+describe('the problem groups', () => {
+  it('count a systematic error once per kind and column, in the summary and at the top of Resumen', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [...Array.from({ length: 6 }, (_, i) => salesRow(i + 1, { receptorNumeroDocumento: '20512333790' })), salesRow(7)]);
+    const summary = await validateSheet(input);
+    const ruc = summary.problemGroups.find((g) => g.column === 'receptorNumeroDocumento');
+    expect(ruc).toMatchObject({ severity: 'error', invoices: 6, occurrences: 6, rows: [2, 3, 4, 5, 6] });
+    expect(ruc?.example).toContain('20512333790');
+
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(summary.paths.results);
+    const rows: unknown[][] = [];
+    wb.getWorksheet('Resumen')?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const header = rows.findIndex((r) => r[0] === 'Problemas por tipo y columna');
+    expect(header).toBeGreaterThan(0);
+    expect(rows[header + 2]?.slice(2, 5)).toEqual([6, '2, 3, 4, 5, 6', 'Error']);
+  });
+});
+
+describe('corrections over the sheet (edits)', () => {
+  it('are seen by the checks and the fix-and-resend file, and leave the original file byte for byte as it was', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1, { cantidad: 'dos' }), salesRow(2, { receptorNumeroDocumento: '20512333790' }), salesRow(3)]);
+    const { createHash } = await import('node:crypto');
+    const { readFile } = await import('node:fs/promises');
+    const sha = async (): Promise<string> => createHash('sha256').update(await readFile(input)).digest('hex');
+    const before = await sha();
+    const events: ImportEvent[] = [];
+    await validateSheet(input, { onEvent: (e) => events.push(e) });
+    const sheet = events.find((e) => e.type === 'sheet');
+    if (sheet?.type !== 'sheet') throw new Error('no sheet event');
+    const cantidad = sheet.header.columns.cantidad?.index ?? -1;
+    const ruc = sheet.header.columns.receptorNumeroDocumento?.index ?? -1;
+
+    // Only row 2 corrected: row 3 is still wrong, and the fix file shows row 2 no more.
+    const partly = await validateSheet(input, { edits: new Map([[2, new Map([[cantidad, '2']])]]) });
+    expect(partly.byStatus).toMatchObject({ VALID: 2, INVALID: 1 });
+    const fix = new ExcelJS.Workbook();
+    await fix.xlsx.readFile(partly.paths.fixAndResend ?? '');
+    const fixRows: unknown[][] = [];
+    fix.worksheets[0]?.eachRow((row) => fixRows.push((row.values as unknown[]).slice(1)));
+    expect(fixRows).toHaveLength(2);
+    expect(fixRows[1]?.[ruc]).toBe('20512333790');
+
+    const fixed = await validateSheet(input, {
+      edits: new Map([
+        [2, new Map([[cantidad, '2']])],
+        [3, new Map([[ruc, '20512333797']])],
+      ]),
+    });
+    expect(fixed.byStatus).toMatchObject({ VALID: 3, INVALID: 0 });
+    expect(fixed.paths.fixAndResend).toBeUndefined();
+    expect(await sha()).toBe(before);
   });
 });

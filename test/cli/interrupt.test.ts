@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -50,6 +51,8 @@ describe('Ctrl-C during submit', () => {
     child.kill('SIGINT');
     const run = await done;
     expect(run.code).toBe(130);
+    // The sheet's lock went with the run (released in a finally, not left for a takeover).
+    expect(existsSync(join(dir.path, 'ventas.journal.jsonl.lock'))).toBe(false);
     const summary = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { byStatus: Record<string, number>; interrupted: boolean };
     expect(summary.interrupted).toBe(true);
     const accepted = summary.byStatus['ACCEPTED'] ?? 0;

@@ -172,7 +172,7 @@ describe('groupInvoices', () => {
   });
 
   it('carries the cell problems of each record into its item', async () => {
-    const cell: Problem = { severity: 'error', code: 'NOT_A_DATE', row: 3, column: 'fechaEmision', value: 'ayer', message: { es: 'x', en: 'x' } };
+    const cell: Problem = { severity: 'error', code: 'INVALID_DATE', row: 3, column: 'fechaEmision', value: 'ayer', message: { es: 'x', en: 'x' } };
     const orphanCell: Problem = { ...cell, row: 2 };
     const items = await group([cont(), line('F001', '1')], {}, { 2: [orphanCell], 3: [cell] });
     expect(items[0]?.problems).toContainEqual(orphanCell);

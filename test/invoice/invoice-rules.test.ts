@@ -134,7 +134,7 @@ describe('business rules', () => {
   it('does not repeat a missing-value problem for a cell already reported while reading', () => {
     const row = { ...VALID_ROW };
     delete row.cantidad;
-    const cell = { severity: 'error' as const, code: 'NOT_A_NUMBER', row: 2, column: 'cantidad', value: '1,2,3', message: { es: 'x', en: 'x' } };
+    const cell = { severity: 'error' as const, code: 'NOT_A_NUMBER' as const, row: 2, column: 'cantidad', value: '1,2,3', message: { es: 'x', en: 'x' } };
     const draft = { ...draftOf([row]), problems: [cell] };
     expect(validateInvoice(draft, CONTEXT).problems).toEqual([cell]);
   });

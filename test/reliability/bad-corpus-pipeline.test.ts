@@ -7,6 +7,7 @@ import { limaToday } from '../../src/invoice/lima-today.js';
 import { openRowSource } from '../../src/sheet/open-row-source.js';
 import { collect, PROJECT_ROOT } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { BAD_CORPUS_REFUSALS } from './bad-corpus-refusals.js';
 import { writeBigBadFiles, type BigBadFiles } from './make-bad-corpus.js';
 import { readThrough, type ReadThrough } from './read-through.js';
 
@@ -27,23 +28,11 @@ function expectEveryRowAccountedFor(result: Extract<ReadThrough, { kind: 'read' 
 }
 
 describe('the hostile-input corpus through the dry-run chain (reader → mapping → grouping → validation)', () => {
-  const refusals: { file: string; es: string }[] = [
-    { file: 'empty.csv', es: 'está vacío: no tiene ninguna fila' },
-    { file: 'bom-only.csv', es: 'está vacío: no tiene ninguna fila' },
-    { file: 'header-only.csv', es: 'tiene fila de encabezados (fila 1) pero ninguna fila de facturas' },
-    { file: 'junk.csv', es: 'No se encontró la fila de encabezados' },
-    { file: 'junk.xlsx', es: 'se llama .xlsx pero no es un libro de Excel' },
-    { file: 'duplicate-headers.csv', es: '«Producto» (H) y «Descripción» (I)' },
-    { file: 'repeated-header-name.csv', es: '«cantidad» (J) y «cantidad» (N)' },
-    { file: 'truncated.xlsx', es: 'está incompleto' },
-    { file: 'only-hidden-sheets.xlsx', es: 'solo tiene hojas ocultas ("Ventas", "Notas")' },
-    { file: 'windows-1252-with-utf8-bom.csv', es: 'no es UTF-8 válido' },
-  ];
-  it.each(refusals)('refuses $file with one INPUT error naming the file', async ({ file, es }) => {
+  it.each(BAD_CORPUS_REFUSALS)('refuses $file with one INPUT error naming the file', async ({ file, says }) => {
     const result = refused(await readThrough(bad(file)));
     expect(result.code).toBe('INPUT');
     expect(result.es).toContain(bad(file));
-    expect(result.es).toContain(es);
+    expect(result.es).toContain(says);
   });
 
   it('refuses a file that does not exist and a folder, naming them', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import { PROJECT_ROOT, runCli, type CliRun } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { BAD_CORPUS_REFUSALS } from './bad-corpus-refusals.js';
 import { writeBigBadFiles, type BigBadFiles } from './make-bad-corpus.js';
 import { readResultsWorkbook } from './results-workbook-reader.js';
 
@@ -44,19 +45,7 @@ describe('validate on the hostile corpus, as a child process', () => {
     return { run, input, outputs };
   }
 
-  const refusals: { file: string; says: string }[] = [
-    { file: 'empty.csv', says: 'está vacío: no tiene ninguna fila' },
-    { file: 'bom-only.csv', says: 'está vacío: no tiene ninguna fila' },
-    { file: 'header-only.csv', says: 'tiene fila de encabezados (fila 1) pero ninguna fila de facturas' },
-    { file: 'junk.csv', says: 'No se encontró la fila de encabezados' },
-    { file: 'junk.xlsx', says: 'no es un libro de Excel (no es un archivo zip)' },
-    { file: 'duplicate-headers.csv', says: '«Producto» (H) y «Descripción» (I)' },
-    { file: 'repeated-header-name.csv', says: '«cantidad» (J) y «cantidad» (N)' },
-    { file: 'truncated.xlsx', says: 'está incompleto' },
-    { file: 'only-hidden-sheets.xlsx', says: 'solo tiene hojas ocultas' },
-    { file: 'windows-1252-with-utf8-bom.csv', says: 'no es UTF-8 válido: la fila 3 tiene un byte 0xF1 que no es UTF-8 (byte 367 del archivo)' },
-  ];
-  it.each(refusals)('refuses $file: exit 2, one message naming the file, no stack, no results file', async ({ file, says }) => {
+  it.each(BAD_CORPUS_REFUSALS)('refuses $file: exit 2, one message naming the file, no stack, no results file', async ({ file, says }) => {
     const { run, input, outputs } = await validate(join(PROJECT_ROOT, 'fixtures/bad', file));
     expect(run.code).toBe(2);
     expectOneCleanMessage(run, input, says);

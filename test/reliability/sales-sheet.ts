@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { stringify } from 'csv-stringify/sync';
+import type { ColumnName } from '../../src/invoice/canonical-columns.js';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import { withRucCheckDigit } from '../../src/invoice/rules/identity-document-rules.js';
 
@@ -19,9 +20,9 @@ export const SALES_HEADER = [
   'unidadMedida',
   'valorVentaUnitario',
   'tipoAfectacion',
-] as const;
+] as const satisfies readonly ColumnName[];
 
-/** A RUC with a correct check digit (provider-notes.md): `20` + eight digits from `n`, then the digit. */
+/** A RUC with a correct check digit (docs/service-contract.md §9): `20` + eight digits from `n`, then the digit. */
 export function validRuc(n: number): string {
   return withRucCheckDigit(`20${String(n % 100_000_000).padStart(8, '0')}`);
 }

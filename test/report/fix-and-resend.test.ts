@@ -45,7 +45,7 @@ describe('fix-and-resend file', () => {
       outcome('2', [4, 5], 'INVALID', {
         problems: [
           { severity: 'error', code: 'RUC_CHECK_DIGIT', row: 4, column: 'receptorNumeroDocumento', value: '20123456780', message: localized('Dígito verificador incorrecto.', 'Wrong check digit.') },
-          { severity: 'error', code: 'PRICE', row: 5, column: 'valorVentaUnitario', value: '1.25', message: localized('Precio dudoso.', 'Odd price.') },
+          { severity: 'error', code: 'UNIT_VALUE_DECIMAL_DIGITS', row: 5, column: 'valorVentaUnitario', value: '1.25', message: localized('Precio dudoso.', 'Odd price.') },
         ],
       }),
     );

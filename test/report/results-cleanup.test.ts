@@ -54,7 +54,7 @@ describe('results workbook cleanup (written in its own thread)', () => {
       await workbook.addOutcome({ serie: 'F001', numero: String(i), rows: [i + 1], status: 'VALID', problems: [], attempts: 0 });
     }
     await workbook.abort();
-    expect(existsSync(`${path}.part`)).toBe(false);
+    expect(await readdir(dir.path)).toEqual(['a-file', 'spool']); // no partial file of any name
     expect(existsSync(path)).toBe(false);
     expect(await readdir(spoolDir)).toEqual([]);
   });
@@ -78,6 +78,32 @@ describe('results workbook cleanup (written in its own thread)', () => {
       if (n > 1) numeros.push(row.getCell(2).value);
     });
     expect(numeros).toEqual(Array.from({ length: 5_000 }, (_, i) => i + 1));
-    expect(existsSync(`${path}.part`)).toBe(false);
+    expect(await readdir(dir.path)).toEqual(['a-file', 'resultados.xlsx']);
+  });
+
+  it('two writers of one results path (two runs of a sheet) never collide on a temporary file', async () => {
+    const path = join(dir.path, 'resultados.xlsx');
+    const write = async (serie: string): Promise<void> => {
+      const workbook = await createResultsWorkbook({ path });
+      const summary = createSummary();
+      for (let i = 1; i <= 1_000; i++) {
+        const outcome = { serie, numero: String(i), rows: [i + 1], status: 'VALID' as const, problems: [], attempts: 0 };
+        summary.add(outcome);
+        await workbook.addOutcome(outcome);
+      }
+      await workbook.close(summary.result(), { inputPath: 'ventas.xlsx', command: 'validate', dryRun: true, startedAt: new Date(), finishedAt: new Date() });
+    };
+    await Promise.all([write('F001'), write('F002')]);
+    // Each renamed its own complete file into place; the last one stands, whole.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(path);
+    const sheet = book.getWorksheet('Comprobantes');
+    expect(sheet?.rowCount).toBe(1_001);
+    const series = new Set<unknown>();
+    sheet?.eachRow((row, n) => {
+      if (n > 1) series.add(row.getCell(1).value);
+    });
+    expect(series.size).toBe(1);
+    expect(await readdir(dir.path)).toEqual(['a-file', 'resultados.xlsx']);
   });
 });

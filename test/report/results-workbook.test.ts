@@ -39,7 +39,7 @@ const invalid: InvoiceOutcome = {
       value: '+20123456780',
       message: localized('El RUC 20123456780 tiene un dígito verificador incorrecto.', 'RUC 20123456780 has a wrong check digit.'),
     },
-    { severity: 'warning', code: 'OLD_DATE', row: 12, column: 'fechaEmision', value: '2025-01-01', message: localized('Fecha antigua.', 'Old date.') },
+    { severity: 'warning', code: 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW', row: 12, column: 'fechaEmision', value: '2025-01-01', message: localized('Fecha antigua.', 'Old date.') },
   ],
   attempts: 0,
 };
@@ -85,7 +85,7 @@ describe('results workbook', () => {
       summary.add(o);
     }
     await workbook.addFileProblems([
-      { severity: 'warning', code: 'UNKNOWN_COLUMN', column: 'Vendedor S3cret-clave', message: localized('Columna desconocida.', 'Unknown column.') },
+      { severity: 'warning', code: 'UNKNOWN_COLUMNS', column: 'Vendedor S3cret-clave', message: localized('Columna desconocida.', 'Unknown column.') },
     ]);
     await workbook.close(summary.result(), run(dir.path));
   });
@@ -141,8 +141,8 @@ describe('results workbook', () => {
     expect(values(sheet, 1)).toEqual([
       'F001', 102, 9, 'RUC cliente', 'D', '+20123456780', 'El RUC 20123456780 tiene un dígito verificador incorrecto.', 'Error', 'RUC_CHECK_DIGIT',
     ]);
-    expect(values(sheet, 2)).toEqual(['F001', 102, 12, 'Fecha', 'B', '2025-01-01', 'Fecha antigua.', 'Advertencia', 'OLD_DATE']);
-    expect(values(sheet, 3)).toEqual([null, null, null, 'Vendedor [REDACTED]', null, null, 'Columna desconocida.', 'Advertencia', 'UNKNOWN_COLUMN']);
+    expect(values(sheet, 2)).toEqual(['F001', 102, 12, 'Fecha', 'B', '2025-01-01', 'Fecha antigua.', 'Advertencia', 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW']);
+    expect(values(sheet, 3)).toEqual([null, null, null, 'Vendedor [REDACTED]', null, null, 'Columna desconocida.', 'Advertencia', 'UNKNOWN_COLUMNS']);
   });
 
   it('freezes and filters the header row and colours the status cells', async () => {

@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import type { SandboxAccount } from '../../src/sandbox/sandbox-account.js';
 
-/** Test-side HTTP to a sandbox (undici), and a complete invoice document of contract §2.3. */
+/** Test-side HTTP to a sandbox (undici), and a complete invoice document of docs/service-contract.md §2.3. */
 
 export const LOGIN_PATH = '/tokenapi/secure/v2/login/token';
 export const invoicePath = (ruc: string): string => `/factura-api/invoiceservice/integracion/factura/${ruc}`;

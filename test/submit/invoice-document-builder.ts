@@ -1,6 +1,6 @@
 import { withRucCheckDigit } from '../../src/invoice/rules/identity-document-rules.js';
 /**
- * Invoice documents that follow the contract (api-contract.md §2.3), for the submission tests:
+ * Invoice documents that follow the contract (docs/service-contract.md §2.3), for the submission tests:
  * a valid issuer and receptor RUC, a distinct serie/numero per document, one or two lines.
  */
 /** The 11-digit RUC whose first ten digits are `first10`, with its SUNAT check digit. */

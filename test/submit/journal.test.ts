@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FacturaError } from '../../src/factura-error.js';
 import { documentHash } from '../../src/submit/document-hash.js';
-import { journalKey, openJournal } from '../../src/submit/journal.js';
+import { openJournal } from '../../src/submit/journal.js';
+import { journalKey } from '../../src/submit/journal-state.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 let dir: { path: string; cleanup: () => Promise<void> };

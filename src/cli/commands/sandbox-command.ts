@@ -142,6 +142,9 @@ export const sandboxCommand: CliCommand<SandboxArgs> = {
     await sandbox.close();
     const { counters } = sandbox.ledger();
     ctx.logger.info({ counters }, 'sandbox stopped');
+    if (!ctx.logger.isLevelEnabled('info')) {
+      ctx.io.stderr.write(`Sandbox detenido / sandbox stopped: ${counters.logins} logins, ${counters.puts} PUT, ${counters.accepted} aceptadas / accepted.\n`);
+    }
     return 0;
   },
 };

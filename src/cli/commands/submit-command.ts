@@ -93,6 +93,7 @@ export const submitCommand: CliCommand<SubmitArgs> = {
           renewMarginMs: args.renewMargin * 60_000,
           testAccount: args.testAccount,
           timeoutMs: args.timeout * 1000,
+          runLabel: `factura-import submit ${args.file}`,
         }),
       ),
     );

@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { Problem } from '../problem.js';
+import type { AmountName } from '../problem-code.js';
 import type { InvoiceRule } from './invoice-rule.js';
 import { errorAt, warningAt } from './problem-at.js';
 
@@ -15,7 +16,7 @@ export function canonicalDecimal(value: string): string | undefined {
   return PLAIN_DECIMAL.test(value) ? new Decimal(value).toFixed() : undefined;
 }
 
-function digitProblems(code: string, row: number, column: 'cantidad' | 'valorVentaUnitario', value: string, canonical: string, what: { es: string; en: string }): Problem[] {
+function digitProblems(amount: AmountName, row: number, column: 'cantidad' | 'valorVentaUnitario', value: string, canonical: string, what: { es: string; en: string }): Problem[] {
   const sign = canonical.startsWith('-') ? 1 : 0;
   const point = canonical.indexOf('.');
   const int = { length: (point < 0 ? canonical.length : point) - sign };
@@ -23,12 +24,12 @@ function digitProblems(code: string, row: number, column: 'cantidad' | 'valorVen
   const problems: Problem[] = [];
   if (int.length > MAX_INTEGER_DIGITS) {
     problems.push(
-      errorAt(`${code}_INTEGER_DIGITS`, row, column, value, `${what.es} «${value}» tiene ${int.length} dígitos enteros; SUNAT admite como máximo ${MAX_INTEGER_DIGITS}.`, `${what.en} "${value}" has ${int.length} integer digits; SUNAT allows at most ${MAX_INTEGER_DIGITS}.`),
+      errorAt(`${amount}_INTEGER_DIGITS`, row, column, value, `${what.es} «${value}» tiene ${int.length} dígitos enteros; SUNAT admite como máximo ${MAX_INTEGER_DIGITS}.`, `${what.en} "${value}" has ${int.length} integer digits; SUNAT allows at most ${MAX_INTEGER_DIGITS}.`),
     );
   }
   if (frac.length > MAX_DECIMALS) {
     problems.push(
-      errorAt(`${code}_DECIMAL_DIGITS`, row, column, value, `${what.es} «${value}» tiene ${frac.length} decimales; SUNAT admite como máximo ${MAX_DECIMALS}.`, `${what.en} "${value}" has ${frac.length} decimals; SUNAT allows at most ${MAX_DECIMALS}.`),
+      errorAt(`${amount}_DECIMAL_DIGITS`, row, column, value, `${what.es} «${value}» tiene ${frac.length} decimales; SUNAT admite como máximo ${MAX_DECIMALS}.`, `${what.en} "${value}" has ${frac.length} decimals; SUNAT allows at most ${MAX_DECIMALS}.`),
     );
   }
   return problems;

@@ -5,7 +5,7 @@ import { errorAt } from './problem-at.js';
 
 const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
 const RUC_PREFIXES = ['10', '15', '16', '17', '20'];
-/** Operations whose buyer may hold no RUC (provider-notes: exports and non-domiciled buyers). */
+/** Operations whose buyer may hold no RUC (docs/service-contract.md §9: exports and non-domiciled buyers). */
 const FOREIGN_OPERATIONS = new Set(['EXPORTACION', 'NO_DOMICILIADOS']);
 
 /** SUNAT's check digit: weights 5,4,3,2,7,6,5,4,3,2 over the first ten digits, (11 − s mod 11) mod 10. */

@@ -1,23 +1,27 @@
 import { localized } from '../../i18n/localized-text.js';
 import type { ColumnName } from '../canonical-columns.js';
 import type { Problem } from '../problem.js';
+import type { ProblemCode } from '../problem-code.js';
 
-/** A problem about one cell: row, column, the value as read, and the message in both languages. */
+/**
+ * A problem about one cell: row, column, the value as read, and the message in both languages.
+ * No column (a row as a whole) and no value leave those fields out.
+ */
 export function problemAt(
   severity: Problem['severity'],
-  code: string,
+  code: ProblemCode,
   row: number,
-  column: ColumnName,
+  column: ColumnName | undefined,
   value: string | undefined,
   es: string,
   en: string,
 ): Problem {
-  const base = { severity, code, row, column, message: localized(es, en) };
+  const base = { severity, code, row, ...(column === undefined ? {} : { column }), message: localized(es, en) };
   return value === undefined ? base : { ...base, value };
 }
 
-export const errorAt = (code: string, row: number, column: ColumnName, value: string | undefined, es: string, en: string): Problem =>
+export const errorAt = (code: ProblemCode, row: number, column: ColumnName | undefined, value: string | undefined, es: string, en: string): Problem =>
   problemAt('error', code, row, column, value, es, en);
 
-export const warningAt = (code: string, row: number, column: ColumnName, value: string | undefined, es: string, en: string): Problem =>
+export const warningAt = (code: ProblemCode, row: number, column: ColumnName | undefined, value: string | undefined, es: string, en: string): Problem =>
   problemAt('warning', code, row, column, value, es, en);

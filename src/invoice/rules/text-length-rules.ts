@@ -1,6 +1,7 @@
 import type { ColumnName } from '../canonical-columns.js';
 import { columnDefinition } from '../canonical-columns.js';
 import type { Problem } from '../problem.js';
+import type { ProblemCode } from '../problem-code.js';
 import type { InvoiceRule } from './invoice-rule.js';
 import { errorAt } from './problem-at.js';
 
@@ -10,7 +11,7 @@ export const TEXT_LIMITS = {
   codigoProducto: { max: 30, code: 'PRODUCT_CODE_TOO_LONG' },
   receptorNombreLegal: { max: 100, code: 'LEGAL_NAME_TOO_LONG' },
   receptorNombreComercial: { max: 100, code: 'TRADE_NAME_TOO_LONG' },
-} as const satisfies Partial<Record<ColumnName, { max: number; code: string }>>;
+} as const satisfies Partial<Record<ColumnName, { max: number; code: ProblemCode }>>;
 
 type LimitedColumn = keyof typeof TEXT_LIMITS;
 

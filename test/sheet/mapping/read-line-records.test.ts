@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FacturaError } from '../../../src/factura-error.js';
 import { HEADER_SEARCH_ROWS } from '../../../src/sheet/detect-header.js';
+import type { ColumnName } from '../../../src/invoice/canonical-columns.js';
 import type { LineRecord } from '../../../src/invoice/line-record.js';
 import { columnLetter } from '../../../src/sheet/header-map.js';
 import { loadMappingFile } from '../../../src/sheet/load-mapping-file.js';
@@ -27,7 +28,7 @@ async function failure(promise: Promise<unknown>): Promise<FacturaError> {
   throw new Error('expected a FacturaError');
 }
 
-const HEADER = ['serie', 'numero', 'fechaEmision', 'receptorNumeroDocumento', 'receptorNombreLegal', 'descripcion', 'cantidad', 'valorVentaUnitario'];
+const HEADER = ['serie', 'numero', 'fechaEmision', 'receptorNumeroDocumento', 'receptorNombreLegal', 'descripcion', 'cantidad', 'valorVentaUnitario'] satisfies ColumnName[];
 const LINE = ['F001', '12', '20/11/2026', '20512333797', 'Comercial Andina S.A.C.', 'Arroz extra 5 kg', '2', '18.50'];
 
 describe('finding the header row', () => {
@@ -243,7 +244,7 @@ describe('common Spanish headers of accounting exports', () => {
       ]),
     );
     expect(Object.keys(sheet.header.columns).sort()).toEqual(
-      ['cantidad', 'descripcion', 'fechaEmision', 'numero', 'receptorNombreLegal', 'receptorNumeroDocumento', 'serie', 'valorVentaUnitario'].sort(),
+      (['cantidad', 'descripcion', 'fechaEmision', 'numero', 'receptorNombreLegal', 'receptorNumeroDocumento', 'serie', 'valorVentaUnitario'] satisfies ColumnName[]).sort(),
     );
   });
 });

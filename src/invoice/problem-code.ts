@@ -1,0 +1,72 @@
+import type { InvoiceStatus } from './invoice-status.js';
+
+/**
+ * Every machine code a Problem can carry. They are stable: the results workbook's `Errores`
+ * sheet shows them and users filter by them. A new problem adds its code here; a typo in a code
+ * is a type error instead of a new code nobody filters for.
+ */
+export type ProblemCode = SheetProblemCode | CellProblemCode | GroupingProblemCode | InvoiceProblemCode | SubmissionProblemCode;
+
+/** About the file as a whole (src/sheet/: readers, header detection). Warnings. */
+export type SheetProblemCode =
+  | 'ENCODING_WINDOWS_1252'
+  | 'HIDDEN_SHEETS_SKIPPED'
+  | 'HIDDEN_SHEET_READ'
+  | 'MAPPED_COLUMN_NOT_FOUND'
+  | 'RAGGED_ROW'
+  | 'TITLE_ROWS_SKIPPED'
+  | 'UNKNOWN_COLUMNS';
+
+/** A cell that cannot be read as its column's kind of value (src/sheet/normalize-*.ts). */
+export type CellProblemCode =
+  | 'AMBIGUOUS_DECIMAL'
+  | 'CELL_ERROR'
+  | 'CONTROL_CHARACTER'
+  | 'FORMULA_WITHOUT_RESULT'
+  | 'INVALID_DATE'
+  | 'INVALID_IDENTITY'
+  | 'INVALID_TIME'
+  | 'LOST_LEADING_ZERO'
+  | 'MIXED_DECIMAL_SEPARATOR'
+  | 'NOT_A_NUMBER'
+  | 'NOT_A_WHOLE_NUMBER'
+  | 'SCIENTIFIC_NOTATION'
+  | 'UNEXPECTED_BOOLEAN';
+
+/** Rows that do not make an invoice (src/invoice/invoice-grouper.ts). */
+export type GroupingProblemCode = 'CONFLICTING_INVOICE_VALUE' | 'INCOMPLETE_INVOICE_KEY' | 'INVOICE_KEY_REPEATED' | 'ROW_WITHOUT_INVOICE';
+
+/** The amounts whose SUNAT digit limits are checked (src/invoice/rules/amount-rules.ts). */
+export type AmountName = 'QUANTITY' | 'UNIT_VALUE';
+
+/** An invoice that breaks the contract or SUNAT's rules (src/invoice/rules/, resolve and validate). */
+export type InvoiceProblemCode =
+  | `${AmountName}_${'INTEGER' | 'DECIMAL'}_DIGITS`
+  | 'DESCRIPTION_TOO_LONG'
+  | 'DNI_FORMAT'
+  | 'DOCUMENT_SHAPE'
+  | 'IDENTITY_DOCUMENT_FORMAT'
+  | 'INVALID_EMAIL'
+  | 'ISSUE_DATE_IN_FUTURE'
+  | 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW'
+  | 'LEGAL_NAME_TOO_LONG'
+  | 'MISSING_VALUE'
+  | 'NO_LINES'
+  | 'NUMERO_FORMAT'
+  | 'PRODUCT_CODE_TOO_LONG'
+  | 'QUANTITY_NOT_POSITIVE'
+  | 'RECEPTOR_DOCUMENT_TYPE_UNKNOWN'
+  | 'RECEPTOR_RUC_REQUIRED'
+  | 'RUC_CHECK_DIGIT'
+  | 'RUC_FORMAT'
+  | 'RUC_PREFIX'
+  | 'SERIE_FORMAT'
+  | 'TRADE_NAME_TOO_LONG'
+  | 'UBIGEO_FORMAT'
+  | 'UNIT_VALUE_NEGATIVE'
+  | 'UNIT_VALUE_PRECISION'
+  | 'UNIT_VALUE_ZERO'
+  | 'UNKNOWN_CATALOGUE_VALUE';
+
+/** What sending said (src/submit/, and the service's word on an invoice as a problem line). */
+export type SubmissionProblemCode = 'ALREADY_ISSUED_WITH_OTHER_CONTENT' | `SERVICE_${InvoiceStatus}`;

@@ -1,0 +1,77 @@
+import type { Problem } from '../invoice/problem.js';
+
+/** Problems of one kind in one column: how many invoices, which rows first, one example. */
+export interface ProblemGroup {
+  readonly severity: 'error' | 'warning';
+  readonly code: string;
+  /** Canonical column (or raw header) the problems point at; absent for file-level ones. */
+  readonly column?: string;
+  /** Invoices (or, for rows of no invoice and file notes, batches of rows) with this problem. */
+  readonly invoices: number;
+  /** Problems in the group (an invoice may have the same one on several rows). */
+  readonly occurrences: number;
+  /** The first rows, in the sheet's order (at most GROUP_ROWS). */
+  readonly rows: readonly number[];
+  /** The first problem of the group, as an example of its message. */
+  readonly example: Problem;
+}
+
+export interface ProblemGroups {
+  /** The problems of one invoice (or one batch of rows of no invoice), counted once per group. */
+  add(problems: readonly Problem[]): void;
+  /** Errors first, then by invoices (most first), then by first row. */
+  result(): readonly ProblemGroup[];
+}
+
+/** Rows kept per group: enough to find the first cases; the results workbook has every row. */
+export const GROUP_ROWS = 5;
+
+interface Tally {
+  severity: 'error' | 'warning';
+  code: string;
+  column?: string;
+  invoices: number;
+  occurrences: number;
+  rows: number[];
+  example: Problem;
+  lastBatch: number;
+}
+
+/**
+ * Groups a run's problems by kind and column, so a systematic error reads once with its count
+ * ("RUC del cliente: 37 facturas, filas 12, 18, 25…") instead of 37 times. Memory is one small
+ * record per kind of problem, whatever the size of the sheet.
+ */
+export function createProblemGroups(): ProblemGroups {
+  const groups = new Map<string, Tally>();
+  let batch = 0;
+  return {
+    add(problems) {
+      batch += 1;
+      for (const p of problems) {
+        const key = `${p.severity}\u0000${p.code}\u0000${p.column ?? ''}`;
+        let g = groups.get(key);
+        if (g === undefined) {
+          g = { severity: p.severity, code: p.code, ...(p.column !== undefined ? { column: p.column } : {}), invoices: 0, occurrences: 0, rows: [], example: p, lastBatch: 0 };
+          groups.set(key, g);
+        }
+        g.occurrences += 1;
+        if (g.lastBatch !== batch) {
+          g.lastBatch = batch;
+          g.invoices += 1;
+        }
+        if (p.row !== undefined && g.rows.length < GROUP_ROWS && !g.rows.includes(p.row)) g.rows.push(p.row);
+      }
+    },
+    result() {
+      return [...groups.values()]
+        .sort(
+          (a, b) =>
+            (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
+            b.invoices - a.invoices ||
+            (a.rows[0] ?? Number.MAX_SAFE_INTEGER) - (b.rows[0] ?? Number.MAX_SAFE_INTEGER),
+        )
+        .map(({ lastBatch: _lastBatch, ...g }) => g);
+    },
+  };
+}

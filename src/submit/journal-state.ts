@@ -1,0 +1,115 @@
+/**
+ * The pure side of the submission journal (the appender, journal.ts, does the file I/O): what a
+ * journal line holds, how a line is read back, and what the lines so far say about an invoice key.
+ */
+
+/** Final statuses written after an outcome (NOT_SENT is never written: nothing was sent). */
+export type JournalOutcomeStatus = 'ACCEPTED' | 'DUPLICATE' | 'REJECTED' | 'FAILED' | 'UNKNOWN';
+
+export interface AttemptRecord {
+  readonly t: 'attempt';
+  readonly key: string;
+  readonly hash: string;
+  readonly attempt: number;
+  readonly at: string;
+}
+
+export interface OutcomeRecord {
+  readonly t: 'outcome';
+  readonly key: string;
+  readonly hash: string;
+  readonly status: JournalOutcomeStatus;
+  readonly identificador?: string;
+  readonly httpStatus?: number;
+  readonly at: string;
+}
+
+export type JournalRecord = AttemptRecord | OutcomeRecord;
+
+/**
+ * What the journal says about an invoice key, given the content hash the sheet has now:
+ *  - `none`: never sent, or refused by the service: send it;
+ *  - `accepted`: issued with this same content: skip it (SKIPPED);
+ *  - `accepted-different-content`: issued with other content: refuse (a number is never issued twice);
+ *  - `sent-unknown`: sent with this content but no known outcome: re-send; "ya existe" confirms it.
+ */
+export type PriorState = 'none' | 'accepted' | 'accepted-different-content' | 'sent-unknown';
+
+/** The journal key of an invoice: issuer RUC + serie + numero. */
+export function journalKey(issuerRuc: string, serie: string, numero: string | number): string {
+  return `${issuerRuc}-${serie}-${String(numero)}`;
+}
+
+const STATUSES = new Set<string>(['ACCEPTED', 'DUPLICATE', 'REJECTED', 'FAILED', 'UNKNOWN']);
+
+/** One journal line as a record; undefined when it is not one (torn by a crash, or damaged). */
+export function parseJournalRecord(text: string): JournalRecord | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (v === null || typeof v !== 'object') return undefined;
+  const r = v as Record<string, unknown>;
+  if (typeof r['key'] !== 'string' || typeof r['hash'] !== 'string' || typeof r['at'] !== 'string') return undefined;
+  if (r['t'] === 'attempt' && typeof r['attempt'] === 'number') return r as unknown as AttemptRecord;
+  if (r['t'] === 'outcome' && typeof r['status'] === 'string' && STATUSES.has(r['status'])) return r as unknown as OutcomeRecord;
+  return undefined;
+}
+
+/**
+ * Per key, one number: the first 52 bits of the content hash (plenty to tell two versions of one
+ * invoice apart), plus one, positive when accepted and negative when sent with an unknown outcome.
+ * Keys absent from the map are `none`. A number instead of a record keeps 300k invoices small.
+ */
+type Compact = number;
+
+function compact(hash: string, accepted: boolean): Compact {
+  const bits = parseInt(hash.slice(0, 13), 16);
+  const v = (Number.isNaN(bits) ? 0 : bits) + 1;
+  return accepted ? v : -v;
+}
+
+/** The prior state of every key, folded from the journal's records in the order they were written. */
+export class JournalState {
+  readonly #byKey = new Map<string, Compact>();
+
+  /** Invoice keys the records so far know. */
+  get keys(): number {
+    return this.#byKey.size;
+  }
+
+  apply(r: JournalRecord): void {
+    const state = this.#byKey;
+    const prior = state.get(r.key);
+    if (prior !== undefined && prior > 0) return; // once issued, the number stays issued with that content
+    if (r.t === 'attempt') {
+      state.set(r.key, compact(r.hash, false));
+      return;
+    }
+    switch (r.status) {
+      case 'ACCEPTED':
+        state.set(r.key, compact(r.hash, true));
+        return;
+      case 'FAILED':
+      case 'UNKNOWN':
+        state.set(r.key, compact(r.hash, false));
+        return;
+      case 'DUPLICATE':
+      case 'REJECTED':
+        // The service answered and did not issue this content; an earlier unknown send of OTHER
+        // content might still exist, but only the service can tell (it would answer "ya existe").
+        state.delete(r.key);
+        return;
+    }
+  }
+
+  priorState(key: string, hash: string): PriorState {
+    const s = this.#byKey.get(key);
+    if (s === undefined) return 'none';
+    const sameContent = Math.abs(s) === compact(hash, true);
+    if (s > 0) return sameContent ? 'accepted' : 'accepted-different-content';
+    return sameContent ? 'sent-unknown' : 'none';
+  }
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { LocalizedText } from '../i18n/localized-text.js';
+import { localized } from '../i18n/localized-text.js';
+
+/**
+ * The pure side of the sheet lock (src/submit/run-lock.ts does the files): what a lock holds, and
+ * the verdict on a lock found in place, for this host and a liveness test passed in.
+ */
+
+/** What a lock file holds (JSON). */
+export interface RunLockHolder {
+  readonly pid: number;
+  readonly host: string;
+  /** ISO 8601. */
+  readonly startedAt: string;
+  readonly command: string;
+  /** Random: tells this lock from a later one of a process that got the same PID. */
+  readonly token: string;
+}
+
+/**
+ * What to do about an existing lock:
+ *  - `held`: a live run of this host holds it: refuse;
+ *  - `stale`: its run is gone (PID not alive on this host): take it over, with a notice;
+ *  - `other-host`: held by a run of another computer (a shared folder): refuse, never guessed;
+ *  - `unreadable`: not a lock this program wrote (or cut short): refuse, say which file to check.
+ */
+export type LockVerdict =
+  | { readonly kind: 'held'; readonly holder: RunLockHolder }
+  | { readonly kind: 'stale'; readonly holder: RunLockHolder }
+  | { readonly kind: 'other-host'; readonly holder: RunLockHolder }
+  | { readonly kind: 'unreadable' };
+
+const lockHolderSchema = z.object({
+  pid: z.number().int().positive(),
+  host: z.string(),
+  startedAt: z.string(),
+  command: z.string(),
+  token: z.string(),
+});
+
+/** Parses a lock file's text; undefined when it is not one. */
+export function parseLockHolder(text: string): RunLockHolder | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = lockHolderSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** What this host can tell about its processes besides whether a PID is alive. */
+export interface HostFacts {
+  /** When this computer started (epoch ms): a lock from before it is from a run the restart ended (power cut). */
+  readonly bootedAtMs?: number;
+  /** When the process with this PID started (epoch ms), where the system says (Linux). */
+  readonly processStartMs?: (pid: number) => number | undefined;
+}
+
+/** Clock differences tolerated when comparing a lock's start with the boot or a process's start. */
+const CLOCK_SLACK_MS = 10_000;
+
+/**
+ * Pure policy: the verdict on a lock's text, for this host and a liveness test of a PID. A PID
+ * that is alive is still not the holder when the computer restarted since the lock was written, or
+ * when the process with that PID started after it (the PID was reused).
+ */
+export function judgeLock(text: string, thisHost: string, isAlive: (pid: number) => boolean, facts: HostFacts = {}): LockVerdict {
+  const holder = parseLockHolder(text);
+  if (holder === undefined) return { kind: 'unreadable' };
+  if (holder.host !== thisHost) return { kind: 'other-host', holder };
+  const lockedAt = Date.parse(holder.startedAt);
+  if (facts.bootedAtMs !== undefined && lockedAt < facts.bootedAtMs - CLOCK_SLACK_MS) return { kind: 'stale', holder };
+  if (!isAlive(holder.pid)) return { kind: 'stale', holder };
+  const started = facts.processStartMs?.(holder.pid);
+  if (started !== undefined && started > lockedAt + CLOCK_SLACK_MS) return { kind: 'stale', holder };
+  return { kind: 'held', holder };
+}
+
+/** `2026-11-23T14:05:12Z` → `23/11/2026 09:05:12` (the Lima wall clock the users live in). */
+export function formatLockTime(iso: string, timeZone = 'America/Lima'): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  return new Intl.DateTimeFormat('es-PE', {
+    timeZone,
+    hourCycle: 'h23',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
+    .format(new Date(t))
+    .replace(',', '');
+}
+
+/** The message of a refused lock: who holds the sheet since when, and what to do. */
+export function lockRefusal(verdict: Exclude<LockVerdict, { kind: 'stale' }>, lockPath: string): LocalizedText {
+  if (verdict.kind === 'unreadable') {
+    return localized(
+      `Otra ejecución podría estar usando esta hoja: existe el archivo de bloqueo ${lockPath}, pero no se puede leer. Si está seguro de que no hay otra ejecución de factura-import con esta hoja, borre ese archivo y vuelva a ejecutar.`,
+      `Another run may be using this sheet: the lock file ${lockPath} exists but cannot be read. If you are sure no other factura-import run uses this sheet, delete that file and run again.`,
+    );
+  }
+  const h = verdict.holder;
+  const since = formatLockTime(h.startedAt);
+  if (verdict.kind === 'other-host') {
+    return localized(
+      `Otra ejecución está usando esta hoja desde ${since} en el equipo «${h.host}» (PID ${h.pid}: ${h.command}). Espere a que termine allí y vuelva a ejecutar. Desde este equipo no se puede saber si esa ejecución sigue viva: si está seguro de que terminó (el equipo se apagó), borre el archivo de bloqueo ${lockPath}.`,
+      `Another run has been using this sheet since ${since} on the computer "${h.host}" (PID ${h.pid}: ${h.command}). Wait for it to finish there and run again. This computer cannot tell whether that run is still alive: if you are sure it ended (that computer was switched off), delete the lock file ${lockPath}.`,
+    );
+  }
+  return localized(
+    `Otra ejecución está usando esta hoja desde ${since} (PID ${h.pid}: ${h.command}). Espere a que termine y vuelva a ejecutar; para detenerla, pulse Ctrl-C en su ventana. No se envió nada.`,
+    `Another run has been using this sheet since ${since} (PID ${h.pid}: ${h.command}). Wait for it to finish and run again; to stop it, press Ctrl-C in its window. Nothing was sent.`,
+  );
+}

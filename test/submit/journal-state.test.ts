@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { documentHash } from '../../src/submit/document-hash.js';
+import type { JournalRecord } from '../../src/submit/journal-state.js';
+import { JournalState, journalKey, parseJournalRecord } from '../../src/submit/journal-state.js';
+
+const HASH = documentHash({ a: 1 });
+const OTHER = documentHash({ a: 2 });
+const KEY = journalKey('20512333797', 'F001', 7);
+const AT = '2026-11-02T15:00:00.000Z';
+
+describe('JournalState (the pure side of the journal: no file)', () => {
+  it('keeps an issued number issued with its content, whatever a later line says', () => {
+    const state = new JournalState();
+    const lines: JournalRecord[] = [
+      { t: 'attempt', key: KEY, hash: HASH, attempt: 1, at: AT },
+      { t: 'outcome', key: KEY, hash: HASH, status: 'ACCEPTED', at: AT },
+      { t: 'attempt', key: KEY, hash: OTHER, attempt: 1, at: AT },
+      { t: 'outcome', key: KEY, hash: OTHER, status: 'REJECTED', at: AT },
+    ];
+    for (const r of lines) state.apply(r);
+    expect(state.keys).toBe(1);
+    expect(state.priorState(KEY, HASH)).toBe('accepted');
+    expect(state.priorState(KEY, OTHER)).toBe('accepted-different-content');
+  });
+
+  it('forgets a send the service refused, and remembers one with no known answer', () => {
+    const state = new JournalState();
+    state.apply({ t: 'attempt', key: KEY, hash: HASH, attempt: 1, at: AT });
+    expect(state.priorState(KEY, HASH)).toBe('sent-unknown');
+    state.apply({ t: 'outcome', key: KEY, hash: HASH, status: 'DUPLICATE', at: AT });
+    expect(state.priorState(KEY, HASH)).toBe('none');
+    expect(state.keys).toBe(0);
+  });
+});
+
+describe('parseJournalRecord', () => {
+  it('reads back the lines the appender writes and refuses a torn or foreign one', () => {
+    const outcome = { t: 'outcome', key: KEY, hash: HASH, status: 'FAILED', httpStatus: 500, at: AT };
+    expect(parseJournalRecord(JSON.stringify(outcome))).toEqual(outcome);
+    expect(parseJournalRecord('{"t":"outcome","key":"2051233')).toBeUndefined();
+    expect(parseJournalRecord(JSON.stringify({ ...outcome, status: 'SKIPPED' }))).toBeUndefined();
+    expect(parseJournalRecord(JSON.stringify({ t: 'attempt', key: KEY, hash: HASH, at: AT }))).toBeUndefined();
+    expect(parseJournalRecord('null')).toBeUndefined();
+  });
+});
