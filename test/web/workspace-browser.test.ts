@@ -70,6 +70,8 @@ describe('the web workspace in a real browser', () => {
   let context: BrowserContext;
   let page: Page;
   let sheet: string;
+  /** Every error the page logged (a CSP violation shows up here) and every uncaught exception. */
+  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`Falta ${CHROMIUM}. Ejecute: sudo apt-get update && sudo apt-get install -y chromium`);
@@ -91,6 +93,10 @@ describe('the web workspace in a real browser', () => {
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(30_000);
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    page.on('pageerror', (e) => consoleErrors.push(e.message));
   }, 120_000);
 
   afterAll(async () => {
@@ -215,4 +221,8 @@ describe('the web workspace in a real browser', () => {
     await page.getByRole('button', { name: 'Columnas' }).click();
     await expect(page.getByLabel('Dato de la columna DOC_SERIE').inputValue()).resolves.toBe('serie');
   }, 90_000);
+
+  it('ran the whole session without a script error or a Content-Security-Policy violation', () => {
+    expect(consoleErrors).toEqual([]);
+  });
 });
