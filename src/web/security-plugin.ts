@@ -10,9 +10,15 @@ export interface SecurityOptions {
   readonly session: string;
   /** `host:port` values the browser may use to reach this server (read when a request comes). */
   readonly allowedHosts: () => ReadonlySet<string>;
+  /** The server's port (read when a request comes): it names the cookie. */
+  readonly port: () => number;
 }
 
-export const SESSION_COOKIE = 'factura_sesion';
+/**
+ * The session cookie's name. Browsers keep cookies per host, not per port, so two workspaces open
+ * at once (two ports) would overwrite each other's session under one name.
+ */
+export const sessionCookieName = (port: number): string => `factura_sesion_${port}`;
 
 /** The Content-Security-Policy of every answer: our own scripts, styles and requests only; no inline script. */
 export const CONTENT_SECURITY_POLICY = [
@@ -70,12 +76,12 @@ const securityPlugin: FastifyPluginCallback<SecurityOptions> = (app, options, do
     if (token !== null && request.method === 'GET' && url.pathname === '/') {
       if (tokenUsed || !sameSecret(token, options.token)) return refuse(reply, 401, NO_SESSION);
       tokenUsed = true;
-      const cookie = serializeCookie(SESSION_COOKIE, options.session, { httpOnly: true, sameSite: 'strict', path: '/' });
+      const cookie = serializeCookie(sessionCookieName(options.port()), options.session, { httpOnly: true, sameSite: 'strict', path: '/' });
       return reply.code(303).header('set-cookie', cookie).header('cache-control', 'no-store').header('location', '/').send();
     }
 
     const cookies = parseCookie(request.headers.cookie ?? '');
-    if (!sameSecret(cookies[SESSION_COOKIE], options.session)) return refuse(reply, 401, NO_SESSION);
+    if (!sameSecret(cookies[sessionCookieName(options.port())], options.session)) return refuse(reply, 401, NO_SESSION);
 
     if (!SAFE_METHODS.has(request.method)) {
       const origin = request.headers.origin;

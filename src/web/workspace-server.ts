@@ -72,9 +72,10 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   const token = randomBytes(24).toString('base64url');
   const session = randomBytes(32).toString('base64url');
   let allowed: ReadonlySet<string> = new Set();
+  let listening = 0;
 
   const app = Fastify({ bodyLimit: JSON_BODY_LIMIT, logger: false, forceCloseConnections: true, return503OnClosing: true });
-  await app.register(securityRules, { token, session, allowedHosts: () => allowed });
+  await app.register(securityRules, { token, session, allowedHosts: () => allowed, port: () => listening });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const status = err.statusCode ?? 500;
     if (status === 413) return reply.code(413).send({ error: request.url.startsWith('/api/uploads') ? tooLargeMessage(maxUploadMb) : 'La solicitud es demasiado grande.' });
@@ -99,6 +100,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
 
   await app.listen({ host, port: options.port ?? DEFAULT_PORT });
   const port = (app.server.address() as AddressInfo).port;
+  listening = port;
   const names = isLoopback(host) ? ['127.0.0.1', 'localhost', '[::1]', hostPart(host)] : [hostPart(host)];
   allowed = new Set(names.map((n) => `${n}:${port}`));
   const origin = `http://${hostPart(host)}:${port}`;

@@ -115,7 +115,7 @@ describe('the web workspace in a real browser', () => {
     expect(page.url()).toBe(`${origin}/`);
     await expect(page.getByRole('heading', { name: '1. Suba la hoja de ventas' }).isVisible()).resolves.toBe(true);
     const cookies = await context.cookies();
-    expect(cookies.find((c) => c.name === 'factura_sesion')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(cookies.find((c) => c.name === `factura_sesion_${new URL(origin).port}`)).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
     await shot(page, '01-subir-hoja');
   }, 60_000);
 

@@ -72,7 +72,7 @@ describe('the workspace server refuses what a local server must refuse', () => {
     expect(again.statusCode).toBe(401);
     expect(again.headers['set-cookie']).toBeUndefined();
     await again.body.dump();
-    const page = await request(`${server.origin}/`, { headers: { cookie: 'factura_sesion=adivinado' } });
+    const page = await request(`${server.origin}/`, { headers: { cookie: `factura_sesion_${server.port}=adivinado` } });
     expect(page.statusCode).toBe(401);
     await page.body.dump();
   });
