@@ -38,7 +38,7 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
       )}
       <p>
         {preview.headerRow !== undefined ? `Encabezados en la fila ${preview.headerRow}. ` : ''}
-        Indique qué dato de la factura tiene cada columna. Las columnas sin asignar se ignoran.
+        Las columnas sin asignar se ignoran; las obligatorias están marcadas.
       </p>
       <table class="columns-table">
         <thead>
@@ -84,7 +84,7 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
           Un mismo dato está en dos columnas: {repeated.map(labelOf).join(', ')}.
         </p>
       )}
-      <div class="actions">
+      <div class="actions actions--below">
         <button type="button" class="primary" disabled={missing.length > 0 || repeated.length > 0} onClick={confirm}>
           Revisar la hoja
         </button>

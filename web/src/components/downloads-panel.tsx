@@ -26,8 +26,13 @@ export function DownloadsPanel({ check }: { readonly check: CheckView }) {
       </div>
       <p class="hint">
         El libro de resultados tiene el resumen, cada factura con su estado y cada problema con su fila y columna. La hoja para corregir solo trae
-        las filas de las facturas con problemas, en las columnas de la plantilla. La asignación de columnas sirve para la línea de comandos
-        (<code>--map</code>).
+        las filas de las facturas con problemas, en las columnas de la plantilla.
+        {check.hasMapping && (
+          <>
+            {' '}
+            La asignación de columnas sirve para la línea de comandos (<code>--map</code>).
+          </>
+        )}
       </p>
     </section>
   );
