@@ -49,6 +49,7 @@ export function prepareRun(path: string, options: ValidateOptions & Partial<Subm
       delimiter: options.delimiter,
       decimalComma: options.decimalComma,
       mergeSplit: options.mergeSplit,
+      incluirOcultas: options.includeHidden,
       emisorRuc: e.ruc,
       emisorNombre: e.nombreLegal,
       emisorNombreComercial: e.nombreComercial,

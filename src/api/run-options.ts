@@ -19,6 +19,8 @@ export interface SheetReadOptions {
   readonly mapping?: Readonly<Record<string, string>>;
   /** Accept an invoice whose rows are not contiguous (bounded buffer). */
   readonly mergeSplit?: boolean;
+  /** Read the rows the sheet hides or filters out, with a warning at each (default: left out, with a note). */
+  readonly includeHidden?: boolean;
   /**
    * Corrections over the sheet, which is never modified: sheet row number → 0-based column
    * index → new text ('' blanks the cell). Applied right after reading, so the checks, the

@@ -120,7 +120,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
     ...(options.edits !== undefined ? { edits: options.edits } : {}),
           lang,
         });
-        logger.info({ ...session.tokens.stats }, lang === 'es' ? 'sesiones con el servicio' : 'service sessions');
+        logger.info({ ...session.tokens.stats }, localized('sesiones con el servicio', 'service sessions')[lang]);
         return summarizeRun(result, []);
       } finally {
         await journal.close();

@@ -59,46 +59,45 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
   let lang: Lang = langOf(argv);
   let debug = argv.includes('--debug');
   const writeErr = (s: string): void => void io.stderr.write(s.endsWith('\n') ? s : `${s}\n`);
-  const say = (es: string, en: string): string => (lang === 'es' ? es : en);
 
   const parser = yargs([...argv])
     .scriptName('factura-import')
     .locale(lang)
     .updateStrings((lang === 'es' ? SPANISH_YARGS : {}) as Record<string, string>) // yargs takes plural forms too; its types do not say so
     .usage(
-      say(
+      localized(
         '$0 <comando> [opciones]\n\nImportador masivo de facturas electrónicas peruanas desde hojas de ventas XLSX/CSV.',
         '$0 <command> [options]\n\nBulk importer of Peruvian electronic invoices (facturas) from XLSX/CSV sales sheets.',
-      ),
+      )[lang],
     )
-    .option('lang', { choices: ['es', 'en'] as const, default: 'es' as const, describe: say('Idioma de los mensajes y resultados', 'Language of messages and results') })
+    .option('lang', { choices: ['es', 'en'] as const, default: 'es' as const, describe: localized('Idioma de los mensajes y resultados', 'Language of messages and results')[lang] })
     .option('log-format', {
       choices: ['json', 'pretty'] as const,
-      describe: say(
+      describe: localized(
         'Muestra el registro técnico en la salida de errores (por omisión no se muestra: solo el progreso y el resumen)',
         'Show the technical log on stderr (by default it is not shown: only the progress and the summary)',
-      ),
+      )[lang],
     })
     .option('log-level', {
       choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
-      describe: say('Nivel del registro técnico (por omisión: info cuando hay registro)', 'Log level (default: info when logging)'),
+      describe: localized('Nivel del registro técnico (por omisión: info cuando hay registro)', 'Log level (default: info when logging)')[lang],
     })
     .option('log-file', {
       type: 'string',
-      describe: say('Escribe el registro técnico (JSON) en este archivo', 'Write the technical log (JSON lines) to this file'),
+      describe: localized('Escribe el registro técnico (JSON) en este archivo', 'Write the technical log (JSON lines) to this file')[lang],
     })
-    .option('debug', { type: 'boolean', default: false, describe: say('Muestra el detalle técnico de los errores', 'Show stack traces and debug logs') })
-    .option('quiet', { type: 'boolean', default: false, describe: say('Sin barra de progreso', 'No progress output') })
+    .option('debug', { type: 'boolean', default: false, describe: localized('Muestra el detalle técnico de los errores', 'Show stack traces and debug logs')[lang] })
+    .option('quiet', { type: 'boolean', default: false, describe: localized('Sin barra de progreso', 'No progress output')[lang] })
     .option('config', {
       type: 'string',
-      describe: say('Archivo de configuración JSON (emisor, valores por omisión, catálogos)', 'JSON config file (issuer, defaults, catalogues)'),
+      describe: localized('Archivo de configuración JSON (emisor, valores por omisión, catálogos)', 'JSON config file (issuer, defaults, catalogues)')[lang],
     })
     .strict()
-    .demandCommand(1, say('Elija un comando: validate, submit, template, login o sandbox.', 'Choose a command: validate, submit, template, login or sandbox.'))
+    .demandCommand(1, localized('Elija un comando: validate, submit, template, login o sandbox.', 'Choose a command: validate, submit, template, login or sandbox.')[lang])
     .recommendCommands()
-    .help('help', say('Muestra esta ayuda', 'Show help'))
+    .help('help', localized('Muestra esta ayuda', 'Show help')[lang])
     .alias('h', 'help')
-    .version('version', say('Muestra la versión', 'Show version number'), packageVersion())
+    .version('version', localized('Muestra la versión', 'Show version number')[lang], packageVersion())
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((msg: string | undefined, err: Error | undefined) => {
@@ -117,7 +116,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
     parser.command(
       cmd.command,
       cmd.describe[lang],
-      (y) => cmd.builder(y as unknown as Argv<GlobalArgs>, say) as unknown as Argv,
+      (y) => cmd.builder(y as unknown as Argv<GlobalArgs>, lang) as unknown as Argv,
       async (raw) => {
         const args = raw as unknown as Record<string, unknown> & GlobalArgs;
         lang = args.lang;

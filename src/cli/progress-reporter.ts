@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import type { Lang } from '../i18n/localized-text.js';
-import { render } from '../i18n/localized-text.js';
+import { localized, render } from '../i18n/localized-text.js';
 import type { InvoiceStatus } from '../index.js';
 import { STATUS_LABELS } from '../index.js';
 import type { Logger } from '../logger.js';
@@ -49,7 +49,7 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
     return secs > 0 ? done / secs : 0;
   };
   if (isTty) {
-    const label = options.lang === 'es' ? 'comprobantes' : 'invoices';
+    const label = localized('comprobantes', 'invoices')[options.lang];
     const format =
       options.total === undefined
         ? `{value} ${label} | {rate}/s | {counts}`
@@ -79,15 +79,15 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
         lastLog = now;
         if (!options.logger.isLevelEnabled('info')) {
           // No technical log asked for: a plain line a person can read in a CI log or a pipe.
-          const label = options.lang === 'es' ? 'Progreso' : 'Progress';
-          const unit = options.lang === 'es' ? 'comprobantes' : 'invoices';
+          const label = localized('Progreso', 'Progress')[options.lang];
+          const unit = localized('comprobantes', 'invoices')[options.lang];
           const of = options.total === undefined ? '' : `/${options.total}`;
           options.stream.write(`${label}: ${done}${of} ${unit} (${rate().toFixed(1)}/s) · ${formatCounts(counts, options.lang)}\n`);
           return;
         }
         options.logger.info(
           { done, total: options.total, perSecond: Number(rate().toFixed(1)), counts: Object.fromEntries(counts) },
-          options.lang === 'es' ? 'progreso' : 'progress',
+          localized('progreso', 'progress')[options.lang],
         );
       }
     },

@@ -1,51 +1,59 @@
 import type { Argv } from 'yargs';
-import type { Say } from './cli-command.js';
+import type { Lang } from '../i18n/localized-text.js';
+import { localized } from '../i18n/localized-text.js';
 import type { GlobalArgs } from './cli-context.js';
 
 /** Flags shared by `validate` and `submit`: how to read the sheet, the issuer, outputs. */
-export function withSheetOptions(y: Argv<GlobalArgs>, say: Say): Argv<SheetArgs> {
+export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArgs> {
   return y
-    .positional('file', { type: 'string', demandOption: true, describe: say('Hoja de ventas (.xlsx o .csv)', 'Sales sheet (.xlsx or .csv)') })
-    .option('sheet', { type: 'string', describe: say('XLSX: la hoja a leer (por omisión: la primera visible)', 'XLSX: the sheet to read (default: the first visible one)') })
+    .positional('file', { type: 'string', demandOption: true, describe: localized('Hoja de ventas (.xlsx, .xls, .ods, .csv o texto separado por tabulaciones)', 'Sales sheet (.xlsx, .xls, .ods, .csv or tab-separated text)')[lang] })
+    .option('sheet', { type: 'string', describe: localized('Libros: la hoja a leer (por omisión: la primera visible con fila de encabezados)', 'Workbooks: the sheet to read (default: the first visible one with a header row)')[lang] })
     .option('encoding', {
       choices: ['utf-8', 'windows-1252'] as const,
-      describe: say('CSV: fuerza la codificación del texto (por omisión: detectada)', 'CSV: force the text encoding (default: detected)'),
+      describe: localized('CSV: fuerza la codificación del texto (por omisión: detectada)', 'CSV: force the text encoding (default: detected)')[lang],
     })
     .option('delimiter', {
       choices: [',', ';', 'tab'] as const,
-      describe: say('CSV: fuerza el separador (por omisión: detectado)', 'CSV: force the delimiter (default: detected)'),
+      describe: localized('CSV: fuerza el separador (por omisión: detectado)', 'CSV: force the delimiter (default: detected)')[lang],
     })
     .option('decimal-comma', {
       type: 'boolean',
-      describe: say('Los números usan coma decimal (1.234,56); por omisión: detectado', 'Numbers use a decimal comma (1.234,56); default: detected'),
+      describe: localized('Los números usan coma decimal (1.234,56); por omisión: detectado', 'Numbers use a decimal comma (1.234,56); default: detected')[lang],
     })
     .option('map', {
       type: 'string',
-      describe: say('Archivo JSON de mapeo: columna → texto del encabezado de su hoja', "JSON mapping file: canonical column → the sheet's header text"),
+      describe: localized('Archivo JSON de mapeo: columna → texto del encabezado de su hoja', "JSON mapping file: canonical column → the sheet's header text")[lang],
+    })
+    .option('incluir-ocultas', {
+      type: 'boolean',
+      describe: localized(
+        'Lee también las filas que la hoja oculta o filtra (por omisión se dejan fuera, con una nota que las nombra)',
+        'Read the rows the sheet hides or filters out (default: left out, with a note naming them)',
+      )[lang],
     })
     .option('merge-split', {
       type: 'boolean',
       default: false,
-      describe: say('Une una factura cuyas filas no están seguidas (memoria acotada)', 'Merge an invoice whose rows are not contiguous (buffers, bounded)'),
+      describe: localized('Une una factura cuyas filas no están seguidas (memoria acotada)', 'Merge an invoice whose rows are not contiguous (buffers, bounded)')[lang],
     })
     .option('out', {
       type: 'string',
-      describe: say('Libro de resultados (por omisión: <entrada>.resultados.xlsx junto a la hoja)', 'Results workbook path (default: <input>.resultados.xlsx beside the input)'),
+      describe: localized('Libro de resultados (por omisión: <entrada>.resultados.xlsx junto a la hoja)', 'Results workbook path (default: <input>.resultados.xlsx beside the input)')[lang],
     })
-    .option('json', { type: 'boolean', default: false, describe: say('Imprime el resumen como JSON', 'Print the summary as JSON on stdout') })
-    .option('emisor-ruc', { type: 'string', describe: say('RUC del emisor (por omisión: configuración, o FACTURA_RUC)', 'Issuer RUC (default: config file, else FACTURA_RUC)') })
+    .option('json', { type: 'boolean', default: false, describe: localized('Imprime el resumen como JSON', 'Print the summary as JSON on stdout')[lang] })
+    .option('emisor-ruc', { type: 'string', describe: localized('RUC del emisor (por omisión: configuración, o FACTURA_RUC)', 'Issuer RUC (default: config file, else FACTURA_RUC)')[lang] })
     .option('emisor-nombre', {
       type: 'string',
-      describe: say('Razón social del emisor (por omisión: configuración, o la del login)', "Issuer legal name (default: config file, else the login's razonSocial)"),
+      describe: localized('Razón social del emisor (por omisión: configuración, o la del login)', "Issuer legal name (default: config file, else the login's razonSocial)")[lang],
     })
-    .option('emisor-nombre-comercial', { type: 'string', describe: say('Nombre comercial del emisor', 'Issuer trade name') })
+    .option('emisor-nombre-comercial', { type: 'string', describe: localized('Nombre comercial del emisor', 'Issuer trade name')[lang] })
     .option('emisor-correo', {
       type: 'string',
-      describe: say('Correo del emisor (por omisión: configuración, o FACTURA_MAIL)', 'Issuer e-mail (default: config file, else FACTURA_MAIL)'),
+      describe: localized('Correo del emisor (por omisión: configuración, o FACTURA_MAIL)', 'Issuer e-mail (default: config file, else FACTURA_MAIL)')[lang],
     })
     .option('tipo-registro', {
       choices: ['PRECIOS_SIN_IGV', 'PRECIOS_CON_IGV'] as const,
-      describe: say('Los valores unitarios excluyen (por omisión) o incluyen el IGV', 'Unit values exclude (default) or include IGV'),
+      describe: localized('Los valores unitarios excluyen (por omisión) o incluyen el IGV', 'Unit values exclude (default) or include IGV')[lang],
     }) as unknown as Argv<SheetArgs>;
 }
 
@@ -58,6 +66,7 @@ export interface SheetArgs {
   readonly decimalComma?: boolean;
   readonly map?: string;
   readonly mergeSplit: boolean;
+  readonly incluirOcultas?: boolean;
   readonly out?: string;
   readonly json: boolean;
   readonly emisorRuc?: string;

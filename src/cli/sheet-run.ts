@@ -1,3 +1,4 @@
+import { localized } from '../i18n/localized-text.js';
 import { resolve } from 'node:path';
 import type { ImportEvent, RunSummary, ShownProblem, ShownProblemGroup, ValidateOptions } from '../index.js';
 import { formatSummary, loadConfigFile, loadMappingFile } from '../index.js';
@@ -26,6 +27,7 @@ export async function sheetRunOptions(args: SheetArgs, ctx: CliContext): Promise
     ...(args.delimiter !== undefined ? { delimiter: args.delimiter } : {}),
     ...(args.decimalComma !== undefined ? { decimalComma: args.decimalComma } : {}),
     mergeSplit: args.mergeSplit,
+    ...(args.incluirOcultas !== undefined ? { includeHidden: args.incluirOcultas } : {}),
     emisor,
     ...(args.tipoRegistro !== undefined ? { tipoRegistro: args.tipoRegistro } : {}),
     ...(args.out !== undefined ? { out: at(args.out) } : {}),
@@ -52,7 +54,7 @@ export async function withProgress(ctx: CliContext, run: (onEvent: (e: ImportEve
 /** One problem as a terminal line: «Fila 4, C «fechaEmision»: …». */
 export function formatShownProblem(p: ShownProblem, lang: 'es' | 'en'): string {
   const where = [
-    p.row !== undefined ? `${lang === 'es' ? 'Fila' : 'Row'} ${p.row}` : undefined,
+    p.row !== undefined ? `${localized('Fila', 'Row')[lang]} ${p.row}` : undefined,
     p.column !== undefined ? `${p.letter !== undefined ? `${p.letter} ` : ''}«${p.column}»` : undefined,
   ]
     .filter((w) => w !== undefined)
@@ -68,12 +70,14 @@ const SHOWN_GROUPS = 8;
 export function formatProblemGroup(g: ShownProblemGroup, lang: 'es' | 'en'): string {
   const mark = g.severity === 'error' ? '✗' : '!';
   const where = g.column !== undefined ? `${g.letter !== undefined ? `${g.letter} ` : ''}«${g.column}»: ` : '';
-  const count =
-    lang === 'es'
-      ? `${g.invoices} ${g.invoices === 1 ? 'factura' : 'facturas'}${g.occurrences > g.invoices ? ` (${g.occurrences} veces)` : ''}`
-      : `${g.invoices} ${g.invoices === 1 ? 'invoice' : 'invoices'}${g.occurrences > g.invoices ? ` (${g.occurrences} times)` : ''}`;
-  const rows = g.rows.length === 0 ? '' : `, ${lang === 'es' ? 'filas' : 'rows'} ${g.rows.join(', ')}${g.occurrences > g.rows.length ? '…' : ''}`;
-  const example = lang === 'es' ? `p. ej. ${g.example}` : `e.g. ${g.example}`;
+  const one = g.invoices === 1;
+  const times = g.occurrences > g.invoices;
+  const count = localized(
+    `${g.invoices} ${one ? 'factura' : 'facturas'}${times ? ` (${g.occurrences} veces)` : ''}`,
+    `${g.invoices} ${one ? 'invoice' : 'invoices'}${times ? ` (${g.occurrences} times)` : ''}`,
+  )[lang];
+  const rows = g.rows.length === 0 ? '' : `, ${localized('filas', 'rows')[lang]} ${g.rows.join(', ')}${g.occurrences > g.rows.length ? '…' : ''}`;
+  const example = localized(`p. ej. ${g.example}`, `e.g. ${g.example}`)[lang];
   return `  ${mark} ${where}${count}${rows} — ${example}`;
 }
 
@@ -87,20 +91,18 @@ export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boole
   ctx.io.stdout.write(formatSummary(summary, lang, summary.paths));
   if (summary.orphanRows > 0) {
     ctx.print(
-      lang === 'es'
-        ? `Filas que no pertenecen a ningún comprobante: ${summary.orphanRows} (ver hoja Errores).`
-        : `Rows that belong to no invoice: ${summary.orphanRows} (see the Errores sheet).`,
+      localized(`Filas que no pertenecen a ningún comprobante: ${summary.orphanRows} (ver hoja Errores).`, `Rows that belong to no invoice: ${summary.orphanRows} (see the Errores sheet).`)[lang],
     );
   }
   // A systematic error reads once, with its count; single problems keep their own line below.
   const repeated = summary.problemGroups.filter((g) => g.occurrences > 1);
   if (repeated.length > 0) {
     ctx.print('');
-    ctx.print(lang === 'es' ? 'Problemas repetidos (por tipo y columna):' : 'Repeated problems (by kind and column):');
+    ctx.print(localized('Problemas repetidos (por tipo y columna):', 'Repeated problems (by kind and column):')[lang]);
     for (const g of repeated.slice(0, SHOWN_GROUPS)) ctx.print(formatProblemGroup(g, lang));
     if (repeated.length > SHOWN_GROUPS) {
       const more = repeated.length - SHOWN_GROUPS;
-      ctx.print(lang === 'es' ? `  … y ${more} tipos más (ver hoja Errores).` : `  … and ${more} more kinds (see the Errores sheet).`);
+      ctx.print(localized(`  … y ${more} tipos más (ver hoja Errores).`, `  … and ${more} more kinds (see the Errores sheet).`)[lang]);
     }
   }
   const firstProblems: readonly ShownProblem[] =
@@ -119,9 +121,7 @@ export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boole
   if (firstProblems.length > 0) {
     ctx.print('');
     ctx.print(
-      lang === 'es'
-        ? `Problemas (los primeros ${firstProblems.length}; el detalle completo está en el libro de resultados):`
-        : `Problems (the first ${firstProblems.length}; the results workbook has them all):`,
+      localized(`Problemas (los primeros ${firstProblems.length}; el detalle completo está en el libro de resultados):`, `Problems (the first ${firstProblems.length}; the results workbook has them all):`)[lang],
     );
     for (const p of firstProblems) ctx.print(formatShownProblem(p, lang));
   }

@@ -8,6 +8,6 @@ export function usage(es: string, en: string): FacturaError {
 
 /** A flag's number as the message shows it: a text that is no number (yargs gives NaN) says so. */
 export function received(value: number, lang: 'es' | 'en'): string {
-  if (Number.isNaN(value)) return lang === 'es' ? 'un texto que no es un número' : 'a text that is not a number';
+  if (Number.isNaN(value)) return localized('un texto que no es un número', 'a text that is not a number')[lang];
   return String(value);
 }

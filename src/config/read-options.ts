@@ -8,4 +8,6 @@ export interface ReadOptions {
   readonly decimalComma: boolean | 'auto';
   readonly mapping?: Partial<Record<ColumnName, string>>;
   readonly mergeSplit: boolean;
+  /** `--incluir-ocultas`: read the rows the sheet hides or filters out (default: left out, with a note). */
+  readonly includeHidden?: boolean;
 }

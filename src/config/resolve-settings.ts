@@ -20,6 +20,8 @@ export interface RunFlags {
   readonly delimiter?: ',' | ';' | '\t' | 'tab' | undefined;
   readonly decimalComma?: boolean | undefined;
   readonly mergeSplit?: boolean | undefined;
+  /** `--incluir-ocultas`. */
+  readonly incluirOcultas?: boolean | undefined;
   readonly emisorRuc?: string | undefined;
   readonly emisorNombre?: string | undefined;
   readonly emisorNombreComercial?: string | undefined;
@@ -75,6 +77,7 @@ export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined,
     decimalComma: flags.decimalComma ?? 'auto',
     ...(mapping !== undefined ? { mapping } : {}),
     mergeSplit: flags.mergeSplit ?? false,
+    ...(flags.incluirOcultas === true ? { includeHidden: true } : {}),
   };
   const close2u: Close2u = {
     tipoIntegracion: config?.close2u?.tipoIntegracion ?? DEFAULT_CLOSE2U.tipoIntegracion,

@@ -1,3 +1,4 @@
+import { markExact } from './exact-amounts.js';
 import type { FacturaDocument, FacturaDocumentBody } from './factura-document.js';
 import type { ResolvedInvoice } from './resolve-invoice.js';
 import { canonicalDecimal } from './rules/amount-rules.js';
@@ -51,6 +52,8 @@ export function buildDocumentBody(invoice: ResolvedInvoice, close2u: Close2u): F
     item.unidadMedida = need(v.unidadMedida, 'unidadMedida');
     item.cantidad = need(canonicalDecimal(need(v.cantidad, 'cantidad')), 'cantidad');
     item.valorVentaUnitarioItem = Number(valor);
+    // Sent as written (document-json.ts), not as the nearest binary double.
+    markExact(item, 'valorVentaUnitarioItem', valor);
     detalleDocumento.push(item);
   }
 

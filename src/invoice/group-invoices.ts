@@ -5,7 +5,9 @@ import type { LineRecord } from './line-record.js';
 
 /**
  * Line records → invoice drafts, streaming: consecutive rows with the same serie/numero form one
- * invoice; every row ends in exactly one yielded item (an invoice or orphan rows). Policy lives in
+ * invoice; every row ends in exactly one yielded item (an invoice or orphan rows), except the
+ * records marked `skipped` (a totals row, hidden rows left out), which are no line at all: their
+ * notes are yielded as an item with no rows, and no invoice changes. Policy lives in
  * grouping-decision.ts, state in invoice-grouper.ts. Under `mergeSplit` the invoices are yielded
  * at the end (they may gain rows until then); past `mergeBufferLimit` it throws a FacturaError('INPUT').
  */

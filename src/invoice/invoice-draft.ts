@@ -1,9 +1,13 @@
 import type { ColumnName } from './canonical-columns.js';
+import type { SheetAmountHeaders, SheetAmounts } from './line-record.js';
 import type { Problem } from './problem.js';
 
 export interface DraftLine {
   readonly row: number;
   readonly values: Readonly<Partial<Record<ColumnName, string>>>;
+  /** The sheet's own amounts on the row (Total, Subtotal, IGV columns), to reconcile against. */
+  readonly sheetAmounts?: SheetAmounts;
+  readonly sheetAmountHeaders?: SheetAmountHeaders;
 }
 
 /** The rows of one invoice (one `serie`/`numero`), invoice-level fields filled down. */

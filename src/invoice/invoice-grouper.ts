@@ -51,7 +51,11 @@ class DraftBuilder {
 
   add(record: LineRecord): void {
     this.rows.push(record.row);
-    this.lines.push({ row: record.row, values: record.values });
+    this.lines.push(
+      record.sheetAmounts === undefined
+        ? { row: record.row, values: record.values }
+        : { row: record.row, values: record.values, sheetAmounts: record.sheetAmounts, ...(record.sheetAmountHeaders ? { sheetAmountHeaders: record.sheetAmountHeaders } : {}) },
+    );
     this.problems.push(...record.problems);
     for (const column of GROUPED_INVOICE_COLUMNS) {
       const value = record.values[column];
@@ -137,6 +141,8 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
 
   return {
     push(record) {
+      // A row that is not a line (a totals row, hidden rows left out): its notes, and nothing else.
+      if (record.skipped === true) return [{ kind: 'orphan', rows: [], problems: record.problems }];
       const rowKey = rowKeyOf(record.values, hasUnreadableKeyCell(record));
       const known = rowKey.kind !== 'key' ? undefined : mergeSplit ? buffered.get(rowKey.key)?.range() : finished.get(rowKey.key);
       const decision = decideGrouping(state, rowKey, known, mergeSplit);

@@ -2,6 +2,24 @@ import type { ColumnName } from './canonical-columns.js';
 import type { Problem } from './problem.js';
 
 /**
+ * The amounts the sheet itself carries for a row, in columns that are not ours (Total, Subtotal,
+ * IGV), as exact decimal strings: each invoice is reconciled against them (reconcile-sheet-amounts.ts).
+ * `columns` names the sheet's header text of each, for the message.
+ */
+export interface SheetAmounts {
+  /** A total with IGV («Total», «Importe total», «Total con IGV»). */
+  readonly total?: string;
+  /** A base without IGV («Subtotal», «Valor venta», «Base imponible»). */
+  readonly base?: string;
+  readonly igv?: string;
+  /** An amount that may be either («Importe», «Monto»): it agrees when it equals one of them. */
+  readonly amount?: string;
+}
+
+/** The sheet's header text of each amount column found (for messages pointing at the column). */
+export type SheetAmountHeaders = Readonly<Partial<Record<keyof SheetAmounts, string>>>;
+
+/**
  * One source row after header mapping and cell normalising: canonical column → normalised text
  * (dates `YYYY-MM-DD`, times `HH:mm:ss`, numbers as exact decimal strings, identities as digits).
  * A blank cell or an absent column is simply not in `values`; defaults are applied later.
@@ -11,4 +29,13 @@ export interface LineRecord {
   readonly values: Readonly<Partial<Record<ColumnName, string>>>;
   /** Cell-level problems found while normalising (a date that is not a date, a RUC in 2.05E+10…). */
   readonly problems: readonly Problem[];
+  /**
+   * True when the row is not a line at all and only carries `problems` as notes (a totals row, the
+   * hidden rows left out): grouping reports them and never adds the row to an invoice.
+   */
+  readonly skipped?: boolean;
+  /** The sheet's own amounts on this row, when it has such columns. */
+  readonly sheetAmounts?: SheetAmounts;
+  /** Where those amount columns are (their header text); the same object on every record. */
+  readonly sheetAmountHeaders?: SheetAmountHeaders;
 }

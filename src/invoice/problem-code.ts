@@ -9,12 +9,18 @@ export type ProblemCode = SheetProblemCode | CellProblemCode | GroupingProblemCo
 
 /** About the file as a whole (src/sheet/: readers, header detection). Warnings. */
 export type SheetProblemCode =
+  | 'DATA_ON_OTHER_SHEET'
+  | 'ENCODING_UTF_16'
   | 'ENCODING_WINDOWS_1252'
+  | 'HIDDEN_ROWS_IN_INVOICE'
+  | 'HIDDEN_ROWS_SKIPPED'
+  | 'HIDDEN_ROW_READ'
   | 'HIDDEN_SHEETS_SKIPPED'
   | 'HIDDEN_SHEET_READ'
   | 'MAPPED_COLUMN_NOT_FOUND'
   | 'RAGGED_ROW'
   | 'TITLE_ROWS_SKIPPED'
+  | 'TOTALS_ROW_SKIPPED'
   | 'UNKNOWN_COLUMNS';
 
 /** A cell that cannot be read as its column's kind of value (src/sheet/normalize-*.ts). */
@@ -25,12 +31,14 @@ export type CellProblemCode =
   | 'FORMULA_WITHOUT_RESULT'
   | 'INVALID_DATE'
   | 'INVALID_IDENTITY'
+  | 'INVISIBLE_CHARACTER_REMOVED'
   | 'INVALID_TIME'
   | 'LOST_LEADING_ZERO'
   | 'MIXED_DECIMAL_SEPARATOR'
   | 'NOT_A_NUMBER'
   | 'NOT_A_WHOLE_NUMBER'
   | 'SCIENTIFIC_NOTATION'
+  | 'SCIENTIFIC_NOTATION_READ'
   | 'UNEXPECTED_BOOLEAN';
 
 /** Rows that do not make an invoice (src/invoice/invoice-grouper.ts). */
@@ -47,6 +55,7 @@ export type InvoiceProblemCode =
   | 'DOCUMENT_SHAPE'
   | 'IDENTITY_DOCUMENT_FORMAT'
   | 'INVALID_EMAIL'
+  | 'INVOICE_TOTAL_ZERO'
   | 'ISSUE_DATE_IN_FUTURE'
   | 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW'
   | 'LEGAL_NAME_TOO_LONG'
@@ -61,10 +70,11 @@ export type InvoiceProblemCode =
   | 'RUC_FORMAT'
   | 'RUC_PREFIX'
   | 'SERIE_FORMAT'
+  | 'SHEET_TOTAL_MISMATCH'
+  | 'SHEET_TOTAL_MISMATCH_IGV'
   | 'TRADE_NAME_TOO_LONG'
   | 'UBIGEO_FORMAT'
   | 'UNIT_VALUE_NEGATIVE'
-  | 'UNIT_VALUE_PRECISION'
   | 'UNIT_VALUE_ZERO'
   | 'UNKNOWN_CATALOGUE_VALUE';
 

@@ -1,3 +1,4 @@
+import { rucProblems } from './rules/identity-document-rules.js';
 import type { ColumnName } from './canonical-columns.js';
 import type { ColumnDefinition } from './canonical-columns.js';
 import { CANONICAL_COLUMNS, INVOICE_COLUMNS, LINE_COLUMNS } from './canonical-columns.js';
@@ -77,6 +78,9 @@ export function resolveInvoice(draft: InvoiceDraft, context: ValidationContext):
     const numero = header.receptorNumeroDocumento;
     const inferred = numero !== undefined && /^\d+$/.test(numero) ? DOC_TYPE_BY_LENGTH[numero.length] : undefined;
     if (inferred !== undefined) header.receptorTipoDocumento = inferred;
+    // A RUC with a digit too many or too few, or with spaces or dashes, is a problem of the number
+    // itself, shown in its own column with its value, not a missing document type.
+    else if (numero !== undefined && looksLikeRuc(numero)) problems.push(...rucProblems(numero, rowOf('receptorNumeroDocumento'), 'receptorNumeroDocumento'));
     else if (numero !== undefined) problems.push(documentTypeUnknown(rowOf('receptorNumeroDocumento'), numero));
   }
 
@@ -103,6 +107,11 @@ function unknownValue(context: ValidationContext, catalogue: CatalogueName, colu
     `«${value}» no es un valor válido de «${label.es}»${fromDefault ? ' (valor por defecto de la configuración)' : ''}. Valores permitidos: ${allowed}. También se aceptan los códigos SUNAT (p. ej. NIU, 10).`,
     `"${value}" is not a valid "${label.en}"${fromDefault ? ' (default from the configuration)' : ''}. Allowed values: ${allowed}. SUNAT codes (e.g. NIU, 10) are accepted too.`,
   );
+}
+
+/** 9 to 13 digits, or 11 digits once spaces, dots and dashes are taken out: meant as a RUC. */
+function looksLikeRuc(numero: string): boolean {
+  return /^\d{9,13}$/.test(numero) || /^\d{11}$/.test(numero.replace(/[\s.-]/g, ''));
 }
 
 function documentTypeUnknown(row: number, numero: string): Problem {

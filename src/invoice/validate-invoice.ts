@@ -7,6 +7,7 @@ import type { FacturaDocument } from './factura-document.js';
 import { facturaDocumentBodySchemaFor, facturaDocumentSchemaFor } from './factura-document.js';
 import type { InvoiceDraft } from './invoice-draft.js';
 import type { InvoiceTotals } from './invoice-outcome.js';
+import { reconcileSheetAmounts, zeroTotalProblem } from './reconcile-sheet-amounts.js';
 import type { Problem } from './problem.js';
 import { hasErrors } from './problem.js';
 import type { ResolvedInvoice } from './resolve-invoice.js';
@@ -43,7 +44,17 @@ export function validateInvoice(draft: InvoiceDraft, context: ValidationContext)
   const problems: Problem[] = [...draft.problems, ...resolveProblems];
   for (const rule of ALL_RULES) problems.push(...rule(invoice, { today: context.today }));
 
-  const totals = totalsOf(invoice, context);
+  const lineTotals = totalLinesOf(invoice);
+  const totals = lineTotals === undefined ? undefined : computeInvoiceTotals(lineTotals, context.close2u.tipoRegistro);
+  if (lineTotals !== undefined && totals !== undefined) {
+    const zero = zeroTotalProblem(draft, totals);
+    // A zero price or quantity already says why; the zero total is for amounts that round away.
+    if (zero !== undefined && !problems.some((p) => p.code === 'UNIT_VALUE_ZERO' || p.code === 'QUANTITY_NOT_POSITIVE')) problems.push(zero);
+    if (draft.lines.some((l) => l.sheetAmounts !== undefined)) {
+      const other = context.close2u.tipoRegistro === 'PRECIOS_SIN_IGV' ? 'PRECIOS_CON_IGV' : 'PRECIOS_SIN_IGV';
+      problems.push(...reconcileSheetAmounts(draft, totals, computeInvoiceTotals(lineTotals, other), context.close2u.tipoRegistro));
+    }
+  }
   let document: FacturaDocument | undefined;
   if (!hasErrors(problems)) {
     if (context.emisor) {
@@ -76,7 +87,8 @@ export function validateInvoice(draft: InvoiceDraft, context: ValidationContext)
   };
 }
 
-function totalsOf(invoice: ResolvedInvoice, context: ValidationContext): InvoiceTotals | undefined {
+/** Each line's amounts for the totals, or undefined when one could not be read. */
+function totalLinesOf(invoice: ResolvedInvoice): TotalsLine[] | undefined {
   if (invoice.lines.length === 0) return undefined;
   const lines: TotalsLine[] = [];
   for (const line of invoice.lines) {
@@ -86,7 +98,7 @@ function totalsOf(invoice: ResolvedInvoice, context: ValidationContext): Invoice
     if (cantidad === undefined || valor === undefined || tipoAfectacion === undefined) return undefined;
     lines.push({ cantidad, valorUnitario: valor, tipoAfectacion });
   }
-  return computeInvoiceTotals(lines, context.close2u.tipoRegistro);
+  return lines;
 }
 
 /** The schema found what the rules did not: a gap between the two layers, reported rather than sent. */

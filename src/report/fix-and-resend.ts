@@ -164,7 +164,7 @@ export async function writeFixAndResend(options: FixAndResendOptions): Promise<F
       if (source.row < headerRow) continue;
       if (source.row === headerRow) {
         kept = keptColumns(source.cells);
-        sheet = addTableSheet(workbook, lang === 'es' ? 'Corregir' : 'Fix', {
+        sheet = addTableSheet(workbook, localized('Corregir', 'Fix')[lang], {
           header: [...kept.map((i) => cellValue(source.cells[i] ?? null)), FIX_NOTES_HEADER[lang]],
           headerStyle: HEADER_CELL_STYLE,
           widths: [...kept.map((i) => widthFor(source.cells[i] ?? null)), 60],

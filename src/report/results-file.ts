@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import ExcelJS from 'exceljs';
 import type { Worksheet } from 'exceljs';
 import type { Lang } from '../i18n/localized-text.js';
+import { localized } from '../i18n/localized-text.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
 import { redactText } from '../redact-secrets.js';
@@ -242,7 +243,6 @@ function putFirst(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Worksheet
 }
 
 function writeSummarySheet(sheet: Worksheet, summary: RunCounts, run: RunInfo, lang: Lang, timeZone: string, secrets: readonly string[]): void {
-  const t = (es: string, en: string): string => (lang === 'es' ? es : en);
   const text = (v: string): CellValue => toCellValue(redactText(v, secrets));
   sheet.columns = [{ width: 34 }, { width: 48 }, { width: 16 }, { width: 16 }, { width: 16 }];
   const add = (values: readonly CellValue[], style?: (row: ExcelJS.Row) => void): void => {
@@ -259,82 +259,82 @@ function writeSummarySheet(sheet: Worksheet, summary: RunCounts, run: RunInfo, l
       cell.fill = HEADER_STYLE.fill;
     });
   };
-  const yesNo = (b: boolean): string => (b ? t('Sí', 'Yes') : t('No', 'No'));
+  const yesNo = (b: boolean): string => (b ? localized('Sí', 'Yes')[lang] : localized('No', 'No')[lang]);
 
-  add([t('Resultados de la importación de facturas', 'Invoice import results')], (row) => {
+  add([localized('Resultados de la importación de facturas', 'Invoice import results')[lang]], (row) => {
     row.getCell(1).font = TITLE_FONT;
   });
   add([]);
   const groups = run.problemGroups ?? [];
   if (groups.length > 0) {
     // A systematic error reads once here, with its count; the Errores sheet has every row.
-    add([t('Problemas por tipo y columna', 'Problems by kind and column')], bold);
-    add([t('Columna', 'Column'), t('Ejemplo', 'Example'), t('Facturas', 'Invoices'), t('Primeras filas', 'First rows'), t('Tipo', 'Kind')], tableHeader);
+    add([localized('Problemas por tipo y columna', 'Problems by kind and column')[lang]], bold);
+    add([localized('Columna', 'Column')[lang], localized('Ejemplo', 'Example')[lang], localized('Facturas', 'Invoices')[lang], localized('Primeras filas', 'First rows')[lang], localized('Tipo', 'Kind')[lang]], tableHeader);
     for (const g of groups.slice(0, SUMMARY_GROUPS)) {
       const column = g.column === undefined ? '' : `${g.column}${g.letter !== undefined ? ` (${g.letter})` : ''}`;
-      add([text(column), text(g.example), g.invoices, g.rows.join(', '), g.severity === 'error' ? t('Error', 'Error') : t('Advertencia', 'Warning')], (row) => {
+      add([text(column), text(g.example), g.invoices, g.rows.join(', '), g.severity === 'error' ? localized('Error', 'Error')[lang] : localized('Advertencia', 'Warning')[lang]], (row) => {
         row.getCell(2).alignment = { wrapText: true, vertical: 'top' };
       });
     }
-    if (groups.length > SUMMARY_GROUPS) add([t(`… y ${groups.length - SUMMARY_GROUPS} tipos más (hoja Errores)`, `… and ${groups.length - SUMMARY_GROUPS} more kinds (Errores sheet)`)]);
+    if (groups.length > SUMMARY_GROUPS) add([localized(`… y ${groups.length - SUMMARY_GROUPS} tipos más (hoja Errores)`, `… and ${groups.length - SUMMARY_GROUPS} more kinds (Errores sheet)`)[lang]]);
     add([]);
   }
-  add([t('Archivo de entrada', 'Input file'), text(run.inputPath)], bold);
-  add([t('Suma de verificación (SHA-256)', 'Checksum (SHA-256)'), run.inputSha256 ?? null], bold);
-  add([t('Comando', 'Command'), text(run.command)], bold);
-  add([t('Modo', 'Mode'), run.dryRun ? t('Prueba (no se envió nada)', 'Dry run (nothing sent)') : t('Envío', 'Submission')], bold);
-  add([t('Inicio', 'Started'), wallClock(run.startedAt, timeZone)], (row) => {
+  add([localized('Archivo de entrada', 'Input file')[lang], text(run.inputPath)], bold);
+  add([localized('Suma de verificación (SHA-256)', 'Checksum (SHA-256)')[lang], run.inputSha256 ?? null], bold);
+  add([localized('Comando', 'Command')[lang], text(run.command)], bold);
+  add([localized('Modo', 'Mode')[lang], run.dryRun ? localized('Prueba (no se envió nada)', 'Dry run (nothing sent)')[lang] : localized('Envío', 'Submission')[lang]], bold);
+  add([localized('Inicio', 'Started')[lang], wallClock(run.startedAt, timeZone)], (row) => {
     bold(row);
     row.getCell(2).numFmt = DATE_TIME;
     row.getCell(2).alignment = { horizontal: 'left' };
   });
-  add([t('Fin', 'Finished'), wallClock(run.finishedAt, timeZone)], (row) => {
+  add([localized('Fin', 'Finished')[lang], wallClock(run.finishedAt, timeZone)], (row) => {
     bold(row);
     row.getCell(2).numFmt = DATE_TIME;
     row.getCell(2).alignment = { horizontal: 'left' };
   });
-  add([t('Duración (s)', 'Duration (s)'), (run.finishedAt.getTime() - run.startedAt.getTime()) / 1000], (row) => {
+  add([localized('Duración (s)', 'Duration (s)')[lang], (run.finishedAt.getTime() - run.startedAt.getTime()) / 1000], (row) => {
     bold(row);
     row.getCell(2).numFmt = '0.0';
     row.getCell(2).alignment = { horizontal: 'left' };
   });
-  add([t('Zona horaria', 'Time zone'), timeZone], bold);
-  add([t('Emisor configurado', 'Issuer configured'), run.issuerConfigured === undefined ? null : yesNo(run.issuerConfigured)], bold);
-  add([t('Diario', 'Journal'), run.journalPath === undefined ? null : text(run.journalPath)], bold);
-  add([t('Archivo para corregir', 'File to fix'), run.fixAndResendPath === undefined ? null : text(run.fixAndResendPath)], bold);
-  if (run.interrupted === true) add([t('Interrumpido', 'Interrupted'), yesNo(true)], bold);
+  add([localized('Zona horaria', 'Time zone')[lang], timeZone], bold);
+  add([localized('Emisor configurado', 'Issuer configured')[lang], run.issuerConfigured === undefined ? null : yesNo(run.issuerConfigured)], bold);
+  add([localized('Diario', 'Journal')[lang], run.journalPath === undefined ? null : text(run.journalPath)], bold);
+  add([localized('Archivo para corregir', 'File to fix')[lang], run.fixAndResendPath === undefined ? null : text(run.fixAndResendPath)], bold);
+  if (run.interrupted === true) add([localized('Interrumpido', 'Interrupted')[lang], yesNo(true)], bold);
 
   add([]);
-  add([t('Estado', 'Status'), t('Comprobantes', 'Invoices')], tableHeader);
+  add([localized('Estado', 'Status')[lang], localized('Comprobantes', 'Invoices')[lang]], tableHeader);
   for (const status of INVOICE_STATUSES) {
     const count = summary.byStatus[status];
     if (count === 0) continue;
     add([STATUS_LABELS[status][lang], count], (row) => paintStatus(row.getCell(1), status));
   }
-  add([t('Total', 'Total'), summary.invoices], (row) => {
+  add([localized('Total', 'Total')[lang], summary.invoices], (row) => {
     row.getCell(1).font = { bold: true };
     row.getCell(2).font = { bold: true };
   });
-  add([t('Comprobantes con advertencias', 'Invoices with warnings'), summary.withWarnings]);
+  add([localized('Comprobantes con advertencias', 'Invoices with warnings')[lang], summary.withWarnings]);
 
   add([]);
   add(
     [
       run.dryRun
-        ? t('Importes de los comprobantes válidos', 'Amounts of valid invoices')
-        : t(
+        ? localized('Importes de los comprobantes válidos', 'Amounts of valid invoices')[lang]
+        : localized(
             'Importes de los comprobantes aceptados (incluidos los omitidos por estar aceptados en ejecuciones anteriores)',
             'Amounts of accepted invoices (including those skipped as accepted in earlier runs)',
-          ),
+          )[lang],
     ],
     bold,
   );
-  add([t('Moneda', 'Currency'), t('Comprobantes', 'Invoices'), t('Base', 'Net'), 'IGV', t('Total', 'Total')], tableHeader);
+  add([localized('Moneda', 'Currency')[lang], localized('Comprobantes', 'Invoices')[lang], localized('Base', 'Net')[lang], 'IGV', localized('Total', 'Total')[lang]], tableHeader);
   for (const tot of summary.totals) {
     add([tot.moneda, tot.invoices, Number(tot.base), Number(tot.igv), Number(tot.total)], (row) => {
       for (const c of [3, 4, 5]) row.getCell(c).numFmt = MONEY;
       row.getCell(2).alignment = { horizontal: 'left' };
     });
   }
-  if (summary.totals.length === 0) add([t('(ninguno)', '(none)')]);
+  if (summary.totals.length === 0) add([localized('(ninguno)', '(none)')[lang]]);
 }

@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { Lang } from '../i18n/localized-text.js';
+import { localized } from '../i18n/localized-text.js';
 import type { InvoiceOutcome } from '../invoice/invoice-outcome.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
@@ -95,20 +96,20 @@ export interface SummaryPaths {
 }
 
 const WORDS = {
-  status: { es: 'Estado', en: 'Status' },
-  invoices: { es: 'Comprobantes', en: 'Invoices' },
-  total: { es: 'Total', en: 'Total' },
-  currency: { es: 'Moneda', en: 'Currency' },
-  base: { es: 'Base', en: 'Net' },
-  igv: { es: 'IGV', en: 'IGV' },
-  withWarnings: { es: 'Con advertencias', en: 'With warnings' },
-  noTotals: {
-    es: 'Sin importes: ningún comprobante aceptado (en esta ejecución ni en una anterior) ni válido.',
-    en: 'No amounts: no invoice accepted (in this run or an earlier one) or valid.',
-  },
-  results: { es: 'Resultados', en: 'Results' },
-  fixAndResend: { es: 'Para corregir', en: 'To fix' },
-  journal: { es: 'Diario', en: 'Journal' },
+  status: localized('Estado', 'Status'),
+  invoices: localized('Comprobantes', 'Invoices'),
+  total: localized('Total', 'Total'),
+  currency: localized('Moneda', 'Currency'),
+  base: localized('Base', 'Net'),
+  igv: localized('IGV', 'IGV'),
+  withWarnings: localized('Con advertencias', 'With warnings'),
+  noTotals: localized(
+    'Sin importes: ningún comprobante aceptado (en esta ejecución ni en una anterior) ni válido.',
+    'No amounts: no invoice accepted (in this run or an earlier one) or valid.',
+  ),
+  results: localized('Resultados', 'Results'),
+  fixAndResend: localized('Para corregir', 'To fix'),
+  journal: localized('Diario', 'Journal'),
 } as const;
 
 /** A small aligned text table for stdout: counts by status, totals by currency, the paths written. */

@@ -6,7 +6,8 @@ import { localized } from '../i18n/localized-text.js';
 import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
 import { acceptedHeaders, headerText, matchHeaderCells } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
-import type { SourceRow } from './source-row.js';
+import { sheetAmountKind } from './sheet-amount-columns.js';
+import type { Cell, SourceRow } from './source-row.js';
 
 /**
  * How many rows from the top are searched for the header row (ERP exports may put dozens of note
@@ -32,6 +33,11 @@ export interface DetectHeaderOptions {
   readonly mapping?: ColumnMapping;
   /** True when `rows` is the whole file (it ended before the search window did). */
   readonly wholeFile: boolean;
+}
+
+/** Whether a row's cells make a header row (the same test detectHeader applies). */
+export function isHeaderRow(cells: readonly (Cell | null)[], mapping: ColumnMapping = {}): boolean {
+  return isHeaderCandidate(matchHeaderCells(cells, mapping));
 }
 
 function isHeaderCandidate(match: HeaderMatch): boolean {
@@ -88,13 +94,15 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
       ),
     });
   }
-  if (match.unknown.length > 0) {
-    const list = match.unknown.map(where).join(', ');
+  // The sheet's own Total/Subtotal/IGV columns are not ignored: invoices are reconciled against them.
+  const ignored = match.unknown.filter((c) => sheetAmountKind(c.header) === undefined);
+  if (ignored.length > 0) {
+    const list = ignored.map(where).join(', ');
     notes.push({
       severity: 'warning',
       code: 'UNKNOWN_COLUMNS',
       row: found.row,
-      value: match.unknown.map((c) => c.header).join(', '),
+      value: ignored.map((c) => c.header).join(', '),
       message: localized(
         `Se ignoran columnas que no corresponden a ninguna columna conocida: ${list}. Si alguna debe usarse, indíquela con --map mapping.json.`,
         `Columns that match no known column are ignored: ${list}. If one should be used, name it with --map mapping.json.`,
@@ -118,8 +126,8 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   return { header, position, notes };
 }
 
-/** `[1, 2, 3, 5]` → `1-3, 5`. */
-function rowRanges(rows: readonly number[]): string {
+/** `[1, 2, 3, 5]` → `1-3, 5` (rows in ascending order). */
+export function rowRanges(rows: readonly number[]): string {
   const parts: string[] = [];
   for (let i = 0; i < rows.length; ) {
     let j = i;

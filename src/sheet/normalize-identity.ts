@@ -1,8 +1,12 @@
 import type { Cell } from './source-row.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
-import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, controlCharacterProblem, normalizedValue } from './normalize-result.js';
+import { ABSENT, cellErrorProblem, cellProblem, cleanedValue, collapseWhitespace, controlCharacterProblem, normalizedValue } from './normalize-result.js';
 
 const SCIENTIFIC_TEXT = /^[+-]?\d+(?:[.,]\d+)?\s*[eE]\s*[+-]?\d+$/;
+/** Invisible characters copied in from web pages and PDFs: zero-width spaces and joiners, word joiner, BOM, soft hyphen, non-breaking spaces. */
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad\u00a0\u2007\u202f]/gu;
+/** A whole number written by a program that stores every number as a float (pandas): `20455309817.0`. */
+const FLOAT_WHOLE = /^(\d+)\.0+$/;
 /** Excel keeps 15 significant digits: a longer number in a cell has already lost some. */
 const MAX_EXACT_DIGITS = 15;
 
@@ -17,16 +21,23 @@ export function normalizeIdentity(cell: Cell | null, place: CellPlace): Normaliz
   if (cell === null) return ABSENT;
   switch (cell.kind) {
     case 'text': {
-      const text = collapseWhitespace(cell.text);
+      const stripped = cell.text.replace(INVISIBLE, '');
+      const text = collapseWhitespace(stripped);
       if (text === '') return ABSENT;
-      return SCIENTIFIC_TEXT.test(text) ? scientific(place, text) : (controlCharacterProblem(text, place) ?? normalizedValue(text));
+      if (SCIENTIFIC_TEXT.test(text)) return fromScientificText(place, text);
+      const control = controlCharacterProblem(text, place);
+      if (control !== undefined) return control;
+      const whole = FLOAT_WHOLE.exec(text)?.[1];
+      if (whole !== undefined) return normalizedValue(whole);
+      return stripped === cell.text ? normalizedValue(text) : invisibleRemoved(place, cell.text.trim(), text);
     }
     case 'number': {
       const shown = String(cell.value);
-      if (cell.numFmt !== undefined && /[eE][+-]/.test(cell.numFmt)) return scientific(place, shown);
       if (!Number.isInteger(cell.value) || cell.value < 0) return notDigits(place, shown);
       const digits = BigInt(cell.value).toString();
       if (digits.length > MAX_EXACT_DIGITS) return scientific(place, shown);
+      // A cell only formatted as 2.05E+10 still holds every digit; one typed that way ends in zeros.
+      if (cell.numFmt !== undefined && /[eE][+-]/.test(cell.numFmt) && /000$/.test(digits)) return scientific(place, shown);
       const expected = place.column === 'receptorUbigeo' ? 6 : place.column === 'receptorNumeroDocumento' ? 8 : 0;
       if (digits.length < expected) return lostLeadingZero(place, digits, expected);
       return normalizedValue(digits);
@@ -38,6 +49,41 @@ export function normalizeIdentity(cell: Cell | null, place: CellPlace): Normaliz
     case 'boolean':
       return notDigits(place, cell.value ? 'TRUE' : 'FALSE');
   }
+}
+
+/**
+ * `2.0512333797E+10` still holds all 11 digits and is read as them (with a warning); `2.05123E+10`
+ * (what Excel saves in a CSV for a number column) lost six and is an error.
+ */
+function fromScientificText(place: CellPlace, text: string): Normalized {
+  const [mantissa = '', exponent = '0'] = text.replace(/\s/g, '').replace(',', '.').split(/[eE]/);
+  const [int = '', frac = ''] = mantissa.replace(/^[+-]/, '').split('.');
+  const power = Number(exponent);
+  const significant = (int + frac).replace(/^0+/, '');
+  if (mantissa.startsWith('-') || !Number.isInteger(power) || power < frac.length || significant.length < int.replace(/^0+/, '').length + power) {
+    return scientific(place, text);
+  }
+  const digits = (int + frac + '0'.repeat(power - frac.length)).replace(/^0+(?=\d)/, '');
+  return cleanedValue(
+    digits,
+    place,
+    'SCIENTIFIC_NOTATION_READ',
+    text,
+    `«${text}» está en notación científica pero conserva todos sus dígitos; se lee como ${digits}. Dé a la columna formato de texto para evitarlo.`,
+    `«${text}» is in scientific notation but keeps all its digits; it is read as ${digits}. Format the column as text to avoid it.`,
+  );
+}
+
+function invisibleRemoved(place: CellPlace, raw: string, text: string): Normalized {
+  const shown = raw.replace(INVISIBLE, (ch) => `<U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`);
+  return cleanedValue(
+    text,
+    place,
+    'INVISIBLE_CHARACTER_REMOVED',
+    shown,
+    `«${shown}» tenía caracteres invisibles (espacios de ancho cero, espacios duros o guiones suaves, copiados de una web o un PDF); se quitaron y se lee ${text}.`,
+    `«${shown}» held invisible characters (zero-width or non-breaking spaces, soft hyphens, copied from a web page or a PDF); they were removed and ${text} is read.`,
+  );
 }
 
 function scientific(place: CellPlace, shown: string): Normalized {

@@ -4,7 +4,8 @@ import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, normalizedVa
 
 /**
  * Integer columns (numero) → digits without leading zeros (`00001234` → "1234", so a legacy
- * export's padded numbers name the same invoice as the plain ones). Signs, decimals and letters are errors.
+ * export's padded numbers name the same invoice as the plain ones; `431.0` → "431"). Signs, real
+ * decimals and letters are errors.
  */
 export function normalizeInteger(cell: Cell | null, place: CellPlace): Normalized {
   if (cell === null) return ABSENT;
@@ -14,8 +15,10 @@ export function normalizeInteger(cell: Cell | null, place: CellPlace): Normalize
     case 'text': {
       const text = collapseWhitespace(cell.text);
       if (text === '') return ABSENT;
-      if (!/^\d+$/.test(text)) return notAWholeNumber(place, text);
-      return normalizedValue(text.replace(/^0+(?=\d)/, ''));
+      // pandas and other float-minded exporters write whole numbers as `431.0`: the same digits.
+      const digits = /^(\d+)(?:\.0+)?$/.exec(text)?.[1];
+      if (digits === undefined) return notAWholeNumber(place, text);
+      return normalizedValue(digits.replace(/^0+(?=\d)/, ''));
     }
     case 'error':
       return cellErrorProblem(cell, place);

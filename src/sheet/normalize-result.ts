@@ -7,7 +7,8 @@ import type { Cell } from './source-row.js';
 
 /** What normalising one cell gives: a value, nothing (blank), or a problem for the user. */
 export type Normalized =
-  | { readonly kind: 'value'; readonly value: string }
+  /** A value; `warning` when it was cleaned on the way (an invisible character removed…). */
+  | { readonly kind: 'value'; readonly value: string; readonly warning?: Problem }
   | { readonly kind: 'absent' }
   | { readonly kind: 'problem'; readonly problem: Problem };
 
@@ -21,6 +22,12 @@ export const ABSENT: Normalized = { kind: 'absent' };
 
 export function normalizedValue(value: string): Normalized {
   return { kind: 'value', value };
+}
+
+/** A value read after cleaning, with a warning at the cell saying what was done. */
+export function cleanedValue(value: string, place: CellPlace, code: ProblemCode, shown: string, es: string, en: string): Normalized {
+  const said = cellProblem(place, code, shown, es, en);
+  return said.kind === 'problem' ? { kind: 'value', value, warning: { ...said.problem, severity: 'warning' } } : normalizedValue(value);
 }
 
 /**

@@ -3,49 +3,166 @@ import { extname } from 'node:path';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Problem } from '../invoice/problem.js';
+import type { ColumnMapping } from './column-mapping.js';
 import { readCsvRows } from './csv-row-source.js';
-import { detectEncoding, hasUtf8Bom, type CsvEncoding } from './detect-encoding.js';
+import { detectEncoding, isOnlyBom, type CsvEncoding } from './detect-encoding.js';
+import { HEADER_SEARCH_ROWS, isHeaderRow } from './detect-header.js';
+import { openSheetJsRows } from './open-sheetjs-rows.js';
+import { openXlsxRows } from './open-xlsx-rows.js';
 import { sniffDelimiter, type CsvDelimiter } from './sniff-delimiter.js';
-import { sniffFileFormat } from './sniff-file-format.js';
-import type { RowSource } from './source-row.js';
-import { openXlsxRows } from './xlsx-row-source.js';
+import { sniffFileFormat, type SniffedFormat } from './sniff-file-format.js';
+import type { RowSource, SourceRow } from './source-row.js';
+import { readXlsxPartBudget } from './xlsx-part-budget.js';
 
 export interface OpenRowSourceOptions {
-  /** XLSX: the sheet to read (default: the first visible one). */
+  /** Workbooks: the sheet to read (default: the first visible one with a header row). */
   readonly sheet?: string;
   /** CSV: force the encoding instead of detecting it. */
   readonly encoding?: CsvEncoding;
   /** CSV: force the delimiter instead of sniffing it. */
   readonly delimiter?: CsvDelimiter;
+  /** `--map`: also decides which sheet has the header row. */
+  readonly mapping?: ColumnMapping;
 }
 
 /** How much of the file is looked at to tell the format, the encoding and the delimiter. */
 const HEAD_BYTES = 64 * 1024;
 
+/** A workbook opened on one sheet, whatever library reads it. */
+interface OpenedSheet {
+  readonly sheet: string;
+  readonly sheets: readonly { readonly name: string; readonly hidden: boolean }[];
+  readonly autoFilter: boolean;
+  readonly notes: readonly Problem[];
+  readonly rows: AsyncIterable<SourceRow>;
+}
+
 /**
- * Open a sales sheet as a stream of rows, choosing the reader by content, not by name: a zip
- * (PK\x03\x04) is read as XLSX, anything else as CSV/text. Only the first 64 KiB are read here;
- * the rows stream from disk. Files that cannot be read at all reject with
- * FacturaError('INPUT') naming the file: not found, a directory, empty (0 bytes or only a BOM),
- * a `.xlsx` that is not a zip, a broken or truncated zip, a workbook with only hidden sheets,
- * a `sheet` that does not exist. Problems found later (an unclosed quote) reject the iteration.
+ * Open a sales sheet as a stream of rows, choosing the reader by content, never by name
+ * (sniff-file-format.ts): XLSX (exceljs, streamed), legacy .xls and .ods (SheetJS, bounded), or
+ * delimited text in UTF-8, Windows-1252 or UTF-16 ("Texto Unicode"). A file that is none of them
+ * (a PDF, a web page…) is refused saying what it looks like and what to save it as. In a workbook
+ * opened without `sheet`, when the first visible sheet has no header row but exactly one other
+ * sheet has, that one is read, with a note; several candidates are named for --sheet.
+ * Only the first 64 KiB are read here; the rows stream from disk. Files that cannot be read at
+ * all reject with FacturaError('INPUT') naming the file. Problems found later reject the iteration.
  */
 export async function openRowSource(path: string, options: OpenRowSourceOptions = {}): Promise<RowSource> {
   const head = await readHead(path);
-  if (head.length === 0 || (hasUtf8Bom(head) && head.length === 3)) throw emptyFile(path);
+  if (head.length === 0 || isOnlyBom(head)) throw emptyFile(path);
 
-  if (sniffFileFormat(head) === 'zip') {
-    const { sheet, notes, rows } = await openXlsxRows(path, options.sheet);
-    return { file: path, format: 'xlsx', sheet, notes, rows };
+  const sniffed = sniffFileFormat(head);
+  if (sniffed.kind === 'xlsx' || sniffed.kind === 'xls' || sniffed.kind === 'ods') {
+    // Not every producer stores an ODS's `mimetype` first (SheetJS does not): the zip's directory says.
+    const kind = sniffed.kind === 'xlsx' && (await isOpenDocument(path)) ? 'ods' : sniffed.kind;
+    const opened = await openWorkbookSheet(path, kind, options);
+    return {
+      file: path,
+      format: 'xlsx',
+      ...(kind === 'xlsx' ? {} : { workbook: kind }),
+      sheet: opened.sheet,
+      ...(opened.autoFilter ? { autoFilter: true } : {}),
+      notes: opened.notes,
+      rows: opened.rows,
+    };
   }
-  if (extname(path).toLowerCase() === '.xlsx' || extname(path).toLowerCase() === '.xlsm') throw notAZip(path);
+  if (sniffed.kind === 'other') throw notASheet(path, sniffed);
+  const extension = extname(path).toLowerCase();
+  if (extension === '.xlsx' || extension === '.xlsm') throw notAZip(path);
 
   const detected = detectEncoding(head);
   const encoding = options.encoding ?? detected.encoding;
   const delimiter = options.delimiter ?? sniffDelimiter(decodeHead(head, encoding));
   const notes: Problem[] = [];
   if (options.encoding === undefined && encoding === 'windows-1252') notes.push(windows1252Note(path));
+  if (options.encoding === undefined && (encoding === 'utf-16le' || encoding === 'utf-16be')) notes.push(utf16Note(path));
   return { file: path, format: 'csv', notes, rows: readCsvRows(path, { encoding, delimiter }) };
+}
+
+/** A zip with an OpenDocument's content.xml and no Excel workbook part. */
+async function isOpenDocument(path: string): Promise<boolean> {
+  try {
+    const parts = await readXlsxPartBudget(path);
+    return parts.limitFor('content.xml') > 0 && parts.limitFor('xl/workbook.xml') === 0;
+  } catch {
+    return false; // a broken zip is worded by the XLSX reader
+  }
+}
+
+function openSheet(path: string, kind: 'xlsx' | 'xls' | 'ods', sheet: string | undefined): Promise<OpenedSheet> {
+  return kind === 'xlsx' ? openXlsxRows(path, sheet) : openSheetJsRows(path, kind, sheet);
+}
+
+/**
+ * The sheet to read: `options.sheet`, else the first visible one when it has a header row within
+ * its first rows, else the only other visible sheet that has one (with a note).
+ */
+async function openWorkbookSheet(path: string, kind: 'xlsx' | 'xls' | 'ods', options: OpenRowSourceOptions): Promise<OpenedSheet> {
+  const first = await openSheet(path, kind, options.sheet);
+  if (options.sheet !== undefined) return first;
+  const peeked = await peekHeader(first.rows, options.mapping);
+  if (peeked.header) return { ...first, rows: peeked.rows };
+  const others = first.sheets.filter((s) => !s.hidden && s.name !== first.sheet);
+  const candidates: string[] = [];
+  for (const other of others) {
+    const opened = await openSheet(path, kind, other.name);
+    const look = await peekHeader(opened.rows, options.mapping);
+    await look.close();
+    if (look.header) candidates.push(other.name);
+  }
+  const [only, ...more] = candidates;
+  if (only === undefined) return { ...first, rows: peeked.rows };
+  await peeked.close();
+  if (more.length > 0) throw severalCandidates(path, first.sheet, candidates);
+  const chosen = await openSheet(path, kind, only);
+  return { ...chosen, notes: [...chosen.notes, otherSheetNote(path, first.sheet, only)] };
+}
+
+/**
+ * Reads up to HEADER_SEARCH_ROWS rows to see whether one is a header row; `rows` gives them all
+ * again, then the rest; `close` abandons the sheet.
+ */
+async function peekHeader(
+  rows: AsyncIterable<SourceRow>,
+  mapping: ColumnMapping | undefined,
+): Promise<{ header: boolean; rows: AsyncIterable<SourceRow>; close: () => Promise<void> }> {
+  const iterator = rows[Symbol.asyncIterator]();
+  const buffered: SourceRow[] = [];
+  let ended = false;
+  let header = false;
+  try {
+    while (buffered.length < HEADER_SEARCH_ROWS) {
+      const next = await iterator.next();
+      if (next.done === true) {
+        ended = true;
+        break;
+      }
+      buffered.push(next.value);
+      if (isHeaderRow(next.value.cells, mapping)) {
+        header = true;
+        break;
+      }
+    }
+  } catch (error) {
+    await iterator.return?.();
+    throw error;
+  }
+  const replay = async function* (): AsyncGenerator<SourceRow> {
+    try {
+      yield* buffered;
+      if (ended) return;
+      for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
+    } finally {
+      await iterator.return?.();
+    }
+  };
+  return {
+    header,
+    rows: replay(),
+    close: async () => {
+      await iterator.return?.();
+    },
+  };
 }
 
 async function readHead(path: string): Promise<Buffer> {
@@ -113,6 +230,16 @@ function notAZip(path: string): FacturaError {
   );
 }
 
+function notASheet(path: string, sniffed: Extract<SniffedFormat, { kind: 'other' }>): FacturaError {
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `El archivo ${path} no es una hoja de ventas que se pueda leer: parece ${sniffed.looksLike.es}. Para importarlo, ${sniffed.saveAs.es}.`,
+      `The file ${path} is not a sales sheet that can be read: it looks like ${sniffed.looksLike.en}. To import it, ${sniffed.saveAs.en}.`,
+    ),
+  );
+}
+
 function windows1252Note(path: string): Problem {
   return {
     severity: 'warning',
@@ -123,4 +250,39 @@ function windows1252Note(path: string): Problem {
       `The file ${path} is not UTF-8; it is read as Windows-1252 (Excel's "CSV" on Windows). If letters look wrong, use --encoding.`,
     ),
   };
+}
+
+function utf16Note(path: string): Problem {
+  return {
+    severity: 'warning',
+    code: 'ENCODING_UTF_16',
+    value: 'utf-16',
+    message: localized(
+      `El archivo ${path} es "Texto Unicode" (UTF-16), como lo guarda Excel; se lee como tal.`,
+      `The file ${path} is "Unicode Text" (UTF-16), as Excel saves it; it is read as such.`,
+    ),
+  };
+}
+
+function otherSheetNote(path: string, first: string, chosen: string): Problem {
+  return {
+    severity: 'warning',
+    code: 'DATA_ON_OTHER_SHEET',
+    value: chosen,
+    message: localized(
+      `La hoja "${first}" de ${path} no tiene fila de encabezados; se lee la hoja "${chosen}", la única que la tiene. Para leer otra, use --sheet.`,
+      `The sheet "${first}" of ${path} has no header row; the sheet "${chosen}", the only one that has one, is read. To read another, use --sheet.`,
+    ),
+  };
+}
+
+function severalCandidates(path: string, first: string, candidates: readonly string[]): FacturaError {
+  const list = candidates.map((n) => `"${n}"`).join(', ');
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `La hoja "${first}" de ${path} no tiene fila de encabezados, pero varias hojas sí: ${list}. Indique cuál leer con --sheet, por ejemplo --sheet "${candidates[0] ?? ''}".`,
+      `The sheet "${first}" of ${path} has no header row, but several sheets do: ${list}. Choose one with --sheet, e.g. --sheet "${candidates[0] ?? ''}".`,
+    ),
+  );
 }

@@ -1,15 +1,20 @@
 import type { ColumnName, ColumnType } from '../invoice/canonical-columns.js';
 import { columnDefinition } from '../invoice/canonical-columns.js';
-import type { LineRecord } from '../invoice/line-record.js';
+import { rowKeyOf } from '../invoice/grouping-decision.js';
+import type { LineRecord, SheetAmountHeaders, SheetAmounts } from '../invoice/line-record.js';
 import type { Problem } from '../invoice/problem.js';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { ColumnMapping } from './column-mapping.js';
 import { detectHeader, HEADER_SEARCH_ROWS } from './detect-header.js';
-import type { HeaderMap } from './header-map.js';
+import type { HeaderColumn, HeaderMap } from './header-map.js';
+import { columnLetter } from './header-map.js';
 import { normalizeCell } from './normalize-cell.js';
 import type { DecimalConvention } from './normalize-decimal.js';
-import { decimalEvidence } from './normalize-decimal.js';
+import { decimalEvidence, normalizeDecimal } from './normalize-decimal.js';
+import { rowSkipNotes } from './row-skip-notes.js';
+import { findSheetAmountColumns } from './sheet-amount-columns.js';
+import { totalsRowEvidence } from './totals-row.js';
 import type { Cell, RowSource, SourceRow } from './source-row.js';
 
 /** A sheet after its header was found: where each column is, file-level notes, and the rows as line records. */
@@ -17,7 +22,10 @@ export interface LineSheet {
   readonly header: HeaderMap;
   /** Warnings found before the first record: the reader's notes, title rows skipped, unknown columns. */
   readonly notes: readonly Problem[];
-  /** One record per non-blank row below the header, streamed; iterate once. */
+  /**
+   * One record per non-blank row below the header, streamed; iterate once. A totals row, and the
+   * hidden rows left out, come as `skipped` records that only carry their note.
+   */
   readonly records: AsyncIterable<LineRecord>;
 }
 
@@ -33,6 +41,12 @@ export interface ReadLineRecordsOptions {
    * (`1,234`) is an error asking for the option, never a guess. Number cells (XLSX) are unaffected.
    */
   readonly decimalComma?: boolean | 'auto';
+  /**
+   * Rows the sheet hides (by hand or with a filter): `false` (default) leaves them out, with one
+   * note naming how many and which, and an error on any invoice that would lose rows to it;
+   * `true` (`--incluir-ocultas`) reads them, with a warning at each.
+   */
+  readonly includeHidden?: boolean;
 }
 
 /** A mapped column: canonical name, source index and normalising type (looked up once, not per cell). */
@@ -85,7 +99,17 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
     const decimalColumns = columns.filter(([, , type]) => type === 'decimal').map(([, index]) => index);
     const fixed: DecimalConvention | undefined = options.decimalComma === true ? 'comma' : options.decimalComma === false ? 'point' : undefined;
     const state = { convention: fixed ?? conventionOf(pending, decimalColumns) };
-    const records = lineRecords(pending, ended ? undefined : iterator, columns, decimalColumns, state, fixed !== undefined);
+    const shape: SheetShape = {
+      columns,
+      decimalColumns,
+      keyColumns: columns.filter(([name]) => name === 'serie' || name === 'numero').map(([, index]) => index),
+      descriptionColumn: columns.find(([name]) => name === 'descripcion')?.[1],
+      names: new Map([...detected.header.unknown.map((c) => [c.index, c.header] as const), ...columns.map(([name, index]) => [index, name] as const)]),
+      amounts: amountColumnsOf(detected.header),
+      includeHidden: options.includeHidden === true,
+      autoFilter: source.autoFilter === true,
+    };
+    const records = lineRecords(pending, ended ? undefined : iterator, shape, state, fixed !== undefined);
     return { header: detected.header, notes: [...source.notes, ...detected.notes], records };
   } catch (err) {
     await iterator.return?.();
@@ -108,14 +132,48 @@ function conventionOf(rows: readonly SourceRow[], decimalColumns: readonly numbe
   return undefined;
 }
 
+/** What the record stream needs to know about the sheet's columns, found once. */
+interface SheetShape {
+  readonly columns: readonly Column[];
+  readonly decimalColumns: readonly number[];
+  /** The serie and numero columns. */
+  readonly keyColumns: readonly number[];
+  readonly descriptionColumn: number | undefined;
+  /** Each named column's canonical name, or its header text when it is not one of ours. */
+  readonly names: ReadonlyMap<number, string>;
+  readonly amounts: { readonly columns: readonly (readonly [keyof SheetAmounts, number])[]; readonly headers: SheetAmountHeaders } | undefined;
+  readonly includeHidden: boolean;
+  readonly autoFilter: boolean;
+}
+
+function amountColumnsOf(header: HeaderMap): SheetShape['amounts'] {
+  const found = Object.entries(findSheetAmountColumns(header.unknown)) as [keyof SheetAmounts, HeaderColumn][];
+  if (found.length === 0) return undefined;
+  return { columns: found.map(([kind, c]) => [kind, c.index] as const), headers: Object.fromEntries(found.map(([kind, c]) => [kind, c.header])) };
+}
+
+/** The invoice a row names (serie and numero both present), as grouping compares it. */
+function keyOfValues(values: LineRecord['values']): { key: string; shown: string } | undefined {
+  const key = rowKeyOf(values);
+  return key.kind === 'key' ? { key: key.key, shown: `${key.serie}-${key.numero}` } : undefined;
+}
+
+/**
+ * The rows below the header as records, streamed. Besides normalising each cell by its column:
+ * - a totals row (totals-row.ts) becomes a note at its row and touches no invoice;
+ * - a hidden row is left out (one note at the end names them all) unless `includeHidden`; an
+ *   invoice that has both hidden and visible rows gets an error on one of its visible rows, so it is
+ *   never sent without the rows the filter hid. For that the last visible record is held back until
+ *   the next row shows whether its invoice continues into hidden rows.
+ */
 async function* lineRecords(
   pending: readonly SourceRow[],
   rest: AsyncIterator<SourceRow> | undefined,
-  columns: readonly Column[],
-  decimalColumns: readonly number[],
+  shape: SheetShape,
   state: { convention: DecimalConvention | undefined },
   fixed: boolean,
 ): AsyncGenerator<LineRecord> {
+  const { columns, decimalColumns } = shape;
   const toRecord = (row: SourceRow): LineRecord => {
     if (!fixed && state.convention === undefined) state.convention = conventionOf([row], decimalColumns);
     const values: Partial<Record<ColumnName, string>> = {};
@@ -124,20 +182,74 @@ async function* lineRecords(
       const cell = row.cells[index] ?? null;
       if (cell === null) continue; // every normaliser gives nothing for a blank cell
       const n = normalizeCell(cell, type, { row: row.row, column: name }, state.convention);
-      if (n.kind === 'value') values[name] = n.value;
-      else if (n.kind === 'problem') (problems ??= []).push(n.problem);
+      if (n.kind === 'value') {
+        values[name] = n.value;
+        if (n.warning !== undefined) (problems ??= []).push(n.warning);
+      } else if (n.kind === 'problem') (problems ??= []).push(n.problem);
     }
-    return { row: row.row, values, problems: problems ?? NO_PROBLEMS };
+    const record: LineRecord = { row: row.row, values, problems: problems ?? NO_PROBLEMS };
+    const amounts = sheetAmountsOf(row, shape, state.convention);
+    return amounts === undefined || shape.amounts === undefined ? record : { ...record, sheetAmounts: amounts, sheetAmountHeaders: shape.amounts.headers };
   };
-  try {
-    for (const row of pending) yield toRecord(row);
-    if (rest === undefined) return;
-    for (;;) {
-      const next = await rest.next();
-      if (next.done === true) return;
-      if (!isBlank(next.value)) yield toRecord(next.value);
+
+  /** The hidden rows left out, and those of the invoice being read. */
+  const skipped: number[] = [];
+  let group: { key: string | undefined; shown: string | undefined; hidden: number[]; flagged: boolean } = { key: undefined, shown: undefined, hidden: [], flagged: false };
+  let held: { record: LineRecord; key: string | undefined } | undefined;
+  const flag = (record: LineRecord): LineRecord => {
+    group.flagged = true;
+    return { ...record, problems: [...record.problems, rowSkipNotes.hiddenInInvoice(record.row, group.shown, group.hidden)] };
+  };
+
+  /** Everything one source row gives: nothing yet (held back), a record, or a note. */
+  function* take(row: SourceRow): Generator<LineRecord> {
+    const totals = totalsRowEvidence(row, shape.keyColumns, shape.descriptionColumn);
+    if (totals !== undefined) {
+      const column = shape.names.get(totals.column) ?? columnLetter(totals.column);
+      yield { row: row.row, values: {}, problems: [rowSkipNotes.totalsRow(row.row, column, totals.shown)], skipped: true };
+      return;
     }
+    let record = toRecord(row);
+    const key = keyOfValues(record.values);
+    if (key !== undefined && key.key !== group.key) group = { key: key.key, shown: key.shown, hidden: [], flagged: false };
+    if (row.hidden === true && !shape.includeHidden) {
+      skipped.push(row.row);
+      group.hidden.push(row.row);
+      if (held !== undefined && held.key === group.key && !group.flagged) held = { record: flag(held.record), key: held.key };
+      return;
+    }
+    if (row.hidden === true) record = { ...record, problems: [...record.problems, rowSkipNotes.hiddenRead(row.row)] };
+    if (group.hidden.length > 0 && !group.flagged) record = flag(record);
+    if (held !== undefined) yield held.record;
+    held = { record, key: group.key };
+  }
+
+  try {
+    for (const row of pending) yield* take(row);
+    if (rest !== undefined) {
+      for (;;) {
+        const next = await rest.next();
+        if (next.done === true) break;
+        if (!isBlank(next.value)) yield* take(next.value);
+      }
+    }
+    if (held !== undefined) yield held.record;
+    const first = skipped[0];
+    if (first !== undefined) yield { row: first, values: {}, problems: [rowSkipNotes.hiddenSkipped(skipped, shape.autoFilter)], skipped: true };
   } finally {
     await rest?.return?.();
   }
+}
+
+/** The sheet's own amounts on a row, read like our decimal columns; unreadable ones are left out. */
+function sheetAmountsOf(row: SourceRow, shape: SheetShape, convention: DecimalConvention | undefined): SheetAmounts | undefined {
+  if (shape.amounts === undefined) return undefined;
+  let amounts: Partial<Record<keyof SheetAmounts, string>> | undefined;
+  for (const [kind, index] of shape.amounts.columns) {
+    const cell = row.cells[index] ?? null;
+    if (cell === null) continue;
+    const n = normalizeDecimal(cell, { row: row.row, column: 'valorVentaUnitario' }, convention);
+    if (n.kind === 'value') (amounts ??= {})[kind] = n.value;
+  }
+  return amounts;
 }

@@ -21,6 +21,10 @@ export interface SourceRow {
   readonly cells: readonly (Cell | null)[];
   /** Problems the reader found in this row (e.g. a ragged CSV row). */
   readonly problems?: readonly Problem[];
+  /** True when the spreadsheet hides the row (by hand, or filtered out by an AutoFilter). */
+  readonly hidden?: boolean;
+  /** The cells whose formula adds up a range of the rows above (=SUM(D2:D9)): the mark of a totals row. */
+  readonly sumColumns?: readonly number[];
 }
 
 /** What every reader returns: the pipeline never knows which format it read. */
@@ -29,6 +33,10 @@ export interface RowSource {
   readonly format: 'csv' | 'xlsx';
   /** Sheet name for XLSX inputs. */
   readonly sheet?: string;
+  /** The workbook's own format when it is not XLSX but read like one (`format` stays 'xlsx': cells have letters). */
+  readonly workbook?: 'xls' | 'ods';
+  /** True when the sheet has an AutoFilter: its hidden rows may be filtered out rather than hidden by hand. */
+  readonly autoFilter?: boolean;
   /** File-level notes found while opening (hidden sheets skipped, encoding detected…). */
   readonly notes: readonly Problem[];
   /** The rows, streamed; iterating it again is not supported. */

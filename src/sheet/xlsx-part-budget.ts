@@ -16,6 +16,8 @@ export interface XlsxPartBudget {
   limitFor(name: string): number;
   /** The refusal for a part that expands to more than `limitFor(name)`. */
   overrun(name: string): FacturaError;
+  /** What every part whose name starts with `prefix` declares, added up (e.g. all the worksheets). */
+  declaredUnder(prefix: string): number;
 }
 
 const MIB = 1024 * 1024;
@@ -55,6 +57,7 @@ export async function readXlsxPartBudget(file: string): Promise<XlsxPartBudget> 
   const limitFor = (name: string): number => declared.get(name) ?? 0;
   return {
     limitFor,
+    declaredUnder: (prefix) => [...declared].reduce((sum, [name, bytes]) => (name.startsWith(prefix) ? sum + bytes : sum), 0),
     overrun: (name) =>
       declared.has(name)
         ? zipBomb(

@@ -1,3 +1,4 @@
+import { documentJson } from './document-json.js';
 import { decodeJwt } from 'jose';
 import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -167,7 +168,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const res = await request(url, {
         method: 'PUT',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(document),
+        body: documentJson(document),
         dispatcher: agent,
         ...(opts.signal ? { signal: opts.signal } : {}),
       });

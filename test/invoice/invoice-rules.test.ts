@@ -55,12 +55,14 @@ const CASES: [string, Record<string, string | undefined>, { code: string; column
   ['refuses a quantity with 13 integer digits', { cantidad: '1234567890123' }, { code: 'QUANTITY_INTEGER_DIGITS', column: 'cantidad' }],
   ['refuses a quantity with 11 decimals', { cantidad: '1.01234567891' }, { code: 'QUANTITY_DECIMAL_DIGITS', column: 'cantidad' }],
   ['refuses a quantity that is not a number', { cantidad: 'diez' }, { code: 'NOT_A_NUMBER', column: 'cantidad' }],
-  ['accepts a small unit value', { valorVentaUnitario: '0.0001' }, undefined],
+  ['accepts a small unit value', { valorVentaUnitario: '0.0001', cantidad: '1000' }, undefined],
+  ['refuses an invoice that totals zero once rounded to cents', { valorVentaUnitario: '0.0001' }, { code: 'INVOICE_TOTAL_ZERO', column: 'valorVentaUnitario' }],
   ['refuses a zero unit value, as the service does', { valorVentaUnitario: '0' }, { code: 'UNIT_VALUE_ZERO', column: 'valorVentaUnitario' }],
   ['refuses a negative unit value', { valorVentaUnitario: '-3' }, { code: 'UNIT_VALUE_NEGATIVE', column: 'valorVentaUnitario' }],
   ['refuses a unit value with 11 decimals', { valorVentaUnitario: '1.01234567891' }, { code: 'UNIT_VALUE_DECIMAL_DIGITS', column: 'valorVentaUnitario' }],
   ['refuses a unit value with 13 integer digits', { valorVentaUnitario: '1234567890123' }, { code: 'UNIT_VALUE_INTEGER_DIGITS', column: 'valorVentaUnitario' }],
-  ['warns when a unit value has more digits than a JSON number keeps', { valorVentaUnitario: '123456789012.0123456789' }, { code: 'UNIT_VALUE_PRECISION', column: 'valorVentaUnitario', severity: 'warning' }],
+  // Sent exactly as written (src/submit/document-json.ts): no rounding warning any more.
+  ['accepts a unit value with 12 integer and 10 decimal digits, without a rounding warning', { valorVentaUnitario: '123456789012.0123456789' }, undefined],
   // text lengths
   ['accepts a description of 500 characters', { descripcion: 'x'.repeat(500) }, undefined],
   ['refuses a description of 501 characters', { descripcion: 'x'.repeat(501) }, { code: 'DESCRIPTION_TOO_LONG', column: 'descripcion' }],

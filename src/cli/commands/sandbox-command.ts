@@ -79,39 +79,39 @@ export const sandboxCommand: CliCommand<SandboxArgs> = {
     'Ejecuta el simulador incorporado del servicio de facturación en 127.0.0.1 (muestra la cuenta de demostración al iniciar)',
     'Run the built-in simulator of the e-invoicing service on 127.0.0.1 (demo account printed at start-up)',
   ),
-  builder: (y, say) =>
+  builder: (y, lang) =>
     y
-      .option('port', { type: 'number', default: 0, describe: say('Puerto en 127.0.0.1 (0 = uno libre)', 'Port on 127.0.0.1 (0 = a free one)') })
-      .option('latency', { type: 'number', default: 0, describe: say('Demora fija de cada respuesta, ms', 'Fixed delay of every answer, ms') })
-      .option('jitter', { type: 'number', default: 0, describe: say('Demora extra al azar, 0..ms', 'Random extra delay, 0..ms') })
-      .option('fail-rate', { type: 'number', default: 0, describe: say('Proporción (0-1) de envíos respondidos con 500', 'Share (0-1) of invoice requests answered 500') })
+      .option('port', { type: 'number', default: 0, describe: localized('Puerto en 127.0.0.1 (0 = uno libre)', 'Port on 127.0.0.1 (0 = a free one)')[lang] })
+      .option('latency', { type: 'number', default: 0, describe: localized('Demora fija de cada respuesta, ms', 'Fixed delay of every answer, ms')[lang] })
+      .option('jitter', { type: 'number', default: 0, describe: localized('Demora extra al azar, 0..ms', 'Random extra delay, 0..ms')[lang] })
+      .option('fail-rate', { type: 'number', default: 0, describe: localized('Proporción (0-1) de envíos respondidos con 500', 'Share (0-1) of invoice requests answered 500')[lang] })
       .option('drop-rate', {
         type: 'number',
         default: 0,
-        describe: say('Proporción (0-1) de envíos cuya conexión se corta sin procesarlos', 'Share (0-1) of invoice requests whose connection is cut, unprocessed'),
+        describe: localized('Proporción (0-1) de envíos cuya conexión se corta sin procesarlos', 'Share (0-1) of invoice requests whose connection is cut, unprocessed')[lang],
       })
       .option('drop-after-accept-rate', {
         type: 'number',
         default: 0,
-        describe: say(
+        describe: localized(
           'Proporción (0-1) de envíos aceptados cuya respuesta se pierde (conexión cortada)',
           'Share (0-1) of invoice requests accepted but whose answer is lost (connection cut)',
-        ),
+        )[lang],
       })
-      .option('token-lifetime', { type: 'number', describe: say('Vida del token, segundos (por omisión 8 horas)', 'Token lifetime, seconds (default 8 hours)') })
+      .option('token-lifetime', { type: 'number', describe: localized('Vida del token, segundos (por omisión 8 horas)', 'Token lifetime, seconds (default 8 hours)')[lang] })
       .option('test-account', {
         type: 'boolean',
         default: false,
-        describe: say('Regla de cuenta de prueba: un login dentro de la hora recibe el mismo token', 'Test-account rule: a login within an hour of the last gets the same token'),
+        describe: localized('Regla de cuenta de prueba: un login dentro de la hora recibe el mismo token', 'Test-account rule: a login within an hour of the last gets the same token')[lang],
       })
       .option('outage', {
         type: 'string',
         array: true,
-        describe: say('Caída total DESDE-HASTA, segundos desde el inicio (repetible)', 'Whole-service outage FROM-TO, seconds after start (repeatable)'),
+        describe: localized('Caída total DESDE-HASTA, segundos desde el inicio (repetible)', 'Whole-service outage FROM-TO, seconds after start (repeatable)')[lang],
       })
-      .option('seed', { type: 'number', default: 1, describe: say('Semilla de las fallas inyectadas (misma semilla, mismas fallas)', 'Seed of the injected faults (same seed, same faults)') })
-      .example('$0 sandbox --port 8080', say('Sandbox en http://127.0.0.1:8080', 'Sandbox on http://127.0.0.1:8080'))
-      .example('$0 sandbox --fail-rate 0.3 --drop-rate 0.1 --seed 7', say('Servicio poco fiable, reproducible', 'Unreliable service, reproducible')) as never,
+      .option('seed', { type: 'number', default: 1, describe: localized('Semilla de las fallas inyectadas (misma semilla, mismas fallas)', 'Seed of the injected faults (same seed, same faults)')[lang] })
+      .example('$0 sandbox --port 8080', localized('Sandbox en http://127.0.0.1:8080', 'Sandbox on http://127.0.0.1:8080')[lang])
+      .example('$0 sandbox --fail-rate 0.3 --drop-rate 0.1 --seed 7', localized('Servicio poco fiable, reproducible', 'Unreliable service, reproducible')[lang]) as never,
   async run(args, ctx) {
     let sandbox;
     try {

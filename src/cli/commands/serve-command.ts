@@ -47,20 +47,20 @@ export const serveCommand: CliCommand<ServeArgs> = {
     'Espacio de trabajo web local: revisar una hoja en el navegador (en 127.0.0.1)',
     'Local web workspace: check a sheet in the browser (127.0.0.1 by default)',
   ),
-  builder: (y, say) =>
+  builder: (y, lang) =>
     y
-      .option('port', { type: 'number', default: DEFAULT_PORT, describe: say('Puerto (0 = uno libre)', 'Port (0 = a free one)') })
+      .option('port', { type: 'number', default: DEFAULT_PORT, describe: localized('Puerto (0 = uno libre)', 'Port (0 = a free one)')[lang] })
       .option('host', {
         type: 'string',
         default: '127.0.0.1',
-        describe: say('Dirección en la que escucha (deje 127.0.0.1 salvo que sepa por qué)', 'Address to listen on (keep 127.0.0.1 unless you know why)'),
+        describe: localized('Dirección en la que escucha (deje 127.0.0.1 salvo que sepa por qué)', 'Address to listen on (keep 127.0.0.1 unless you know why)')[lang],
       })
       .option('workspace', {
         type: 'string',
-        describe: say('Carpeta del espacio de trabajo (por defecto: factura-import en su carpeta de datos)', 'Workspace folder (default: factura-import in your data folder)'),
+        describe: localized('Carpeta del espacio de trabajo (por defecto: factura-import en su carpeta de datos)', 'Workspace folder (default: factura-import in your data folder)')[lang],
       })
-      .option('open', { type: 'boolean', default: true, describe: say('Abrir el navegador (--no-open: solo mostrar la dirección)', 'Open the browser (--no-open: only print the address)') })
-      .option('max-upload-mb', { type: 'number', default: DEFAULT_MAX_UPLOAD_MB, describe: say('Tamaño máximo de la hoja, MB', 'Largest sheet accepted, MB') }) as never,
+      .option('open', { type: 'boolean', default: true, describe: localized('Abrir el navegador (--no-open: solo mostrar la dirección)', 'Open the browser (--no-open: only print the address)')[lang] })
+      .option('max-upload-mb', { type: 'number', default: DEFAULT_MAX_UPLOAD_MB, describe: localized('Tamaño máximo de la hoja, MB', 'Largest sheet accepted, MB')[lang] }) as never,
   async run(args, ctx) {
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
       throw new FacturaError('USAGE', localized(`--port debe ser un número de 0 a 65535 (se dio ${args.port}).`, `--port must be 0..65535 (got ${args.port}).`));

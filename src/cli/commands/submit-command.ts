@@ -25,42 +25,42 @@ export const submitCommand: CliCommand<SubmitArgs> = {
     'Revisa cada factura y envía las válidas al servicio (diario, reintentos, libro de resultados)',
     'Check every invoice and send the valid ones to the service (journal, retries, results workbook)',
   ),
-  builder: (y, say) =>
-    withSheetOptions(y, say)
+  builder: (y, lang) =>
+    withSheetOptions(y, lang)
       .option('sandbox', {
         type: 'boolean',
         default: false,
-        describe: say('Envía al simulador incorporado (cuenta de demostración), sin cuenta real', 'Send to the built-in simulator (demo account), no real account needed'),
+        describe: localized('Envía al simulador incorporado (cuenta de demostración), sin cuenta real', 'Send to the built-in simulator (demo account), no real account needed')[lang],
       })
       .option('concurrency', {
         type: 'number',
-        describe: say('Facturas en curso a la vez, de 1 a 64 (por omisión: configuración, o 4)', 'Invoices in flight at once, 1 to 64 (default: config file, else 4)'),
+        describe: localized('Facturas en curso a la vez, de 1 a 64 (por omisión: configuración, o 4)', 'Invoices in flight at once, 1 to 64 (default: config file, else 4)')[lang],
       })
       .option('max-attempts', {
         type: 'number',
-        describe: say(
+        describe: localized(
           'Intentos por factura ante errores del servidor, 429 y fallas de red, de 1 a 20 (por omisión: configuración, o 5)',
           'Tries per invoice for server errors, 429 and network failures, 1 to 20 (default: config file, else 5)',
-        ),
+        )[lang],
       })
       .option('journal', {
         type: 'string',
-        describe: say('Archivo diario (por omisión: <entrada>.journal.jsonl junto a la hoja)', 'Journal file (default: <input>.journal.jsonl beside the input)'),
+        describe: localized('Archivo diario (por omisión: <entrada>.journal.jsonl junto a la hoja)', 'Journal file (default: <input>.journal.jsonl beside the input)')[lang],
       })
       .option('renew-margin', {
         type: 'number',
         default: 15,
-        describe: say('Renueva el token esta cantidad de minutos antes de que venza', 'Renew the token this many minutes before it expires'),
+        describe: localized('Renueva el token esta cantidad de minutos antes de que venza', 'Renew the token this many minutes before it expires')[lang],
       })
       .option('test-account', {
         type: 'boolean',
         default: false,
-        describe: say('Cuenta de prueba: renueva el token como mucho una vez por hora', 'Test account: renew the token at most once an hour'),
+        describe: localized('Cuenta de prueba: renueva el token como mucho una vez por hora', 'Test account: renew the token at most once an hour')[lang],
       })
       .option('timeout', {
         type: 'number',
         default: 60,
-        describe: say('Segundos de espera de una respuesta antes de darla por fallida', 'Seconds to wait for an answer before the request counts as failed'),
+        describe: localized('Segundos de espera de una respuesta antes de darla por fallida', 'Seconds to wait for an answer before the request counts as failed')[lang],
       })
       .check((a) => {
         const c = a.concurrency;

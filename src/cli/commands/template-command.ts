@@ -53,18 +53,18 @@ export const templateCommand: CliCommand<TemplateArgs> = {
     'Escribe la plantilla en blanco (XLSX con instrucciones y listas desplegables, o CSV)',
     'Write the blank template (XLSX with instructions and drop-down lists, or CSV)',
   ),
-  builder: (y, say) =>
+  builder: (y, lang) =>
     y
       .option('format', {
         choices: ['xlsx', 'csv'] as const,
-        describe: say('Formato de la plantilla (por omisión: el de -o, o xlsx)', 'Template format (default: from -o, else xlsx)'),
+        describe: localized('Formato de la plantilla (por omisión: el de -o, o xlsx)', 'Template format (default: from -o, else xlsx)')[lang],
       })
       .option('output', {
         alias: 'o',
         type: 'string',
-        describe: say('Dónde escribirla (por omisión: ./factura-import.<formato>)', 'Where to write it (default: ./factura-import.<format>)'),
+        describe: localized('Dónde escribirla (por omisión: ./factura-import.<formato>)', 'Where to write it (default: ./factura-import.<format>)')[lang],
       })
-      .option('force', { type: 'boolean', default: false, describe: say('Sobrescribe un archivo existente', 'Overwrite an existing file') }),
+      .option('force', { type: 'boolean', default: false, describe: localized('Sobrescribe un archivo existente', 'Overwrite an existing file')[lang] }),
   run: async (args, ctx) => {
     const format = chooseFormat(args);
     const source = join(await packageRoot(), 'templates', `factura-import.${format}`);

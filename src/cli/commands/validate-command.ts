@@ -12,7 +12,7 @@ export const validateCommand: CliCommand<SheetArgs> = {
     'Prueba sin enviar: lee la hoja, revisa cada factura y escribe el libro de resultados (sin red ni cuenta)',
     'Dry run: read, check every invoice, write the results workbook (no network, no account)',
   ),
-  builder: (y, say) => withSheetOptions(y, say),
+  builder: (y, lang) => withSheetOptions(y, lang),
   async run(args, ctx) {
     const { input, ...options } = await sheetRunOptions(args, ctx);
     const summary = await withProgress(ctx, (onEvent) => validateSheet(input, { ...options, onEvent }));

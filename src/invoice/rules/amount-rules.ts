@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { Problem } from '../problem.js';
 import type { AmountName } from '../problem-code.js';
 import type { InvoiceRule } from './invoice-rule.js';
-import { errorAt, warningAt } from './problem-at.js';
+import { errorAt } from './problem-at.js';
 
 const PLAIN_DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 /** Already canonical: no sign, no leading or trailing zeros. */
@@ -74,19 +74,6 @@ export function unitValueProblems(row: number, value: string): Problem[] {
   }
   const digits = digitProblems('UNIT_VALUE', row, 'valorVentaUnitario', value, canonical, UNIT_VALUE);
   problems.push(...digits);
-  const sent = String(Number(canonical));
-  if (digits.length === 0 && !zero && sent !== canonical && !new Decimal(sent).eq(canonical)) {
-    problems.push(
-      warningAt(
-        'UNIT_VALUE_PRECISION',
-        row,
-        'valorVentaUnitario',
-        value,
-        `El servicio recibe el valor unitario como número con unas 15 cifras significativas: «${value}» se enviará como ${sent}.`,
-        `The service receives the unit value as a number with about 15 significant digits: "${value}" will be sent as ${sent}.`,
-      ),
-    );
-  }
   return problems;
 }
 

@@ -54,10 +54,14 @@ describe('openRowSource on XLSX files written by openpyxl', () => {
 });
 
 describe('openRowSource on XLSX files written by LibreOffice', () => {
-  it('reads the first sheet of several by default', async () => {
-    const { source, rows } = await readAll(fixture('libreoffice/cases-1900.xlsx'));
+  it('reads the first sheet of several when asked, and by default the only sheet with a header row, saying so (issue 13)', async () => {
+    const { source, rows } = await readAll(fixture('libreoffice/cases-1900.xlsx'), { sheet: 'Notas' });
     expect(source.sheet).toBe('Notas');
     expect(rows).toEqual([{ row: 1, cells: [text('primera hoja')] }]);
+    const chosen = await readAll(fixture('libreoffice/cases-1900.xlsx'));
+    expect(chosen.source.sheet).toBe('Ventas');
+    expect(chosen.source.notes).toEqual([expect.objectContaining({ code: 'DATA_ON_OTHER_SHEET', value: 'Ventas' })]);
+    expect(chosen.source.notes[0]?.message.es).toContain('La hoja "Notas"');
   });
 
   it('gives cached formula results, joined rich text, hyperlink text and dates (1900 system)', async () => {

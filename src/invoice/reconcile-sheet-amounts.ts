@@ -1,0 +1,108 @@
+import { Decimal } from 'decimal.js';
+import { localized } from '../i18n/localized-text.js';
+import type { InvoiceDraft } from './invoice-draft.js';
+import type { InvoiceTotals } from './invoice-outcome.js';
+import type { SheetAmounts } from './line-record.js';
+import type { Problem } from './problem.js';
+import type { TipoRegistro } from './compute-totals.js';
+
+const KINDS = ['total', 'base', 'igv', 'amount'] as const satisfies readonly (keyof SheetAmounts)[];
+
+const WHAT: Readonly<Record<keyof SheetAmounts, { es: string; en: string }>> = {
+  total: { es: 'el total (con IGV)', en: 'the total (with IGV)' },
+  base: { es: 'la base sin IGV', en: 'the base without IGV' },
+  igv: { es: 'el IGV', en: 'the IGV' },
+  amount: { es: 'el importe', en: 'the amount' },
+};
+
+/** What each kind of column is compared with: an «Importe» agrees with the total or the base. */
+function targets(kind: keyof SheetAmounts, totals: InvoiceTotals): string[] {
+  return kind === 'amount' ? [totals.total, totals.base] : [totals[kind]];
+}
+
+/** An IGV column that holds the rate on every row (18, 0.18), not an amount: nothing to compare. */
+function isRate(values: readonly Decimal[]): boolean {
+  return values.every((v) => v.eq(18) || v.eq('0.18'));
+}
+
+const cents = (value: string | Decimal): string => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+/**
+ * The invoice against the amounts its own sheet carries (Total, Subtotal, IGV columns), to the cent.
+ * Such a column may hold each line's amount (their sum is the invoice's) or the invoice's amount on
+ * every row or only on its first: it agrees when either reading equals what we computed. A
+ * disagreement is an error at the first row carrying the amount, in that column; when the other
+ * price convention (`alternative`: unit values with IGV instead of without, or the reverse) would
+ * give exactly the sheet's amount, the message says so and names the --tipo-registro to use.
+ */
+export function reconcileSheetAmounts(
+  draft: InvoiceDraft,
+  computed: InvoiceTotals,
+  alternative: InvoiceTotals,
+  tipoRegistro: TipoRegistro,
+): Problem[] {
+  const problems: Problem[] = [];
+  for (const kind of KINDS) {
+    const carried = draft.lines.filter((l) => l.sheetAmounts?.[kind] !== undefined);
+    const first = carried[0];
+    const header = first?.sheetAmountHeaders?.[kind];
+    if (first === undefined || header === undefined) continue;
+    const values = carried.map((l) => new Decimal(l.sheetAmounts?.[kind] ?? '0'));
+    if (kind === 'igv' && isRate(values)) continue;
+    const sum = values.reduce((a, b) => a.plus(b), new Decimal(0));
+    const repeated = values.length > 1 && values.every((v) => v.eq(values[0] ?? 0)) ? values[0] : undefined;
+    const readings = repeated === undefined ? [cents(sum)] : [cents(sum), cents(repeated)];
+    if (targets(kind, computed).some((t) => readings.includes(t))) continue;
+    const shown = repeated !== undefined && !readings.includes(cents(sum)) ? cents(repeated) : readings[0] ?? cents(sum);
+    const other: TipoRegistro = tipoRegistro === 'PRECIOS_SIN_IGV' ? 'PRECIOS_CON_IGV' : 'PRECIOS_SIN_IGV';
+    const otherFits = kind !== 'amount' && readings.includes(alternative[kind]);
+    const expected = kind === 'amount' ? computed.total : computed[kind];
+    const diff = new Decimal(expected).minus(shown).abs().toFixed(2);
+    const invoice = `${draft.serie}-${draft.numero}`;
+    const hint = !otherFits
+      ? { es: ' Revise las cantidades y los precios de la factura.', en: ' Check the invoice quantities and prices.' }
+      : other === 'PRECIOS_CON_IGV'
+        ? {
+            es: ` La diferencia es justo el IGV (18 %): los valores unitarios parecen incluir el IGV. Si es así, use --tipo-registro PRECIOS_CON_IGV; si en cambio «${header}» es el importe sin IGV, renombre esa columna (por ejemplo «Valor venta»).`,
+            en: ` The difference is exactly the IGV (18%): the unit values seem to include IGV. If so, use --tipo-registro PRECIOS_CON_IGV; if instead "${header}" is the amount without IGV, rename that column (for example «Valor venta»).`,
+          }
+        : {
+            es: ` La diferencia es justo el IGV (18 %): los valores unitarios parecen no incluir el IGV. Si es así, use --tipo-registro PRECIOS_SIN_IGV.`,
+            en: ` The difference is exactly the IGV (18%): the unit values seem not to include IGV. If so, use --tipo-registro PRECIOS_SIN_IGV.`,
+          };
+    problems.push({
+      severity: 'error',
+      code: otherFits ? 'SHEET_TOTAL_MISMATCH_IGV' : 'SHEET_TOTAL_MISMATCH',
+      row: first.row,
+      column: header,
+      value: shown,
+      message: localized(
+        kind === 'amount'
+          ? `Fila ${first.row}, «${header}»: según cantidades y valores unitarios, la factura ${invoice} suma ${computed.total} con IGV (${computed.base} sin IGV), pero la hoja dice ${shown}; no se envía una factura que no cuadra con la hoja.${hint.es}`
+          : `Fila ${first.row}, «${header}»: según cantidades y valores unitarios, ${WHAT[kind].es} de la factura ${invoice} es ${expected}, pero la hoja dice ${shown} (diferencia ${diff}); no se envía una factura que no cuadra con la hoja.${hint.es}`,
+        kind === 'amount'
+          ? `Row ${first.row}, "${header}": from quantities and unit values, invoice ${invoice} totals ${computed.total} with IGV (${computed.base} without), but the sheet says ${shown}; an invoice that does not match its sheet is not sent.${hint.en}`
+          : `Row ${first.row}, "${header}": from quantities and unit values, ${WHAT[kind].en} of invoice ${invoice} is ${expected}, but the sheet says ${shown} (difference ${diff}); an invoice that does not match its sheet is not sent.${hint.en}`,
+      ),
+    });
+  }
+  return problems;
+}
+
+/** An invoice whose total is zero after rounding to cents: never valid. */
+export function zeroTotalProblem(draft: InvoiceDraft, totals: InvoiceTotals): Problem | undefined {
+  if (!new Decimal(totals.total).isZero()) return undefined;
+  const row = draft.rows[0] ?? 0;
+  const invoice = `${draft.serie}-${draft.numero}`;
+  return {
+    severity: 'error',
+    code: 'INVOICE_TOTAL_ZERO',
+    row,
+    column: 'valorVentaUnitario',
+    value: totals.total,
+    message: localized(
+      `Fila ${row}: la factura ${invoice} suma ${totals.total} al redondear a céntimos; una factura de cero no se envía. Revise las cantidades y los valores unitarios.`,
+      `Row ${row}: invoice ${invoice} totals ${totals.total} once rounded to cents; an invoice of zero is not sent. Check the quantities and unit values.`,
+    ),
+  };
+}

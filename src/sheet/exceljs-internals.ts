@@ -1,0 +1,83 @@
+import type { Readable } from 'node:stream';
+import type ExcelJS from 'exceljs';
+
+/**
+ * Every reliance of factura-import on exceljs's private shapes, in one place. exceljs is pinned
+ * to this exact version in package.json; test/sheet/readers/exceljs-internals.test.ts checks each
+ * shape below against the installed exceljs and fails loudly, naming the shape, when an update
+ * changes one. Callers get typed handles from here and never cast exceljs objects themselves.
+ */
+export const EXCELJS_VERSION = '4.4.0';
+
+/** The parts of the streaming WorkbookReader (not in its typings) the XLSX reader wraps or reads. */
+export interface WorkbookReaderInternals {
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<{ eventType: string; value: unknown }>;
+  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
+  properties?: { model?: { date1904: boolean } };
+  model?: { sheets?: readonly { name: string; state?: string; rId: string }[] };
+  workbookRels?: readonly { Id: string; Target: string }[];
+}
+
+/** A worksheet as the streaming reader hands it out: its rows, and the name exceljs guessed. */
+export interface StreamedWorksheet extends AsyncIterable<ExcelJS.Row> {
+  readonly name: string;
+}
+
+/** exceljs no longer has a shape this project relies on: a programming error, never a user's. */
+export class ExcelJsShapeError extends Error {
+  constructor(shape: string) {
+    super(`exceljs ${EXCELJS_VERSION} internals changed (${shape}): check src/sheet/exceljs-internals.ts against the installed exceljs`);
+  }
+}
+
+const READER_METHODS = ['_parseRels', '_parseWorkbook', '_parseStyles', '_parseSharedStrings', '_parseWorksheet'] as const;
+
+/** The reader's private methods, checked to exist (they are wrapped, see correct-excel-js-reader.ts). */
+export function workbookReaderInternals(reader: ExcelJS.stream.xlsx.WorkbookReader): WorkbookReaderInternals {
+  const internals = reader as unknown as Record<string, unknown>;
+  for (const method of READER_METHODS) {
+    if (typeof internals[method] !== 'function') throw new ExcelJsShapeError(`WorkbookReader.${method}`);
+  }
+  return reader as unknown as WorkbookReaderInternals;
+}
+
+/** What the reader's iterator yields for one worksheet (typed `unknown` there). */
+export function streamedWorksheet(value: unknown): StreamedWorksheet {
+  if (typeof value !== 'object' || value === null || typeof (value as Partial<StreamedWorksheet>)[Symbol.asyncIterator] !== 'function') {
+    throw new ExcelJsShapeError('WorksheetReader[Symbol.asyncIterator]');
+  }
+  return value as StreamedWorksheet;
+}
+
+/** A formula cell's raw cached result, kept even when it is 0, '' or NaN (`cell.result`). */
+export function formulaResultOf(cell: ExcelJS.Cell): unknown {
+  return (cell as { result?: unknown }).result;
+}
+
+/**
+ * The streaming writer's StreamBuf of a sheet (`_stream`, not `stream`: the getter would open the
+ * sheet's zip entry); its single pipe target is the zip entry being compressed. Used by the results
+ * writer's backpressure (src/report/sheet-backpressure.ts).
+ */
+export function worksheetWriterStream(sheet: ExcelJS.Worksheet): { readonly pipes?: unknown } | undefined {
+  return (sheet as unknown as { _stream?: { pipes?: unknown } })._stream;
+}
+
+/**
+ * The streaming writer's list of sheets, index 0 a hole (`_worksheets`), and a way to replace it
+ * (src/report/results-file.ts moves the summary tab first). `undefined` when the shape differs.
+ */
+export function workbookWriterSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter): { readonly list: unknown[]; set(list: unknown[]): void } | undefined {
+  const internals = workbook as unknown as { _worksheets?: unknown };
+  const list = internals._worksheets;
+  if (!Array.isArray(list)) return undefined;
+  return {
+    list: list as unknown[],
+    set: (next) => {
+      internals._worksheets = next;
+    },
+  };
+}

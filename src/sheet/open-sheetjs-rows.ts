@@ -1,0 +1,154 @@
+import { readFile, stat } from 'node:fs/promises';
+import * as XLSX from '@e965/xlsx';
+import { FacturaError } from '../factura-error.js';
+import { localized } from '../i18n/localized-text.js';
+import type { Problem } from '../invoice/problem.js';
+import { applySheetLayout } from './apply-sheet-layout.js';
+import { parseRangeRef, type MergedRange, type SheetLayout } from './sheet-layout.js';
+import { sheetChoiceMessages } from './sheet-choice-messages.js';
+import type { Cell, SourceRow } from './source-row.js';
+import { isSumOfRowsAbove } from './sum-formula.js';
+import { size } from './xlsx-part-budget.js';
+import { isDateFormat, serialToIso } from './xlsx-cell.js';
+import { checkOdsSize } from './check-ods-size.js';
+
+/**
+ * The workbook formats read with SheetJS: legacy Excel 97-2003 (BIFF8) and LibreOffice's ODS; and
+ * an XLSX that exceljs's streaming pass could not read completely (open-xlsx-rows.ts, bounded there).
+ */
+export type SheetJsFormat = 'xls' | 'ods' | 'xlsx';
+
+/** A BIFF8 sheet has at most 65,536 rows: more cannot be in a real .xls, and are never read. */
+export const XLS_MAX_ROWS = 65_536;
+/** An .xls is read whole into memory: a full 65,536-row sheet takes a few tens of MB. */
+export const XLS_MAX_BYTES = 64 * 1024 * 1024;
+
+export interface SheetJsRows {
+  readonly sheet: string;
+  readonly sheets: readonly { readonly name: string; readonly hidden: boolean }[];
+  readonly autoFilter: boolean;
+  readonly notes: readonly Problem[];
+  readonly rows: AsyncIterable<SourceRow>;
+}
+
+/**
+ * Open a legacy .xls (BIFF8) or an .ods with SheetJS (the maintained @e965/xlsx build) and give
+ * its rows exactly as the XLSX reader does: the same Cell kinds (dates from date formats, numbers
+ * with their format, errors), hidden sheets skipped and noted, `sheet` by name, merged cells and
+ * hidden rows applied (apply-sheet-layout.ts), summing formulas marked. SheetJS reads the whole
+ * workbook into memory, so the input is bounded first: an .xls by its size (and BIFF8's 65,536
+ * rows), an .ods by the size its content expands to (check-ods-size.ts).
+ */
+export async function openSheetJsRows(file: string, format: SheetJsFormat, wanted: string | undefined): Promise<SheetJsRows> {
+  if (format === 'xls') {
+    const bytes = (await stat(file)).size;
+    if (bytes > XLS_MAX_BYTES) throw tooLarge(file, bytes);
+  } else if (format === 'ods') {
+    await checkOdsSize(file);
+  }
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(await readFile(file), { type: 'buffer', dense: true, cellStyles: true, cellFormula: true, cellDates: false, cellHTML: false });
+  } catch (error) {
+    throw unreadable(file, format, error);
+  }
+  const states = workbook.Workbook?.Sheets ?? [];
+  const sheets = workbook.SheetNames.map((name, i) => ({ name, hidden: (states[i]?.Hidden ?? 0) !== 0 }));
+  if (sheets.length === 0) throw unreadable(file, format, new Error('no sheets'));
+  const chosen =
+    wanted === undefined ? sheets.find((s) => !s.hidden) : sheets.find((s) => s.name.trim().toLowerCase() === wanted.trim().toLowerCase());
+  if (chosen === undefined) {
+    if (wanted !== undefined) throw sheetChoiceMessages.missingSheet(file, wanted, sheets.map((s) => s.name));
+    throw sheetChoiceMessages.onlyHidden(file, sheets.map((s) => s.name));
+  }
+  const notes: Problem[] = [];
+  const skipped = sheets.slice(0, sheets.indexOf(chosen)).filter((s) => s.hidden && wanted === undefined).map((s) => s.name);
+  if (skipped.length > 0) notes.push(sheetChoiceMessages.hiddenSkipped(file, skipped));
+  if (chosen.hidden) notes.push(sheetChoiceMessages.hiddenChosen(file, chosen.name));
+  const worksheet = workbook.Sheets[chosen.name];
+  if (worksheet === undefined) throw unreadable(file, format, new Error(`sheet ${chosen.name} missing`));
+  const date1904 = workbook.Workbook?.WBProps?.date1904 === true;
+  const layout = layoutOf(worksheet);
+  return { sheet: chosen.name, sheets, autoFilter: layout.autoFilter, notes, rows: applySheetLayout(sheetRows(worksheet, date1904), layout) };
+}
+
+// eslint-disable-next-line @typescript-eslint/require-await -- the rows are in memory; the interface is a stream
+async function* sheetRows(worksheet: XLSX.WorkSheet, date1904: boolean): AsyncGenerator<SourceRow> {
+  const data = (worksheet['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
+  for (const [r, cellsIn] of data.entries()) {
+    if (cellsIn === undefined) continue;
+    const row = r + 1;
+    const cells: (Cell | null)[] = [];
+    const sumColumns: number[] = [];
+    for (const [c, cell] of cellsIn.entries()) {
+      while (cells.length < c) cells.push(null);
+      cells[c] = cell === undefined ? null : toCell(cell, date1904);
+      if (cell?.f !== undefined && isSumOfRowsAbove(cell.f, row)) sumColumns.push(c);
+    }
+    if (cells.every((cell) => cell === null)) continue;
+    yield sumColumns.length > 0 ? { row, cells, sumColumns } : { row, cells };
+  }
+}
+
+/** One SheetJS cell as our Cell: the same kinds the XLSX reader gives. */
+function toCell(cell: XLSX.CellObject, date1904: boolean): Cell | null {
+  const format = typeof cell.z === 'string' && cell.z !== 'General' ? cell.z : undefined;
+  switch (cell.t) {
+    case 'n': {
+      if (typeof cell.v !== 'number') return null;
+      if (!Number.isFinite(cell.v)) return { kind: 'error', error: '#NUM!' };
+      if (isDateFormat(format)) return { kind: 'date', iso: serialToIso(cell.v, date1904) };
+      return format === undefined ? { kind: 'number', value: cell.v } : { kind: 'number', value: cell.v, numFmt: format };
+    }
+    case 's': {
+      const text = typeof cell.v === 'string' ? cell.v : String(cell.v ?? '');
+      return text === '' ? null : { kind: 'text', text };
+    }
+    case 'b':
+      return { kind: 'boolean', value: cell.v === true };
+    case 'e':
+      return { kind: 'error', error: cell.w ?? '#ERROR' };
+    case 'd':
+      return cell.v instanceof Date ? { kind: 'date', iso: cell.v.toISOString().slice(0, 19) } : null;
+    default:
+      return null;
+  }
+}
+
+function layoutOf(worksheet: XLSX.WorkSheet): SheetLayout {
+  const hiddenRows = new Set<number>();
+  for (const [i, info] of (worksheet['!rows'] ?? []).entries()) if (info?.hidden === true) hiddenRows.add(i + 1);
+  const merges: MergedRange[] = (worksheet['!merges'] ?? [])
+    .map((m) => ({ top: m.s.r + 1, bottom: m.e.r + 1, left: m.s.c, right: m.e.c }))
+    .filter((m) => m.bottom > m.top);
+  const filter = worksheet['!autofilter'];
+  return { hiddenRows, merges, autoFilter: filter !== undefined && parseRangeRef(filter.ref) !== undefined };
+}
+
+function tooLarge(file: string, bytes: number): FacturaError {
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `El archivo ${file} (Excel 97-2003, .xls) ocupa ${size(bytes, 'es')}, más de los ${size(XLS_MAX_BYTES, 'es')} que se leen en memoria. Ábralo en Excel y guárdelo como "Libro de Excel (.xlsx)" o como CSV, que se leen sin ese límite.`,
+      `The file ${file} (Excel 97-2003, .xls) takes ${size(bytes, 'en')}, more than the ${size(XLS_MAX_BYTES, 'en')} read into memory. Open it in Excel and save it as "Excel Workbook (.xlsx)" or as CSV, which are read without that limit.`,
+    ),
+  );
+}
+
+function unreadable(file: string, format: SheetJsFormat, error: unknown): FacturaError {
+  const detail = error instanceof Error ? error.message : String(error);
+  const what =
+    format === 'xlsx'
+      ? { es: 'un libro de Excel (.xlsx)', en: 'an Excel workbook (.xlsx)', save: { es: 'Vuelva a guardarlo en Excel', en: 'Save it again in Excel' } }
+      : format === 'xls'
+      ? { es: 'un libro de Excel 97-2003 (.xls)', en: 'an Excel 97-2003 workbook (.xls)', save: { es: 'Ábralo en Excel y guárdelo como "Libro de Excel (.xlsx)"', en: 'Open it in Excel and save it as "Excel Workbook (.xlsx)"' } }
+      : { es: 'una hoja de LibreOffice (.ods)', en: 'a LibreOffice spreadsheet (.ods)', save: { es: 'Ábralo en LibreOffice y guárdelo como "Excel 2007-365 (.xlsx)"', en: 'Open it in LibreOffice and save it as "Excel 2007-365 (.xlsx)"' } };
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `El archivo ${file} parece ${what.es}, pero no se pudo leer: ${detail}. ${what.save.es}, o expórtelo como CSV.`,
+      `The file ${file} looks like ${what.en}, but could not be read: ${detail}. ${what.save.en}, or export it as CSV.`,
+    ),
+    { cause: error },
+  );
+}

@@ -1,0 +1,166 @@
+import { createReadStream } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Problem } from '../invoice/problem.js';
+import { applySheetLayout } from './apply-sheet-layout.js';
+import { correctExcelJsReader } from './correct-excel-js-reader.js';
+import { streamedWorksheet, workbookReaderInternals } from './exceljs-internals.js';
+import { openSheetJsRows } from './open-sheetjs-rows.js';
+import { resolveSheet } from './resolve-sheet.js';
+import { scanXlsxSheetLayout } from './scan-xlsx-sheet-layout.js';
+import { sheetChoiceMessages } from './sheet-choice-messages.js';
+import type { SourceRow } from './source-row.js';
+import { streamXlsxRows } from './stream-xlsx-rows.js';
+import { xlsxInputError } from './xlsx-input-error.js';
+import { readXlsxPartBudget, type XlsxPartBudget } from './xlsx-part-budget.js';
+
+export interface XlsxRows {
+  readonly sheet: string;
+  /** The sheet has an AutoFilter (its hidden rows may be filtered out). */
+  readonly autoFilter: boolean;
+  /** Every sheet of the workbook, in order (when the workbook part was read before the sheets). */
+  readonly sheets: readonly { readonly name: string; readonly hidden: boolean }[];
+  readonly notes: readonly Problem[];
+  readonly rows: AsyncIterable<SourceRow>;
+}
+
+/**
+ * Open an XLSX file with exceljs's streaming WorkbookReader (styles cached: date cells need their
+ * number formats; shared strings cached) and position it on the sheet to read: `sheet` by name,
+ * else the first visible one. Hidden sheets are skipped and noted. Resolves once that sheet is
+ * reached; its rows then stream. Rejects with a FacturaError('INPUT') naming the file for a
+ * truncated or broken zip, a workbook with only hidden sheets, or a missing `sheet`.
+ *
+ * Zip bombs: before exceljs sees the file, its zip directory is checked (readXlsxPartBudget: no part
+ * declared to expand past its limit or more than 100 times its compressed size), and then every part
+ * exceljs parses is counted as it is decompressed and refused past the size the directory declared
+ * for it (correct-excel-js-reader.ts), so a file that lies in its directory is stopped too.
+ *
+ * What exceljs's streaming reader drops (hidden rows, merged cells) is read by a separate pass over
+ * the chosen sheet's XML (scan-xlsx-sheet-layout.ts) and applied to the rows (apply-sheet-layout.ts).
+ */
+export async function openXlsxRows(file: string, wanted: string | undefined): Promise<XlsxRows> {
+  let budget: XlsxPartBudget;
+  try {
+    budget = await readXlsxPartBudget(file);
+  } catch (error) {
+    throw xlsxInputError(error, file, undefined);
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openXlsxRowsOnce(file, wanted, budget);
+    } catch (error) {
+      if (!(error instanceof IncompleteRead)) throw error;
+      if (attempt < READ_ATTEMPTS) continue;
+      // exceljs keeps missing a part of this file (seen with workbooks SheetJS wrote, whose
+      // workbook part comes after the sheets): a small enough one is read whole with SheetJS.
+      if (budget.declaredUnder('xl/worksheets/') + budget.limitFor('xl/sharedStrings.xml') <= WHOLE_READ_LIMIT) {
+        return openSheetJsRows(file, 'xlsx', wanted);
+      }
+      throw sheetChoiceMessages.incompleteRead(file, READ_ATTEMPTS);
+    }
+  }
+}
+
+/** The most sheet XML an XLSX may have to be read whole (SheetJS) when exceljs cannot read it. */
+const WHOLE_READ_LIMIT = 64 * 1024 * 1024;
+
+/** Reads of one file before giving up on an incomplete one (see IncompleteRead). */
+const READ_ATTEMPTS = 6;
+
+/**
+ * exceljs's pass over the zip (unzipper's entry iterator) now and then ends early, about 2 reads in
+ * 100 of a LibreOffice file that stores its relationships and shared strings after the sheets: the
+ * sheets then come out unnamed and without their shared strings (text cells lost), silently. The
+ * zip directory says which parts exist, so a read that missed one is detected and done again.
+ */
+class IncompleteRead extends Error {}
+
+/**
+ * The parts exceljs has always parsed before it hands out a worksheet, when the file has them: it
+ * streams a sheet directly only once it has both, and otherwise spools the sheets until the whole
+ * zip was passed. (workbook.xml is not required: a file may store it after streamed sheets.)
+ */
+const PARTS_BEFORE_SHEETS = ['xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'] as const;
+
+async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget: XlsxPartBudget): Promise<XlsxRows> {
+  const input = createReadStream(file);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  const internals = workbookReaderInternals(reader);
+  const { fileNumbers, parsed } = correctExcelJsReader(internals, budget);
+  const sheets = reader[Symbol.asyncIterator]();
+  /**
+   * exceljs removes a spooled sheet's temporary file (and closes its descriptor) only when its
+   * generator is resumed past that sheet, so after a complete read the remaining sheets are
+   * drained to the end. When reading stops early or fails, what exceljs spooled stays until the
+   * process exits (tmp's graceful cleanup); a failed read ends the run anyway.
+   */
+  const close = async (drain: boolean): Promise<void> => {
+    try {
+      if (drain) {
+        for (let next = await sheets.next(); next.done !== true; next = await sheets.next()) {
+          for await (const _row of streamedWorksheet(next.value)) {
+            // drained so exceljs reaches its clean-up of the temporary file
+          }
+        }
+      }
+    } finally {
+      input.destroy();
+      await sheets.return(undefined).catch(() => undefined);
+    }
+  };
+
+  const hidden: string[] = [];
+  const seen: string[] = [];
+  try {
+    for (;;) {
+      const next = await sheets.next();
+      if (next.done === true) break;
+      const worksheet = streamedWorksheet(next.value);
+      // Without shared strings exceljs spools every sheet and hands them out only after the whole
+      // zip was passed: by then the workbook part must have been read, or the pass ended early.
+      const spooled = budget.limitFor('xl/sharedStrings.xml') === 0;
+      const missed = PARTS_BEFORE_SHEETS.some((part) => budget.limitFor(part) > 0 && !parsed.has(part));
+      if (missed || (spooled && budget.limitFor('xl/workbook.xml') > 0 && !parsed.has('xl/workbook.xml'))) {
+        // Drained, so exceljs closes and removes the sheets it spooled before the read is redone.
+        for await (const _row of worksheet) {
+          // released
+        }
+        await close(true);
+        throw new IncompleteRead();
+      }
+      const { name, state } = resolveSheet(internals, worksheet, fileNumbers.get(worksheet));
+      seen.push(name);
+      const isHidden = state !== 'visible';
+      const chosen = wanted === undefined ? !isHidden : name.trim().toLowerCase() === wanted.trim().toLowerCase();
+      if (!chosen) {
+        if (isHidden) hidden.push(name);
+        for await (const _row of worksheet) {
+          // drained so that its (possibly spooled) stream is read to the end and released
+        }
+        continue;
+      }
+      const notes: Problem[] = hidden.length > 0 ? [sheetChoiceMessages.hiddenSkipped(file, hidden)] : [];
+      if (isHidden) notes.push(sheetChoiceMessages.hiddenChosen(file, name));
+      const date1904 = (): boolean => internals.properties?.model?.date1904 === true;
+      const layout = await scanXlsxSheetLayout(file, `xl/worksheets/sheet${fileNumbers.get(worksheet) ?? ''}.xml`, budget);
+      const rows = applySheetLayout(streamXlsxRows(file, name, worksheet, date1904, close), layout);
+      const all = internals.model?.sheets?.map((s) => ({ name: s.name, hidden: (s.state ?? 'visible') !== 'visible' })) ?? [{ name, hidden: isHidden }];
+      return { sheet: name, autoFilter: layout.autoFilter, sheets: all, notes, rows };
+    }
+  } catch (error) {
+    await close(false);
+    if (error instanceof IncompleteRead) throw error;
+    throw xlsxInputError(error, file, undefined);
+  }
+  await close(false);
+  const names = internals.model?.sheets?.map((s) => s.name) ?? seen;
+  if (wanted !== undefined) throw sheetChoiceMessages.missingSheet(file, wanted, names);
+  if (seen.length === 0) throw sheetChoiceMessages.noSheets(file);
+  throw sheetChoiceMessages.onlyHidden(file, hidden);
+}

@@ -1,0 +1,72 @@
+import { localized } from '../i18n/localized-text.js';
+import type { Problem } from '../invoice/problem.js';
+import { rowRanges } from './detect-header.js';
+
+/** The words for rows that are read differently from a line: totals rows and hidden rows. */
+export const rowSkipNotes = {
+  totalsRow(row: number, column: string, shown: string): Problem {
+    return {
+      severity: 'warning',
+      code: 'TOTALS_ROW_SKIPPED',
+      row,
+      column,
+      value: shown,
+      message: localized(
+        `Fila ${row}: parece una fila de totales («${shown}»); no se leyó. Ninguna factura cambió por ella.`,
+        `Row ${row}: looks like a totals row ("${shown}"); it was not read. No invoice was changed by it.`,
+      ),
+    };
+  },
+
+  hiddenSkipped(rows: readonly number[], autoFilter: boolean): Problem {
+    const list = rowRanges(rows);
+    const one = rows.length === 1;
+    const what = autoFilter
+      ? { es: one ? 'oculta o filtrada (la hoja tiene un filtro)' : 'ocultas o filtradas (la hoja tiene un filtro)', en: 'hidden or filtered out (the sheet has a filter)' }
+      : { es: one ? 'oculta' : 'ocultas', en: 'hidden' };
+    const first = rows[0] ?? 0;
+    return {
+      severity: 'warning',
+      code: 'HIDDEN_ROWS_SKIPPED',
+      row: first,
+      value: list,
+      message: localized(
+        one
+          ? `No se leyó 1 fila ${what.es}: la fila ${list}. Para enviarla, muéstrela (o quite el filtro) o use --incluir-ocultas.`
+          : `No se leyeron ${rows.length} filas ${what.es}: filas ${list}. Para enviarlas, muéstrelas (o quite el filtro) o use --incluir-ocultas.`,
+        one
+          ? `1 row ${what.en} was not read: row ${list}. To send it, unhide it (or clear the filter) or use --incluir-ocultas.`
+          : `${rows.length} rows ${what.en} were not read: rows ${list}. To send them, unhide them (or clear the filter) or use --incluir-ocultas.`,
+      ),
+    };
+  },
+
+  /** A visible row of an invoice some of whose rows are hidden: the invoice would go out incomplete. */
+  hiddenInInvoice(row: number, invoice: string | undefined, hidden: readonly number[]): Problem {
+    const list = rowRanges(hidden);
+    const which = invoice === undefined ? { es: 'Esta factura', en: 'This invoice' } : { es: `La factura ${invoice}`, en: `Invoice ${invoice}` };
+    return {
+      severity: 'error',
+      code: 'HIDDEN_ROWS_IN_INVOICE',
+      row,
+      column: 'serie',
+      value: list,
+      message: localized(
+        `Fila ${row}: ${which.es} tiene filas ocultas o filtradas (${hidden.length === 1 ? 'fila' : 'filas'} ${list}) que no se leyeron; no se envía una factura incompleta. Muestre esas filas o use --incluir-ocultas.`,
+        `Row ${row}: ${which.en} has hidden or filtered-out rows (${hidden.length === 1 ? 'row' : 'rows'} ${list}) that were not read; an incomplete invoice is not sent. Unhide those rows or use --incluir-ocultas.`,
+      ),
+    };
+  },
+
+  hiddenRead(row: number): Problem {
+    return {
+      severity: 'warning',
+      code: 'HIDDEN_ROW_READ',
+      row,
+      message: localized(
+        `Fila ${row}: la fila está oculta o filtrada en la hoja; se lee porque se indicó --incluir-ocultas.`,
+        `Row ${row}: the row is hidden or filtered out in the sheet; it is read because --incluir-ocultas was given.`,
+      ),
+    };
+  },
+} as const;

@@ -1,0 +1,36 @@
+import type { SheetAmounts } from '../invoice/line-record.js';
+import { headerKey } from './column-mapping.js';
+import type { HeaderColumn } from './header-map.js';
+
+/**
+ * Headers of the amounts a sheet often carries besides our columns: the total with IGV, the base
+ * without it, and the IGV itself. They are not read into the invoice; each invoice is reconciled
+ * against them (src/invoice/reconcile-sheet-amounts.ts), so a price that already includes IGV is
+ * caught instead of being sent 18% too high.
+ */
+const AMOUNT_HEADERS: Readonly<Record<keyof SheetAmounts, readonly string[]>> = {
+  total: ['Total', 'Importe total', 'Total venta', 'Total con IGV', 'Precio total', 'Monto total', 'Total item', 'Total línea', 'Total factura', 'Total a pagar', 'Importe con IGV', 'Monto con IGV'],
+  base: ['Subtotal', 'Sub total', 'Valor venta', 'Valor de venta', 'Base imponible', 'Total sin IGV', 'Importe sin IGV', 'Op gravada', 'Monto sin IGV'],
+  igv: ['IGV', 'I.G.V.', 'IGV 18%', 'Monto IGV', 'Impuesto', 'Total IGV', 'Importe IGV'],
+  // Offices write «Importe» both for the line's value without IGV and for its total with it.
+  amount: ['Importe', 'Importe venta', 'Monto', 'Importe línea'],
+};
+
+const INDEX: ReadonlyMap<string, keyof SheetAmounts> = new Map(
+  (Object.entries(AMOUNT_HEADERS) as [keyof SheetAmounts, readonly string[]][]).flatMap(([kind, texts]) => texts.map((t) => [headerKey(t), kind] as const)),
+);
+
+/** Which amount a header names, if any. */
+export function sheetAmountKind(header: string): keyof SheetAmounts | undefined {
+  return INDEX.get(headerKey(header));
+}
+
+/** The amount columns among the sheet's unknown columns (the first of each kind). */
+export function findSheetAmountColumns(unknown: readonly HeaderColumn[]): Partial<Record<keyof SheetAmounts, HeaderColumn>> {
+  const found: Partial<Record<keyof SheetAmounts, HeaderColumn>> = {};
+  for (const column of unknown) {
+    const kind = sheetAmountKind(column.header);
+    if (kind !== undefined && found[kind] === undefined) found[kind] = column;
+  }
+  return found;
+}

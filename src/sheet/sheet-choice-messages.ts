@@ -1,0 +1,73 @@
+import { FacturaError } from '../factura-error.js';
+import { localized } from '../i18n/localized-text.js';
+import type { Problem } from '../invoice/problem.js';
+
+/** The words for choosing the sheet of a workbook (XLSX, XLS, ODS alike). */
+export const sheetChoiceMessages = {
+  hiddenSkipped(file: string, hidden: readonly string[]): Problem {
+    const list = hidden.map((n) => `"${n}"`).join(', ');
+    return {
+      severity: 'warning',
+      code: 'HIDDEN_SHEETS_SKIPPED',
+      value: hidden.join(', '),
+      message: localized(
+        `Se omitieron hojas ocultas de ${file}: ${list}. Se lee la primera hoja visible.`,
+        `Hidden sheets of ${file} were skipped: ${list}. The first visible sheet is read.`,
+      ),
+    };
+  },
+
+  hiddenChosen(file: string, sheet: string): Problem {
+    return {
+      severity: 'warning',
+      code: 'HIDDEN_SHEET_READ',
+      value: sheet,
+      message: localized(
+        `La hoja "${sheet}" de ${file} está oculta; se lee porque se pidió con --sheet.`,
+        `The sheet "${sheet}" of ${file} is hidden; it is read because --sheet asked for it.`,
+      ),
+    };
+  },
+
+  missingSheet(file: string, wanted: string, names: readonly string[]): FacturaError {
+    const list = names.map((n) => `"${n}"`).join(', ');
+    return new FacturaError(
+      'INPUT',
+      localized(
+        `El archivo ${file} no tiene una hoja llamada "${wanted}". Sus hojas son: ${list}.`,
+        `The file ${file} has no sheet named "${wanted}". Its sheets are: ${list}.`,
+      ),
+    );
+  },
+
+  onlyHidden(file: string, hidden: readonly string[]): FacturaError {
+    const list = hidden.map((n) => `"${n}"`).join(', ');
+    return new FacturaError(
+      'INPUT',
+      localized(
+        `El archivo ${file} solo tiene hojas ocultas (${list}). Muestre la hoja con las ventas o elíjala con --sheet.`,
+        `The file ${file} has only hidden sheets (${list}). Unhide the sheet with the sales or choose it with --sheet.`,
+      ),
+    );
+  },
+
+  noSheets(file: string): FacturaError {
+    return new FacturaError(
+      'INPUT',
+      localized(
+        `El archivo ${file} es un .zip sin hojas de cálculo: no parece un libro de Excel (.xlsx).`,
+        `The file ${file} is a zip without worksheets: it does not look like an Excel workbook (.xlsx).`,
+      ),
+    );
+  },
+
+  incompleteRead(file: string, attempts: number): FacturaError {
+    return new FacturaError(
+      'INPUT',
+      localized(
+        `No se pudo leer completo el archivo ${file} (tras ${attempts} intentos). Vuelva a guardarlo en Excel o expórtelo como CSV.`,
+        `The file ${file} could not be read completely (after ${attempts} tries). Save it again in Excel or export it as CSV.`,
+      ),
+    );
+  },
+} as const;

@@ -1,0 +1,47 @@
+import ExcelJS from 'exceljs';
+import { formulaResultOf, type StreamedWorksheet } from './exceljs-internals.js';
+import type { Cell, SourceRow } from './source-row.js';
+import { isSumOfRowsAbove } from './sum-formula.js';
+import { toCell } from './xlsx-cell.js';
+import { xlsxInputError } from './xlsx-input-error.js';
+
+/**
+ * The rows of one streamed worksheet as SourceRows (blank rows left out, row numbers as Excel shows
+ * them). `close(true)` runs after the last row (exceljs then removes what it spooled); `close(false)`
+ * when reading stops early or fails. A failure is worded as the user's error, near the row reached.
+ */
+export async function* streamXlsxRows(
+  file: string,
+  sheet: string,
+  worksheet: StreamedWorksheet,
+  date1904: () => boolean,
+  close: (drain: boolean) => Promise<void>,
+): AsyncGenerator<SourceRow> {
+  let lastRow: number | undefined;
+  let complete = false;
+  try {
+    for await (const row of worksheet) {
+      lastRow = row.number;
+      const { cells, sumColumns } = rowCells(row, date1904());
+      if (cells.every((cell) => cell === null)) continue;
+      yield sumColumns.length > 0 ? { row: row.number, cells, sumColumns } : { row: row.number, cells };
+    }
+    complete = true;
+    await close(true);
+  } catch (error) {
+    throw xlsxInputError(error, `${file} (hoja/sheet "${sheet}")`, lastRow === undefined ? undefined : lastRow + 1);
+  } finally {
+    if (!complete) await close(false);
+  }
+}
+
+function rowCells(row: ExcelJS.Row, date1904: boolean): { cells: (Cell | null)[]; sumColumns: number[] } {
+  const cells: (Cell | null)[] = [];
+  const sumColumns: number[] = [];
+  row.eachCell({ includeEmpty: false }, (cell, column) => {
+    while (cells.length < column - 1) cells.push(null);
+    cells[column - 1] = toCell({ type: cell.type, value: cell.value, result: formulaResultOf(cell), numFmt: cell.numFmt }, date1904);
+    if (cell.type === ExcelJS.ValueType.Formula && isSumOfRowsAbove(cell.formula, row.number)) sumColumns.push(column - 1);
+  });
+  return { cells, sumColumns };
+}

@@ -1,0 +1,47 @@
+import type { Cell, SourceRow } from './source-row.js';
+
+/** What a totals row's label says, compared without case, accents or a trailing colon. */
+const TOTALS_LABEL =
+  /^(?:sub ?-?total(?:es)?|total(?:es)?(?: (?:general|ventas?|facturado|del mes|mes|s\/\.?|soles|pen|usd|dolares))?|suma(?: total)?|importe total|gran total)\s*[:.]?$/;
+
+function label(cell: Cell | null | undefined): string | undefined {
+  if (cell?.kind !== 'text') return undefined;
+  const text = cell.text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return TOTALS_LABEL.test(text) ? cell.text.trim() : undefined;
+}
+
+function isBlank(cell: Cell | null | undefined): boolean {
+  return cell === null || cell === undefined || (cell.kind === 'text' && cell.text.trim() === '');
+}
+
+/** Why a row is a totals row: the column that says so and what it holds. */
+export interface TotalsEvidence {
+  readonly column: number;
+  readonly shown: string;
+}
+
+/**
+ * A row under the data that adds it up, never a line: its invoice key cells are blank (or hold the
+ * word itself, «TOTAL» in the serie column) and either a cell's whole text is a totals label
+ * («TOTAL», «Subtotal», «Suma», «Total general:»…), or a cell is a summing formula (=SUM(…)). A line
+ * whose description merely starts with «Total…» is not one: the label must be the cell's whole text.
+ * A row whose description names something else is always a line. `keyColumns` are the serie and
+ * numero columns, `descriptionColumn` the description's (0-based).
+ */
+export function totalsRowEvidence(row: SourceRow, keyColumns: readonly number[], descriptionColumn?: number): TotalsEvidence | undefined {
+  // A row that describes a product («Flete», «Servicio…») is a line, whatever its other cells say.
+  const description = descriptionColumn === undefined ? undefined : row.cells[descriptionColumn];
+  if (!isBlank(description) && label(description) === undefined) return undefined;
+  const keys = keyColumns.map((i) => row.cells[i]);
+  const labelled = row.cells.findIndex((cell) => label(cell) !== undefined);
+  const keyHoldsLabel = keys.some((cell) => label(cell) !== undefined);
+  const keyBlank = keys.every((cell) => isBlank(cell) || label(cell) !== undefined);
+  if (labelled >= 0 && (keyBlank || keyHoldsLabel)) return { column: labelled, shown: label(row.cells[labelled]) ?? '' };
+  const summed = row.sumColumns?.[0];
+  if (summed !== undefined && keyBlank) {
+    const cell = row.cells[summed];
+    return { column: summed, shown: cell?.kind === 'number' ? String(cell.value) : cell?.kind === 'text' ? cell.text : '' };
+  }
+  return undefined;
+}
+

@@ -1,0 +1,102 @@
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import {
+  EXCELJS_VERSION,
+  formulaResultOf,
+  streamedWorksheet,
+  workbookReaderInternals,
+  workbookWriterSheets,
+  worksheetWriterStream,
+} from '../../../src/sheet/exceljs-internals.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+/**
+ * Fails loudly when an exceljs update changes a private shape factura-import relies on: every one
+ * of them is reached through src/sheet/exceljs-internals.ts, and each is checked here against the
+ * installed exceljs, reading and writing real files.
+ */
+describe('the exceljs internals factura-import relies on', () => {
+  it('are those of the exact exceljs version package.json pins', async () => {
+    const require = createRequire(import.meta.url);
+    const installed = JSON.parse(await readFile(require.resolve('exceljs/package.json'), 'utf8')) as { version: string };
+    const pkg = JSON.parse(await readFile(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(installed.version).toBe(EXCELJS_VERSION);
+    expect(pkg.dependencies['exceljs']).toBe(EXCELJS_VERSION);
+  });
+
+  it('streaming reader: the wrapped parse methods, the sheet list, the relationships, the date system and formula results', async () => {
+    const dir = await tempDir();
+    try {
+      const file = join(dir.path, 'shapes.xlsx');
+      const workbook = new ExcelJS.Workbook();
+      const hidden = workbook.addWorksheet('Oculta');
+      hidden.state = 'hidden';
+      hidden.addRow(['x']);
+      const sheet = workbook.addWorksheet('Ventas');
+      sheet.addRow(['a', 2, { formula: 'B1*2', result: 4 }]);
+      await workbook.xlsx.writeFile(file);
+
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), { sharedStrings: 'cache', styles: 'cache', worksheets: 'emit' });
+      const internals = workbookReaderInternals(reader);
+      const sheetNumbers: string[] = [];
+      const parseWorksheet = internals._parseWorksheet.bind(internals);
+      internals._parseWorksheet = function* (iterator, sheetNo) {
+        for (const event of parseWorksheet(iterator, sheetNo)) {
+          if (event.eventType === 'worksheet') sheetNumbers.push(sheetNo);
+          yield event;
+        }
+      };
+      const results: unknown[] = [];
+      for await (const value of reader) {
+        for await (const row of streamedWorksheet(value)) {
+          row.eachCell((cell) => {
+            if (cell.type === ExcelJS.ValueType.Formula) results.push(formulaResultOf(cell));
+          });
+        }
+      }
+      expect(sheetNumbers).toEqual(['1', '2']);
+      expect(results).toEqual([4]);
+      expect(internals.model?.sheets?.map((s) => [s.name, s.state ?? 'visible', typeof s.rId])).toEqual([
+        ['Oculta', 'hidden', 'string'],
+        ['Ventas', 'visible', 'string'],
+      ]);
+      expect(internals.workbookRels?.some((r) => typeof r.Id === 'string' && r.Target === 'worksheets/sheet2.xml')).toBe(true);
+      expect(internals.properties?.model).toMatchObject({ date1904: false });
+    } finally {
+      await dir.cleanup();
+    }
+  });
+
+  it('a reader without one of those methods is refused, naming it', () => {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(new PassThrough(), {});
+    (reader as unknown as Record<string, unknown>)['_parseStyles'] = undefined;
+    expect(() => workbookReaderInternals(reader)).toThrow(/WorkbookReader\._parseStyles/);
+    expect(() => streamedWorksheet({})).toThrow(/internals changed/);
+  });
+
+  it('streaming writer: the sheet list with its hole at 0, and the sheet stream piped once into its zip entry', async () => {
+    const dir = await tempDir();
+    try {
+      const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: join(dir.path, 'w.xlsx') });
+      const a = writer.addWorksheet('A');
+      const b = writer.addWorksheet('B');
+      const sheets = workbookWriterSheets(writer);
+      expect(sheets?.list[0]).toBeUndefined();
+      expect(sheets?.list.slice(1)).toEqual([a, b]);
+      a.addRow(['x']).commit();
+      const stream = worksheetWriterStream(a);
+      expect(Array.isArray(stream?.pipes)).toBe(true);
+      expect((stream?.pipes as unknown[]).length).toBe(1);
+      a.commit();
+      b.commit();
+      await writer.commit();
+    } finally {
+      await dir.cleanup();
+    }
+  });
+});
