@@ -10,11 +10,12 @@ import type { CliCommand } from './cli-command.js';
 import type { CliContext, CliIo, GlobalArgs } from './cli-context.js';
 import { loginCommand } from './commands/login-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
+import { serveCommand } from './commands/serve-command.js';
 import { submitCommand } from './commands/submit-command.js';
 import { templateCommand } from './commands/template-command.js';
 import { validateCommand } from './commands/validate-command.js';
 
-const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, sandboxCommand] as const;
+const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, sandboxCommand, serveCommand] as const;
 
 /** The installed package's version (package.json sits two folders above src/cli and dist/cli alike). */
 function packageVersion(): string {

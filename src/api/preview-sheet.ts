@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { FacturaError } from '../factura-error.js';
+import type { LocalizedText } from '../i18n/localized-text.js';
+import type { ColumnName } from '../invoice/canonical-columns.js';
+import { CANONICAL_COLUMNS, REQUIRED_COLUMNS } from '../invoice/canonical-columns.js';
+import type { Problem } from '../invoice/problem.js';
+import { cellDisplayText } from '../sheet/cell-display-text.js';
+import { headerKey } from '../sheet/column-mapping.js';
+import { detectHeader, HEADER_SEARCH_ROWS } from '../sheet/detect-header.js';
+import type { HeaderMap } from '../sheet/header-map.js';
+import { columnLetter } from '../sheet/header-map.js';
+import { openRowSource } from '../sheet/open-row-source.js';
+import type { SourceRow } from '../sheet/source-row.js';
+import type { SheetReadOptions } from './run-options.js';
+
+export { columnLetter };
+
+/** One named column of the sheet's header row, with a sample value and the canonical column it feeds. */
+export interface PreviewColumn {
+  readonly index: number;
+  readonly header: string;
+  readonly letter: string;
+  /** The first non-blank value under the header among the rows previewed. */
+  readonly sample: string;
+  /** The canonical column it feeds (by alias or by the mapping given); absent when ignored. */
+  readonly column?: string;
+}
+
+/** A canonical column as a mapping screen lists it. */
+export interface CanonicalColumnInfo {
+  readonly name: string;
+  readonly label: LocalizedText;
+  readonly required: boolean;
+}
+
+/** The top of a sheet, for a columns step, before anything is checked. */
+export interface SheetPreview {
+  readonly format: 'csv' | 'xlsx';
+  readonly sheet?: string;
+  /** The detected header; absent when no row qualifies or required columns are missing. */
+  readonly header?: HeaderMap;
+  /** The header row's number: the detected one, else the first non-blank row (to map by hand). */
+  readonly headerRow?: number;
+  readonly columns: readonly PreviewColumn[];
+  /** Required canonical columns that no column feeds. */
+  readonly missing: readonly string[];
+  /** The header row's texts compared as the header matcher compares them: the key for remembering a mapping. */
+  readonly signature: string;
+  readonly notes: readonly Problem[];
+  /** Why the header was not found: the message `validateSheet` stops with. */
+  readonly problem?: LocalizedText;
+}
+
+/** Every canonical column with its label and whether it is required, in the template's order. */
+export const CANONICAL_COLUMN_LIST: readonly CanonicalColumnInfo[] = CANONICAL_COLUMNS.map((c) => ({ name: c.name, label: c.label, required: c.required }));
+
+const isBlank = (cells: readonly string[]): boolean => cells.every((c) => c.trim() === '');
+
+/**
+ * Reads only the first rows of a sheet (at most HEADER_SEARCH_ROWS) and runs the header detection
+ * on them, as `validateSheet` would with the same options. Input that cannot be opened at all
+ * rejects with FacturaError('INPUT'); a header that cannot be found is a `problem`, not an error.
+ */
+export async function previewSheet(path: string, options: SheetReadOptions = {}): Promise<SheetPreview> {
+  const delimiter = options.delimiter === 'tab' ? '\t' : options.delimiter;
+  const source = await openRowSource(path, {
+    ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
+    ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
+    ...(delimiter !== undefined ? { delimiter } : {}),
+  });
+  const window: SourceRow[] = [];
+  let ended = false;
+  const iterator = source.rows[Symbol.asyncIterator]();
+  try {
+    while (window.length < HEADER_SEARCH_ROWS) {
+      const next = await iterator.next();
+      if (next.done === true) {
+        ended = true;
+        break;
+      }
+      window.push(next.value);
+    }
+  } finally {
+    await iterator.return?.();
+  }
+  const rows = window.map((r) => ({ row: r.row, cells: r.cells.map((c) => cellDisplayText(c) ?? '') }));
+  let header: HeaderMap | undefined;
+  let notes: readonly Problem[] = source.notes;
+  let problem: LocalizedText | undefined;
+  try {
+    const mapping = options.mapping as Partial<Record<ColumnName, string>> | undefined;
+    const detected = detectHeader(window, { file: source.file, wholeFile: ended, ...(mapping !== undefined ? { mapping } : {}) });
+    header = detected.header;
+    notes = [...source.notes, ...detected.notes];
+  } catch (err) {
+    if (!(err instanceof FacturaError) || err.code !== 'INPUT') throw err;
+    problem = err.text;
+  }
+  const headerRow = header !== undefined ? rows.find((r) => r.row === header.row) : rows.find((r) => !isBlank(r.cells));
+  const fed = new Map<number, string>();
+  for (const [name, c] of Object.entries(header?.columns ?? {})) if (c !== undefined) fed.set(c.index, name);
+  const below = headerRow === undefined ? [] : rows.filter((r) => r.row > headerRow.row);
+  const columns: PreviewColumn[] = (headerRow?.cells ?? [])
+    .map((text, index) => ({ header: text.trim(), index }))
+    .filter((c) => c.header !== '')
+    .map(({ header: text, index }) => {
+      const column = fed.get(index);
+      return {
+        index,
+        header: text,
+        letter: columnLetter(index),
+        sample: below.map((r) => r.cells[index] ?? '').find((v) => v.trim() !== '') ?? '',
+        ...(column !== undefined ? { column } : {}),
+      };
+    });
+  const signature = createHash('sha256')
+    .update(JSON.stringify(columns.map((c) => headerKey(c.header))))
+    .digest('hex');
+  const fedNames = new Set(fed.values());
+  return {
+    format: source.format,
+    ...(source.sheet !== undefined ? { sheet: source.sheet } : {}),
+    ...(header !== undefined ? { header } : {}),
+    ...(headerRow !== undefined ? { headerRow: headerRow.row } : {}),
+    columns,
+    missing: REQUIRED_COLUMNS.filter((c) => !fedNames.has(c)),
+    signature,
+    notes,
+    ...(problem !== undefined ? { problem } : {}),
+  };
+}

@@ -1,0 +1,162 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { z } from 'zod';
+import type { RunSummary } from '../index.js';
+import { INVOICE_STATUSES } from '../index.js';
+import type { CheckProgressHub } from './check-progress-hub.js';
+import type { CheckDeps } from './run-check.js';
+import { runCheck, STATUS_LABEL_ES } from './run-check.js';
+import type { StoredPreview } from './sheet-preview-view.js';
+import { previewForBrowser } from './upload-routes.js';
+import type { CheckProgress, CheckView, ProblemGroup, ProblemItem } from './workspace-api.js';
+import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
+
+export interface CheckRouteOptions extends CheckDeps {
+  readonly store: WorkspaceStore;
+  readonly hub: CheckProgressHub;
+  /** Checks started and not yet finished (the server waits for them when it closes). */
+  readonly running: Set<Promise<void>>;
+}
+
+const RunBody = z.object({ mapping: z.record(z.string().max(100), z.string().max(500)).optional() }).strict();
+const Params = z.object({ id: z.string().uuid() });
+const GroupQuery = z.object({ code: z.string().max(100), severity: z.enum(['error', 'warning']), column: z.string().max(500) });
+
+/** The library's RunSummary as stored (JSON); read defensively, an older row may lack a field. */
+type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems'>>;
+
+export function checkView(c: CheckRecord): CheckView {
+  const s = (c.summary ?? {}) as StoredSummary;
+  const byStatus = INVOICE_STATUSES.map((status) => ({ status, label: STATUS_LABEL_ES(status), count: s.byStatus?.[status] ?? 0 })).filter((x) => x.count > 0);
+  return {
+    id: c.id,
+    fileName: c.fileName,
+    createdAt: c.createdAt,
+    state: c.state,
+    rowsRead: c.rowsRead,
+    invoices: s.invoices ?? 0,
+    byStatus,
+    totals: (s.totals ?? []).map((t) => ({ moneda: t.moneda, invoices: t.invoices, base: t.base, igv: t.igv, total: t.total })),
+    errors: s.problems?.errors ?? 0,
+    warnings: s.problems?.warnings ?? 0,
+    errorRows: c.errorRows,
+    gridColumns: Array.isArray(c.gridColumns) ? (c.gridColumns as CheckView['gridColumns']) : [],
+    hasResults: c.resultsPath !== undefined,
+    hasFixFile: c.fixPath !== undefined,
+    hasMapping: (c.preview as StoredPreview | undefined)?.mapping !== undefined,
+    ...(c.failure !== undefined ? { failure: c.failure.es } : {}),
+  };
+}
+
+const NOT_FOUND = { error: 'No se encontró esa revisión en el espacio de trabajo.' };
+
+/** Checks: start one over an upload, list them (history), one's summary, its live progress, its problem groups. */
+export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, options, done) => {
+  const { store, hub } = options;
+
+  app.post('/api/checks/:id/run', async (request, reply) => {
+    const params = Params.safeParse(request.params);
+    const body = RunBody.safeParse(request.body ?? {});
+    if (!params.success) return reply.code(404).send(NOT_FOUND);
+    if (!body.success) return reply.code(400).send({ error: 'La asignación de columnas no es válida.' });
+    const check = store.getCheck(params.data.id);
+    if (check === undefined) return reply.code(404).send(NOT_FOUND);
+    if (check.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
+    const preview = check.preview as StoredPreview | undefined;
+    const chosen = body.data.mapping;
+    if (chosen !== undefined && preview !== undefined) store.rememberMapping(preview.signature, chosen, new Date().toISOString());
+    const mapping = chosen ?? preview?.mapping;
+    if (preview !== undefined && mapping !== undefined) store.setPreview(check.id, { ...preview, mapping });
+    const run = runCheck(options, check.id, mapping);
+    options.running.add(run);
+    void run.finally(() => options.running.delete(run));
+    return reply.code(202).send(checkView(store.getCheck(check.id) ?? check));
+  });
+
+  app.get('/api/checks', (_request, reply) => reply.send(store.listChecks(50).map(checkView)));
+
+  app.get('/api/checks/:id', async (request, reply) => {
+    const params = Params.safeParse(request.params);
+    const check = params.success ? store.getCheck(params.data.id) : undefined;
+    return check === undefined ? reply.code(404).send(NOT_FOUND) : checkView(check);
+  });
+
+  app.get('/api/checks/:id/preview', (request, reply) => {
+    const params = Params.safeParse(request.params);
+    const preview = params.success ? (store.getCheck(params.data.id)?.preview as StoredPreview | undefined) : undefined;
+    return preview === undefined ? reply.code(404).send(NOT_FOUND) : reply.send(previewForBrowser(preview));
+  });
+
+  // The column mapping the check ran with, as the command line's --map file.
+  app.get('/api/checks/:id/mapping', (request, reply) => {
+    const params = Params.safeParse(request.params);
+    const check = params.success ? store.getCheck(params.data.id) : undefined;
+    const mapping = (check?.preview as StoredPreview | undefined)?.mapping;
+    if (check === undefined || mapping === undefined) return reply.code(404).send({ error: 'Esta revisión no usó una asignación de columnas.' });
+    const name = `${check.fileName.replace(/\.[^.]*$/, '')}.columnas.json`;
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="columnas.json"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(`${JSON.stringify(mapping, null, 2)}\n`);
+  });
+
+  app.get('/api/checks/:id/problems', async (request, reply): Promise<ProblemGroup[] | undefined> => {
+    const params = Params.safeParse(request.params);
+    if (!params.success || store.getCheck(params.data.id) === undefined) return reply.code(404).send(NOT_FOUND);
+    return store.problemGroups(params.data.id).map((g) => ({
+      code: g.code,
+      severity: g.severity,
+      column: g.header,
+      ...(g.letter !== undefined ? { letter: g.letter } : {}),
+      count: g.count,
+      invoices: g.invoices,
+      ...(g.firstRow !== undefined ? { firstRow: g.firstRow } : {}),
+      example: g.example.es,
+    }));
+  });
+
+  app.get('/api/checks/:id/problems/items', async (request, reply): Promise<ProblemItem[] | undefined> => {
+    const params = Params.safeParse(request.params);
+    const query = GroupQuery.safeParse(request.query);
+    if (!params.success || !query.success) return reply.code(404).send(NOT_FOUND);
+    return store
+      .problemsOfGroup(params.data.id, { code: query.data.code, severity: query.data.severity, header: query.data.column }, 50)
+      .map((p) => ({
+        ...(p.row !== undefined ? { row: p.row } : {}),
+        ...(p.value !== undefined ? { value: p.value } : {}),
+        message: p.message.es,
+      }));
+  });
+
+  // Live progress as server-sent events; the stream ends with `done` or `failed`.
+  app.get('/api/checks/:id/events', async (request, reply) => {
+    const params = Params.safeParse(request.params);
+    const check = params.success ? store.getCheck(params.data.id) : undefined;
+    if (check === undefined) return reply.code(404).send(NOT_FOUND);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      connection: 'keep-alive',
+    });
+    const send = (e: CheckProgress): void => void res.write(`data: ${JSON.stringify(e)}\n\n`);
+    if (check.state === 'done' || check.state === 'failed') {
+      send(check.state === 'done' ? { type: 'done' } : { type: 'failed', message: check.failure?.es ?? '' });
+      res.end();
+      return;
+    }
+    let ended = false;
+    const unsubscribe = hub.subscribe(check.id, (e) => {
+      if (ended) return;
+      send(e);
+      if (e.type !== 'progress') {
+        ended = true;
+        res.end();
+      }
+    });
+    if (ended) unsubscribe();
+    res.on('close', unsubscribe);
+  });
+  done();
+};

@@ -1,0 +1,53 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { z } from 'zod';
+import { STATUS_LABEL_ES } from './run-check.js';
+import type { GridCellProblem, GridPage, GridRow } from './workspace-api.js';
+import { GRID_PAGE_SIZE } from './workspace-api.js';
+import type { WorkspaceStore } from './workspace-store.js';
+
+const Params = z.object({ id: z.string().uuid() });
+const Query = z.object({
+  page: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** A sheet row number: answers the page that holds it. */
+  row: z.coerce.number().int().min(1).optional(),
+  errors: z.enum(['0', '1']).optional(),
+});
+
+/** GET /api/checks/:id/rows: one page (GRID_PAGE_SIZE rows) of the sheet's own rows, with each cell's problems. */
+export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore }> = (app, { store }, done) => {
+  app.get('/api/checks/:id/rows', async (request, reply): Promise<GridPage | undefined> => {
+    const params = Params.safeParse(request.params);
+    const query = Query.safeParse(request.query);
+    if (!params.success || !query.success || store.getCheck(params.data.id) === undefined) {
+      return reply.code(404).send({ error: 'No se encontró esa página de la hoja.' });
+    }
+    const id = params.data.id;
+    const errorsOnly = query.data.errors === '1';
+    const total = store.countRows(id, errorsOnly);
+    const pages = Math.max(1, Math.ceil(total / GRID_PAGE_SIZE));
+    let page = query.data.page ?? 0;
+    if (query.data.row !== undefined) {
+      const at = store.positionOfRow(id, errorsOnly, query.data.row);
+      if (at !== undefined) page = Math.floor(at / GRID_PAGE_SIZE);
+    }
+    page = Math.min(page, pages - 1);
+    const stored = store.pageRows(id, errorsOnly, page * GRID_PAGE_SIZE, GRID_PAGE_SIZE);
+    const problems = store.problemsOfRows(id, stored.map((r) => r.row));
+    const rows: GridRow[] = stored.map((r) => {
+      const mine = problems.filter((p) => p.row === r.row);
+      const cellProblems: GridCellProblem[] = mine
+        .filter((p) => p.colIndex !== undefined)
+        .map((p) => ({ col: p.colIndex ?? 0, message: p.message.es, severity: p.severity }));
+      return {
+        row: r.row,
+        cells: r.cells,
+        ...(r.status !== undefined ? { status: r.status, statusLabel: STATUS_LABEL_ES(r.status) } : {}),
+        ...(r.invoice !== undefined ? { invoice: r.invoice } : {}),
+        problems: cellProblems,
+        rowProblems: mine.filter((p) => p.colIndex === undefined).map((p) => p.message.es),
+      };
+    });
+    return { page, pages, total, rows };
+  });
+  done();
+};

@@ -1,0 +1,137 @@
+import { join } from 'node:path';
+import type { HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
+import { columnLetter, FacturaError, STATUS_LABELS, validateSheet } from '../index.js';
+import type { CheckProgressHub } from './check-progress-hub.js';
+import type { WorkspaceStore } from './workspace-store.js';
+
+/** The library call the check runs (the CLI's own `validateSheet`); passed in so a test can give a slow one. */
+export type ValidateSheet = (path: string, options: ValidateOptions) => Promise<unknown>;
+
+export interface CheckDeps {
+  readonly store: WorkspaceStore;
+  readonly hub: CheckProgressHub;
+  readonly validate?: ValidateSheet;
+}
+
+export interface GridColumn {
+  readonly header: string;
+  readonly letter: string;
+}
+
+/** Progress events are sent at most this often (ms); the store's row count is updated with them. */
+const PROGRESS_EVERY_MS = 250;
+
+/** The sheet's columns by index, as the grid heads them: header text (empty when unnamed) and letter. */
+export function gridColumnsOf(header: HeaderMap): GridColumn[] {
+  const named = [...Object.values(header.columns), ...header.unknown].filter((c) => c !== undefined);
+  const width = named.reduce((w, c) => Math.max(w, c.index + 1), 0);
+  const columns: GridColumn[] = Array.from({ length: width }, (_, i) => ({ header: '', letter: columnLetter(i) }));
+  for (const c of named) columns[c.index] = { header: c.header, letter: c.letter };
+  return columns;
+}
+
+/** Where a problem's column is in the sheet (canonical name or an unknown column's header text). */
+function columnIndexer(header: HeaderMap): (column: string | undefined) => { index: number; header: string; letter: string } | undefined {
+  const byName = new Map<string, { index: number; header: string; letter: string }>();
+  for (const c of header.unknown) byName.set(c.header, c);
+  for (const [name, c] of Object.entries(header.columns)) if (c !== undefined) byName.set(name, c);
+  return (column) => (column === undefined ? undefined : byName.get(column));
+}
+
+/** A message without the workspace's own path for the file: the user knows it by the name they uploaded. */
+function inUserTerms(text: LocalizedText, storedPath: string, fileName: string): LocalizedText {
+  return { es: text.es.replaceAll(storedPath, `«${fileName}»`), en: text.en.replaceAll(storedPath, `«${fileName}»`) };
+}
+
+/**
+ * Runs the library's check over an uploaded sheet and streams what it says into the store: each
+ * source row, each invoice's status on its rows, each problem; live progress goes to the hub.
+ * Never throws: a failure is recorded on the check, in the user's words.
+ */
+export async function runCheck(deps: CheckDeps, checkId: string, mapping: Readonly<Record<string, string>> | undefined): Promise<void> {
+  const { store, hub } = deps;
+  const check = store.getCheck(checkId);
+  if (check === undefined) return;
+  const dir = join(check.storedPath, '..');
+  const writer = store.writer(checkId);
+  store.startCheck(checkId, []);
+  let locate: ReturnType<typeof columnIndexer> = () => undefined;
+  let written: { results?: string; fixAndResend?: string } = {};
+  let invoices = 0;
+  let lastProgress = 0;
+  const progress = (force: boolean): void => {
+    const now = Date.now();
+    if (!force && now - lastProgress < PROGRESS_EVERY_MS) return;
+    lastProgress = now;
+    store.setProgress(checkId, writer.rowsWritten);
+    hub.publish(checkId, { type: 'progress', rowsRead: writer.rowsWritten, invoices });
+  };
+  const onEvent = (e: ImportEvent): void => {
+    switch (e.type) {
+      case 'sheet':
+        locate = columnIndexer(e.header);
+        store.setGridColumns(checkId, gridColumnsOf(e.header));
+        break;
+      case 'row':
+        writer.addRow(e.row, e.cells);
+        progress(false);
+        break;
+      case 'invoice': {
+        invoices += 1;
+        const o = e.outcome;
+        writer.markInvoice(o.rows, `${o.serie}-${o.numero}`, o.status, o.problems.some((p) => p.severity === 'error'));
+        progress(false);
+        break;
+      }
+      case 'problem': {
+        const p = e.problem;
+        const at = locate(p.column);
+        writer.addProblem({
+          ...(p.row !== undefined ? { row: p.row } : {}),
+          ...(at !== undefined ? { colIndex: at.index } : {}),
+          header: at?.header ?? p.header ?? p.column ?? '',
+          ...((at?.letter ?? p.letter) !== undefined ? { letter: at?.letter ?? p.letter } : {}),
+          code: p.code,
+          severity: p.severity,
+          ...(p.value !== undefined ? { value: p.value } : {}),
+          message: inUserTerms(p.message, check.storedPath, check.fileName),
+        });
+        if (p.row !== undefined && p.severity === 'error') writer.markRowError(p.row);
+        break;
+      }
+      case 'results':
+        written = e.written;
+        break;
+      case 'progress':
+        break;
+    }
+  };
+  try {
+    const validate = deps.validate ?? validateSheet;
+    const summary = await validate(check.storedPath, {
+      onEvent,
+      ...(mapping !== undefined ? { mapping: { ...mapping } } : {}),
+      out: join(dir, 'resultados.xlsx'),
+      fixAndResendOut: join(dir, 'corregir.xlsx'),
+    });
+    writer.flush();
+    progress(true);
+    store.finishCheck(checkId, {
+      summary,
+      rowsRead: writer.rowsWritten,
+      ...(written.results !== undefined ? { resultsPath: written.results } : {}),
+      ...(written.fixAndResend !== undefined ? { fixPath: written.fixAndResend } : {}),
+    });
+    hub.publish(checkId, { type: 'done' });
+  } catch (err) {
+    writer.flush();
+    const text =
+      err instanceof FacturaError
+        ? inUserTerms(err.text, check.storedPath, check.fileName)
+        : { es: `No se pudo revisar la hoja: ${String(err)}`, en: `The sheet could not be checked: ${String(err)}` };
+    store.failCheck(checkId, text);
+    hub.publish(checkId, { type: 'failed', message: text.es });
+  }
+}
+
+export const STATUS_LABEL_ES = (status: string): string => (STATUS_LABELS as Readonly<Record<string, LocalizedText | undefined>>)[status]?.es ?? status;

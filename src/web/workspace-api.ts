@@ -1,0 +1,144 @@
+/**
+ * The workspace's HTTP contract: every route's path and the JSON it answers, shared by the server's
+ * routes (src/web/*-routes.ts) and the browser's client (web/src/api-client.ts). Types only.
+ */
+
+/** One column of the user's sheet, as the columns step shows it. */
+export interface SheetColumn {
+  readonly index: number;
+  readonly header: string;
+  readonly letter: string;
+  /** The first non-blank value under the header, for the user to recognise the column. */
+  readonly sample: string;
+  /** The canonical column it feeds (detected or remembered); absent when ignored. */
+  readonly column?: string;
+}
+
+/** A canonical column the mapping can feed. */
+export interface CanonicalColumn {
+  readonly name: string;
+  readonly label: string;
+  readonly required: boolean;
+}
+
+/** What the server found in an uploaded sheet before checking it. */
+export interface SheetPreview {
+  readonly checkId: string;
+  readonly fileName: string;
+  readonly format: 'csv' | 'xlsx';
+  readonly sheet?: string;
+  readonly headerRow?: number;
+  readonly columns: readonly SheetColumn[];
+  readonly canonical: readonly CanonicalColumn[];
+  /** Required canonical columns no sheet column feeds yet. */
+  readonly missing: readonly string[];
+  /** True when every required column matched without doubt: the columns step is passed over. */
+  readonly autoMapped: boolean;
+  /** True when the mapping came from an earlier confirmed sheet with the same headers. */
+  readonly remembered: boolean;
+  /** Why the header could not be found, in the user's language. */
+  readonly problem?: string;
+}
+
+/** POST /api/checks/:id/run */
+export interface RunCheckBody {
+  /** canonical column → the sheet's header text */
+  readonly mapping?: Readonly<Record<string, string>>;
+}
+
+export type CheckState = 'uploaded' | 'running' | 'done' | 'failed';
+
+export interface CurrencyTotal {
+  readonly moneda: string;
+  readonly invoices: number;
+  readonly base: string;
+  readonly igv: string;
+  readonly total: string;
+}
+
+export interface StatusCount {
+  readonly status: string;
+  readonly label: string;
+  readonly count: number;
+}
+
+/** One check as the summary and the history show it. */
+export interface CheckView {
+  readonly id: string;
+  readonly fileName: string;
+  readonly createdAt: string;
+  readonly state: CheckState;
+  readonly rowsRead: number;
+  readonly invoices: number;
+  readonly byStatus: readonly StatusCount[];
+  readonly totals: readonly CurrencyTotal[];
+  readonly errors: number;
+  readonly warnings: number;
+  readonly errorRows: number;
+  /** The sheet's columns as the grid shows them (header text and letter). */
+  readonly gridColumns: readonly { readonly header: string; readonly letter: string }[];
+  readonly hasResults: boolean;
+  readonly hasFixFile: boolean;
+  /** The check ran with a column mapping (chosen or remembered), downloadable as a --map file. */
+  readonly hasMapping: boolean;
+  /** Why the check could not run, in the user's language. */
+  readonly failure?: string;
+}
+
+/** Problems of one kind in one column, with how many and where the first is. */
+export interface ProblemGroup {
+  readonly code: string;
+  readonly severity: 'error' | 'warning';
+  /** The sheet's header text for the column, or empty for file-level problems. */
+  readonly column: string;
+  readonly letter?: string;
+  readonly count: number;
+  readonly invoices: number;
+  readonly firstRow?: number;
+  /** The first problem's message (an example of the group). */
+  readonly example: string;
+}
+
+export interface ProblemItem {
+  readonly row?: number;
+  readonly invoice?: string;
+  readonly value?: string;
+  readonly message: string;
+}
+
+export interface GridCellProblem {
+  readonly col: number;
+  readonly message: string;
+  readonly severity: 'error' | 'warning';
+}
+
+export interface GridRow {
+  readonly row: number;
+  readonly cells: readonly string[];
+  readonly status?: string;
+  readonly statusLabel?: string;
+  readonly invoice?: string;
+  readonly problems: readonly GridCellProblem[];
+  /** Problems of the row that point at no column (e.g. an invoice-level rule). */
+  readonly rowProblems: readonly string[];
+}
+
+export interface GridPage {
+  readonly page: number;
+  readonly pages: number;
+  readonly total: number;
+  readonly rows: readonly GridRow[];
+}
+
+/** Events of GET /api/checks/:id/events (server-sent events, `data:` is this JSON). */
+export type CheckProgress =
+  | { readonly type: 'progress'; readonly rowsRead: number; readonly invoices: number }
+  | { readonly type: 'done' }
+  | { readonly type: 'failed'; readonly message: string };
+
+/** Every error body the server sends. */
+export interface ErrorBody {
+  readonly error: string;
+}
+
+export const GRID_PAGE_SIZE = 100;

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import type { FastifyError } from 'fastify';
+import type { Logger } from '../logger.js';
+import { checkRoutes } from './check-routes.js';
+import { createCheckProgressHub } from './check-progress-hub.js';
+import { downloadRoutes } from './download-routes.js';
+import { gridRoutes } from './grid-routes.js';
+import type { ValidateSheet } from './run-check.js';
+import { securityRules } from './security-plugin.js';
+import { tooLargeMessage, uploadRoutes } from './upload-routes.js';
+import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback } from './workspace-defaults.js';
+import { openWorkspaceStore } from './workspace-store.js';
+
+export interface WorkspaceServerOptions {
+  /** The folder that holds the database, the uploads and the written workbooks. */
+  readonly workspace: string;
+  readonly host?: string;
+  /** 0 = a free port. */
+  readonly port?: number;
+  readonly maxUploadMb?: number;
+  /** The built front end (index.html and assets); default: the package's dist/web/app. */
+  readonly assetsDir?: string;
+  /** The check to run (default: the library's validateSheet). */
+  readonly validate?: ValidateSheet;
+  readonly logger?: Logger;
+}
+
+export interface WorkspaceServer {
+  /** `http://HOST:PORT` */
+  readonly origin: string;
+  /** The URL to open once: `http://HOST:PORT/?t=TOKEN`. */
+  readonly openUrl: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** Every request body but the upload (which is streamed and capped on its own) stays under this. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/** The package's built front end: dist/web/app, from src/web (tests) as from dist/web (installed). */
+export function defaultAssetsDir(): string {
+  return join(fileURLToPath(new URL('../..', import.meta.url)), 'dist', 'web', 'app');
+}
+
+/** `[::1]`-style brackets for IPv6 literals in a Host header. */
+function hostPart(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Starts the local web workspace: fastify with the security rules registered first, then one
+ * plugin per area (uploads, checks, grid, downloads) and the built front end.
+ */
+export async function startWorkspaceServer(options: WorkspaceServerOptions): Promise<WorkspaceServer> {
+  const host = options.host ?? '127.0.0.1';
+  const maxUploadMb = options.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
+  await mkdir(options.workspace, { recursive: true });
+  const store = openWorkspaceStore(join(options.workspace, 'espacio-de-trabajo.sqlite'));
+  store.abandonRunning({
+    es: 'La revisión se interrumpió porque el programa se cerró. Suba la hoja de nuevo.',
+    en: 'The check was interrupted because the program stopped. Upload the sheet again.',
+  });
+  const hub = createCheckProgressHub();
+  const running = new Set<Promise<void>>();
+  const token = randomBytes(24).toString('base64url');
+  const session = randomBytes(32).toString('base64url');
+  let allowed: ReadonlySet<string> = new Set();
+  let listening = 0;
+
+  const app = Fastify({ bodyLimit: JSON_BODY_LIMIT, logger: false, forceCloseConnections: true, return503OnClosing: true });
+  await app.register(securityRules, { token, session, allowedHosts: () => allowed, port: () => listening });
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ error: request.url.startsWith('/api/uploads') ? tooLargeMessage(maxUploadMb) : 'La solicitud es demasiado grande.' });
+    if (status >= 400 && status < 500) return reply.code(status).send({ error: 'Solicitud no válida.' });
+    options.logger?.error({ err }, 'workspace request failed');
+    return reply.code(500).send({ error: 'Error interno del espacio de trabajo. Vuelva a intentarlo; si sigue, revise la terminal.' });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'No existe esa dirección en el espacio de trabajo.' }));
+
+  await app.register(uploadRoutes, { store, workspace: options.workspace, maxUploadMb });
+  await app.register(checkRoutes, { store, hub, running, ...(options.validate !== undefined ? { validate: options.validate } : {}) });
+  await app.register(gridRoutes, { store });
+  await app.register(downloadRoutes, { store });
+  const assets = options.assetsDir ?? defaultAssetsDir();
+  if (existsSync(join(assets, 'index.html'))) {
+    await app.register(fastifyStatic, { root: assets, prefix: '/', index: 'index.html', cacheControl: false, serveDotFiles: false });
+  } else {
+    app.get('/', async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').send('Falta la interfaz del espacio de trabajo: ejecute «npm run build» y vuelva a iniciar el programa.'),
+    );
+  }
+
+  await app.listen({ host, port: options.port ?? DEFAULT_PORT });
+  const port = (app.server.address() as AddressInfo).port;
+  listening = port;
+  const names = isLoopback(host) ? ['127.0.0.1', 'localhost', '[::1]', hostPart(host)] : [hostPart(host)];
+  allowed = new Set(names.map((n) => `${n}:${port}`));
+  const origin = `http://${hostPart(host)}:${port}`;
+  return {
+    origin,
+    openUrl: `${origin}/?t=${token}`,
+    port,
+    async close() {
+      await app.close();
+      await Promise.allSettled([...running]);
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,431 @@
+import Database from 'better-sqlite3';
+import type { Database as Db } from 'better-sqlite3';
+
+/**
+ * The workspace's SQLite database: checks, the sheet's rows, their problems and remembered column
+ * mappings. The only module with SQL. Rows arrive as the pipeline streams them and are written in
+ * batched transactions (see `createCheckWriter`), so a 1M-row sheet is never held in memory.
+ */
+
+/** Numbered migrations; `PRAGMA user_version` is the number of the last one applied. */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE checks (
+     id TEXT PRIMARY KEY,
+     file_name TEXT NOT NULL,
+     stored_path TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     state TEXT NOT NULL,
+     preview_json TEXT,
+     grid_columns_json TEXT,
+     summary_json TEXT,
+     rows_read INTEGER NOT NULL DEFAULT 0,
+     error_rows INTEGER NOT NULL DEFAULT 0,
+     results_path TEXT,
+     fix_path TEXT,
+     failure_es TEXT,
+     failure_en TEXT
+   );
+   CREATE TABLE rows (
+     check_id TEXT NOT NULL,
+     seq INTEGER NOT NULL,
+     row_num INTEGER NOT NULL,
+     cells_json TEXT NOT NULL,
+     status TEXT,
+     invoice TEXT,
+     has_error INTEGER NOT NULL DEFAULT 0,
+     PRIMARY KEY (check_id, seq)
+   ) WITHOUT ROWID;
+   CREATE UNIQUE INDEX rows_by_number ON rows (check_id, row_num);
+   CREATE TABLE error_rows (
+     check_id TEXT NOT NULL,
+     pos INTEGER NOT NULL,
+     seq INTEGER NOT NULL,
+     PRIMARY KEY (check_id, pos)
+   ) WITHOUT ROWID;
+   CREATE INDEX error_rows_by_seq ON error_rows (check_id, seq);
+   CREATE TABLE problems (
+     id INTEGER PRIMARY KEY,
+     check_id TEXT NOT NULL,
+     row_num INTEGER,
+     col_index INTEGER,
+     col_header TEXT NOT NULL DEFAULT '',
+     col_letter TEXT,
+     code TEXT NOT NULL,
+     severity TEXT NOT NULL,
+     invoice TEXT,
+     value TEXT,
+     message_es TEXT NOT NULL,
+     message_en TEXT NOT NULL
+   );
+   CREATE INDEX problems_by_row ON problems (check_id, row_num);
+   CREATE INDEX problems_by_group ON problems (check_id, severity, code, col_header, row_num);
+   CREATE TABLE mappings (
+     signature TEXT PRIMARY KEY,
+     mapping_json TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   );`,
+];
+
+export type Lang = 'es' | 'en';
+
+export interface CheckRecord {
+  readonly id: string;
+  readonly fileName: string;
+  readonly storedPath: string;
+  readonly createdAt: string;
+  readonly state: 'uploaded' | 'running' | 'done' | 'failed';
+  readonly preview?: unknown;
+  readonly gridColumns?: unknown;
+  readonly summary?: unknown;
+  readonly rowsRead: number;
+  readonly errorRows: number;
+  readonly resultsPath?: string;
+  readonly fixPath?: string;
+  readonly failure?: { readonly es: string; readonly en: string };
+}
+
+export interface StoredProblem {
+  readonly row?: number;
+  readonly colIndex?: number;
+  readonly header: string;
+  readonly letter?: string;
+  readonly code: string;
+  readonly severity: 'error' | 'warning';
+  readonly invoice?: string;
+  readonly value?: string;
+  readonly message: { readonly es: string; readonly en: string };
+}
+
+export interface StoredRow {
+  readonly row: number;
+  readonly cells: readonly string[];
+  readonly status?: string;
+  readonly invoice?: string;
+}
+
+export interface ProblemGroupRecord {
+  readonly code: string;
+  readonly severity: 'error' | 'warning';
+  readonly header: string;
+  readonly letter?: string;
+  readonly count: number;
+  readonly invoices: number;
+  readonly firstRow?: number;
+  readonly example: { readonly es: string; readonly en: string };
+}
+
+/** Writes one check's rows and problems as they stream; `flush` commits what is pending. */
+export interface CheckWriter {
+  /** A source row's cells as display text, `null` when blank. */
+  addRow(row: number, cells: readonly (string | null)[]): void;
+  /** Marks the rows of one invoice with its status (and as erroneous when it has errors). */
+  markInvoice(rows: readonly number[], invoice: string, status: string, hasError: boolean): void;
+  addProblem(problem: StoredProblem): void;
+  /** Marks one row as erroneous (an error that belongs to no invoice, e.g. an orphan row). */
+  markRowError(row: number): void;
+  readonly rowsWritten: number;
+  /** Writes every row still waiting for its invoice and commits: call once, at the end. */
+  flush(): void;
+}
+
+/** Writes are committed every BATCH operations: one transaction per batch, not per row. */
+const BATCH = 2000;
+
+type RawCheck = Record<string, string | number | null>;
+
+const parse = (s: string | number | null | undefined): unknown => (typeof s === 'string' ? (JSON.parse(s) as unknown) : undefined);
+
+function toCheck(r: RawCheck): CheckRecord {
+  const str = (k: string): string | undefined => (typeof r[k] === 'string' ? r[k] : undefined);
+  const failureEs = str('failure_es');
+  return {
+    id: String(r['id']),
+    fileName: String(r['file_name']),
+    storedPath: String(r['stored_path']),
+    createdAt: String(r['created_at']),
+    state: String(r['state']) as CheckRecord['state'],
+    ...(r['preview_json'] != null ? { preview: parse(r['preview_json']) } : {}),
+    ...(r['grid_columns_json'] != null ? { gridColumns: parse(r['grid_columns_json']) } : {}),
+    ...(r['summary_json'] != null ? { summary: parse(r['summary_json']) } : {}),
+    rowsRead: Number(r['rows_read']),
+    errorRows: Number(r['error_rows']),
+    ...(str('results_path') !== undefined ? { resultsPath: str('results_path') as string } : {}),
+    ...(str('fix_path') !== undefined ? { fixPath: str('fix_path') as string } : {}),
+    ...(failureEs !== undefined ? { failure: { es: failureEs, en: str('failure_en') ?? failureEs } } : {}),
+  };
+}
+
+export interface WorkspaceStore {
+  createCheck(c: { id: string; fileName: string; storedPath: string; createdAt: string }): void;
+  getCheck(id: string): CheckRecord | undefined;
+  listChecks(limit: number): CheckRecord[];
+  setPreview(id: string, preview: unknown): void;
+  /** Starts (or restarts) a check: forgets earlier rows and problems of it. */
+  startCheck(id: string, gridColumns: unknown): void;
+  writer(checkId: string): CheckWriter;
+  setGridColumns(id: string, gridColumns: unknown): void;
+  setProgress(id: string, rowsRead: number): void;
+  /** Ends a check: indexes its erroneous rows for the «Solo con errores» pages. */
+  finishCheck(id: string, r: { summary: unknown; rowsRead: number; resultsPath?: string; fixPath?: string }): void;
+  failCheck(id: string, failure: { es: string; en: string }): void;
+  /** Checks left running by a server that stopped: recorded as failed, with the reason. */
+  abandonRunning(failure: { es: string; en: string }): void;
+  /** Where a sheet row is among the check's rows (all or only the erroneous ones); undefined when not there. */
+  positionOfRow(id: string, errorsOnly: boolean, row: number): number | undefined;
+  /** Rows [from, from+count) of the check, all or only the erroneous ones. */
+  pageRows(id: string, errorsOnly: boolean, from: number, count: number): StoredRow[];
+  countRows(id: string, errorsOnly: boolean): number;
+  problemsOfRows(id: string, rows: readonly number[]): StoredProblem[];
+  problemGroups(id: string): ProblemGroupRecord[];
+  problemsOfGroup(id: string, g: { code: string; severity: string; header: string }, limit: number): StoredProblem[];
+  rememberMapping(signature: string, mapping: Readonly<Record<string, string>>, at: string): void;
+  recallMapping(signature: string): Record<string, string> | undefined;
+  close(): void;
+}
+
+export function openWorkspaceStore(path: string): WorkspaceStore {
+  const db: Db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  // 4 MB of page cache (the build's default is 16 MB): writes are appends in batches, reads are a page of 100 rows.
+  db.pragma('cache_size = -4000');
+  migrate(db);
+
+  const q = {
+    insertCheck: db.prepare(`INSERT INTO checks (id, file_name, stored_path, created_at, state) VALUES (@id, @fileName, @storedPath, @createdAt, 'uploaded')`),
+    getCheck: db.prepare(`SELECT * FROM checks WHERE id = ?`),
+    listChecks: db.prepare(`SELECT * FROM checks WHERE state != 'uploaded' ORDER BY created_at DESC, id LIMIT ?`),
+    setPreview: db.prepare(`UPDATE checks SET preview_json = ? WHERE id = ?`),
+    start: db.prepare(`UPDATE checks SET state = 'running', grid_columns_json = ?, summary_json = NULL, rows_read = 0, error_rows = 0, failure_es = NULL, failure_en = NULL WHERE id = ?`),
+    setGridColumns: db.prepare(`UPDATE checks SET grid_columns_json = ? WHERE id = ?`),
+    deleteRows: db.prepare(`DELETE FROM rows WHERE check_id = ?`),
+    deleteErrorRows: db.prepare(`DELETE FROM error_rows WHERE check_id = ?`),
+    deleteProblems: db.prepare(`DELETE FROM problems WHERE check_id = ?`),
+    progress: db.prepare(`UPDATE checks SET rows_read = ? WHERE id = ?`),
+    indexErrors: db.prepare(
+      `INSERT INTO error_rows (check_id, pos, seq) SELECT check_id, ROW_NUMBER() OVER (ORDER BY seq) - 1, seq FROM rows WHERE check_id = ? AND has_error = 1`,
+    ),
+    finish: db.prepare(
+      `UPDATE checks SET state = 'done', summary_json = @summary, rows_read = @rowsRead, error_rows = (SELECT COUNT(*) FROM error_rows WHERE check_id = @id), results_path = @resultsPath, fix_path = @fixPath WHERE id = @id`,
+    ),
+    abandon: db.prepare(`UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE state = 'running'`),
+    seqOfRow: db.prepare(`SELECT seq FROM rows WHERE check_id = ? AND row_num = ?`),
+    posOfSeq: db.prepare(`SELECT pos FROM error_rows WHERE check_id = ? AND seq = ?`),
+    fail: db.prepare(`UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE id = ?`),
+    pageAll: db.prepare(`SELECT row_num, cells_json, status, invoice FROM rows WHERE check_id = ? AND seq >= ? AND seq < ? ORDER BY seq`),
+    pageErrors: db.prepare(
+      `SELECT r.row_num, r.cells_json, r.status, r.invoice FROM error_rows e JOIN rows r ON r.check_id = e.check_id AND r.seq = e.seq
+       WHERE e.check_id = ? AND e.pos >= ? AND e.pos < ? ORDER BY e.pos`,
+    ),
+    counts: db.prepare(`SELECT rows_read, error_rows FROM checks WHERE id = ?`),
+    problemsBetween: db.prepare(`SELECT * FROM problems WHERE check_id = ? AND row_num >= ? AND row_num <= ? ORDER BY row_num, id`),
+    groups: db.prepare(
+      `SELECT p.code, p.severity, p.col_header, MIN(p.col_letter) AS col_letter, COUNT(*) AS n,
+              COUNT(DISTINCT COALESCE(r.invoice, 'fila ' || p.row_num)) AS invoices, MIN(p.row_num) AS first_row, MIN(p.id) AS first_id
+       FROM problems p LEFT JOIN rows r ON r.check_id = p.check_id AND r.row_num = p.row_num
+       WHERE p.check_id = ? GROUP BY p.severity, p.code, p.col_header ORDER BY p.severity, n DESC, p.code`,
+    ),
+    problemById: db.prepare(`SELECT * FROM problems WHERE id = ?`),
+    problemsOfGroup: db.prepare(`SELECT * FROM problems WHERE check_id = ? AND severity = ? AND code = ? AND col_header = ? ORDER BY row_num, id LIMIT ?`),
+    remember: db.prepare(
+      `INSERT INTO mappings (signature, mapping_json, updated_at) VALUES (?, ?, ?) ON CONFLICT(signature) DO UPDATE SET mapping_json = excluded.mapping_json, updated_at = excluded.updated_at`,
+    ),
+    recall: db.prepare(`SELECT mapping_json FROM mappings WHERE signature = ?`),
+  };
+
+  const toProblem = (r: RawCheck): StoredProblem => ({
+    ...(r['row_num'] != null ? { row: Number(r['row_num']) } : {}),
+    ...(r['col_index'] != null ? { colIndex: Number(r['col_index']) } : {}),
+    header: String(r['col_header']),
+    ...(r['col_letter'] != null ? { letter: String(r['col_letter']) } : {}),
+    code: String(r['code']),
+    severity: r['severity'] === 'warning' ? 'warning' : 'error',
+    ...(r['invoice'] != null ? { invoice: String(r['invoice']) } : {}),
+    ...(r['value'] != null ? { value: String(r['value']) } : {}),
+    message: { es: String(r['message_es']), en: String(r['message_en']) },
+  });
+  const toRow = (r: RawCheck): StoredRow => ({
+    row: Number(r['row_num']),
+    cells: (JSON.parse(String(r['cells_json'])) as (string | null)[]).map((c) => c ?? ''),
+    ...(r['status'] != null ? { status: String(r['status']) } : {}),
+    ...(r['invoice'] != null ? { invoice: String(r['invoice']) } : {}),
+  });
+
+  return {
+    createCheck: (c) => void q.insertCheck.run(c),
+    getCheck(id) {
+      const r = q.getCheck.get(id) as RawCheck | undefined;
+      return r === undefined ? undefined : toCheck(r);
+    },
+    listChecks: (limit) => (q.listChecks.all(limit) as RawCheck[]).map(toCheck),
+    setPreview: (id, preview) => void q.setPreview.run(JSON.stringify(preview), id),
+    startCheck: db.transaction((id: string, gridColumns: unknown) => {
+      q.deleteRows.run(id);
+      q.deleteErrorRows.run(id);
+      q.deleteProblems.run(id);
+      q.start.run(JSON.stringify(gridColumns), id);
+    }),
+    setGridColumns: (id, gridColumns) => void q.setGridColumns.run(JSON.stringify(gridColumns), id),
+    writer: (checkId) => createCheckWriter(db, checkId),
+    setProgress: (id, rowsRead) => void q.progress.run(rowsRead, id),
+    finishCheck: db.transaction((id: string, r: { summary: unknown; rowsRead: number; resultsPath?: string; fixPath?: string }) => {
+      q.deleteErrorRows.run(id);
+      q.indexErrors.run(id);
+      q.finish.run({ id, summary: JSON.stringify(r.summary), rowsRead: r.rowsRead, resultsPath: r.resultsPath ?? null, fixPath: r.fixPath ?? null });
+    }),
+    failCheck: (id, failure) => void q.fail.run(failure.es, failure.en, id),
+    abandonRunning: (failure) => void q.abandon.run(failure.es, failure.en),
+    positionOfRow(id, errorsOnly, row) {
+      const r = q.seqOfRow.get(id, row) as { seq: number } | undefined;
+      if (r === undefined) return undefined;
+      if (!errorsOnly) return r.seq;
+      const e = q.posOfSeq.get(id, r.seq) as { pos: number } | undefined;
+      return e?.pos;
+    },
+    pageRows: (id, errorsOnly, from, count) => ((errorsOnly ? q.pageErrors : q.pageAll).all(id, from, from + count) as RawCheck[]).map(toRow),
+    // The counts stored when the check ended: COUNT(*) over a million rows would cost more than the page itself.
+    countRows(id, errorsOnly) {
+      const r = q.counts.get(id) as { rows_read: number; error_rows: number } | undefined;
+      return r === undefined ? 0 : errorsOnly ? r.error_rows : r.rows_read;
+    },
+    problemsOfRows(id, rows) {
+      if (rows.length === 0) return [];
+      const wanted = new Set(rows);
+      const all = q.problemsBetween.all(id, Math.min(...rows), Math.max(...rows)) as RawCheck[];
+      return all.filter((r) => wanted.has(Number(r['row_num']))).map(toProblem);
+    },
+    problemGroups: (id) =>
+      (q.groups.all(id) as RawCheck[]).map((g) => {
+        const first = toProblem(q.problemById.get(g['first_id']) as RawCheck);
+        return {
+          code: String(g['code']),
+          severity: g['severity'] === 'warning' ? 'warning' : 'error',
+          header: String(g['col_header']),
+          ...(g['col_letter'] != null ? { letter: String(g['col_letter']) } : {}),
+          count: Number(g['n']),
+          invoices: Number(g['invoices']),
+          ...(g['first_row'] != null ? { firstRow: Number(g['first_row']) } : {}),
+          example: first.message,
+        };
+      }),
+    problemsOfGroup: (id, g, limit) => (q.problemsOfGroup.all(id, g.severity, g.code, g.header, limit) as RawCheck[]).map(toProblem),
+    rememberMapping: (signature, mapping, at) => void q.remember.run(signature, JSON.stringify(mapping), at),
+    recallMapping(signature) {
+      const r = q.recall.get(signature) as { mapping_json: string } | undefined;
+      return r === undefined ? undefined : (JSON.parse(r.mapping_json) as Record<string, string>);
+    },
+    close: () => db.close(),
+  };
+}
+
+function migrate(db: Db): void {
+  const applied = Number(db.pragma('user_version', { simple: true }));
+  MIGRATIONS.forEach((sql, i) => {
+    if (i < applied) return;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${i + 1}`);
+    })();
+  });
+}
+
+type Op = (() => void);
+
+/** Rows waiting for their invoice's status before they are written; beyond this many the oldest are written without it. */
+const MAX_WAITING_ROWS = 20_000;
+
+interface WaitingRow {
+  readonly seq: number;
+  readonly json: string;
+  error: boolean;
+}
+
+/**
+ * A row's invoice status arrives after the row (the invoice ends a few rows later), so each row
+ * waits in a bounded map until its invoice claims it and is then inserted once, status included:
+ * no second write per row. Rows nobody claims (orphans, blank rows) are written when they leave
+ * the window or at the end; a claim that comes after that is an UPDATE.
+ */
+function createCheckWriter(db: Db, checkId: string): CheckWriter {
+  const insertRow = db.prepare(`INSERT INTO rows (check_id, seq, row_num, cells_json, status, invoice, has_error) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const mark = db.prepare(`UPDATE rows SET status = ?, invoice = ?, has_error = ? WHERE check_id = ? AND row_num = ?`);
+  const markError = db.prepare(`UPDATE rows SET has_error = 1 WHERE check_id = ? AND row_num = ?`);
+  const insertProblem = db.prepare(
+    `INSERT INTO problems (check_id, row_num, col_index, col_header, col_letter, code, severity, invoice, value, message_es, message_en)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const waiting = new Map<number, WaitingRow>();
+  // Operations are applied in the order they came, one transaction per batch.
+  let pending: Op[] = [];
+  let seq = 0;
+  const commit = db.transaction((ops: Op[]) => {
+    for (const op of ops) op();
+  });
+  const commitPending = (): void => {
+    if (pending.length === 0) return;
+    const ops = pending;
+    pending = [];
+    commit(ops);
+  };
+  const push = (op: Op): void => {
+    pending.push(op);
+    if (pending.length >= BATCH) commitPending();
+  };
+  const write = (row: number, w: WaitingRow, status: string | null, invoice: string | null, error: boolean): void => {
+    push(() => insertRow.run(checkId, w.seq, row, w.json, status, invoice, error ? 1 : 0));
+  };
+  const writer: CheckWriter = {
+    addRow(row, cells) {
+      waiting.set(row, { seq: seq++, json: JSON.stringify(cells), error: false });
+      if (waiting.size > MAX_WAITING_ROWS) {
+        const [oldest, w] = waiting.entries().next().value as [number, WaitingRow];
+        waiting.delete(oldest);
+        write(oldest, w, null, null, w.error);
+      }
+    },
+    markInvoice(rows, invoice, status, hasError) {
+      for (const r of rows) {
+        const w = waiting.get(r);
+        if (w !== undefined) {
+          waiting.delete(r);
+          write(r, w, status, invoice, hasError || w.error);
+        } else {
+          const flag = hasError ? 1 : 0;
+          push(() => mark.run(status, invoice, flag, checkId, r));
+        }
+      }
+    },
+    addProblem(p) {
+      push(() =>
+        insertProblem.run(
+          checkId,
+          p.row ?? null,
+          p.colIndex ?? null,
+          p.header,
+          p.letter ?? null,
+          p.code,
+          p.severity,
+          p.invoice ?? null,
+          p.value ?? null,
+          p.message.es,
+          p.message.en,
+        ),
+      );
+    },
+    markRowError(row) {
+      const w = waiting.get(row);
+      if (w !== undefined) w.error = true;
+      else push(() => markError.run(checkId, row));
+    },
+    get rowsWritten() {
+      return seq;
+    },
+    flush() {
+      for (const [row, w] of waiting) write(row, w, null, null, w.error);
+      waiting.clear();
+      commitPending();
+    },
+  };
+  return writer;
+}

@@ -1,0 +1,228 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT, spawnCli } from '../helpers/cli-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import type { SalesRow } from '../helpers/write-sales-sheet.js';
+import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
+
+/** Debian's Chromium; scripts/ensure-chromium.sh (run by `npm test`) installs it when absent. */
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** Set to a folder to keep a screenshot of each step (docs/screenshots is made this way). */
+const SHOTS = process.env['WEB_SCREENSHOTS'];
+
+const INVOICES = 250;
+/** Planted errors, by invoice number (each invoice is one line; sheet row = number + 1). */
+const BAD_RUC = [7, 47, 87, 127, 167, 207, 247];
+const PLANTED: Record<number, SalesRow> = {
+  ...Object.fromEntries(BAD_RUC.map((n) => [n, { receptorNumeroDocumento: '20512333798' }])),
+  15: { fechaEmision: '31/02/2026' },
+  120: { valorVentaUnitario: '-5' },
+  230: { descripcion: '' },
+};
+const ERROR_ROWS = Object.keys(PLANTED).length;
+
+/** Starts `factura-import serve` as a real process and reads the URL from its first line. */
+async function startServe(workspace: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawnCli(['serve', '--no-open', '--port', '0', '--workspace', workspace]);
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 30 s: ${out} ${err}`)), 30_000);
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /^Abra (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) en su navegador$/m.exec(out);
+      if (m?.[1] !== undefined) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${err}`)));
+  });
+  return { child, url };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS === undefined) return;
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+describe('the web workspace in a real browser', () => {
+  let dir: { path: string; cleanup: () => Promise<void> };
+  let serve: { child: ChildProcess; url: string };
+  let context: BrowserContext;
+  let page: Page;
+  let sheet: string;
+  /** Every error the page logged (a CSP violation shows up here) and every uncaught exception. */
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`Falta ${CHROMIUM}. Ejecute: sudo apt-get update && sudo apt-get install -y chromium`);
+    if (!existsSync(join(PROJECT_ROOT, 'dist/web/app/index.html'))) throw new Error('Falta la interfaz construida: ejecute npm run build');
+    dir = await tempDir('factura-web-e2e-');
+    sheet = join(dir.path, 'ventas-diciembre.xlsx');
+    await writeSalesSheet(
+      sheet,
+      Array.from({ length: INVOICES }, (_, i) => salesRow(i + 1, PLANTED[i + 1] ?? {})),
+    );
+    serve = await startServe(join(dir.path, 'espacio'));
+    context = await chromium.launchPersistentContext(join(dir.path, 'perfil-chromium'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      acceptDownloads: true,
+      viewport: { width: 1366, height: 900 },
+      locale: 'es-PE',
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(30_000);
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    page.on('pageerror', (e) => consoleErrors.push(e.message));
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    if (serve?.child.exitCode === null) {
+      const exited = new Promise((resolve) => serve.child.once('exit', resolve));
+      serve.child.kill('SIGTERM');
+      await exited;
+    }
+    await dir?.cleanup();
+  });
+
+  it('opens with the one-time link, and the token leaves the address bar', async () => {
+    const origin = new URL(serve.url).origin;
+    await page.goto(serve.url);
+    expect(page.url()).toBe(`${origin}/`);
+    await expect(page.getByRole('heading', { name: '1. Suba la hoja de ventas' }).isVisible()).resolves.toBe(true);
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === `factura_sesion_${new URL(origin).port}`)).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    await shot(page, '01-subir-hoja');
+  }, 60_000);
+
+  it('uploads a sheet with planted errors and shows the counts by status and the grouped problems', async () => {
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheet);
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    const statuses = page.getByRole('list', { name: 'Facturas por estado' });
+    await expect(statuses.textContent()).resolves.toContain(`INVÁLIDO ${ERROR_ROWS}`);
+    await expect(statuses.textContent()).resolves.toContain(`VÁLIDO ${INVOICES - ERROR_ROWS}`);
+    const groups = page.locator('.problem-group');
+    const ruc = groups.filter({ hasText: 'receptorNumeroDocumento' });
+    await expect(ruc.textContent()).resolves.toContain(`${BAD_RUC.length} facturas`);
+    await shot(page, '02-resumen-y-problemas');
+    await ruc.locator('summary').click();
+    await ruc.getByText(`Fila ${BAD_RUC[0]! + 1}:`).waitFor();
+  }, 90_000);
+
+  it('marks the invalid cells in the grid, with the message as their accessible description', async () => {
+    const grid = page.getByRole('grid', { name: 'Filas de la hoja' });
+    await grid.getByRole('rowheader').first().waitFor();
+    // «Solo con errores» is on by default: every row shown has an error.
+    await expect(page.getByLabel('Solo con errores').isChecked()).resolves.toBe(true);
+    const headers = await grid.getByRole('rowheader').allTextContents();
+    expect(headers.map(Number)).toEqual(Object.keys(PLANTED).map((n) => Number(n) + 1).sort((a, b) => a - b));
+    const invalid = grid.locator('[role="gridcell"][aria-invalid="true"]');
+    await expect(invalid.count()).resolves.toBeGreaterThanOrEqual(ERROR_ROWS);
+    const rucCell = grid.getByRole('row').filter({ has: page.getByRole('rowheader', { name: String(BAD_RUC[0]! + 1), exact: true }) }).locator('[aria-invalid="true"]');
+    const describedBy = await rucCell.first().getAttribute('aria-describedby');
+    const description = await page.locator(`#${describedBy}`).textContent();
+    expect(description).toMatch(/RUC/);
+    expect(await rucCell.first().getAttribute('title')).toBe(description);
+    await rucCell.first().hover();
+    await shot(page, '03-cuadricula-solo-errores');
+  }, 60_000);
+
+  it('filters and pages through every row, and jumps from a problem group to its first row', async () => {
+    const grid = page.getByRole('grid', { name: 'Filas de la hoja' });
+    await page.getByLabel('Solo con errores').uncheck();
+    await page.getByText('Página 1 de 3').waitFor();
+    await expect(grid.getByRole('rowheader').first().textContent()).resolves.toBe('2');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByText('Página 2 de 3').waitFor();
+    await expect(grid.getByRole('rowheader').first().textContent()).resolves.toBe('102');
+    await page.getByRole('button', { name: 'Última' }).click();
+    await page.getByText('Página 3 de 3').waitFor();
+    await expect(grid.getByRole('rowheader').count()).resolves.toBe(INVOICES - 200);
+    await shot(page, '04-cuadricula-todas-las-filas');
+    await page.getByRole('button', { name: 'Ir a la fila 121' }).click();
+    await page.getByText('Página 2 de 3').waitFor();
+    await expect(page.locator(':focus').textContent()).resolves.toBe('121');
+  }, 60_000);
+
+  it('downloads the results workbook, which opens with every invoice and every problem', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar resultados' }).click()]);
+    expect(download.suggestedFilename()).toBe('ventas-diciembre.resultados.xlsx');
+    const saved = join(dir.path, 'descargado.xlsx');
+    await download.saveAs(saved);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(saved);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(expect.arrayContaining(['Resumen', 'Comprobantes', 'Errores']));
+    expect(wb.getWorksheet('Comprobantes')!.actualRowCount).toBeGreaterThanOrEqual(INVOICES + 1);
+    expect(wb.getWorksheet('Errores')!.actualRowCount).toBeGreaterThanOrEqual(ERROR_ROWS + 1);
+  }, 60_000);
+
+  it('lists the check in the history and reopens it without uploading again', async () => {
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await page.getByRole('heading', { name: 'Revisiones anteriores' }).waitFor();
+    await shot(page, '05-historial');
+    await page.getByRole('button', { name: 'Abrir la revisión de ventas-diciembre.xlsx' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain('INVÁLIDO');
+  }, 60_000);
+
+  it('asks for the columns of a sheet with unknown headers, checks it with the chosen mapping, and remembers it', async () => {
+    const legacy = join(PROJECT_ROOT, 'fixtures/legacy/export.csv');
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(legacy);
+    await page.getByRole('heading', { name: '2. Columnas de «export.csv»' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Revisar la hoja' }).isDisabled()).resolves.toBe(true);
+    const choose: Record<string, string> = {
+      DOC_SERIE: 'Serie (obligatorio)',
+      DOC_NRO: 'Número (obligatorio)',
+      FEC_EMI: 'Fecha de emisión (obligatorio)',
+      CLI_RUC: 'Documento del cliente (obligatorio)',
+      CLI_NOMBRE: 'Razón social del cliente (obligatorio)',
+      ITEM_DESC: 'Descripción (obligatorio)',
+      ITEM_CANT: 'Cantidad (obligatorio)',
+      ITEM_PU: 'Valor unitario (obligatorio)',
+    };
+    for (const [header, label] of Object.entries(choose)) await page.getByLabel(`Dato de la columna ${header}`).selectOption({ label });
+    await shot(page, '06-columnas');
+    await page.getByRole('button', { name: 'Revisar la hoja' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await expect(page.getByRole('heading', { name: '«export.csv»' }).isVisible()).resolves.toBe(true);
+    const [map] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar la asignación de columnas' }).click()]);
+    const mapPath = join(dir.path, 'columnas.json');
+    await map.saveAs(mapPath);
+    expect(JSON.parse(await readFile(mapPath, 'utf8'))).toMatchObject({ serie: 'DOC_SERIE', valorVentaUnitario: 'ITEM_PU' });
+    // The same headers again: the confirmed mapping is reused and the columns step is passed over.
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(legacy);
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await page.getByRole('button', { name: 'Columnas' }).click();
+    await expect(page.getByLabel('Dato de la columna DOC_SERIE').inputValue()).resolves.toBe('serie');
+  }, 90_000);
+
+  it('ran the whole session without a script error or a Content-Security-Policy violation', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,149 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkspaceServer } from '../../src/web/workspace-server.js';
+import { startWorkspaceServer } from '../../src/web/workspace-server.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const CSV = 'serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario\nF001,1,2026-01-05,20512333797,Comercial Andina S.A.C.,Arroz,2,18.50\n';
+
+/** A multipart body with one file part, as a browser's FormData sends it. */
+function multipart(fileName: string, content: Buffer | string): { body: Buffer; type: string } {
+  const boundary = '----facturaTest7MA4YWxkTrZu0gW';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="hoja"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`;
+  const body = Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+function* chunks(b: Buffer, size: number): Generator<Buffer> {
+  for (let i = 0; i < b.length; i += size) yield b.subarray(i, i + size);
+}
+
+async function allFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await allFiles(p)));
+    else out.push(p);
+  }
+  return out;
+}
+
+describe('the workspace server refuses what a local server must refuse', () => {
+  let server: WorkspaceServer;
+  let workspace: { path: string; cleanup: () => Promise<void> };
+  let cookie = '';
+  let host = '';
+
+  beforeAll(async () => {
+    workspace = await tempDir('factura-web-');
+    server = await startWorkspaceServer({ workspace: workspace.path, port: 0, maxUploadMb: 1 });
+    host = new URL(server.origin).host;
+    const res = await request(server.openUrl);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers['location']).toBe('/');
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    cookie = setCookie.split(';')[0] ?? '';
+    await res.body.dump();
+  });
+  afterAll(async () => {
+    await server.close();
+    await workspace.cleanup();
+  });
+
+  const upload = (fileName: string, content: Buffer | string, headers: Record<string, string> = {}) => {
+    const { body, type } = multipart(fileName, content);
+    return request(`${server.origin}/api/uploads`, {
+      method: 'POST',
+      headers: { cookie, origin: server.origin, 'content-type': type, ...headers },
+      body,
+    });
+  };
+
+  it('answers 401 to a request without the session cookie, and the used token does not open a second session', async () => {
+    const api = await request(`${server.origin}/api/checks`);
+    expect(api.statusCode).toBe(401);
+    expect(((await api.body.json()) as { error: string }).error).toMatch(/enlace que muestra la terminal/);
+    const again = await request(server.openUrl);
+    expect(again.statusCode).toBe(401);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    await again.body.dump();
+    const page = await request(`${server.origin}/`, { headers: { cookie: `factura_sesion_${server.port}=adivinado` } });
+    expect(page.statusCode).toBe(401);
+    await page.body.dump();
+  });
+
+  it('answers 403 to a foreign Host (DNS rebinding), even with the cookie', async () => {
+    const res = await request(`${server.origin}/api/checks`, { headers: { cookie, host: `evil.example:${server.port}` } });
+    expect(res.statusCode).toBe(403);
+    expect(((await res.body.json()) as { error: string }).error).toMatch(/Dirección no permitida/);
+    const ok = await request(`${server.origin}/api/checks`, { headers: { cookie, host } });
+    expect(ok.statusCode).toBe(200);
+    await ok.body.dump();
+  });
+
+  it('answers 403 to a state-changing request from a foreign Origin or with no Origin', async () => {
+    const foreign = await upload('ventas.csv', CSV, { origin: 'http://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect(((await foreign.body.json()) as { error: string }).error).toMatch(/no viene de la página/);
+    const { body, type } = multipart('ventas.csv', CSV);
+    const none = await request(`${server.origin}/api/uploads`, { method: 'POST', headers: { cookie, 'content-type': type }, body });
+    expect(none.statusCode).toBe(403);
+    await none.body.dump();
+    expect(await allFiles(workspace.path).then((f) => f.filter((p) => p.includes('hoja-subida')))).toEqual([]);
+  });
+
+  it('sends a strict Content-Security-Policy with every answer', async () => {
+    const res = await request(`${server.origin}/api/checks`, { headers: { cookie } });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    await res.body.dump();
+  });
+
+  it('refuses an upload over --max-upload-mb with 413 and a Spanish message, declared or streamed, and keeps nothing of it', async () => {
+    const big = Buffer.alloc(1024 * 1024 + 200 * 1024, 'a');
+    const declared = await upload('grande.csv', big);
+    expect(declared.statusCode).toBe(413);
+    expect(((await declared.body.json()) as { error: string }).error).toBe(
+      'El archivo supera el límite de 1 MB. Divida la hoja en partes más pequeñas, o inicie el programa con --max-upload-mb para permitir archivos más grandes.',
+    );
+    // Without a Content-Length (chunked), the cap is enforced while the file streams to disk.
+    const { body, type } = multipart('grande.csv', big);
+    const streamed = await request(`${server.origin}/api/uploads`, {
+      method: 'POST',
+      headers: { cookie, origin: server.origin, 'content-type': type },
+      body: Readable.from(chunks(body, 64 * 1024)),
+    });
+    expect(streamed.statusCode).toBe(413);
+    expect(((await streamed.body.json()) as { error: string }).error).toMatch(/supera el límite de 1 MB/);
+    expect((await allFiles(workspace.path)).filter((p) => p.includes('hoja-subida'))).toEqual([]);
+  });
+
+  it('caps JSON bodies too', async () => {
+    const res = await request(`${server.origin}/api/checks/00000000-0000-4000-8000-000000000000/run`, {
+      method: 'POST',
+      headers: { cookie, origin: server.origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ mapping: { serie: 'x'.repeat(200_000) } }),
+    });
+    expect(res.statusCode).toBe(413);
+    await res.body.dump();
+  });
+
+  it('stores a path-like uploaded name under a generated name and shows only its last segment', async () => {
+    const res = await upload('../../../../tmp/evil/ventas enero.csv', CSV);
+    expect(res.statusCode).toBe(200);
+    const preview = (await res.body.json()) as { checkId: string; fileName: string; autoMapped: boolean };
+    expect(preview.fileName).toBe('ventas enero.csv');
+    expect(preview.autoMapped).toBe(true);
+    const files = await allFiles(workspace.path);
+    expect(files).toContain(join(workspace.path, 'checks', preview.checkId, 'hoja-subida'));
+    expect(files.some((f) => f.includes('ventas enero') || f.includes('evil'))).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The only module that talks to the workspace server; its types are the routes' own
+ * (src/web/workspace-api.ts). Every failure becomes an ApiError with the server's Spanish message.
+ */
+import type {
+  CheckProgress,
+  CheckView,
+  ErrorBody,
+  GridPage,
+  ProblemGroup,
+  ProblemItem,
+  RunCheckBody,
+  SheetPreview,
+} from '../../src/web/workspace-api.js';
+
+export type { CheckProgress, CheckView, GridPage, GridRow, ProblemGroup, ProblemItem, SheetColumn, SheetPreview } from '../../src/web/workspace-api.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const GENERIC = 'No se pudo comunicar con el espacio de trabajo. ¿Sigue abierta la terminal con «factura-import serve»?';
+
+function messageOf(status: number, text: string): string {
+  try {
+    const body = JSON.parse(text) as Partial<ErrorBody>;
+    if (typeof body.error === 'string') return body.error;
+  } catch {
+    // not JSON
+  }
+  return status === 0 ? GENERIC : `${GENERIC} (HTTP ${status})`;
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new ApiError(0, GENERIC);
+  }
+  const text = await res.text();
+  if (!res.ok) throw new ApiError(res.status, messageOf(res.status, text));
+  return JSON.parse(text) as T;
+}
+
+const checkPath = (id: string): string => `/api/checks/${encodeURIComponent(id)}`;
+
+/** Uploads the sheet (XMLHttpRequest: fetch cannot report upload progress); `onProgress` gets 0..1. */
+export function uploadSheet(file: File, onProgress: (share: number) => void): Promise<SheetPreview> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/uploads');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as SheetPreview);
+      else reject(new ApiError(xhr.status, messageOf(xhr.status, xhr.responseText)));
+    };
+    xhr.onerror = () => reject(new ApiError(0, GENERIC));
+    const form = new FormData();
+    form.append('hoja', file, file.name);
+    xhr.send(form);
+  });
+}
+
+export const api = {
+  runCheck: (id: string, body: RunCheckBody): Promise<CheckView> => request('POST', `${checkPath(id)}/run`, body),
+  check: (id: string): Promise<CheckView> => request('GET', checkPath(id)),
+  preview: (id: string): Promise<SheetPreview> => request('GET', `${checkPath(id)}/preview`),
+  history: (): Promise<CheckView[]> => request('GET', '/api/checks'),
+  problemGroups: (id: string): Promise<ProblemGroup[]> => request('GET', `${checkPath(id)}/problems`),
+  problemItems: (id: string, g: Pick<ProblemGroup, 'code' | 'severity' | 'column'>): Promise<ProblemItem[]> =>
+    request('GET', `${checkPath(id)}/problems/items?${new URLSearchParams({ code: g.code, severity: g.severity, column: g.column }).toString()}`),
+  rows: (id: string, q: { page?: number; row?: number; errorsOnly: boolean }): Promise<GridPage> => {
+    const params = new URLSearchParams({ errors: q.errorsOnly ? '1' : '0' });
+    if (q.page !== undefined) params.set('page', String(q.page));
+    if (q.row !== undefined) params.set('row', String(q.row));
+    return request('GET', `${checkPath(id)}/rows?${params.toString()}`);
+  },
+  downloadUrl: (id: string, kind: 'resultados' | 'corregir'): string => `${checkPath(id)}/download/${kind}`,
+  mappingUrl: (id: string): string => `${checkPath(id)}/mapping`,
+  /** Live progress of a check; returns the function that stops listening. */
+  watch(id: string, onEvent: (e: CheckProgress) => void): () => void {
+    const source = new EventSource(`${checkPath(id)}/events`);
+    source.onmessage = (m: MessageEvent<string>) => {
+      const e = JSON.parse(m.data) as CheckProgress;
+      onEvent(e);
+      if (e.type !== 'progress') source.close();
+    };
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED) onEvent({ type: 'failed', message: GENERIC });
+    };
+    return () => source.close();
+  },
+};

@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { CheckView, SheetPreview } from './api-client.js';
+import { ApiError, api } from './api-client.js';
+import { CheckProgress } from './components/check-progress.js';
+import { ColumnsStep } from './components/columns-step.js';
+import { DownloadsPanel } from './components/downloads-panel.js';
+import { HistoryList } from './components/history-list.js';
+import { ProblemGroups } from './components/problem-groups.js';
+import { ResultsGrid } from './components/results-grid.js';
+import { SummaryPanel } from './components/summary-panel.js';
+import { UploadStep } from './components/upload-step.js';
+
+type Screen =
+  | { readonly kind: 'home' }
+  | { readonly kind: 'columns'; readonly preview: SheetPreview }
+  | { readonly kind: 'checking'; readonly checkId: string; readonly fileName: string; readonly rowsRead: number; readonly invoices: number }
+  | { readonly kind: 'result'; readonly check: CheckView }
+  | { readonly kind: 'failed'; readonly fileName: string; readonly message: string };
+
+const messageOf = (err: unknown): string => (err instanceof ApiError ? err.message : String(err));
+
+/** The workspace: upload → columns (passed over when every required column matched) → check → review. */
+export function App() {
+  const [screen, setScreen] = useState<Screen>({ kind: 'home' });
+  const [jump, setJump] = useState<{ row: number; n: number } | undefined>(undefined);
+
+  const finish = (checkId: string, fileName: string): void => {
+    api.check(checkId).then(
+      (check) => setScreen(check.state === 'failed' ? { kind: 'failed', fileName, message: check.failure ?? '' } : { kind: 'result', check }),
+      (err: unknown) => setScreen({ kind: 'failed', fileName, message: messageOf(err) }),
+    );
+  };
+  const watch = (checkId: string, fileName: string): void => {
+    setJump(undefined);
+    setScreen({ kind: 'checking', checkId, fileName, rowsRead: 0, invoices: 0 });
+    api.watch(checkId, (e) => {
+      if (e.type === 'progress') setScreen({ kind: 'checking', checkId, fileName, rowsRead: e.rowsRead, invoices: e.invoices });
+      else if (e.type === 'done') finish(checkId, fileName);
+      else setScreen({ kind: 'failed', fileName, message: e.message });
+    });
+  };
+  const run = (preview: SheetPreview, mapping?: Record<string, string>): void => {
+    api.runCheck(preview.checkId, mapping === undefined ? {} : { mapping }).then(
+      () => watch(preview.checkId, preview.fileName),
+      (err: unknown) => setScreen({ kind: 'failed', fileName: preview.fileName, message: messageOf(err) }),
+    );
+  };
+  const open = (check: CheckView): void => {
+    if (check.state === 'running') watch(check.id, check.fileName);
+    else finish(check.id, check.fileName);
+  };
+  const columns = (checkId: string): void => {
+    api.preview(checkId).then(
+      (preview) => setScreen({ kind: 'columns', preview }),
+      (err: unknown) => setScreen({ kind: 'failed', fileName: '', message: messageOf(err) }),
+    );
+  };
+
+  useEffect(() => {
+    document.title =
+      screen.kind === 'result' ? `${screen.check.fileName} · factura-import` : 'factura-import · Revisar hoja de ventas';
+  }, [screen]);
+
+  return (
+    <>
+      <header class="topbar">
+        <h1>
+          <button type="button" class="brand" onClick={() => setScreen({ kind: 'home' })}>
+            factura-import
+          </button>{' '}
+          <span class="subtitle">Revisar una hoja de ventas antes de enviarla</span>
+        </h1>
+      </header>
+      <main>
+        {screen.kind === 'home' && (
+          <>
+            <UploadStep onUploaded={(p) => (p.autoMapped ? run(p) : setScreen({ kind: 'columns', preview: p }))} />
+            <HistoryList onOpen={open} />
+          </>
+        )}
+        {screen.kind === 'columns' && (
+          <ColumnsStep preview={screen.preview} onConfirm={(m) => run(screen.preview, m)} onCancel={() => setScreen({ kind: 'home' })} />
+        )}
+        {screen.kind === 'checking' && <CheckProgress fileName={screen.fileName} rowsRead={screen.rowsRead} invoices={screen.invoices} />}
+        {screen.kind === 'failed' && (
+          <section class="card" aria-labelledby="failed-title">
+            <h2 id="failed-title">No se pudo revisar {screen.fileName === '' ? 'la hoja' : `«${screen.fileName}»`}</h2>
+            <p class="alert" role="alert">
+              {screen.message}
+            </p>
+            <button type="button" class="primary" onClick={() => setScreen({ kind: 'home' })}>
+              Subir otra hoja
+            </button>
+          </section>
+        )}
+        {screen.kind === 'result' && (
+          <>
+            <div class="result-bar">
+              <h2 class="file-title">«{screen.check.fileName}»</h2>
+              <div class="actions">
+                <button type="button" onClick={() => columns(screen.check.id)}>
+                  Columnas
+                </button>
+                <button type="button" onClick={() => setScreen({ kind: 'home' })}>
+                  Revisar otra hoja
+                </button>
+              </div>
+            </div>
+            <SummaryPanel check={screen.check} />
+            <DownloadsPanel check={screen.check} />
+            <ProblemGroups checkId={screen.check.id} onJump={(row) => setJump({ row, n: (jump?.n ?? 0) + 1 })} />
+            <ResultsGrid key={screen.check.id} check={screen.check} {...(jump !== undefined ? { jump } : {})} />
+          </>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'preact/hooks';
+import type { SheetPreview } from '../api-client.js';
+
+interface Props {
+  readonly preview: SheetPreview;
+  readonly onConfirm: (mapping: Record<string, string>) => void;
+  readonly onCancel: () => void;
+}
+
+/** Step 2: which column of the sheet feeds each field of the invoice; required ones marked. */
+export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
+  const initial = Object.fromEntries(preview.columns.map((c) => [c.index, c.column ?? '']));
+  const [choice, setChoice] = useState<Record<number, string>>(initial);
+  const used = new Map<string, number>();
+  for (const v of Object.values(choice)) if (v !== '') used.set(v, (used.get(v) ?? 0) + 1);
+  const missing = preview.canonical.filter((c) => c.required && !used.has(c.name));
+  const repeated = [...used.entries()].filter(([, n]) => n > 1).map(([name]) => name);
+  const labelOf = (name: string): string => preview.canonical.find((c) => c.name === name)?.label ?? name;
+
+  const confirm = (): void => {
+    const mapping: Record<string, string> = {};
+    for (const c of preview.columns) {
+      const target = choice[c.index];
+      if (target !== undefined && target !== '') mapping[target] = c.header;
+    }
+    onConfirm(mapping);
+  };
+
+  return (
+    <section class="card" aria-labelledby="columns-title">
+      <h2 id="columns-title">2. Columnas de «{preview.fileName}»</h2>
+      {!preview.autoMapped && (
+        <p class="note">
+          {preview.remembered
+            ? 'Se usó la asignación que confirmó antes para una hoja con los mismos encabezados; revísela.'
+            : 'No reconocimos todas las columnas de esta hoja. Elija qué dato de la factura tiene cada una.'}
+        </p>
+      )}
+      <p>
+        {preview.headerRow !== undefined ? `Encabezados en la fila ${preview.headerRow}. ` : ''}
+        Las columnas sin asignar se ignoran; las obligatorias están marcadas.
+      </p>
+      <table class="columns-table">
+        <thead>
+          <tr>
+            <th scope="col">Columna de su hoja</th>
+            <th scope="col">Ejemplo</th>
+            <th scope="col">Dato de la factura</th>
+          </tr>
+        </thead>
+        <tbody>
+          {preview.columns.map((c) => (
+            <tr key={c.index}>
+              <th scope="row">
+                <span class="letter">{c.letter}</span> {c.header}
+              </th>
+              <td class="sample">{c.sample}</td>
+              <td>
+                <select
+                  aria-label={`Dato de la columna ${c.header}`}
+                  value={choice[c.index] ?? ''}
+                  onChange={(e) => setChoice({ ...choice, [c.index]: e.currentTarget.value })}
+                >
+                  <option value="">(ignorar esta columna)</option>
+                  {preview.canonical.map((k) => (
+                    <option key={k.name} value={k.name}>
+                      {k.label}
+                      {k.required ? ' (obligatorio)' : ''}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {missing.length > 0 && (
+        <p class="alert" role="status">
+          Faltan columnas obligatorias: {missing.map((m) => m.label).join(', ')}.
+        </p>
+      )}
+      {repeated.length > 0 && (
+        <p class="alert" role="status">
+          Un mismo dato está en dos columnas: {repeated.map(labelOf).join(', ')}.
+        </p>
+      )}
+      <div class="actions actions--below">
+        <button type="button" class="primary" disabled={missing.length > 0 || repeated.length > 0} onClick={confirm}>
+          Revisar la hoja
+        </button>
+        <button type="button" onClick={onCancel}>
+          Subir otra hoja
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import type { CheckView } from '../api-client.js';
+import { api } from '../api-client.js';
+
+/** The files the check wrote: the results workbook and the fix-and-resend sheet. */
+export function DownloadsPanel({ check }: { readonly check: CheckView }) {
+  if (!check.hasResults && !check.hasFixFile) return null;
+  return (
+    <section class="card downloads" aria-labelledby="downloads-title">
+      <h2 id="downloads-title">Descargas</h2>
+      <div class="actions">
+        {check.hasResults && (
+          <a class="button primary" href={api.downloadUrl(check.id, 'resultados')} download>
+            Descargar resultados
+          </a>
+        )}
+        {check.hasMapping && (
+          <a class="button" href={api.mappingUrl(check.id)} download>
+            Descargar la asignación de columnas
+          </a>
+        )}
+        {check.hasFixFile && (
+          <a class="button" href={api.downloadUrl(check.id, 'corregir')} download>
+            Descargar hoja para corregir y reenviar
+          </a>
+        )}
+      </div>
+      <p class="hint">
+        El libro de resultados tiene el resumen, cada factura con su estado y cada problema con su fila y columna. La hoja para corregir solo trae
+        las filas de las facturas con problemas, en las columnas de la plantilla.
+        {check.hasMapping && (
+          <>
+            {' '}
+            La asignación de columnas sirve para la línea de comandos (<code>--map</code>).
+          </>
+        )}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { ProblemGroup, ProblemItem } from '../api-client.js';
+import { api } from '../api-client.js';
+import { plural } from '../format.js';
+
+interface Props {
+  readonly checkId: string;
+  readonly onJump: (row: number) => void;
+}
+
+function GroupDetails({ checkId, group, onJump }: { readonly checkId: string; readonly group: ProblemGroup; readonly onJump: (row: number) => void }) {
+  const [items, setItems] = useState<ProblemItem[] | undefined>(undefined);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (open && items === undefined) void api.problemItems(checkId, group).then(setItems, () => setItems([]));
+  }, [open]);
+  const where = group.column === '' ? 'Toda la hoja' : `${group.letter !== undefined ? `${group.letter} · ` : ''}${group.column}`;
+  const kind = group.severity === 'error' ? 'Error' : 'Advertencia';
+  return (
+    <li class={`problem-group problem-group--${group.severity}`}>
+      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>
+          <span class="pill">{kind}</span> <strong>{where}</strong>: {group.example}{' '}
+          <span class="count">
+            — {group.invoices > 0 ? plural(group.invoices, 'factura', 'facturas') : plural(group.count, 'vez', 'veces')}
+          </span>
+        </summary>
+        {items === undefined ? (
+          <p>Cargando…</p>
+        ) : (
+          <ul class="problem-items">
+            {items.map((p, i) => (
+              <li key={i}>
+                {p.row !== undefined ? `Fila ${p.row}: ` : ''}
+                {p.message}
+              </li>
+            ))}
+            {group.count > items.length && <li class="hint">…y {plural(group.count - items.length, 'más', 'más')} (todas están en el libro de resultados).</li>}
+          </ul>
+        )}
+      </details>
+      {group.firstRow !== undefined && (
+        <button type="button" class="link" onClick={() => onJump(group.firstRow ?? 1)}>
+          Ir a la fila {group.firstRow}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** The problems grouped by kind and column, with counts; each group opens to its rows. */
+export function ProblemGroups({ checkId, onJump }: Props) {
+  const [groups, setGroups] = useState<ProblemGroup[] | undefined>(undefined);
+  useEffect(() => {
+    void api.problemGroups(checkId).then(setGroups, () => setGroups([]));
+  }, [checkId]);
+  if (groups === undefined) return null;
+  return (
+    <section class="card" aria-labelledby="problems-title">
+      <h2 id="problems-title">Problemas encontrados</h2>
+      {groups.length === 0 ? (
+        <p>No se encontró ningún problema. Todas las facturas están listas para enviarse.</p>
+      ) : (
+        <ul class="problem-groups">
+          {groups.map((g) => (
+            <GroupDetails key={`${g.severity}|${g.code}|${g.column}`} checkId={checkId} group={g} onJump={onJump} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

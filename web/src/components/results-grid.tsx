@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { CheckView, GridPage, GridRow } from '../api-client.js';
+import { ApiError, api } from '../api-client.js';
+import { formatCount } from '../format.js';
+
+interface Props {
+  readonly check: CheckView;
+  /** A sheet row to show (from a problem group), with a counter so the same row can be asked twice. */
+  readonly jump?: { readonly row: number; readonly n: number };
+}
+
+function Cell({ row, index, text }: { readonly row: GridRow; readonly index: number; readonly text: string }) {
+  const problems = row.problems.filter((p) => p.col === index);
+  if (problems.length === 0) return <td role="gridcell">{text}</td>;
+  const id = `problema-${row.row}-${index}`;
+  const message = problems.map((p) => p.message).join(' · ');
+  const isError = problems.some((p) => p.severity === 'error');
+  return (
+    <td
+      role="gridcell"
+      class={isError ? 'cell--invalid' : 'cell--warning'}
+      aria-invalid={isError ? 'true' : undefined}
+      aria-describedby={id}
+      title={message}
+      tabIndex={0}
+    >
+      {text === '' ? <span class="empty">(vacío)</span> : text}
+      <span id={id} class="cell-message">
+        {message}
+      </span>
+    </td>
+  );
+}
+
+/** The sheet's own rows, a page at a time from the server; invalid cells marked with their message. */
+export function ResultsGrid({ check, jump }: Props) {
+  const [errorsOnly, setErrorsOnly] = useState(check.errorRows > 0);
+  const [page, setPage] = useState(0);
+  const [data, setData] = useState<GridPage | undefined>(undefined);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [focusRow, setFocusRow] = useState<number | undefined>(undefined);
+  const table = useRef<HTMLTableElement>(null);
+
+  const load = (q: { page?: number; row?: number; errorsOnly: boolean }): void => {
+    api.rows(check.id, q).then(
+      (p) => {
+        setData(p);
+        setPage(p.page);
+        setError(undefined);
+      },
+      (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
+    );
+  };
+  useEffect(() => load({ page, errorsOnly }), [check.id, errorsOnly]);
+  useEffect(() => {
+    if (jump === undefined) return;
+    setFocusRow(jump.row);
+    load({ row: jump.row, errorsOnly });
+  }, [jump?.n]);
+  useEffect(() => {
+    if (focusRow === undefined || data === undefined) return;
+    const header = table.current?.querySelector<HTMLElement>(`[data-row="${focusRow}"]`);
+    if (header) {
+      header.scrollIntoView({ block: 'center' });
+      header.focus();
+    }
+  }, [data, focusRow]);
+
+  const columns = check.gridColumns;
+  const go = (p: number): void => {
+    setFocusRow(undefined);
+    load({ page: p, errorsOnly });
+  };
+  const pages = data?.pages ?? 1;
+  return (
+    <section class="card" aria-labelledby="grid-title">
+      <h2 id="grid-title">Filas de la hoja</h2>
+      <div class="grid-tools">
+        <label class="toggle">
+          <input
+            type="checkbox"
+            checked={errorsOnly}
+            onChange={(e) => {
+              setErrorsOnly(e.currentTarget.checked);
+              setPage(0);
+              setFocusRow(undefined);
+            }}
+          />
+          Solo con errores
+        </label>
+        <span class="hint">
+          {data !== undefined && `${formatCount(data.total)} ${errorsOnly ? 'filas con errores' : 'filas'}`}
+        </span>
+        <nav class="pager" aria-label="Páginas de la hoja">
+          <button type="button" onClick={() => go(0)} disabled={page === 0}>
+            Primera
+          </button>
+          <button type="button" onClick={() => go(page - 1)} disabled={page === 0}>
+            Anterior
+          </button>
+          <span aria-live="polite">
+            Página {formatCount(page + 1)} de {formatCount(pages)}
+          </span>
+          <button type="button" onClick={() => go(page + 1)} disabled={page + 1 >= pages}>
+            Siguiente
+          </button>
+          <button type="button" onClick={() => go(pages - 1)} disabled={page + 1 >= pages}>
+            Última
+          </button>
+        </nav>
+      </div>
+      {error !== undefined && (
+        <p class="alert" role="alert">
+          {error}
+        </p>
+      )}
+      <div class="grid-scroll">
+        <table ref={table} role="grid" aria-label="Filas de la hoja" aria-rowcount={data === undefined ? -1 : data.total + 1} class="grid">
+          <thead>
+            <tr role="row">
+              <th role="columnheader" scope="col">
+                Fila
+              </th>
+              <th role="columnheader" scope="col">
+                Estado
+              </th>
+              {columns.map((c) => (
+                <th role="columnheader" scope="col" key={c.letter}>
+                  <span class="letter">{c.letter}</span> {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data?.rows.map((r) => (
+              <tr role="row" key={r.row} class={r.row === focusRow ? 'row--focus' : undefined}>
+                <th role="rowheader" scope="row" data-row={r.row} tabIndex={-1}>
+                  {r.row}
+                </th>
+                <td role="gridcell" class={`status-cell status--${(r.status ?? 'none').toLowerCase()}`}>
+                  {r.statusLabel ?? (r.rowProblems.length > 0 ? 'SIN FACTURA' : '')}
+                  {r.invoice !== undefined && <span class="invoice">{r.invoice}</span>}
+                  {r.rowProblems.map((m, i) => (
+                    <span key={i} class="row-problem">
+                      {m}
+                    </span>
+                  ))}
+                </td>
+                {columns.map((_, i) => (
+                  <Cell key={i} row={r} index={i} text={r.cells[i] ?? ''} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {data !== undefined && data.rows.length === 0 && <p class="hint">{errorsOnly ? 'Ninguna fila tiene errores.' : 'La hoja no tiene filas.'}</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { CheckView } from '../api-client.js';
+import { formatAmount, formatCount, plural } from '../format.js';
+
+/** The result in numbers, as the results workbook's «Resumen»: invoices by status, totals by currency. */
+export function SummaryPanel({ check }: { readonly check: CheckView }) {
+  return (
+    <section class="card" aria-labelledby="summary-title">
+      <h2 id="summary-title">Resumen</h2>
+      <p>
+        {plural(check.invoices, 'factura', 'facturas')} en {plural(check.rowsRead, 'fila', 'filas')} ·{' '}
+        {plural(check.errors, 'error', 'errores')} · {plural(check.warnings, 'advertencia', 'advertencias')}
+      </p>
+      <ul class="status-counts" aria-label="Facturas por estado">
+        {check.byStatus.map((s) => (
+          <li key={s.status} class={`status status--${s.status.toLowerCase()}`}>
+            <span class="status-label">{s.label}</span> <strong>{formatCount(s.count)}</strong>
+          </li>
+        ))}
+      </ul>
+      {check.totals.length > 0 && (
+        <table class="totals">
+          <caption>Totales de las facturas válidas, por moneda</caption>
+          <thead>
+            <tr>
+              <th scope="col">Moneda</th>
+              <th scope="col">Facturas</th>
+              <th scope="col">Valor de venta</th>
+              <th scope="col">IGV</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {check.totals.map((t) => (
+              <tr key={t.moneda}>
+                <th scope="row">{t.moneda}</th>
+                <td>{formatCount(t.invoices)}</td>
+                <td>{formatAmount(t.base)}</td>
+                <td>{formatAmount(t.igv)}</td>
+                <td>{formatAmount(t.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
