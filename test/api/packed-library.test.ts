@@ -72,7 +72,9 @@ beforeAll(async () => {
     (JSON.parse(await readFile(join(PROJECT_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
   const typescript = await versionOf('typescript');
   const typesNode = await versionOf('@types/node');
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', tarball, `typescript@${typescript}`, `@types/node@${typesNode}`], {
+  // --ignore-scripts: the web workspace's native SQLite module would compile from source here for
+  // minutes, and nothing this test runs loads it (only `serve` does, on demand).
+  await run('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--silent', tarball, `typescript@${typescript}`, `@types/node@${typesNode}`], {
     cwd: consumer,
     timeout: 240_000,
   });
