@@ -1,5 +1,5 @@
 import type { Problem } from '../problem.js';
-import type { ResolvedInvoice } from '../resolve-invoice.js';
+import type { ResolvedInvoice } from '../resolved-invoice.js';
 
 export interface RuleContext {
   /** Today in Lima, `YYYY-MM-DD`. */
