@@ -24,7 +24,7 @@ const GroupQuery = z.object({ code: z.string().max(100), severity: z.enum(['erro
 /** The library's RunSummary as stored (JSON); read defensively, an older row may lack a field. */
 type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems'>>;
 
-export function checkView(c: CheckRecord): CheckView {
+export function checkView(c: CheckRecord, editedCells = 0): CheckView {
   const s = (c.summary ?? {}) as StoredSummary;
   const byStatus = INVOICE_STATUSES.map((status) => ({ status, label: STATUS_LABEL_ES(status), count: s.byStatus?.[status] ?? 0 })).filter((x) => x.count > 0);
   return {
@@ -44,6 +44,8 @@ export function checkView(c: CheckRecord): CheckView {
     hasFixFile: c.fixPath !== undefined,
     hasMapping: (c.preview as StoredPreview | undefined)?.mapping !== undefined,
     ...(c.failure !== undefined ? { failure: c.failure.es } : {}),
+    editedCells,
+    editsPending: c.editsVersion !== c.checkedVersion,
   };
 }
 
@@ -69,7 +71,7 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     const run = runCheck(options, check.id, mapping);
     options.running.add(run);
     void run.finally(() => options.running.delete(run));
-    return reply.code(202).send(checkView(store.getCheck(check.id) ?? check));
+    return reply.code(202).send(checkView(store.getCheck(check.id) ?? check, store.countEditedCells(check.id)));
   });
 
   app.get('/api/checks', (_request, reply) => reply.send(store.listChecks(50).map(checkView)));
@@ -77,7 +79,7 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
   app.get('/api/checks/:id', async (request, reply) => {
     const params = Params.safeParse(request.params);
     const check = params.success ? store.getCheck(params.data.id) : undefined;
-    return check === undefined ? reply.code(404).send(NOT_FOUND) : checkView(check);
+    return check === undefined ? reply.code(404).send(NOT_FOUND) : checkView(check, store.countEditedCells(check.id));
   });
 
   app.get('/api/checks/:id/preview', (request, reply) => {

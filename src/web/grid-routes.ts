@@ -33,14 +33,23 @@ export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
     page = Math.min(page, pages - 1);
     const stored = store.pageRows(id, errorsOnly, page * GRID_PAGE_SIZE, GRID_PAGE_SIZE);
     const problems = store.problemsOfRows(id, stored.map((r) => r.row));
+    const numbers = stored.map((r) => r.row);
+    const edits = stored.length === 0 ? [] : store.editsBetween(id, Math.min(...numbers), Math.max(...numbers));
     const rows: GridRow[] = stored.map((r) => {
       const mine = problems.filter((p) => p.row === r.row);
       const cellProblems: GridCellProblem[] = mine
         .filter((p) => p.colIndex !== undefined)
         .map((p) => ({ col: p.colIndex ?? 0, message: p.message.es, severity: p.severity }));
+      const mineEdited = edits.filter((e) => e.row === r.row);
+      const cells = [...r.cells];
+      for (const e of mineEdited) {
+        while (cells.length <= e.col) cells.push('');
+        cells[e.col] = e.value;
+      }
       return {
         row: r.row,
-        cells: r.cells,
+        cells,
+        edited: mineEdited.map((e) => ({ col: e.col, original: e.original })),
         ...(r.status !== undefined ? { status: r.status, statusLabel: STATUS_LABEL_ES(r.status) } : {}),
         ...(r.invoice !== undefined ? { invoice: r.invoice } : {}),
         problems: cellProblems,

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
+import type { CellEdits, HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
 import { columnLetter, FacturaError, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import type { WorkspaceStore } from './workspace-store.js';
@@ -43,6 +43,28 @@ function inUserTerms(text: LocalizedText, storedPath: string, fileName: string):
   return { es: text.es.replaceAll(storedPath, `«${fileName}»`), en: text.en.replaceAll(storedPath, `«${fileName}»`) };
 }
 
+/** The check's edits as the library takes them, and each edited cell's own value in the sheet. */
+function overlayOf(store: WorkspaceStore, checkId: string): { edits: CellEdits; originals: Map<number, Map<number, string>> } {
+  const edits = new Map<number, Map<number, string>>();
+  const originals = new Map<number, Map<number, string>>();
+  for (const e of store.allEdits(checkId)) {
+    if (!edits.has(e.row)) edits.set(e.row, new Map());
+    if (!originals.has(e.row)) originals.set(e.row, new Map());
+    edits.get(e.row)?.set(e.col, e.value);
+    originals.get(e.row)?.set(e.col, e.original);
+  }
+  return { edits, originals };
+}
+
+function withOriginals(cells: readonly (string | null)[], originals: ReadonlyMap<number, string> | undefined): readonly (string | null)[] {
+  if (originals === undefined) return cells;
+  const width = Math.max(cells.length, ...[...originals.keys()].map((i) => i + 1));
+  return Array.from({ length: width }, (_, i) => {
+    const own = originals.get(i);
+    return own === undefined ? (cells[i] ?? null) : own === '' ? null : own;
+  });
+}
+
 /**
  * Runs the library's check over an uploaded sheet and streams what it says into the store: each
  * source row, each invoice's status on its rows, each problem; live progress goes to the hub.
@@ -55,6 +77,9 @@ export async function runCheck(deps: CheckDeps, checkId: string, mapping: Readon
   const dir = join(check.storedPath, '..');
   const writer = store.writer(checkId);
   store.startCheck(checkId, []);
+  // A recheck: the hub's latest event for this check is the last run's `done`; a new subscriber must not take it for this run's.
+  hub.publish(checkId, { type: 'progress', rowsRead: 0, invoices: 0 });
+  const { edits, originals } = overlayOf(store, checkId);
   let locate: ReturnType<typeof columnIndexer> = () => undefined;
   let written: { results?: string; fixAndResend?: string } = {};
   let invoices = 0;
@@ -73,7 +98,8 @@ export async function runCheck(deps: CheckDeps, checkId: string, mapping: Readon
         store.setGridColumns(checkId, gridColumnsOf(e.header));
         break;
       case 'row':
-        writer.addRow(e.row, e.cells);
+        // The store keeps the sheet's own values; the grid lays the edits over them.
+        writer.addRow(e.row, withOriginals(e.cells, originals.get(e.row)));
         progress(false);
         break;
       case 'invoice': {
@@ -111,6 +137,7 @@ export async function runCheck(deps: CheckDeps, checkId: string, mapping: Readon
     const summary = await validate(check.storedPath, {
       onEvent,
       ...(mapping !== undefined ? { mapping: { ...mapping } } : {}),
+      ...(edits.size > 0 ? { edits } : {}),
       out: join(dir, 'resultados.xlsx'),
       fixAndResendOut: join(dir, 'corregir.xlsx'),
     });

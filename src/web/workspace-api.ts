@@ -83,6 +83,30 @@ export interface CheckView {
   readonly hasMapping: boolean;
   /** Why the check could not run, in the user's language. */
   readonly failure?: string;
+  /** How many cells the user has changed (the overlay; the uploaded file is never touched). */
+  readonly editedCells: number;
+  /** True when there are changes the last check did not see: «Revalidar» is due. */
+  readonly editsPending: boolean;
+}
+
+/** POST /api/checks/:id/edits: one cell (sheet row, 0-based column) to a new text ('' blanks it). */
+export interface CellEditBody {
+  readonly row: number;
+  readonly col: number;
+  readonly value: string;
+}
+
+/** POST /api/checks/:id/edits/replace: every cell of the column whose whole text is `find` becomes `replace`. */
+export interface ReplaceBody {
+  readonly col: number;
+  readonly find: string;
+  readonly replace: string;
+}
+
+/** The answer of every edit route: how many cells the action changed (or took back) and the check as it stands. */
+export interface EditAnswer {
+  readonly changed: number;
+  readonly check: CheckView;
 }
 
 /** Problems of one kind in one column, with how many and where the first is. */
@@ -121,6 +145,8 @@ export interface GridRow {
   readonly problems: readonly GridCellProblem[];
   /** Problems of the row that point at no column (e.g. an invoice-level rule). */
   readonly rowProblems: readonly string[];
+  /** The cells the user changed (`cells` already shows the new text), with the sheet's own value. */
+  readonly edited: readonly { readonly col: number; readonly original: string }[];
 }
 
 export interface GridPage {

@@ -10,7 +10,9 @@ import type { FastifyError } from 'fastify';
 import type { Logger } from '../logger.js';
 import { checkRoutes } from './check-routes.js';
 import { createCheckProgressHub } from './check-progress-hub.js';
+import { correctedSheetRoutes } from './corrected-sheet-routes.js';
 import { downloadRoutes } from './download-routes.js';
+import { editRoutes } from './edit-routes.js';
 import { gridRoutes } from './grid-routes.js';
 import type { ValidateSheet } from './run-check.js';
 import { securityRules } from './security-plugin.js';
@@ -56,7 +58,7 @@ function hostPart(host: string): string {
 
 /**
  * Starts the local web workspace: fastify with the security rules registered first, then one
- * plugin per area (uploads, checks, grid, downloads) and the built front end.
+ * plugin per area (uploads, checks, grid, edits, downloads) and the built front end.
  */
 export async function startWorkspaceServer(options: WorkspaceServerOptions): Promise<WorkspaceServer> {
   const host = options.host ?? '127.0.0.1';
@@ -89,6 +91,8 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   await app.register(checkRoutes, { store, hub, running, ...(options.validate !== undefined ? { validate: options.validate } : {}) });
   await app.register(gridRoutes, { store });
   await app.register(downloadRoutes, { store });
+  await app.register(editRoutes, { store });
+  await app.register(correctedSheetRoutes, { store });
   const assets = options.assetsDir ?? defaultAssetsDir();
   if (existsSync(join(assets, 'index.html'))) {
     await app.register(fastifyStatic, { root: assets, prefix: '/', index: 'index.html', cacheControl: false, serveDotFiles: false });

@@ -64,6 +64,23 @@ const MIGRATIONS: readonly string[] = [
      mapping_json TEXT NOT NULL,
      updated_at TEXT NOT NULL
    );`,
+  // Edits: an overlay over the uploaded sheet, never written into it. A batch is one user action
+  // (one cell, or one find-and-replace over a column) and is what «Deshacer» takes back. The
+  // check's edits_version moves with every change; checked_version is the one the last check saw.
+  `CREATE TABLE edits (
+     id INTEGER PRIMARY KEY,
+     check_id TEXT NOT NULL,
+     batch INTEGER NOT NULL,
+     row_num INTEGER NOT NULL,
+     col_index INTEGER NOT NULL,
+     old_value TEXT NOT NULL,
+     new_value TEXT NOT NULL,
+     edited_at TEXT NOT NULL
+   );
+   CREATE INDEX edits_by_cell ON edits (check_id, row_num, col_index, id);
+   CREATE INDEX edits_by_batch ON edits (check_id, batch);
+   ALTER TABLE checks ADD COLUMN edits_version INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE checks ADD COLUMN checked_version INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 export type Lang = 'es' | 'en';
@@ -82,6 +99,18 @@ export interface CheckRecord {
   readonly resultsPath?: string;
   readonly fixPath?: string;
   readonly failure?: { readonly es: string; readonly en: string };
+  /** Bumped by every edit, replace and undo. */
+  readonly editsVersion: number;
+  /** The edits version the last check ran with: different from editsVersion means «sin revalidar». */
+  readonly checkedVersion: number;
+}
+
+/** One edited cell as it stands: the newest edit's value and the sheet's own (the first edit's old value). */
+export interface CellEdit {
+  readonly row: number;
+  readonly col: number;
+  readonly value: string;
+  readonly original: string;
 }
 
 export interface StoredProblem {
@@ -152,6 +181,8 @@ function toCheck(r: RawCheck): CheckRecord {
     ...(str('results_path') !== undefined ? { resultsPath: str('results_path') as string } : {}),
     ...(str('fix_path') !== undefined ? { fixPath: str('fix_path') as string } : {}),
     ...(failureEs !== undefined ? { failure: { es: failureEs, en: str('failure_en') ?? failureEs } } : {}),
+    editsVersion: Number(r['edits_version'] ?? 0),
+    checkedVersion: Number(r['checked_version'] ?? 0),
   };
 }
 
@@ -178,6 +209,20 @@ export interface WorkspaceStore {
   problemsOfRows(id: string, rows: readonly number[]): StoredProblem[];
   problemGroups(id: string): ProblemGroupRecord[];
   problemsOfGroup(id: string, g: { code: string; severity: string; header: string }, limit: number): StoredProblem[];
+  /**
+   * Sets one cell (sheet row, 0-based column) to `value` as an edit of its own. Answers the edit,
+   * `'same'` when the cell already holds that value, or undefined when the check has no such row.
+   */
+  addEdit(id: string, e: { row: number; col: number; value: string; at: string }): CellEdit | 'same' | undefined;
+  /** Every row whose cell in column `col` is exactly `find` (edits included) gets `replace`, as one batch; answers how many. */
+  replaceInColumn(id: string, r: { col: number; find: string; replace: string; at: string }): number;
+  /** Takes back the last batch (one cell or one replace); answers how many cells it had. */
+  undoLastEdit(id: string): number;
+  /** The edited cells of the rows in [fromRow, toRow]. */
+  editsBetween(id: string, fromRow: number, toRow: number): CellEdit[];
+  /** Every edited cell of the check (the overlay handed to the library). Memory is the edits, not the sheet. */
+  allEdits(id: string): CellEdit[];
+  countEditedCells(id: string): number;
   rememberMapping(signature: string, mapping: Readonly<Record<string, string>>, at: string): void;
   recallMapping(signature: string): Record<string, string> | undefined;
   close(): void;
@@ -197,7 +242,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     getCheck: db.prepare(`SELECT * FROM checks WHERE id = ?`),
     listChecks: db.prepare(`SELECT * FROM checks WHERE state != 'uploaded' ORDER BY created_at DESC, id LIMIT ?`),
     setPreview: db.prepare(`UPDATE checks SET preview_json = ? WHERE id = ?`),
-    start: db.prepare(`UPDATE checks SET state = 'running', grid_columns_json = ?, summary_json = NULL, rows_read = 0, error_rows = 0, failure_es = NULL, failure_en = NULL WHERE id = ?`),
+    start: db.prepare(`UPDATE checks SET state = 'running', checked_version = edits_version, grid_columns_json = ?, summary_json = NULL, rows_read = 0, error_rows = 0, failure_es = NULL, failure_en = NULL WHERE id = ?`),
     setGridColumns: db.prepare(`UPDATE checks SET grid_columns_json = ? WHERE id = ?`),
     deleteRows: db.prepare(`DELETE FROM rows WHERE check_id = ?`),
     deleteErrorRows: db.prepare(`DELETE FROM error_rows WHERE check_id = ?`),
@@ -232,7 +277,42 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       `INSERT INTO mappings (signature, mapping_json, updated_at) VALUES (?, ?, ?) ON CONFLICT(signature) DO UPDATE SET mapping_json = excluded.mapping_json, updated_at = excluded.updated_at`,
     ),
     recall: db.prepare(`SELECT mapping_json FROM mappings WHERE signature = ?`),
+    currentValue: db.prepare(
+      `SELECT COALESCE((SELECT new_value FROM edits e WHERE e.check_id = r.check_id AND e.row_num = r.row_num AND e.col_index = @col ORDER BY e.id DESC LIMIT 1),
+                       json_extract(r.cells_json, '$[' || CAST(@col AS INTEGER) || ']'), '') AS v
+       FROM rows r WHERE r.check_id = @id AND r.row_num = @row`,
+    ),
+    nextBatch: db.prepare(`SELECT COALESCE(MAX(batch), 0) + 1 AS b FROM edits WHERE check_id = ?`),
+    insertEdit: db.prepare(
+      `INSERT INTO edits (check_id, batch, row_num, col_index, old_value, new_value, edited_at) VALUES (@id, @batch, @row, @col, @old, @value, @at)`,
+    ),
+    replaceAll: db.prepare(
+      `INSERT INTO edits (check_id, batch, row_num, col_index, old_value, new_value, edited_at)
+       SELECT @id, @batch, cur.row_num, @col, cur.v, @replace, @at FROM (
+         SELECT r.row_num,
+                COALESCE((SELECT new_value FROM edits e WHERE e.check_id = r.check_id AND e.row_num = r.row_num AND e.col_index = @col ORDER BY e.id DESC LIMIT 1),
+                         json_extract(r.cells_json, '$[' || CAST(@col AS INTEGER) || ']'), '') AS v
+         FROM rows r WHERE r.check_id = @id
+       ) cur WHERE cur.v = @find ORDER BY cur.row_num`,
+    ),
+    lastBatch: db.prepare(`SELECT MAX(batch) AS b FROM edits WHERE check_id = ?`),
+    deleteBatch: db.prepare(`DELETE FROM edits WHERE check_id = ? AND batch = ?`),
+    bumpEdits: db.prepare(`UPDATE checks SET edits_version = edits_version + 1 WHERE id = ?`),
+    editsBetween: db.prepare(
+      `SELECT g.row_num, g.col_index, l.new_value, f.old_value FROM (
+         SELECT row_num, col_index, MIN(id) AS first_id, MAX(id) AS last_id FROM edits
+         WHERE check_id = ? AND row_num >= ? AND row_num <= ? GROUP BY row_num, col_index
+       ) g JOIN edits f ON f.id = g.first_id JOIN edits l ON l.id = g.last_id ORDER BY g.row_num, g.col_index`,
+    ),
+    countEdited: db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM edits WHERE check_id = ? GROUP BY row_num, col_index)`),
   };
+  const toEdit = (r: RawCheck): CellEdit => ({
+    row: Number(r['row_num']),
+    col: Number(r['col_index']),
+    value: String(r['new_value']),
+    original: String(r['old_value']),
+  });
+  const editsBetween = (id: string, fromRow: number, toRow: number): CellEdit[] => (q.editsBetween.all(id, fromRow, toRow) as RawCheck[]).map(toEdit);
 
   const toProblem = (r: RawCheck): StoredProblem => ({
     ...(r['row_num'] != null ? { row: Number(r['row_num']) } : {}),
@@ -310,6 +390,33 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
         };
       }),
     problemsOfGroup: (id, g, limit) => (q.problemsOfGroup.all(id, g.severity, g.code, g.header, limit) as RawCheck[]).map(toProblem),
+    addEdit: db.transaction((id: string, e: { row: number; col: number; value: string; at: string }): CellEdit | 'same' | undefined => {
+      const cur = q.currentValue.get({ id, row: e.row, col: e.col }) as { v: string | number | null } | undefined;
+      if (cur === undefined) return undefined;
+      const old = String(cur.v ?? '');
+      if (old === e.value) return 'same';
+      const { b } = q.nextBatch.get(id) as { b: number };
+      q.insertEdit.run({ id, batch: b, row: e.row, col: e.col, old, value: e.value, at: e.at });
+      q.bumpEdits.run(id);
+      return editsBetween(id, e.row, e.row).find((x) => x.col === e.col);
+    }),
+    replaceInColumn: db.transaction((id: string, r: { col: number; find: string; replace: string; at: string }): number => {
+      if (r.find === r.replace) return 0;
+      const { b } = q.nextBatch.get(id) as { b: number };
+      const n = q.replaceAll.run({ id, batch: b, col: r.col, find: r.find, replace: r.replace, at: r.at }).changes;
+      if (n > 0) q.bumpEdits.run(id);
+      return n;
+    }),
+    undoLastEdit: db.transaction((id: string): number => {
+      const { b } = q.lastBatch.get(id) as { b: number | null };
+      if (b === null) return 0;
+      const n = q.deleteBatch.run(id, b).changes;
+      q.bumpEdits.run(id);
+      return n;
+    }),
+    editsBetween,
+    allEdits: (id) => editsBetween(id, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+    countEditedCells: (id) => (q.countEdited.get(id) as { n: number }).n,
     rememberMapping: (signature, mapping, at) => void q.remember.run(signature, JSON.stringify(mapping), at),
     recallMapping(signature) {
       const r = q.recall.get(signature) as { mapping_json: string } | undefined;

@@ -97,6 +97,25 @@ describe('the workspace server refuses what a local server must refuse', () => {
     expect(await allFiles(workspace.path).then((f) => f.filter((p) => p.includes('hoja-subida')))).toEqual([]);
   });
 
+  it('guards the edit routes as every state-changing request: a foreign Origin gets 403 and changes nothing', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const bodies: Record<string, unknown> = { edits: { row: 2, col: 0, value: 'x' }, 'edits/replace': { col: 0, find: 'a', replace: 'b' }, 'edits/undo': undefined };
+    for (const [path, body] of Object.entries(bodies)) {
+      const send = (origin: string) =>
+        request(`${server.origin}/api/checks/${id}/${path}`, {
+          method: 'POST',
+          headers: { cookie, origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      const foreign = await send('http://evil.example');
+      expect(foreign.statusCode).toBe(403);
+      await foreign.body.dump();
+      const own = await send(server.origin);
+      expect(own.statusCode).toBe(404);
+      expect(((await own.body.json()) as { error: string }).error).toMatch(/No se encontró esa revisión/);
+    }
+  });
+
   it('sends a strict Content-Security-Policy with every answer', async () => {
     const res = await request(`${server.origin}/api/checks`, { headers: { cookie } });
     const csp = String(res.headers['content-security-policy']);

@@ -67,4 +67,39 @@ describe('the workspace store', () => {
     store.abandonRunning({ es: 'interrumpida', en: 'interrupted' });
     expect(store.getCheck(ID)).toMatchObject({ state: 'failed', failure: { es: 'interrumpida' } });
   });
+
+  it('keeps edits as an overlay: one cell, a replace over a whole column (edits included), undo by action', () => {
+    const writer = store.writer(ID);
+    for (let r = 2; r < 3002; r++) writer.addRow(r, ['F001', String(r), r % 2 === 0 ? 'UND' : 'NIU', r === 7 ? null : 'x']);
+    writer.flush();
+    store.finishCheck(ID, { summary: {}, rowsRead: writer.rowsWritten });
+    const at = '2026-11-23T12:00:00.000Z';
+    expect(store.getCheck(ID)).toMatchObject({ editsVersion: 0, checkedVersion: 0 });
+
+    expect(store.addEdit(ID, { row: 3, col: 2, value: 'UND', at })).toEqual({ row: 3, col: 2, value: 'UND', original: 'NIU' });
+    expect(store.addEdit(ID, { row: 3, col: 2, value: 'UND', at })).toBe('same');
+    expect(store.addEdit(ID, { row: 7, col: 3, value: 'y', at })).toEqual({ row: 7, col: 3, value: 'y', original: '' });
+    expect(store.addEdit(ID, { row: 99_999, col: 0, value: 'y', at })).toBeUndefined();
+    // 1500 even rows plus row 3, which is «UND» only through its edit: every page, not the one shown.
+    expect(store.replaceInColumn(ID, { col: 2, find: 'UND', replace: 'NIU', at })).toBe(1501);
+    expect(store.replaceInColumn(ID, { col: 2, find: 'UND', replace: 'NIU', at })).toBe(0);
+    expect(store.countEditedCells(ID)).toBe(1502);
+    // Row 3 went NIU → UND → NIU: the sheet's own value is the first edit's old value.
+    expect(store.editsBetween(ID, 2, 3)).toEqual([
+      { row: 2, col: 2, value: 'NIU', original: 'UND' },
+      { row: 3, col: 2, value: 'NIU', original: 'NIU' },
+    ]);
+    expect(store.getCheck(ID)?.editsVersion).toBe(3);
+
+    expect(store.undoLastEdit(ID)).toBe(1501);
+    expect(store.editsBetween(ID, 2, 3)).toEqual([{ row: 3, col: 2, value: 'UND', original: 'NIU' }]);
+    expect(store.allEdits(ID)).toHaveLength(2);
+    // A new check starts from the edits as they are; rows are written again, the edits stay.
+    store.startCheck(ID, []);
+    expect(store.getCheck(ID)).toMatchObject({ editsVersion: 4, checkedVersion: 4 });
+    expect(store.countEditedCells(ID)).toBe(2);
+    expect(store.undoLastEdit(ID)).toBe(1);
+    expect(store.undoLastEdit(ID)).toBe(1);
+    expect(store.undoLastEdit(ID)).toBe(0);
+  });
 });

@@ -1,0 +1,66 @@
+import { basename, extname } from 'node:path';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyPluginCallback } from 'fastify';
+import { z } from 'zod';
+import { attachment } from './download-routes.js';
+import type { GridColumn } from './run-check.js';
+import type { WorkspaceStore } from './workspace-store.js';
+
+const Params = z.object({ id: z.string().uuid() });
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Rows read from the store at a time: the download never holds the sheet in memory. */
+const CHUNK = 1000;
+
+/** `ventas nov.csv` → `ventas nov.corregida.xlsx` */
+export function correctedName(fileName: string): string {
+  return `${basename(fileName, extname(fileName))}.corregida.xlsx`;
+}
+
+/**
+ * Writes the sheet's own columns (header row, then every row in order) with the edits laid over,
+ * as an XLSX streamed to `out`: exceljs's streaming writer, a chunk of stored rows at a time.
+ * Every cell is text, as the grid shows it (an identity number keeps its leading zeros).
+ */
+export async function writeCorrectedSheet(store: WorkspaceStore, checkId: string, columns: readonly GridColumn[], out: PassThrough): Promise<void> {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const ws = wb.addWorksheet('Ventas');
+  ws.addRow(columns.map((c) => c.header)).commit();
+  const total = store.countRows(checkId, false);
+  for (let from = 0; from < total; from += CHUNK) {
+    const rows = store.pageRows(checkId, false, from, CHUNK);
+    if (rows.length === 0) break;
+    const numbers = rows.map((r) => r.row);
+    const edits = store.editsBetween(checkId, Math.min(...numbers), Math.max(...numbers));
+    const byRow = new Map<number, Map<number, string>>();
+    for (const e of edits) byRow.set(e.row, (byRow.get(e.row) ?? new Map<number, string>()).set(e.col, e.value));
+    for (const r of rows) {
+      const mine = byRow.get(r.row);
+      const width = Math.max(columns.length, r.cells.length);
+      const values = Array.from({ length: width }, (_, i) => {
+        const text = mine?.get(i) ?? r.cells[i] ?? '';
+        return text === '' ? null : text;
+      });
+      ws.addRow(values).commit();
+    }
+    // Let the socket drain between chunks.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  ws.commit();
+  await wb.commit();
+}
+
+/** GET /api/checks/:id/hoja-corregida: the uploaded sheet's columns with the edits applied, as XLSX. */
+export const correctedSheetRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore }> = (app, { store }, done) => {
+  app.get('/api/checks/:id/hoja-corregida', async (request, reply) => {
+    const params = Params.safeParse(request.params);
+    const check = params.success ? store.getCheck(params.data.id) : undefined;
+    if (check === undefined) return reply.code(404).send({ error: 'No se encontró esa revisión en el espacio de trabajo.' });
+    if (check.state !== 'done') return reply.code(409).send({ error: 'La hoja corregida se descarga cuando la revisión ha terminado.' });
+    const columns = Array.isArray(check.gridColumns) ? (check.gridColumns as GridColumn[]) : [];
+    const out = new PassThrough();
+    writeCorrectedSheet(store, check.id, columns, out).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+    return reply.type(XLSX).header('content-disposition', attachment(correctedName(check.fileName))).header('cache-control', 'no-store').send(out);
+  });
+  done();
+};
