@@ -3,17 +3,20 @@
  * (src/web/workspace-api.ts). Every failure becomes an ApiError with the server's Spanish message.
  */
 import type {
+  CellEditBody,
   CheckProgress,
   CheckView,
+  EditAnswer,
   ErrorBody,
   GridPage,
   ProblemGroup,
   ProblemItem,
+  ReplaceBody,
   RunCheckBody,
   SheetPreview,
 } from '../../src/web/workspace-api.js';
 
-export type { CheckProgress, CheckView, GridPage, GridRow, ProblemGroup, ProblemItem, SheetColumn, SheetPreview } from '../../src/web/workspace-api.js';
+export type { CheckProgress, CheckView, EditAnswer, GridPage, GridRow, ProblemGroup, ProblemItem, SheetColumn, SheetPreview } from '../../src/web/workspace-api.js';
 
 export class ApiError extends Error {
   constructor(
@@ -88,6 +91,10 @@ export const api = {
     if (q.row !== undefined) params.set('row', String(q.row));
     return request('GET', `${checkPath(id)}/rows?${params.toString()}`);
   },
+  editCell: (id: string, body: CellEditBody): Promise<EditAnswer> => request('POST', `${checkPath(id)}/edits`, body),
+  replaceInColumn: (id: string, body: ReplaceBody): Promise<EditAnswer> => request('POST', `${checkPath(id)}/edits/replace`, body),
+  undoEdit: (id: string): Promise<EditAnswer> => request('POST', `${checkPath(id)}/edits/undo`),
+  correctedSheetUrl: (id: string): string => `${checkPath(id)}/hoja-corregida`,
   downloadUrl: (id: string, kind: 'resultados' | 'corregir'): string => `${checkPath(id)}/download/${kind}`,
   mappingUrl: (id: string): string => `${checkPath(id)}/mapping`,
   /** Live progress of a check; returns the function that stops listening. */

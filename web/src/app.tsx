@@ -4,6 +4,7 @@ import { ApiError, api } from './api-client.js';
 import { CheckProgress } from './components/check-progress.js';
 import { ColumnsStep } from './components/columns-step.js';
 import { DownloadsPanel } from './components/downloads-panel.js';
+import { FixPanel } from './components/fix-panel.js';
 import { HistoryList } from './components/history-list.js';
 import { ProblemGroups } from './components/problem-groups.js';
 import { ResultsGrid } from './components/results-grid.js';
@@ -23,6 +24,8 @@ const messageOf = (err: unknown): string => (err instanceof ApiError ? err.messa
 export function App() {
   const [screen, setScreen] = useState<Screen>({ kind: 'home' });
   const [jump, setJump] = useState<{ row: number; n: number } | undefined>(undefined);
+  /** Bumped when edits change outside the grid (replace, undo): the grid reads its page again. */
+  const [editsVersion, setEditsVersion] = useState(0);
 
   const finish = (checkId: string, fileName: string): void => {
     api.check(checkId).then(
@@ -43,6 +46,12 @@ export function App() {
     api.runCheck(preview.checkId, mapping === undefined ? {} : { mapping }).then(
       () => watch(preview.checkId, preview.fileName),
       (err: unknown) => setScreen({ kind: 'failed', fileName: preview.fileName, message: messageOf(err) }),
+    );
+  };
+  const recheck = (check: CheckView): void => {
+    api.runCheck(check.id, {}).then(
+      () => watch(check.id, check.fileName),
+      (err: unknown) => setScreen({ kind: 'failed', fileName: check.fileName, message: messageOf(err) }),
     );
   };
   const open = (check: CheckView): void => {
@@ -108,8 +117,22 @@ export function App() {
             </div>
             <SummaryPanel check={screen.check} />
             <DownloadsPanel check={screen.check} />
+            <FixPanel
+              check={screen.check}
+              onChanged={(check) => {
+                setScreen({ kind: 'result', check });
+                setEditsVersion((v) => v + 1);
+              }}
+              onRecheck={() => recheck(screen.check)}
+            />
             <ProblemGroups checkId={screen.check.id} onJump={(row) => setJump({ row, n: (jump?.n ?? 0) + 1 })} />
-            <ResultsGrid key={screen.check.id} check={screen.check} {...(jump !== undefined ? { jump } : {})} />
+            <ResultsGrid
+              key={screen.check.id}
+              check={screen.check}
+              version={editsVersion}
+              onEdited={(check) => setScreen({ kind: 'result', check })}
+              {...(jump !== undefined ? { jump } : {})}
+            />
           </>
         )}
       </main>

@@ -7,38 +7,97 @@ interface Props {
   readonly check: CheckView;
   /** A sheet row to show (from a problem group), with a counter so the same row can be asked twice. */
   readonly jump?: { readonly row: number; readonly n: number };
+  /** Changes whenever edits were made elsewhere (replace, undo): the page is read again. */
+  readonly version: number;
+  /** A cell was changed from the grid: the check as it now stands. */
+  readonly onEdited: (check: CheckView) => void;
 }
 
-function Cell({ row, index, text }: { readonly row: GridRow; readonly index: number; readonly text: string }) {
+interface CellProps {
+  readonly row: GridRow;
+  readonly index: number;
+  readonly text: string;
+  readonly header: string;
+  readonly editing: boolean;
+  readonly onEdit: () => void;
+  readonly onSave: (value: string) => void;
+  readonly onCancel: () => void;
+}
+
+/** One cell: its problems as its description, marked when changed; double-click or Enter opens a text box. */
+function Cell({ row, index, text, header, editing, onEdit, onSave, onCancel }: CellProps) {
   const problems = row.problems.filter((p) => p.col === index);
-  if (problems.length === 0) return <td role="gridcell">{text}</td>;
-  const id = `problema-${row.row}-${index}`;
-  const message = problems.map((p) => p.message).join(' · ');
+  const edit = row.edited.find((e) => e.col === index);
   const isError = problems.some((p) => p.severity === 'error');
+  const problemId = `problema-${row.row}-${index}`;
+  const editId = `cambio-${row.row}-${index}`;
+  const message = problems.map((p) => p.message).join(' · ');
+  const described = [problems.length > 0 ? problemId : '', edit !== undefined ? editId : ''].filter((x) => x !== '').join(' ');
+  const classes = [problems.length === 0 ? '' : isError ? 'cell--invalid' : 'cell--warning', edit !== undefined ? 'cell--edited' : ''].filter((x) => x !== '');
+  const name = `${header === '' ? 'columna' : header} de la fila ${row.row}`;
+  if (editing) {
+    return (
+      <td role="gridcell" class="cell--editing">
+        <input
+          type="text"
+          aria-label={`Nuevo valor de ${name}`}
+          defaultValue={text}
+          ref={(el) => el?.focus()}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              onSave(e.currentTarget.value);
+            } else if (e.key === 'Escape') {
+              e.preventDefault();
+              onCancel();
+            }
+          }}
+          onBlur={onCancel}
+        />
+      </td>
+    );
+  }
   return (
     <td
       role="gridcell"
-      class={isError ? 'cell--invalid' : 'cell--warning'}
+      class={classes.length > 0 ? classes.join(' ') : undefined}
       aria-invalid={isError ? 'true' : undefined}
-      aria-describedby={id}
-      title={message}
+      aria-describedby={described === '' ? undefined : described}
+      title={[message, edit !== undefined ? `Cambiado; valor original: ${edit.original === '' ? '(vacío)' : edit.original}` : ''].filter((x) => x !== '').join(' · ') || undefined}
       tabIndex={0}
+      data-cell={`${row.row}-${index}`}
+      onDblClick={onEdit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === 'F2') {
+          e.preventDefault();
+          onEdit();
+        }
+      }}
     >
       {text === '' ? <span class="empty">(vacío)</span> : text}
-      <span id={id} class="cell-message">
-        {message}
-      </span>
+      {problems.length > 0 && (
+        <span id={problemId} class="cell-message">
+          {message}
+        </span>
+      )}
+      {edit !== undefined && (
+        <span id={editId} class="visually-hidden">
+          Cambiado; valor original: {edit.original === '' ? '(vacío)' : edit.original}
+        </span>
+      )}
     </td>
   );
 }
 
 /** The sheet's own rows, a page at a time from the server; invalid cells marked with their message. */
-export function ResultsGrid({ check, jump }: Props) {
+export function ResultsGrid({ check, jump, version, onEdited }: Props) {
   const [errorsOnly, setErrorsOnly] = useState(check.errorRows > 0);
   const [page, setPage] = useState(0);
   const [data, setData] = useState<GridPage | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [focusRow, setFocusRow] = useState<number | undefined>(undefined);
+  const [editing, setEditing] = useState<string | undefined>(undefined);
+  const [focusCell, setFocusCell] = useState<string | undefined>(undefined);
   const table = useRef<HTMLTableElement>(null);
 
   const load = (q: { page?: number; row?: number; errorsOnly: boolean }): void => {
@@ -51,7 +110,26 @@ export function ResultsGrid({ check, jump }: Props) {
       (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
     );
   };
-  useEffect(() => load({ page, errorsOnly }), [check.id, errorsOnly]);
+  useEffect(() => load({ page, errorsOnly }), [check.id, errorsOnly, version]);
+  useEffect(() => {
+    if (focusCell === undefined || editing !== undefined) return;
+    table.current?.querySelector<HTMLElement>(`[data-cell="${focusCell}"]`)?.focus();
+  }, [data, editing, focusCell]);
+  const save = (row: number, col: number, value: string): void => {
+    setEditing(undefined);
+    setFocusCell(`${row}-${col}`);
+    api.editCell(check.id, { row, col, value }).then(
+      (a) => {
+        onEdited(a.check);
+        load({ page, errorsOnly });
+      },
+      (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
+    );
+  };
+  const cancel = (row: number, col: number): void => {
+    setEditing(undefined);
+    setFocusCell(`${row}-${col}`);
+  };
   useEffect(() => {
     if (jump === undefined) return;
     setFocusRow(jump.row);
@@ -146,8 +224,18 @@ export function ResultsGrid({ check, jump }: Props) {
                     </span>
                   ))}
                 </td>
-                {columns.map((_, i) => (
-                  <Cell key={i} row={r} index={i} text={r.cells[i] ?? ''} />
+                {columns.map((c, i) => (
+                  <Cell
+                    key={i}
+                    row={r}
+                    index={i}
+                    text={r.cells[i] ?? ''}
+                    header={c.header}
+                    editing={editing === `${r.row}-${i}`}
+                    onEdit={() => setEditing(`${r.row}-${i}`)}
+                    onSave={(v) => save(r.row, i, v)}
+                    onCancel={() => cancel(r.row, i)}
+                  />
                 ))}
               </tr>
             ))}

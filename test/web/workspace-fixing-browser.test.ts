@@ -1,0 +1,223 @@
+import type { ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLUMN_NAMES } from '../../src/invoice/canonical-columns.js';
+import type { ColumnName } from '../../src/invoice/canonical-columns.js';
+import { PROJECT_ROOT, runCli, spawnCli } from '../helpers/cli-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import type { SalesRow } from '../helpers/write-sales-sheet.js';
+import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
+
+/** Debian's Chromium and the flags of workspace-browser.test.ts. */
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** More than one page of the grid (100 rows), so the replace must reach rows that are not shown. */
+const INVOICES = 150;
+/** An unidadMedida the catalogue does not know, on rows of every page: fixed by «Buscar y reemplazar». */
+const BAD_UNIT_ROWS = [10, 60, 110, 149];
+/** Cells fixed one by one through the grid: invoice number → column → [planted, fixed]. */
+const PLANTED: Record<number, Partial<Record<ColumnName, readonly [string, string]>>> = {
+  7: { receptorNumeroDocumento: ['20512333798', '20512333797'] },
+  47: { receptorNumeroDocumento: ['20512333798', '20512333797'] },
+  15: { fechaEmision: ['31/02/2026', ''] },
+  120: { valorVentaUnitario: ['-5', '5'] },
+  130: { descripcion: ['', 'Azúcar rubia bolsa 1 kg'] },
+};
+
+/** How long a read of the page may take to show what an action changed (the page reloads from the server). */
+const POLL = { timeout: 15_000, interval: 100 };
+
+const sha256 = async (path: string): Promise<string> => createHash('sha256').update(await readFile(path)).digest('hex');
+
+/** Starts `factura-import serve` as a real process and reads the URL from its first line. */
+async function startServe(workspace: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawnCli(['serve', '--no-open', '--port', '0', '--workspace', workspace]);
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 30 s: ${out} ${err}`)), 30_000);
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /^Abra (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) en su navegador$/m.exec(out);
+      if (m?.[1] !== undefined) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${err}`)));
+  });
+  return { child, url };
+}
+
+describe('fixing a sheet in the web workspace, in a real browser', () => {
+  let dir: { path: string; cleanup: () => Promise<void> };
+  let serve: { child: ChildProcess; url: string };
+  let context: BrowserContext;
+  let page: Page;
+  let sheet: string;
+  let sheetHash: string;
+  const consoleErrors: string[] = [];
+  const today = salesRow(1).fechaEmision as string;
+
+  const grid = (): Locator => page.getByRole('grid', { name: 'Filas de la hoja' });
+  const cell = (row: number, column: ColumnName): Locator => grid().locator(`[data-cell="${row}-${COLUMN_NAMES.indexOf(column)}"]`);
+  const input = (row: number, column: ColumnName): Locator => page.getByLabel(`Nuevo valor de ${column} de la fila ${row}`, { exact: true });
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`Falta ${CHROMIUM}. Ejecute: sudo apt-get update && sudo apt-get install -y chromium`);
+    if (!existsSync(join(PROJECT_ROOT, 'dist/web/app/index.html'))) throw new Error('Falta la interfaz construida: ejecute npm run build');
+    dir = await tempDir('factura-web-fix-');
+    sheet = join(dir.path, 'ventas-enero.xlsx');
+    await writeSalesSheet(
+      sheet,
+      Array.from({ length: INVOICES }, (_, i) => {
+        const n = i + 1;
+        const planted: SalesRow = Object.fromEntries(Object.entries(PLANTED[n] ?? {}).map(([c, [bad]]) => [c, bad]));
+        return salesRow(n, { unidadMedida: BAD_UNIT_ROWS.includes(n) ? 'BOLSITA' : 'NIU', ...planted });
+      }),
+    );
+    sheetHash = await sha256(sheet);
+    serve = await startServe(join(dir.path, 'espacio'));
+    context = await chromium.launchPersistentContext(join(dir.path, 'perfil-chromium'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      acceptDownloads: true,
+      viewport: { width: 1366, height: 900 },
+      locale: 'es-PE',
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(30_000);
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    page.on('pageerror', (e) => consoleErrors.push(e.message));
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    if (serve?.child.exitCode === null) {
+      const exited = new Promise((resolve) => serve.child.once('exit', resolve));
+      serve.child.kill('SIGTERM');
+      await exited;
+    }
+    await dir?.cleanup();
+  });
+
+  it('uploads a sheet with planted errors', async () => {
+    await page.goto(serve.url);
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheet);
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    const invalid = Object.keys(PLANTED).length + BAD_UNIT_ROWS.length;
+    await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain(`INVÁLIDO ${invalid}`);
+    await expect(page.getByText('Sin cambios.').isVisible()).resolves.toBe(true);
+  }, 90_000);
+
+  it('edits a cell with a double-click or Enter, cancels with Escape, marks the change and undoes it', async () => {
+    await page.getByLabel('Solo con errores').uncheck();
+    await page.getByText('Página 1 de 2').waitFor();
+    // Escape cancels: the cell keeps its text.
+    await cell(2, 'descripcion').dblclick();
+    await input(2, 'descripcion').fill('otra cosa');
+    await input(2, 'descripcion').press('Escape');
+    await expect.poll(() => cell(2, 'descripcion').textContent(), POLL).toBe('Arroz extra bolsa 5 kg (1)');
+    await expect.poll(() => page.locator(':focus').getAttribute('data-cell'), POLL).toBe(`2-${COLUMN_NAMES.indexOf('descripcion')}`);
+    // Enter on the focused cell opens the box; Enter saves.
+    await page.keyboard.press('Enter');
+    await input(2, 'descripcion').fill('Arroz corregido');
+    await input(2, 'descripcion').press('Enter');
+    await page.getByText('1 celda cambiada. Hay cambios sin revalidar.').waitFor();
+    await expect.poll(() => cell(2, 'descripcion').textContent(), POLL).toContain('Arroz corregido');
+    await expect.poll(() => cell(2, 'descripcion').getAttribute('class'), POLL).toContain('cell--edited');
+    await expect.poll(() => cell(2, 'descripcion').getAttribute('title'), POLL).toBe('Cambiado; valor original: Arroz extra bolsa 5 kg (1)');
+    await page.getByRole('button', { name: 'Deshacer el último cambio' }).click();
+    await page.getByText('Se deshizo el cambio de 1 celda.').waitFor();
+    await expect.poll(() => cell(2, 'descripcion').getAttribute('class'), POLL).toBeNull();
+    await expect.poll(() => cell(2, 'descripcion').textContent(), POLL).toBe('Arroz extra bolsa 5 kg (1)');
+  }, 60_000);
+
+  it('replaces a code in a whole column, on every page, not just the one shown', async () => {
+    const form = page.getByRole('form', { name: 'Buscar y reemplazar' });
+    await form.getByLabel('Columna').selectOption({ label: `${String.fromCharCode(65 + COLUMN_NAMES.indexOf('unidadMedida'))} unidadMedida` });
+    await form.getByLabel('Buscar').fill('BOLSITA');
+    await form.getByLabel('Reemplazar con').fill('NIU');
+    await form.getByRole('button', { name: 'Reemplazar en toda la columna' }).click();
+    await page.getByText(`Se reemplazó «BOLSITA» por «NIU» en ${BAD_UNIT_ROWS.length} filas.`).waitFor();
+    await expect.poll(() => cell(11, 'unidadMedida').textContent(), POLL).toMatch(/^NIU/);
+    await expect.poll(() => cell(11, 'unidadMedida').getAttribute('class'), POLL).toContain('cell--edited');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByText('Página 2 de 2').waitFor();
+    await expect.poll(() => cell(150, 'unidadMedida').getAttribute('class'), POLL).toContain('cell--edited');
+  }, 60_000);
+
+  it('fixes every invalid cell through the grid, and «Revalidar» finds no error', async () => {
+    await page.getByLabel('Solo con errores').check();
+    for (const [n, columns] of Object.entries(PLANTED)) {
+      for (const [column, [, fixed]] of Object.entries(columns)) {
+        const row = Number(n) + 1;
+        const value = column === 'fechaEmision' ? today : fixed;
+        await cell(row, column as ColumnName).dblclick();
+        await input(row, column as ColumnName).fill(value);
+        await input(row, column as ColumnName).press('Enter');
+        await expect.poll(() => cell(row, column as ColumnName).getAttribute('class'), POLL).toContain('cell--edited');
+      }
+    }
+    await page.getByRole('button', { name: 'Revalidar' }).click();
+    const summary = page.locator('section', { has: page.getByRole('heading', { name: 'Resumen' }) }).locator('p').first();
+    await summary.filter({ hasText: `${INVOICES} facturas en ${INVOICES} filas · 0 errores` }).waitFor();
+    // Every change counted, none waiting for a recheck.
+    await expect.poll(() => page.locator('#fix-title ~ p[aria-live]').textContent(), POLL).toBe(`${Object.keys(PLANTED).length + BAD_UNIT_ROWS.length} celdas cambiadas.`);
+    const statuses = await page.getByRole('list', { name: 'Facturas por estado' }).textContent();
+    expect(statuses).toContain(`VÁLIDO ${INVOICES}`);
+    expect(statuses).not.toContain('INVÁLIDO');
+    // No row left with an error: the grid opens on every row, and «Solo con errores» shows none.
+    await expect(page.getByLabel('Solo con errores').isChecked()).resolves.toBe(false);
+    await page.getByLabel('Solo con errores').check();
+    await page.getByText('Ninguna fila tiene errores.').waitFor();
+    // The grid still shows each change over the sheet's own value.
+    await page.getByLabel('Solo con errores').uncheck();
+    await expect.poll(() => cell(8, 'receptorNumeroDocumento').getAttribute('title'), POLL).toBe('Cambiado; valor original: 20512333798');
+  }, 120_000);
+
+  it('never touches the uploaded file: the stored copy is byte-for-byte the sheet that was sent', async () => {
+    const checks = join(dir.path, 'espacio', 'checks');
+    const [id] = await readdir(checks);
+    expect(await sha256(join(checks, id!, 'hoja-subida'))).toBe(sheetHash);
+    expect(await sha256(sheet)).toBe(sheetHash);
+  });
+
+  it('downloads the corrected sheet, which the command line validates without an error', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar hoja corregida' }).click()]);
+    expect(download.suggestedFilename()).toBe('ventas-enero.corregida.xlsx');
+    const saved = join(dir.path, 'ventas-enero.corregida.xlsx');
+    await download.saveAs(saved);
+    const run = await runCli(['validate', saved], { timeoutMs: 90_000 });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`${INVOICES}`);
+    // The same command on the uploaded original still finds its errors: the edits live only in the workspace.
+    const original = await runCli(['validate', sheet], { timeoutMs: 90_000 });
+    expect(original.code).not.toBe(0);
+    expect(original.stdout).toContain('INVÁLIDO');
+  }, 120_000);
+
+  it('ran the whole session without a script error or a Content-Security-Policy violation', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});
