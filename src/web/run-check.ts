@@ -70,7 +70,13 @@ function withOriginals(cells: readonly (string | null)[], originals: ReadonlyMap
  * source row, each invoice's status on its rows, each problem; live progress goes to the hub.
  * Never throws: a failure is recorded on the check, in the user's words.
  */
-export async function runCheck(deps: CheckDeps, checkId: string, mapping: Readonly<Record<string, string>> | undefined): Promise<void> {
+export async function runCheck(
+  deps: CheckDeps,
+  checkId: string,
+  mapping: Readonly<Record<string, string>> | undefined,
+  /** The library call: the check (validateSheet) by default, or a submission (see submit-routes). */
+  library: ValidateSheet = deps.validate ?? validateSheet,
+): Promise<void> {
   const { store, hub } = deps;
   const check = store.getCheck(checkId);
   if (check === undefined) return;
@@ -133,8 +139,7 @@ export async function runCheck(deps: CheckDeps, checkId: string, mapping: Readon
     }
   };
   try {
-    const validate = deps.validate ?? validateSheet;
-    const summary = await validate(check.storedPath, {
+    const summary = await library(check.storedPath, {
       onEvent,
       ...(mapping !== undefined ? { mapping: { ...mapping } } : {}),
       ...(edits.size > 0 ? { edits } : {}),

@@ -162,6 +162,9 @@ export type CheckProgress =
   | { readonly type: 'done' }
   | { readonly type: 'failed'; readonly message: string };
 
+/** GET /api/service: whether «Enviar» can send, and where to. */
+export type ServiceView = { readonly available: false } | { readonly available: true; readonly environment: string; readonly ruc: string };
+
 /** Every error body the server sends. */
 export interface ErrorBody {
   readonly error: string;

@@ -16,6 +16,8 @@ import { editRoutes } from './edit-routes.js';
 import { gridRoutes } from './grid-routes.js';
 import type { ValidateSheet } from './run-check.js';
 import { securityRules } from './security-plugin.js';
+import type { WorkspaceService } from './submit-routes.js';
+import { submitRoutes } from './submit-routes.js';
 import { tooLargeMessage, uploadRoutes } from './upload-routes.js';
 import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback } from './workspace-defaults.js';
 import { openWorkspaceStore } from './workspace-store.js';
@@ -32,6 +34,8 @@ export interface WorkspaceServerOptions {
   /** The check to run (default: the library's validateSheet). */
   readonly validate?: ValidateSheet;
   readonly logger?: Logger;
+  /** Where «Enviar» sends; without it the page explains how to configure one. */
+  readonly service?: WorkspaceService;
 }
 
 export interface WorkspaceServer {
@@ -93,6 +97,12 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   await app.register(downloadRoutes, { store });
   await app.register(editRoutes, { store });
   await app.register(correctedSheetRoutes, { store });
+  await app.register(submitRoutes, {
+    store,
+    hub,
+    running,
+    ...(options.service !== undefined ? { service: options.service } : {}),
+  });
   const assets = options.assetsDir ?? defaultAssetsDir();
   if (existsSync(join(assets, 'index.html'))) {
     await app.register(fastifyStatic, { root: assets, prefix: '/', index: 'index.html', cacheControl: false, serveDotFiles: false });

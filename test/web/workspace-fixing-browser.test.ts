@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicSandbox } from '../../src/index.js';
+import { startSandbox } from '../../src/index.js';
 import { COLUMN_NAMES } from '../../src/invoice/canonical-columns.js';
 import type { ColumnName } from '../../src/invoice/canonical-columns.js';
 import { PROJECT_ROOT, runCli, spawnCli } from '../helpers/cli-process.js';
@@ -45,8 +47,8 @@ const POLL = { timeout: 15_000, interval: 100 };
 const sha256 = async (path: string): Promise<string> => createHash('sha256').update(await readFile(path)).digest('hex');
 
 /** Starts `factura-import serve` as a real process and reads the URL from its first line. */
-async function startServe(workspace: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawnCli(['serve', '--no-open', '--port', '0', '--workspace', workspace]);
+async function startServe(workspace: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawnCli(['serve', '--no-open', '--port', '0', '--workspace', workspace], { env });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     let err = '';
@@ -65,7 +67,9 @@ async function startServe(workspace: string): Promise<{ child: ChildProcess; url
   return { child, url };
 }
 
-describe('fixing a sheet in the web workspace, in a real browser', () => {
+describe('fixing and sending a sheet in the web workspace, in a real browser', () => {
+  /** The service «Enviar» sends to: the sandbox, in this process so the test reads its ledger; serve gets it through the environment, as `submit` does. */
+  let sandbox: PublicSandbox;
   let dir: { path: string; cleanup: () => Promise<void> };
   let serve: { child: ChildProcess; url: string };
   let context: BrowserContext;
@@ -93,7 +97,14 @@ describe('fixing a sheet in the web workspace, in a real browser', () => {
       }),
     );
     sheetHash = await sha256(sheet);
-    serve = await startServe(join(dir.path, 'espacio'));
+    sandbox = await startSandbox();
+    serve = await startServe(join(dir.path, 'espacio'), {
+      FACTURA_RUC: sandbox.credentials.ruc,
+      FACTURA_MAIL: sandbox.credentials.mail,
+      FACTURA_CLAVE: sandbox.credentials.clave,
+      FACTURA_AUTH_URL: sandbox.url,
+      FACTURA_BASE_URL: sandbox.url,
+    });
     context = await chromium.launchPersistentContext(join(dir.path, 'perfil-chromium'), {
       executablePath: CHROMIUM,
       headless: true,
@@ -117,6 +128,7 @@ describe('fixing a sheet in the web workspace, in a real browser', () => {
       serve.child.kill('SIGTERM');
       await exited;
     }
+    await sandbox?.close();
     await dir?.cleanup();
   });
 
@@ -216,6 +228,56 @@ describe('fixing a sheet in the web workspace, in a real browser', () => {
     expect(original.code).not.toBe(0);
     expect(original.stdout).toContain('INVÁLIDO');
   }, 120_000);
+
+  it('«Enviar» states what will happen, «Confirmar envío» sends, and every invoice ends ACEPTADO once in the ledger', async () => {
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enviar «ventas-enero.xlsx»' });
+    const text = await dialog.textContent();
+    expect(text).toContain(sandbox.url);
+    expect(text).toContain(`Se enviarán ${INVOICES} facturas.`);
+    expect(text).toContain('PEN');
+    await dialog.getByRole('button', { name: 'Confirmar envío' }).click();
+    await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: `ACEPTADO ${INVOICES}` }).waitFor({ timeout: 90_000 });
+    const sent = sandbox.ledger().entries.filter((e) => e.serie === 'F001');
+    expect(sent).toHaveLength(INVOICES);
+    expect(new Set(sent.map((e) => e.numero)).size).toBe(INVOICES);
+    await expect(page.getByRole('button', { name: 'Reanudar el envío' }).isVisible()).resolves.toBe(true);
+  }, 120_000);
+
+  it('«Detener» stops a submission half way; after a reload, «Reanudar el envío» sends the rest, each invoice once', async () => {
+    const n = 80;
+    const second = join(dir.path, 'ventas-febrero.xlsx');
+    await writeSalesSheet(
+      second,
+      Array.from({ length: n }, (_, i) => ({ ...salesRow(i + 1), serie: 'F002' })),
+    );
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(second);
+    await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: `VÁLIDO ${n}` }).waitFor();
+    sandbox.setFaults({ latencyMs: 300 });
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
+    await page.getByRole('heading', { name: 'Enviando «ventas-febrero.xlsx»…' }).waitFor();
+    await expect.poll(() => sandbox.ledger().entries.filter((e) => e.serie === 'F002').length, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(8);
+    await page.getByRole('button', { name: 'Detener' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor({ timeout: 60_000 });
+    const stopped = sandbox.ledger().entries.filter((e) => e.serie === 'F002').length;
+    expect(stopped).toBeLessThan(n);
+    await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain(`ACEPTADO ${stopped}`);
+
+    sandbox.setFaults({ latencyMs: 0 });
+    await page.reload();
+    await page.getByRole('button', { name: 'Abrir la revisión de ventas-febrero.xlsx' }).first().click();
+    await page.getByRole('button', { name: 'Reanudar el envío' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.textContent()).resolves.toContain(`${stopped} facturas ya figuran aceptadas`);
+    await dialog.getByRole('button', { name: 'Confirmar envío' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), { timeout: 60_000 }).not.toContain('NO ENVIADO');
+    const all = sandbox.ledger().entries.filter((e) => e.serie === 'F002');
+    expect(all).toHaveLength(n);
+    expect(new Set(all.map((e) => e.numero)).size).toBe(n);
+  }, 180_000);
 
   it('ran the whole session without a script error or a Content-Security-Policy violation', () => {
     expect(consoleErrors).toEqual([]);

@@ -13,10 +13,11 @@ import type {
   ProblemItem,
   ReplaceBody,
   RunCheckBody,
+  ServiceView,
   SheetPreview,
 } from '../../src/web/workspace-api.js';
 
-export type { CheckProgress, CheckView, EditAnswer, GridPage, GridRow, ProblemGroup, ProblemItem, SheetColumn, SheetPreview } from '../../src/web/workspace-api.js';
+export type { CheckProgress, CheckView, EditAnswer, ServiceView, GridPage, GridRow, ProblemGroup, ProblemItem, SheetColumn, SheetPreview } from '../../src/web/workspace-api.js';
 
 export class ApiError extends Error {
   constructor(
@@ -94,6 +95,9 @@ export const api = {
   editCell: (id: string, body: CellEditBody): Promise<EditAnswer> => request('POST', `${checkPath(id)}/edits`, body),
   replaceInColumn: (id: string, body: ReplaceBody): Promise<EditAnswer> => request('POST', `${checkPath(id)}/edits/replace`, body),
   undoEdit: (id: string): Promise<EditAnswer> => request('POST', `${checkPath(id)}/edits/undo`),
+  service: (): Promise<ServiceView> => request('GET', '/api/service'),
+  submit: (id: string): Promise<CheckView> => request('POST', `${checkPath(id)}/submit`),
+  stop: (id: string): Promise<{ stopping: boolean }> => request('POST', `${checkPath(id)}/stop`),
   correctedSheetUrl: (id: string): string => `${checkPath(id)}/hoja-corregida`,
   downloadUrl: (id: string, kind: 'resultados' | 'corregir'): string => `${checkPath(id)}/download/${kind}`,
   mappingUrl: (id: string): string => `${checkPath(id)}/mapping`,

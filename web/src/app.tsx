@@ -8,13 +8,22 @@ import { FixPanel } from './components/fix-panel.js';
 import { HistoryList } from './components/history-list.js';
 import { ProblemGroups } from './components/problem-groups.js';
 import { ResultsGrid } from './components/results-grid.js';
+import { SubmitPanel } from './components/submit-panel.js';
 import { SummaryPanel } from './components/summary-panel.js';
 import { UploadStep } from './components/upload-step.js';
 
 type Screen =
   | { readonly kind: 'home' }
   | { readonly kind: 'columns'; readonly preview: SheetPreview }
-  | { readonly kind: 'checking'; readonly checkId: string; readonly fileName: string; readonly rowsRead: number; readonly invoices: number }
+  | {
+      readonly kind: 'checking';
+      readonly checkId: string;
+      readonly fileName: string;
+      readonly rowsRead: number;
+      readonly invoices: number;
+      /** A submission (offers «Detener»), not a check. */
+      readonly sending: boolean;
+    }
   | { readonly kind: 'result'; readonly check: CheckView }
   | { readonly kind: 'failed'; readonly fileName: string; readonly message: string };
 
@@ -33,11 +42,11 @@ export function App() {
       (err: unknown) => setScreen({ kind: 'failed', fileName, message: messageOf(err) }),
     );
   };
-  const watch = (checkId: string, fileName: string): void => {
+  const watch = (checkId: string, fileName: string, sending = false): void => {
     setJump(undefined);
-    setScreen({ kind: 'checking', checkId, fileName, rowsRead: 0, invoices: 0 });
+    setScreen({ kind: 'checking', checkId, fileName, rowsRead: 0, invoices: 0, sending });
     api.watch(checkId, (e) => {
-      if (e.type === 'progress') setScreen({ kind: 'checking', checkId, fileName, rowsRead: e.rowsRead, invoices: e.invoices });
+      if (e.type === 'progress') setScreen({ kind: 'checking', checkId, fileName, rowsRead: e.rowsRead, invoices: e.invoices, sending });
       else if (e.type === 'done') finish(checkId, fileName);
       else setScreen({ kind: 'failed', fileName, message: e.message });
     });
@@ -90,7 +99,14 @@ export function App() {
         {screen.kind === 'columns' && (
           <ColumnsStep preview={screen.preview} onConfirm={(m) => run(screen.preview, m)} onCancel={() => setScreen({ kind: 'home' })} />
         )}
-        {screen.kind === 'checking' && <CheckProgress fileName={screen.fileName} rowsRead={screen.rowsRead} invoices={screen.invoices} />}
+        {screen.kind === 'checking' && (
+          <CheckProgress
+            fileName={screen.fileName}
+            rowsRead={screen.rowsRead}
+            invoices={screen.invoices}
+            {...(screen.sending ? { onStop: () => void api.stop(screen.checkId).catch(() => undefined) } : {})}
+          />
+        )}
         {screen.kind === 'failed' && (
           <section class="card" aria-labelledby="failed-title">
             <h2 id="failed-title">No se pudo revisar {screen.fileName === '' ? 'la hoja' : `«${screen.fileName}»`}</h2>
@@ -116,6 +132,7 @@ export function App() {
               </div>
             </div>
             <SummaryPanel check={screen.check} />
+            <SubmitPanel check={screen.check} onStarted={() => watch(screen.check.id, screen.check.fileName, true)} />
             <DownloadsPanel check={screen.check} />
             <FixPanel
               check={screen.check}

@@ -3,6 +3,9 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FacturaError } from '../../factura-error.js';
 import { localized } from '../../i18n/localized-text.js';
+import { startSandbox } from '../../index.js';
+import type { WorkspaceService } from '../../web/submit-routes.js';
+import { serviceFromEnv } from '../service-from-env.js';
 import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback } from '../../web/workspace-defaults.js';
 import type { CliCommand } from '../cli-command.js';
 
@@ -12,6 +15,7 @@ export interface ServeArgs {
   readonly workspace?: string;
   readonly open: boolean;
   readonly maxUploadMb: number;
+  readonly sandbox: boolean;
 }
 
 /** The user's data folder for the workspace: XDG on Linux, Application Support on macOS, AppData on Windows. */
@@ -30,6 +34,13 @@ function openInBrowser(url: string): void {
   } catch {
     // the printed line is enough
   }
+}
+
+/** The service the environment names (as `submit` reads it), or none when it names none: «Enviar» then says how to set one. */
+function serviceIfConfigured(env: Readonly<Record<string, string | undefined>>): WorkspaceService | undefined {
+  if ((env['FACTURA_BASE_URL'] ?? '').trim() === '') return undefined;
+  const s = serviceFromEnv(env);
+  return { ...s, environment: `Servicio de facturación (${s.baseUrl})` };
 }
 
 function untilAborted(signal: AbortSignal | undefined): Promise<void> {
@@ -60,7 +71,15 @@ export const serveCommand: CliCommand<ServeArgs> = {
         describe: localized('Carpeta del espacio de trabajo (por defecto: factura-import en su carpeta de datos)', 'Workspace folder (default: factura-import in your data folder)')[lang],
       })
       .option('open', { type: 'boolean', default: true, describe: localized('Abrir el navegador (--no-open: solo mostrar la dirección)', 'Open the browser (--no-open: only print the address)')[lang] })
-      .option('max-upload-mb', { type: 'number', default: DEFAULT_MAX_UPLOAD_MB, describe: localized('Tamaño máximo de la hoja, MB', 'Largest sheet accepted, MB')[lang] }) as never,
+      .option('max-upload-mb', { type: 'number', default: DEFAULT_MAX_UPLOAD_MB, describe: localized('Tamaño máximo de la hoja, MB', 'Largest sheet accepted, MB')[lang] })
+      .option('sandbox', {
+        type: 'boolean',
+        default: false,
+        describe: localized(
+          '«Enviar» envía al simulador del servicio, iniciado aquí (sin cuenta). Sin esta opción se envía al servicio de FACTURA_AUTH_URL/FACTURA_BASE_URL con las credenciales del entorno',
+          '«Enviar» sends to the service simulator, started here (no account). Without it, to the service of FACTURA_AUTH_URL/FACTURA_BASE_URL with the credentials in the environment',
+        )[lang],
+      }) as never,
   async run(args, ctx) {
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
       throw new FacturaError('USAGE', localized(`--port debe ser un número de 0 a 65535 (se dio ${args.port}).`, `--port must be 0..65535 (got ${args.port}).`));
@@ -78,9 +97,18 @@ export const serveCommand: CliCommand<ServeArgs> = {
     }
     // Loaded here, not at start-up: the other commands never pay for the web server and SQLite.
     const { startWorkspaceServer } = await import('../../web/workspace-server.js');
+    const sandbox = args.sandbox ? await startSandbox() : undefined;
+    const service = sandbox !== undefined ? { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: sandbox.url, environment: `Simulador local (${sandbox.url})` } : serviceIfConfigured(ctx.io.env);
     let server;
     try {
-      server = await startWorkspaceServer({ workspace, host: args.host, port: args.port, maxUploadMb: args.maxUploadMb, logger: ctx.logger });
+      server = await startWorkspaceServer({
+        workspace,
+        host: args.host,
+        port: args.port,
+        maxUploadMb: args.maxUploadMb,
+        logger: ctx.logger,
+        ...(service !== undefined ? { service } : {}),
+      });
     } catch (err) {
       if (err instanceof FacturaError) throw err;
       if ((err as { code?: unknown }).code === 'EADDRINUSE') {
@@ -101,6 +129,7 @@ export const serveCommand: CliCommand<ServeArgs> = {
     if (args.open && (ctx.io.stdout as { isTTY?: boolean }).isTTY === true) openInBrowser(server.openUrl);
     await untilAborted(ctx.io.signal);
     await server.close();
+    await sandbox?.close();
     return 0;
   },
 };

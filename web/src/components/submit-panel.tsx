@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { CheckView, ServiceView } from '../api-client.js';
+import { ApiError, api } from '../api-client.js';
+import { SubmitDialog } from './submit-dialog.js';
+
+interface Props {
+  readonly check: CheckView;
+  /** The submission started: follow it. */
+  readonly onStarted: () => void;
+}
+
+/** «Enviar» (or «Reanudar el envío» after a stop): opens the confirmation, then starts the submission. */
+export function SubmitPanel({ check, onStarted }: Props) {
+  const [service, setService] = useState<ServiceView | undefined>(undefined);
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    api.service().then(setService, (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)));
+  }, []);
+  const sentBefore = check.byStatus.some((s) => ['ACCEPTED', 'SKIPPED', 'NOT_SENT', 'DUPLICATE'].includes(s.status));
+  const label = sentBefore ? 'Reanudar el envío' : 'Enviar';
+  const ready = service?.available === true && !check.editsPending;
+  return (
+    <section class="card" aria-labelledby="send-title">
+      <h2 id="send-title">Enviar al servicio</h2>
+      <div class="actions">
+        <button type="button" class="primary" disabled={!ready} onClick={() => setAsking(true)}>
+          {label}
+        </button>
+        <span class="hint">
+          {service?.available === false
+            ? 'No hay un servicio configurado: inicie «factura-import serve --sandbox» para probar, o defina las variables FACTURA_* antes de iniciarlo.'
+            : check.editsPending
+              ? 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.'
+              : 'Solo se envían las facturas válidas; el diario evita enviar dos veces la misma.'}
+        </span>
+      </div>
+      {error !== undefined && (
+        <p class="alert" role="alert">
+          {error}
+        </p>
+      )}
+      {asking && service?.available === true && (
+        <SubmitDialog
+          check={check}
+          environment={service.environment}
+          ruc={service.ruc}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            api.submit(check.id).then(onStarted, (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)));
+          }}
+        />
+      )}
+    </section>
+  );
+}
