@@ -15,6 +15,8 @@ export interface CheckRouteOptions extends CheckDeps {
   readonly hub: CheckProgressHub;
   /** Checks started and not yet finished (the server waits for them when it closes). */
   readonly running: Set<Promise<void>>;
+  /** The checks being sent now, each with the stop of its submission (see submit-routes). */
+  readonly sending: ReadonlyMap<string, AbortController>;
 }
 
 const RunBody = z.object({ mapping: z.record(z.string().max(100), z.string().max(500)).optional() }).strict();
@@ -24,7 +26,7 @@ const GroupQuery = z.object({ code: z.string().max(100), severity: z.enum(['erro
 /** The library's RunSummary as stored (JSON); read defensively, an older row may lack a field. */
 type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems'>>;
 
-export function checkView(c: CheckRecord, editedCells = 0): CheckView {
+export function checkView(c: CheckRecord, editedCells = 0, sending = false): CheckView {
   const s = (c.summary ?? {}) as StoredSummary;
   const byStatus = INVOICE_STATUSES.map((status) => ({ status, label: STATUS_LABEL_ES(status), count: s.byStatus?.[status] ?? 0 })).filter((x) => x.count > 0);
   return {
@@ -46,6 +48,7 @@ export function checkView(c: CheckRecord, editedCells = 0): CheckView {
     ...(c.failure !== undefined ? { failure: c.failure.es } : {}),
     editedCells,
     editsPending: c.editsVersion !== c.checkedVersion,
+    sending,
   };
 }
 
@@ -74,12 +77,12 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     return reply.code(202).send(checkView(store.getCheck(check.id) ?? check, store.countEditedCells(check.id)));
   });
 
-  app.get('/api/checks', (_request, reply) => reply.send(store.listChecks(50).map(checkView)));
+  app.get('/api/checks', (_request, reply) => reply.send(store.listChecks(50).map((c) => checkView(c, store.countEditedCells(c.id), options.sending.has(c.id)))));
 
   app.get('/api/checks/:id', async (request, reply) => {
     const params = Params.safeParse(request.params);
     const check = params.success ? store.getCheck(params.data.id) : undefined;
-    return check === undefined ? reply.code(404).send(NOT_FOUND) : checkView(check, store.countEditedCells(check.id));
+    return check === undefined ? reply.code(404).send(NOT_FOUND) : checkView(check, store.countEditedCells(check.id), options.sending.has(check.id));
   });
 
   app.get('/api/checks/:id/preview', (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { submitSheet } from '../index.js';
+import { checkLogin, FacturaError, submitSheet } from '../index.js';
 import type { ServiceOptions } from '../index.js';
 import { checkView } from './check-routes.js';
 import type { CheckDeps } from './run-check.js';
@@ -19,6 +19,8 @@ export interface SubmitRouteOptions extends CheckDeps {
   readonly store: WorkspaceStore;
   readonly running: Set<Promise<void>>;
   readonly service?: WorkspaceService;
+  /** The checks being sent now, each with its stop; shared with the check routes, which tell the page. */
+  readonly sending: Map<string, AbortController>;
 }
 
 const Params = z.object({ id: z.string().uuid() });
@@ -33,11 +35,22 @@ const NOT_FOUND = { error: 'No se encontró esa revisión en el espacio de traba
  */
 export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, options, done) => {
   const { store, service } = options;
-  const stops = new Map<string, AbortController>();
+  const stops = options.sending;
 
-  app.get('/api/service', (_request, reply) => {
-    const view: ServiceView = service === undefined ? { available: false } : { available: true, environment: service.environment, ruc: service.credentials.ruc };
-    return reply.send(view);
+  // One login check per process, for the confirmation's issuer (RUC and legal name); a failure is said and tried again next time.
+  let login: Promise<{ razonSocial?: string }> | undefined;
+  app.get('/api/service', async (): Promise<ServiceView> => {
+    if (service === undefined) return { available: false };
+    const base = { available: true, environment: service.environment, ruc: service.credentials.ruc } as const;
+    login ??= checkLogin(service);
+    try {
+      const l = await login;
+      return { ...base, ...(l.razonSocial !== undefined ? { razonSocial: l.razonSocial } : {}) };
+    } catch (err) {
+      login = undefined;
+      const problem = err instanceof FacturaError ? err.text.es : `No se pudo iniciar sesión en el servicio: ${String(err)}`;
+      return { ...base, problem };
+    }
   });
 
   app.post('/api/checks/:id/submit', async (request, reply) => {
@@ -70,7 +83,7 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
       options.running.delete(run);
       stops.delete(check.id);
     });
-    return reply.code(202).send(checkView(store.getCheck(check.id) ?? check, store.countEditedCells(check.id)));
+    return reply.code(202).send(checkView(store.getCheck(check.id) ?? check, store.countEditedCells(check.id), true));
   });
 
   app.post('/api/checks/:id/stop', async (request, reply) => {

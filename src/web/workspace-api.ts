@@ -87,6 +87,8 @@ export interface CheckView {
   readonly editedCells: number;
   /** True when there are changes the last check did not see: «Revalidar» is due. */
   readonly editsPending: boolean;
+  /** The check's run is a submission in progress (reopened, the page offers «Detener»). */
+  readonly sending: boolean;
 }
 
 /** POST /api/checks/:id/edits: one cell (sheet row, 0-based column) to a new text ('' blanks it). */
@@ -163,7 +165,17 @@ export type CheckProgress =
   | { readonly type: 'failed'; readonly message: string };
 
 /** GET /api/service: whether «Enviar» can send, and where to. */
-export type ServiceView = { readonly available: false } | { readonly available: true; readonly environment: string; readonly ruc: string };
+export type ServiceView =
+  | { readonly available: false }
+  | {
+      readonly available: true;
+      readonly environment: string;
+      readonly ruc: string;
+      /** The issuer's legal name, as the service's login answers it. */
+      readonly razonSocial?: string;
+      /** Why the login check failed (refused credentials, service down), in Spanish. */
+      readonly problem?: string;
+    };
 
 /** Every error body the server sends. */
 export interface ErrorBody {

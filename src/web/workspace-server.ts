@@ -75,6 +75,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   });
   const hub = createCheckProgressHub();
   const running = new Set<Promise<void>>();
+  const sending = new Map<string, AbortController>();
   const token = randomBytes(24).toString('base64url');
   const session = randomBytes(32).toString('base64url');
   let allowed: ReadonlySet<string> = new Set();
@@ -92,7 +93,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'No existe esa dirección en el espacio de trabajo.' }));
 
   await app.register(uploadRoutes, { store, workspace: options.workspace, maxUploadMb });
-  await app.register(checkRoutes, { store, hub, running, ...(options.validate !== undefined ? { validate: options.validate } : {}) });
+  await app.register(checkRoutes, { store, hub, running, sending, ...(options.validate !== undefined ? { validate: options.validate } : {}) });
   await app.register(gridRoutes, { store });
   await app.register(downloadRoutes, { store });
   await app.register(editRoutes, { store });
@@ -101,6 +102,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
     store,
     hub,
     running,
+    sending,
     ...(options.service !== undefined ? { service: options.service } : {}),
   });
   const assets = options.assetsDir ?? defaultAssetsDir();

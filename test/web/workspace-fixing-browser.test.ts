@@ -7,7 +7,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSandbox } from '../../src/index.js';
-import { startSandbox } from '../../src/index.js';
+import { checkLogin, startSandbox } from '../../src/index.js';
 import { COLUMN_NAMES } from '../../src/invoice/canonical-columns.js';
 import type { ColumnName } from '../../src/invoice/canonical-columns.js';
 import { PROJECT_ROOT, runCli, spawnCli } from '../helpers/cli-process.js';
@@ -234,6 +234,10 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     const dialog = page.getByRole('dialog', { name: 'Enviar «ventas-enero.xlsx»' });
     const text = await dialog.textContent();
     expect(text).toContain(sandbox.url);
+    // The issuer as the service's login answers it.
+    const login = await checkLogin({ credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: sandbox.url });
+    expect(login.razonSocial).toBeDefined();
+    expect(text).toContain(`RUC ${sandbox.credentials.ruc} · ${login.razonSocial}`);
     expect(text).toContain(`Se enviarán ${INVOICES} facturas.`);
     expect(text).toContain('PEN');
     await dialog.getByRole('button', { name: 'Confirmar envío' }).click();
@@ -244,7 +248,7 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     await expect(page.getByRole('button', { name: 'Reanudar el envío' }).isVisible()).resolves.toBe(true);
   }, 120_000);
 
-  it('«Detener» stops a submission half way; after a reload, «Reanudar el envío» sends the rest, each invoice once', async () => {
+  it('«Detener» stops a submission half way (after a reload); after another, «Reanudar el envío» sends the rest, each invoice once', async () => {
     const n = 80;
     const second = join(dir.path, 'ventas-febrero.xlsx');
     await writeSalesSheet(
@@ -254,11 +258,15 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(second);
     await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: `VÁLIDO ${n}` }).waitFor();
-    sandbox.setFaults({ latencyMs: 300 });
+    sandbox.setFaults({ latencyMs: 500 });
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
     await page.getByRole('heading', { name: 'Enviando «ventas-febrero.xlsx»…' }).waitFor();
-    await expect.poll(() => sandbox.ledger().entries.filter((e) => e.serie === 'F002').length, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(8);
+    await expect.poll(() => sandbox.ledger().entries.filter((e) => e.serie === 'F002').length, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(4);
+    // The page reloaded while sending: reopened from the history, it follows the submission and offers «Detener».
+    await page.reload();
+    await page.getByRole('button', { name: 'Abrir la revisión de ventas-febrero.xlsx' }).first().click();
+    await page.getByRole('heading', { name: 'Enviando «ventas-febrero.xlsx»…' }).waitFor();
     await page.getByRole('button', { name: 'Detener' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor({ timeout: 60_000 });
     const stopped = sandbox.ledger().entries.filter((e) => e.serie === 'F002').length;

@@ -64,7 +64,7 @@ export function App() {
     );
   };
   const open = (check: CheckView): void => {
-    if (check.state === 'running') watch(check.id, check.fileName);
+    if (check.state === 'running') watch(check.id, check.fileName, check.sending);
     else finish(check.id, check.fileName);
   };
   const columns = (checkId: string): void => {

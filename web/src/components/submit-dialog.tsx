@@ -6,6 +6,9 @@ interface Props {
   readonly check: CheckView;
   readonly environment: string;
   readonly ruc: string;
+  readonly razonSocial?: string;
+  /** The login check failed: said, and sending is not offered. */
+  readonly problem?: string;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
 }
@@ -14,7 +17,7 @@ const count = (check: CheckView, ...statuses: string[]): number =>
   check.byStatus.filter((s) => statuses.includes(s.status)).reduce((n, s) => n + s.count, 0);
 
 /** What «Enviar» will do, before it does it: where, how many, their totals, and what stays behind. */
-export function SubmitDialog({ check, environment, ruc, onConfirm, onCancel }: Props) {
+export function SubmitDialog({ check, environment, ruc, razonSocial, problem, onConfirm, onCancel }: Props) {
   const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => confirm.current?.focus(), []);
   const toSend = count(check, 'VALID', 'NOT_SENT', 'FAILED', 'UNKNOWN');
@@ -34,7 +37,8 @@ export function SubmitDialog({ check, environment, ruc, onConfirm, onCancel }: P
         <h2 id="submit-title">Enviar «{check.fileName}»</h2>
         <ul>
           <li>
-            Destino: <strong>{environment}</strong>, emisor RUC {ruc}.
+            Destino: <strong>{environment}</strong>. Emisor: RUC {ruc}
+            {razonSocial !== undefined && <> · {razonSocial}</>}.
           </li>
           <li>Se enviarán {plural(toSend, 'factura', 'facturas')}.</li>
           {invalid > 0 && <li>{plural(invalid, 'factura inválida no se enviará', 'facturas inválidas no se enviarán')}: puede volver a corregirlas.</li>}
@@ -61,8 +65,13 @@ export function SubmitDialog({ check, environment, ruc, onConfirm, onCancel }: P
             </tbody>
           </table>
         )}
+        {problem !== undefined && (
+          <p class="alert" role="alert">
+            {problem}
+          </p>
+        )}
         <div class="actions actions--below">
-          <button ref={confirm} type="button" class="primary" onClick={onConfirm} disabled={toSend === 0}>
+          <button ref={confirm} type="button" class="primary" onClick={onConfirm} disabled={toSend === 0 || problem !== undefined}>
             Confirmar envío
           </button>
           <button type="button" onClick={onCancel}>

@@ -45,6 +45,8 @@ export function SubmitPanel({ check, onStarted }: Props) {
           check={check}
           environment={service.environment}
           ruc={service.ruc}
+          {...(service.razonSocial !== undefined ? { razonSocial: service.razonSocial } : {})}
+          {...(service.problem !== undefined ? { problem: service.problem } : {})}
           onCancel={() => setAsking(false)}
           onConfirm={() => {
             setAsking(false);
