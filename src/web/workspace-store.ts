@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 
 /**
- * The workspace's SQLite database: checks, the sheet's rows, their problems and remembered column
- * mappings. The only module with SQL. Rows arrive as the pipeline streams them and are written in
+ * The workspace's SQLite database: checks, the sheet's rows, their problems, the user's edits (an
+ * overlay, never written into the upload) and remembered column mappings. The only module with SQL. Rows arrive as the pipeline streams them and are written in
  * batched transactions (see `createCheckWriter`), so a 1M-row sheet is never held in memory.
  */
 
@@ -220,8 +220,8 @@ export interface WorkspaceStore {
   undoLastEdit(id: string): number;
   /** The edited cells of the rows in [fromRow, toRow]. */
   editsBetween(id: string, fromRow: number, toRow: number): CellEdit[];
-  /** Every edited cell of the check (the overlay handed to the library). Memory is the edits, not the sheet. */
-  allEdits(id: string): CellEdit[];
+  /** Every edited cell of the check, by row then column (the overlay handed to the library), one at a time: no array of them. */
+  eachEdit(id: string, visit: (edit: CellEdit) => void): void;
   countEditedCells(id: string): number;
   rememberMapping(signature: string, mapping: Readonly<Record<string, string>>, at: string): void;
   recallMapping(signature: string): Record<string, string> | undefined;
@@ -415,7 +415,9 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       return n;
     }),
     editsBetween,
-    allEdits: (id) => editsBetween(id, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+    eachEdit(id, visit) {
+      for (const r of q.editsBetween.iterate(id, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) as IterableIterator<RawCheck>) visit(toEdit(r));
+    },
     countEditedCells: (id) => (q.countEdited.get(id) as { n: number }).n,
     rememberMapping: (signature, mapping, at) => void q.remember.run(signature, JSON.stringify(mapping), at),
     recallMapping(signature) {

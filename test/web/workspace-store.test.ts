@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WorkspaceStore } from '../../src/web/workspace-store.js';
+import type { CellEdit, WorkspaceStore } from '../../src/web/workspace-store.js';
 import { openWorkspaceStore } from '../../src/web/workspace-store.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -93,7 +93,12 @@ describe('the workspace store', () => {
 
     expect(store.undoLastEdit(ID)).toBe(1501);
     expect(store.editsBetween(ID, 2, 3)).toEqual([{ row: 3, col: 2, value: 'UND', original: 'NIU' }]);
-    expect(store.allEdits(ID)).toHaveLength(2);
+    const all: CellEdit[] = [];
+    store.eachEdit(ID, (e) => all.push(e));
+    expect(all).toEqual([
+      { row: 3, col: 2, value: 'UND', original: 'NIU' },
+      { row: 7, col: 3, value: 'y', original: '' },
+    ]);
     // A new check starts from the edits as they are; rows are written again, the edits stay.
     store.startCheck(ID, []);
     expect(store.getCheck(ID)).toMatchObject({ editsVersion: 4, checkedVersion: 4 });

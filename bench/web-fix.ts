@@ -1,0 +1,137 @@
+/**
+ * Fixing in the web workspace under a big sheet (issue 16): a 200k-row CSV where every other row's
+ * unidadMedida is «UNIDADES X» (a code the catalogue does not know), checked through the real
+ * `factura-import serve` process; then «Buscar y reemplazar» over the column (100k rows changed in
+ * one request), «Revalidar» with those edits, and for comparison the CLI's `validate` of the sheet
+ * as corrected (the same rows without the planted code). Peak RSS is the server's VmHWM from /proc, read before it is stopped.
+ *
+ *   npm run build && node --import tsx bench/web-fix.ts [--rows 200000] [--keep] [--dir DIR]
+ *
+ * Prints a JSON line with the figures last. Never fails on a figure.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream, openAsBlob } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { stringify } from 'csv-stringify';
+import { SHEET_HEADER, salesRows } from './sales-rows.js';
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '200000' }, keep: { type: 'boolean', default: false }, dir: { type: 'string' } } });
+const ROWS = Number(values.rows);
+const UNIT = SHEET_HEADER.indexOf('unidadMedida');
+const BAD_UNIT = 'UNIDADES X';
+
+async function writeSheet(path: string, plant = true): Promise<{ rows: number; bytes: number; planted: number }> {
+  const out = createWriteStream(path);
+  const csv = stringify({ bom: true, record_delimiter: 'unix' });
+  csv.pipe(out);
+  csv.write([...SHEET_HEADER]);
+  let n = 0;
+  let planted = 0;
+  for (const row of salesRows({ seed: 16, rows: ROWS })) {
+    n += 1;
+    const cells = [...row];
+    if (plant && n % 2 === 0) {
+      cells[UNIT] = BAD_UNIT;
+      planted += 1;
+    }
+    if (!csv.write(cells)) await once(csv, 'drain');
+  }
+  csv.end();
+  await once(out, 'finish');
+  return { rows: n, bytes: (await stat(path)).size, planted };
+}
+
+async function peakRssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round((Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 'NaN') / 1024) * 10) / 10;
+}
+const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
+const s1 = (x: number): number => Math.round(x / 100) / 10;
+
+const dir = values.dir ?? (await mkdtemp(join(tmpdir(), 'web-fix-')));
+const sheetPath = join(dir, 'ventas-200k.csv');
+const sheet = await writeSheet(sheetPath);
+console.error(`sheet: ${sheet.rows} rows (${sheet.planted} with «${BAD_UNIT}»), ${(sheet.bytes / 1e6).toFixed(1)} MB`);
+
+const server = spawn(process.execPath, ['bin/factura-import.js', 'serve', '--no-open', '--port', '0', '--workspace', join(dir, 'espacio'), '--max-upload-mb', '2000'], {
+  cwd: ROOT,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+try {
+  const openUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /^Abra (\S+) en su navegador$/m.exec(out);
+      if (m?.[1] !== undefined) resolve(m[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
+  });
+  const origin = new URL(openUrl).origin;
+  const login = await fetch(openUrl, { redirect: 'manual' });
+  const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '', origin };
+  const json = { ...headers, 'content-type': 'application/json' };
+
+  const form = new FormData();
+  form.append('hoja', await openAsBlob(sheetPath), 'ventas-200k.csv');
+  const preview = (await (await fetch(`${origin}/api/uploads`, { method: 'POST', body: form, headers })).json()) as { checkId: string; autoMapped: boolean };
+  if (!preview.autoMapped) throw new Error(`upload refused: ${JSON.stringify(preview)}`);
+  const id = preview.checkId;
+  const check = async (): Promise<{ ms: number; view: { rowsRead: number; invoices: number; errors: number; editedCells: number } }> => {
+    const t = process.hrtime.bigint();
+    await fetch(`${origin}/api/checks/${id}/run`, { method: 'POST', headers: json, body: '{}' });
+    const text = await (await fetch(`${origin}/api/checks/${id}/events`, { headers })).text();
+    const took = ms(t);
+    if (!text.includes('"done"')) throw new Error(`check did not finish: ${text.slice(-300)}`);
+    return { ms: took, view: (await (await fetch(`${origin}/api/checks/${id}`, { headers })).json()) as never };
+  };
+  const first = await check();
+  const rssAfterCheck = await peakRssMb(server.pid ?? 0);
+  console.error(`check: ${s1(first.ms)} s, ${first.view.errors} errors; server peak RSS so far ${rssAfterCheck} MB`);
+
+  let t = process.hrtime.bigint();
+  const replaced = (await (
+    await fetch(`${origin}/api/checks/${id}/edits/replace`, { method: 'POST', headers: json, body: JSON.stringify({ col: UNIT, find: BAD_UNIT, replace: 'NIU' }) })
+  ).json()) as { changed: number };
+  const replaceMs = ms(t);
+  console.error(`replace: ${replaced.changed} cells in ${replaceMs.toFixed(0)} ms`);
+
+  const again = await check();
+  console.error(`recheck with ${again.view.editedCells} edits: ${s1(again.ms)} s, ${again.view.errors} errors`);
+  const rss = await peakRssMb(server.pid ?? 0);
+
+  // The CLI on the same sheet as corrected (the same generator without the planted code): the same work as the recheck.
+  const fixedPath = join(dir, 'ventas-200k-corregida.csv');
+  await writeSheet(fixedPath, false);
+  t = process.hrtime.bigint();
+  const cli = spawn(process.execPath, ['bin/factura-import.js', 'validate', fixedPath, '--out', join(dir, 'cli.resultados.xlsx')], { cwd: ROOT, stdio: 'ignore' });
+  await once(cli, 'exit');
+  const cliMs = ms(t);
+  console.error(`CLI validate: ${s1(cliMs)} s`);
+
+  const report = {
+    rows: sheet.rows,
+    replacedCells: replaced.changed,
+    replaceMs: Math.round(replaceMs),
+    firstCheckS: s1(first.ms),
+    firstCheckErrors: first.view.errors,
+    recheckS: s1(again.ms),
+    recheckErrors: again.view.errors,
+    recheckUsPerRow: Math.round((again.ms * 1000) / sheet.rows),
+    cliValidateS: s1(cliMs),
+    cliUsPerRow: Math.round((cliMs * 1000) / sheet.rows),
+    serverPeakRssAfterFirstCheckMb: rssAfterCheck,
+    serverPeakRssMb: rss,
+  };
+  console.log(JSON.stringify(report));
+} finally {
+  server.kill('SIGTERM');
+  await once(server, 'exit');
+  if (!values.keep && values.dir === undefined) await rm(dir, { recursive: true, force: true });
+}
