@@ -5,6 +5,7 @@ import { FacturaError } from '../../factura-error.js';
 import { localized } from '../../i18n/localized-text.js';
 import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback } from '../../web/workspace-defaults.js';
 import type { CliCommand } from '../cli-command.js';
+import { received, usage } from '../usage-error.js';
 
 export interface ServeArgs {
   readonly port: number;
@@ -63,10 +64,16 @@ export const serveCommand: CliCommand<ServeArgs> = {
       .option('max-upload-mb', { type: 'number', default: DEFAULT_MAX_UPLOAD_MB, describe: localized('Tamaño máximo de la hoja, MB', 'Largest sheet accepted, MB')[lang] }) as never,
   async run(args, ctx) {
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
-      throw new FacturaError('USAGE', localized(`--port debe ser un número de 0 a 65535 (se dio ${args.port}).`, `--port must be 0..65535 (got ${args.port}).`));
+      throw usage(
+        `--port debe ser un número entero de 0 a 65535 (se recibió ${received(args.port, 'es')}).`,
+        `--port must be a whole number from 0 to 65535 (got ${received(args.port, 'en')}).`,
+      );
     }
     if (!(args.maxUploadMb > 0)) {
-      throw new FacturaError('USAGE', localized('--max-upload-mb debe ser mayor que 0.', '--max-upload-mb must be greater than 0.'));
+      throw usage(
+        `--max-upload-mb debe ser una cantidad de megabytes mayor que cero (se recibió ${received(args.maxUploadMb, 'es')}).`,
+        `--max-upload-mb must be a number of megabytes above zero (got ${received(args.maxUploadMb, 'en')}).`,
+      );
     }
     const workspace = args.workspace !== undefined ? resolve(ctx.io.cwd, args.workspace) : defaultWorkspace(ctx.io.env);
     if (!isLoopback(args.host)) {
