@@ -31,6 +31,7 @@ type Prepared =
 /** The outcome row of a validated invoice with the given status. */
 export function outcomeOf(invoice: ValidatedInvoice, status: InvoiceStatus, extra: Partial<InvoiceOutcome> = {}): InvoiceOutcome {
   return {
+    ...(invoice.issuerRuc !== undefined ? { emisorRuc: invoice.issuerRuc } : {}),
     serie: invoice.draft.serie,
     numero: invoice.draft.numero,
     rows: invoice.draft.rows,

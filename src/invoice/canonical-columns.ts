@@ -57,6 +57,7 @@ export const COLUMN_NAMES = [
   'receptorCorreoCopia',
   'receptorDireccion',
   'receptorUbigeo',
+  'emisorRuc',
   'codigoProducto',
   'descripcion',
   'cantidad',
@@ -204,6 +205,14 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
     aliases: ['Ubigeo', 'Ubigeo cliente'],
     label: localized('Ubigeo del cliente', 'Customer ubigeo'),
     description: localized('Código de ubigeo de 6 dígitos (opcional).', '6-digit ubigeo location code (optional).'),
+  }),
+  emisorRuc: inv('identity', false, {
+    aliases: ['RUC emisor', 'RUC del emisor', 'RUC empresa', 'RUC de la empresa', 'Emisor RUC'],
+    label: localized('RUC del emisor', 'Issuer RUC'),
+    description: localized(
+      'RUC de la empresa que emite la factura (opcional): para hojas con facturas de varias empresas. En blanco: el emisor por omisión.',
+      'RUC of the company issuing the invoice (optional): for sheets holding invoices of several companies. Blank: the default issuer.',
+    ),
   }),
   codigoProducto: line('code', false, {
     aliases: ['Código', 'Código producto', 'Cod producto', 'Código de producto', 'SKU', 'Item'],
