@@ -35,6 +35,11 @@ export interface ValidateOptions extends SheetReadOptions {
   /** The configuration (the CLI's `--config` file, as an object); checked like the file. */
   readonly config?: ConfigFile;
   readonly emisor?: IssuerOptions;
+  /**
+   * Handle only this issuer's invoices (`--issuer`): the others are LEFT_OUT, neither checked nor
+   * sent, and the exit code judges only this issuer's. Its `emisores` mapping applies.
+   */
+  readonly onlyIssuer?: string;
   /** Unit values exclude (default) or include IGV. */
   readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
   /** The results workbook (default `<input>.resultados.xlsx`). */

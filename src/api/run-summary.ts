@@ -32,7 +32,8 @@ export interface RunSummary {
   readonly exitCode: number;
 }
 
-const FINE: readonly InvoiceStatus[] = ['VALID', 'ACCEPTED', 'SKIPPED'];
+/** LEFT_OUT: another issuer's invoice under `--issuer`; the exit code judges only that issuer's. */
+const FINE: readonly InvoiceStatus[] = ['VALID', 'ACCEPTED', 'SKIPPED', 'LEFT_OUT'];
 
 /** The exit codes of a finished run: 130 interrupted, 1 when any invoice or row is not fine, else 0. */
 export function exitCodeOfRun(result: Pick<ImportResult, 'interrupted' | 'summary' | 'orphanRows'>): number {
