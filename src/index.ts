@@ -9,7 +9,7 @@ export { checkLogin } from './api/check-login.js';
 export type { LoginCheck } from './api/check-login.js';
 export { startSandbox } from './api/start-sandbox.js';
 export type { PublicSandbox } from './api/start-sandbox.js';
-export type { IssuerOptions, ServiceOptions, SheetReadOptions, SubmitOptions, ValidateOptions } from './api/run-options.js';
+export type { IssuerCredentials, IssuerOptions, ServiceOptions, SheetReadOptions, SubmitOptions, ValidateOptions } from './api/run-options.js';
 export type { RunSummary } from './api/run-summary.js';
 export type { ImportEvent, ImportEventListener, LocatedProblem, WrittenFiles } from './import-event.js';
 export { FacturaError, exitCodeFor } from './factura-error.js';

@@ -42,6 +42,8 @@ export interface ImportRun {
    * absent, or undefined for a RUC: its `emisores` profile when complete, else no document is built.
    */
   readonly emisorFor?: (ruc: string) => Emisor | undefined;
+  /** The issuer RUC of invoices without `emisorRuc` (default: the default issuer's, else the config's). */
+  readonly defaultRuc?: string;
   /** Absent in a dry run. */
   readonly submission?: Submission;
   readonly logger: Logger;
@@ -175,7 +177,7 @@ function serviceProblem(outcome: InvoiceOutcome): Problem {
  * catalogues, and its issuer data (the default issuer for invoices without `emisorRuc`). An
  * invalid RUC gets the run's context without an issuer (its invoice is invalid anyway) and is not kept.
  */
-export function issuerContexts(run: Pick<ImportRun, 'settings' | 'emisor' | 'emisorFor'>, today: string): (ruc: string | undefined) => ValidationContext {
+export function issuerContexts(run: Pick<ImportRun, 'settings' | 'emisor' | 'emisorFor' | 'defaultRuc'>, today: string): (ruc: string | undefined) => ValidationContext {
   const { settings } = run;
   const base: ValidationContext = {
     catalogues: settings.catalogues,
@@ -184,7 +186,7 @@ export function issuerContexts(run: Pick<ImportRun, 'settings' | 'emisor' | 'emi
     today,
     ...(run.emisor !== undefined ? { emisor: run.emisor } : {}),
   };
-  const defaultRuc = run.emisor?.ruc ?? settings.issuerHints.ruc;
+  const defaultRuc = run.defaultRuc ?? run.emisor?.ruc ?? settings.issuerHints.ruc;
   const made = new Map<string, ValidationContext>();
   return (sheetRuc) => {
     const ruc = sheetRuc ?? defaultRuc;
@@ -192,7 +194,7 @@ export function issuerContexts(run: Pick<ImportRun, 'settings' | 'emisor' | 'emi
     let context = made.get(ruc);
     if (context === undefined) {
       const profile = issuerProfile(settings, ruc);
-      const emisor = ruc === defaultRuc && run.emisor !== undefined ? run.emisor : (run.emisorFor?.(ruc) ?? completeEmisor(profile.hints));
+      const emisor = ruc === defaultRuc && run.emisor !== undefined && run.emisor.ruc === ruc ? run.emisor : (run.emisorFor?.(ruc) ?? completeEmisor(profile.hints));
       const { emisor: _default, ...rest } = base;
       context = { ...rest, defaults: profile.defaults, catalogues: profile.catalogues, ...(emisor !== undefined ? { emisor } : {}) };
       made.set(ruc, context);
@@ -280,7 +282,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   try {
     await results.addFileProblems(sheet.notes);
     const contextFor = issuerContexts(run, limaToday(run.clock()));
-    const defaultRuc = run.emisor?.ruc ?? settings.issuerHints.ruc;
+    const defaultRuc = run.defaultRuc ?? run.emisor?.ruc ?? settings.issuerHints.ruc;
     const issuerOf = (draft: InvoiceDraft): string | undefined => draft.emisorRuc ?? defaultRuc;
     const only = settings.onlyIssuer;
     const events = runPipeline({
