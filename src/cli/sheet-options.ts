@@ -43,6 +43,13 @@ export function withSheetOptions(y: Argv<GlobalArgs>, say: Say): Argv<SheetArgs>
       type: 'string',
       describe: say('Correo del emisor (por omisión: configuración, o FACTURA_MAIL)', 'Issuer e-mail (default: config file, else FACTURA_MAIL)'),
     })
+    .option('issuer', {
+      type: 'string',
+      describe: say(
+        'Solo las facturas de este emisor (RUC); las de otros emisores quedan fuera de esta ejecución',
+        "Only this issuer's invoices (RUC); the other issuers' are left out of this run",
+      ),
+    })
     .option('tipo-registro', {
       choices: ['PRECIOS_SIN_IGV', 'PRECIOS_CON_IGV'] as const,
       describe: say('Los valores unitarios excluyen (por omisión) o incluyen el IGV', 'Unit values exclude (default) or include IGV'),
@@ -65,4 +72,5 @@ export interface SheetArgs {
   readonly emisorNombreComercial?: string;
   readonly emisorCorreo?: string;
   readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
+  readonly issuer?: string;
 }

@@ -27,6 +27,7 @@ export async function sheetRunOptions(args: SheetArgs, ctx: CliContext): Promise
     ...(args.decimalComma !== undefined ? { decimalComma: args.decimalComma } : {}),
     mergeSplit: args.mergeSplit,
     emisor,
+    ...(args.issuer !== undefined ? { onlyIssuer: args.issuer } : {}),
     ...(args.tipoRegistro !== undefined ? { tipoRegistro: args.tipoRegistro } : {}),
     ...(args.out !== undefined ? { out: at(args.out) } : {}),
     ...(ctx.io.signal !== undefined ? { signal: ctx.io.signal } : {}),

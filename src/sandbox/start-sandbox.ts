@@ -140,7 +140,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       waits.add(done);
     });
 
+  let putsInFlight = 0;
   async function serviceRequest(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (path === LOGIN_PATH) return serviceExchange(req, res, path);
+    putsInFlight += 1;
+    state.book.counters.maxPutsInFlight = Math.max(state.book.counters.maxPutsInFlight, putsInFlight);
+    try {
+      await serviceExchange(req, res, path);
+    } finally {
+      putsInFlight -= 1;
+    }
+  }
+
+  async function serviceExchange(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const counters = state.book.counters;
     const isLogin = path === LOGIN_PATH;
     // Draw every random number at arrival, in arrival order: the same seed replays the same run.
