@@ -10,7 +10,7 @@ export function missingCredentialsError(rucs: readonly (string | undefined)[]): 
   const unnamed = rucs.length > named.length;
   const list = named.join(', ');
   const es = [
-    named.length > 0 ? `Faltan las credenciales de ${named.length === 1 ? 'el emisor' : 'los emisores'} ${list}, que ${named.length === 1 ? 'tiene' : 'tienen'} facturas válidas en la hoja.` : '',
+    named.length > 0 ? `Faltan las credenciales ${named.length === 1 ? 'del emisor' : 'de los emisores'} ${list}, que ${named.length === 1 ? 'tiene' : 'tienen'} facturas válidas en la hoja.` : '',
     unnamed ? 'Hay facturas válidas sin «RUC emisor» y no hay emisor por omisión (FACTURA_RUC, o emisor.ruc en la configuración).' : '',
     'No se envió ninguna factura.',
     'Para cada RUC, indique el correo y la clave con las variables de entorno FACTURA_MAIL_<RUC> y FACTURA_CLAVE_<RUC>, o en el archivo de credenciales que nombra FACTURA_CREDENTIALS_FILE ({"<RUC>": {"mail": "…", "clave": "…"}}, con permisos 600); o envíe solo un emisor con --issuer RUC.',

@@ -36,7 +36,7 @@ export async function serviceFromEnv(env: Readonly<Record<string, string | undef
   const perIssuer = await issuerCredentials(env, cwd);
   const givenDefault = DEFAULT_LOGIN.filter((name) => !blank(name));
   const needDefault = givenDefault.length > 0 || Object.keys(perIssuer).length === 0;
-  const missing = [...ADDRESSES, ...(needDefault ? DEFAULT_LOGIN : [])].filter(blank);
+  const missing = [...(needDefault ? DEFAULT_LOGIN : []), ...ADDRESSES].filter(blank);
   if (missing.length > 0) throw missingVariables(missing);
   const get = (name: string): string => (env[name] ?? '').trim();
   return {

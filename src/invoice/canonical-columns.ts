@@ -57,13 +57,14 @@ export const COLUMN_NAMES = [
   'receptorCorreoCopia',
   'receptorDireccion',
   'receptorUbigeo',
-  'emisorRuc',
   'codigoProducto',
   'descripcion',
   'cantidad',
   'unidadMedida',
   'valorVentaUnitario',
   'tipoAfectacion',
+  // Last: added for accounting firms; the columns before it keep their place in generated sheets.
+  'emisorRuc',
 ] as const;
 
 export type ColumnName = (typeof COLUMN_NAMES)[number];

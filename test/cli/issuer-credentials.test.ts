@@ -1,0 +1,95 @@
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningSandbox, SandboxAccount } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { jsonSummary, runMain } from '../helpers/run-main.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
+
+const ACCOUNTS: readonly SandboxAccount[] = [
+  { ruc: '20601111111', mail: 'a@estudio.test', clave: 'clave-a-secreta', razonSocial: 'EMPRESA A S.A.C.' },
+  { ruc: '20602222226', mail: 'b@estudio.test', clave: 'clave-b-secreta', razonSocial: 'EMPRESA B E.I.R.L.' },
+];
+const [A, B] = ACCOUNTS.map((a) => a.ruc) as [string, string];
+
+let dir: { path: string; cleanup: () => Promise<void> };
+let sandbox: RunningSandbox;
+beforeEach(async () => {
+  dir = await tempDir('issuer-credentials-');
+  sandbox = await startSandbox({ accounts: ACCOUNTS });
+});
+afterEach(async () => {
+  await sandbox.close();
+  await dir.cleanup();
+});
+
+const addresses = (): Record<string, string> => ({ FACTURA_AUTH_URL: sandbox.url, FACTURA_BASE_URL: sandbox.url });
+
+async function sheet(name = 'ventas.xlsx', first = 1): Promise<string> {
+  const input = join(dir.path, name);
+  await writeSalesSheet(input, [salesRow(first, { emisorRuc: A }), salesRow(first, { emisorRuc: B }), salesRow(first + 1, { emisorRuc: A })]);
+  return input;
+}
+
+async function credentialsFile(mode: number): Promise<string> {
+  const path = join(dir.path, 'credenciales.json');
+  await writeFile(path, JSON.stringify(Object.fromEntries(ACCOUNTS.map((a) => [a.ruc, { mail: a.mail, clave: a.clave }]))));
+  await chmod(path, mode);
+  return path;
+}
+
+describe('credentials of several issuers on the command line', () => {
+  it('refuses a credentials file that others can read (0644) with exit 2, before anything is sent', async () => {
+    const file = await credentialsFile(0o644);
+    const run = await runMain(['submit', await sheet(), '--quiet'], { ...addresses(), FACTURA_CREDENTIALS_FILE: file });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('lo pueden leer otros usuarios (permisos 0644)');
+    expect(run.stderr).toContain(`chmod 600 ${file}`);
+    expect(run.stderr).not.toContain('clave-a-secreta');
+    expect(sandbox.ledger().counters).toMatchObject({ loginRequests: 0, puts: 0 });
+  });
+
+  it('takes a private (0600) credentials file, and the environment variables work the same way', async () => {
+    const file = await credentialsFile(0o600);
+    const byFile = await runMain(['submit', await sheet('por-archivo.xlsx'), '--quiet', '--json'], { ...addresses(), FACTURA_CREDENTIALS_FILE: file });
+    expect(byFile.code).toBe(0);
+    expect(jsonSummary(byFile).byStatus['ACCEPTED']).toBe(3);
+
+    const env = Object.fromEntries(ACCOUNTS.flatMap((a) => [[`FACTURA_MAIL_${a.ruc}`, a.mail], [`FACTURA_CLAVE_${a.ruc}`, a.clave]]));
+    const byEnv = await runMain(['submit', await sheet('por-entorno.xlsx', 11), '--quiet', '--json'], { ...addresses(), ...env });
+    expect(byEnv.code).toBe(0);
+    expect(jsonSummary(byEnv).byStatus['ACCEPTED']).toBe(3);
+    expect(sandbox.ledger().counters).toMatchObject({ logins: 4, accepted: 6, forbidden403: 0 });
+    expect(sandbox.ledger().entries.map((e) => `${e.ruc}-${e.numero}`).sort()).toEqual([`${A}-1`, `${A}-11`, `${A}-12`, `${A}-2`, `${B}-1`, `${B}-11`].sort());
+  });
+
+  it('a variable for one issuer wins over the file for that issuer (first found wins)', async () => {
+    const file = await credentialsFile(0o600);
+    const run = await runMain(['submit', await sheet(), '--quiet', '--json'], {
+      ...addresses(),
+      FACTURA_CREDENTIALS_FILE: file,
+      [`FACTURA_MAIL_${B}`]: 'b@estudio.test',
+      [`FACTURA_CLAVE_${B}`]: 'equivocada',
+    });
+    expect(run.code).toBe(1);
+    expect(jsonSummary(run).byStatus).toMatchObject({ ACCEPTED: 2, FAILED: 1 });
+    expect(run.stderr).not.toContain('equivocada');
+  });
+
+  it('stops before anything is sent when an issuer lacks credentials, naming its RUC and the ways to give them (exit 2)', async () => {
+    const run = await runMain(['submit', await sheet(), '--quiet'], { ...addresses(), [`FACTURA_MAIL_${A}`]: 'a@estudio.test', [`FACTURA_CLAVE_${A}`]: 'clave-a-secreta' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`Faltan las credenciales del emisor ${B}`);
+    expect(run.stderr).not.toContain(A);
+    expect(run.stderr).toContain('FACTURA_CREDENTIALS_FILE');
+    expect(sandbox.ledger().counters).toMatchObject({ loginRequests: 0, puts: 0 });
+  });
+
+  it('--issuer sends one issuer only: the others are left out and not judged by the exit code', async () => {
+    const run = await runMain(['submit', await sheet(), '--quiet', '--json', '--issuer', B], { ...addresses(), [`FACTURA_MAIL_${B}`]: 'b@estudio.test', [`FACTURA_CLAVE_${B}`]: 'clave-b-secreta' });
+    expect(run.code).toBe(0);
+    expect(jsonSummary(run).byStatus).toMatchObject({ ACCEPTED: 1, LEFT_OUT: 2 });
+    expect(sandbox.ledger().entries.map((e) => e.ruc)).toEqual([B]);
+  });
+});
