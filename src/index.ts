@@ -18,7 +18,7 @@ export { INVOICE_STATUSES, STATUS_LABELS } from './invoice/invoice-status.js';
 export type { InvoiceStatus } from './invoice/invoice-status.js';
 export type { InvoiceOutcome, InvoiceTotals, ServiceAnswer } from './invoice/invoice-outcome.js';
 export type { Problem } from './invoice/problem.js';
-export type { CurrencyTotals } from './report/run-summary.js';
+export type { CurrencyTotals, IssuerCounts } from './report/run-summary.js';
 export type { ShownProblem, ShownProblemGroup } from './run-import.js';
 export type { HeaderColumn, HeaderMap } from './sheet/header-map.js';
 export type { ConfigFile } from './config/config-file.js';

@@ -67,6 +67,14 @@ describe('one run, several issuers, against the sandbox', () => {
     );
     expect(outcomes.map((o) => o.answer?.identificador)).toEqual(outcomes.map((o) => `${o.emisorRuc}-01-${o.serie}-${o.numero}`));
 
+    expect(summary.byIssuer.map((c) => [c.ruc, c.invoices, c.byStatus.ACCEPTED, c.totals.map((t) => t.moneda)])).toEqual([
+      [A, 2, 2, ['PEN']],
+      [B, 2, 2, ['PEN']],
+      [C, 1, 1, ['PEN']],
+    ]);
+    const perInvoice = summary.totals[0]?.total ?? '';
+    expect(Number(summary.byIssuer[2]?.totals[0]?.total) * 5).toBeCloseTo(Number(perInvoice), 2);
+
     const rerun = await submit(input, sandbox);
     expect(rerun.summary.byStatus.SKIPPED).toBe(5);
     expect(sandbox.ledger().counters.puts).toBe(ledger.counters.puts);

@@ -1,5 +1,6 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox, SandboxAccount } from '../../src/sandbox/start-sandbox.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
@@ -53,15 +54,41 @@ describe('credentials of several issuers on the command line', () => {
   it('takes a private (0600) credentials file, and the environment variables work the same way', async () => {
     const file = await credentialsFile(0o600);
     const byFile = await runMain(['submit', await sheet('por-archivo.xlsx'), '--quiet', '--json'], { ...addresses(), FACTURA_CREDENTIALS_FILE: file });
-    expect(byFile.code).toBe(0);
+    expect(byFile.code, byFile.stderr).toBe(0);
     expect(jsonSummary(byFile).byStatus['ACCEPTED']).toBe(3);
 
     const env = Object.fromEntries(ACCOUNTS.flatMap((a) => [[`FACTURA_MAIL_${a.ruc}`, a.mail], [`FACTURA_CLAVE_${a.ruc}`, a.clave]]));
     const byEnv = await runMain(['submit', await sheet('por-entorno.xlsx', 11), '--quiet', '--json'], { ...addresses(), ...env });
-    expect(byEnv.code).toBe(0);
+    expect(byEnv.code, byEnv.stderr).toBe(0);
     expect(jsonSummary(byEnv).byStatus['ACCEPTED']).toBe(3);
     expect(sandbox.ledger().counters).toMatchObject({ logins: 4, accepted: 6, forbidden403: 0 });
     expect(sandbox.ledger().entries.map((e) => `${e.ruc}-${e.numero}`).sort()).toEqual([`${A}-1`, `${A}-11`, `${A}-12`, `${A}-2`, `${B}-1`, `${B}-11`].sort());
+  });
+
+  it('shows each issuer in the terminal summary, in Resumen, and the RUC of every invoice in Comprobantes', async () => {
+    const file = await credentialsFile(0o600);
+    const input = await sheet();
+    const run = await runMain(['submit', input, '--quiet'], { ...addresses(), FACTURA_CREDENTIALS_FILE: file });
+    expect(run.code).toBe(0);
+    const issuerLines = run.stdout.split('\n').filter((l) => l.startsWith(A) || l.startsWith(B));
+    expect(issuerLines.map((l) => l.split(/\s+/).slice(0, 4))).toEqual([
+      [A, '2', '2', '0'],
+      [B, '1', '1', '0'],
+    ]);
+    expect(run.stdout).toContain('RUC emisor');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(dir.path, 'ventas.resultados.xlsx'));
+    const comprobantes = workbook.getWorksheet('Comprobantes');
+    const header = (comprobantes?.getRow(1).values as unknown[]).slice(1);
+    const at = header.indexOf('RUC emisor') + 1;
+    expect(at).toBeGreaterThan(0);
+    expect([2, 3, 4].map((r) => comprobantes?.getRow(r).getCell(at).value)).toEqual([A, B, A]);
+    const resumen = workbook.getWorksheet('Resumen');
+    const texts: string[] = [];
+    resumen?.eachRow((row) => texts.push((row.values as unknown[]).slice(1).map(String).join('|')));
+    expect(texts).toContain('Por emisor');
+    expect(texts.some((t) => t.startsWith(`${A}|2|2|0|PEN|`))).toBe(true);
+    expect(texts.some((t) => t.startsWith(`${B}|1|1|0|PEN|`))).toBe(true);
   });
 
   it('a variable for one issuer wins over the file for that issuer (first found wins)', async () => {
