@@ -6,6 +6,8 @@
 export { validateSheet } from './api/validate-sheet.js';
 export { submitSheet } from './api/submit-sheet.js';
 export { checkLogin } from './api/check-login.js';
+export { listIssuers } from './api/list-issuers.js';
+export type { IssuerCount, SheetIssuers } from './api/list-issuers.js';
 export type { LoginCheck } from './api/check-login.js';
 export { startSandbox } from './api/start-sandbox.js';
 export type { PublicSandbox } from './api/start-sandbox.js';

@@ -18,7 +18,7 @@ export interface IssuerCount {
 export interface IssuerCensus {
   /** The sheet has an `emisorRuc` column (when it does not, every invoice is the default issuer's and no row was read). */
   readonly hasIssuerColumn: boolean;
-  /** Issuers in order of first appearance (only with the column). */
+  /** Issuers in order of first appearance (only with the column, or when counted always). */
   readonly issuers: readonly IssuerCount[];
 }
 
@@ -30,10 +30,18 @@ export interface IssuerCensus {
  * and catalogues, as the run will check them. Reads the input once more: it is a file, re-readable.
  * `defaultRuc`: the issuer of invoices without `emisorRuc` (the config's, else the default login's).
  */
-export async function issuerCensus(input: string, settings: ResolvedSettings, clock: () => number, defaultRuc = settings.issuerHints.ruc): Promise<IssuerCensus> {
+export async function issuerCensus(
+  input: string,
+  settings: ResolvedSettings,
+  clock: () => number,
+  defaultRuc = settings.issuerHints.ruc,
+  /** Count the invoices even without the column (all the default issuer's): for a listing. */
+  countAlways = false,
+): Promise<IssuerCensus> {
   const source = await openRowSource(input, settings.read);
   const sheet = await readLineRecords(source, settings.read);
-  if (sheet.header.columns.emisorRuc === undefined) {
+  const hasIssuerColumn = sheet.header.columns.emisorRuc !== undefined;
+  if (!hasIssuerColumn && !countAlways) {
     // Close the reader: starting and leaving the records closes the rows behind them.
     for await (const record of sheet.records) if (record !== undefined) break;
     return { hasIssuerColumn: false, issuers: [] };
@@ -53,5 +61,5 @@ export async function issuerCensus(input: string, settings: ResolvedSettings, cl
     const { emisor: _unused, ...withoutIssuer } = contextFor(item.emisorRuc);
     if (validateInvoice(item, withoutIssuer).valid) count.valid += 1;
   }
-  return { hasIssuerColumn: true, issuers: [...counts.values()] };
+  return { hasIssuerColumn, issuers: [...counts.values()] };
 }

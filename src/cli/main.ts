@@ -8,13 +8,14 @@ import { openLog } from './open-log.js';
 import { redactText } from '../redact-secrets.js';
 import type { CliCommand } from './cli-command.js';
 import type { CliContext, CliIo, GlobalArgs } from './cli-context.js';
+import { issuersCommand } from './commands/issuers-command.js';
 import { loginCommand } from './commands/login-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
 import { submitCommand } from './commands/submit-command.js';
 import { templateCommand } from './commands/template-command.js';
 import { validateCommand } from './commands/validate-command.js';
 
-const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, sandboxCommand] as const;
+const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, issuersCommand, sandboxCommand] as const;
 
 /** The installed package's version (package.json sits two folders above src/cli and dist/cli alike). */
 function packageVersion(): string {
@@ -93,7 +94,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
       describe: say('Archivo de configuración JSON (emisor, valores por omisión, catálogos)', 'JSON config file (issuer, defaults, catalogues)'),
     })
     .strict()
-    .demandCommand(1, say('Elija un comando: validate, submit, template, login o sandbox.', 'Choose a command: validate, submit, template, login or sandbox.'))
+    .demandCommand(1, say('Elija un comando: validate, submit, template, login, issuers o sandbox.', 'Choose a command: validate, submit, template, login, issuers or sandbox.'))
     .recommendCommands()
     .help('help', say('Muestra esta ayuda', 'Show help'))
     .alias('h', 'help')

@@ -119,4 +119,38 @@ describe('credentials of several issuers on the command line', () => {
     expect(jsonSummary(run).byStatus).toMatchObject({ ACCEPTED: 1, LEFT_OUT: 2 });
     expect(sandbox.ledger().entries.map((e) => e.ruc)).toEqual([B]);
   });
+
+  it('issuers lists the config’s and the sheet’s issuers, invoices per issuer and where credentials come from, never the credentials', async () => {
+    const config = join(dir.path, 'config.json');
+    await writeFile(config, JSON.stringify({ emisores: { [A]: { nombreLegal: 'EMPRESA A S.A.C.' }, '20603333331': { nombreLegal: 'EMPRESA C S.A.' } } }));
+    const file = await credentialsFile(0o600);
+    const input = await sheet();
+    const run = await runMain(['issuers', input, '--config', config], { [`FACTURA_MAIL_${A}`]: 'a@estudio.test', [`FACTURA_CLAVE_${A}`]: 'clave-a-secreta' });
+    expect(run.code, run.stderr).toBe(1);
+    const lineOf = (ruc: string): string => run.stdout.split('\n').find((l) => l.startsWith(ruc)) ?? '';
+    expect(lineOf(A)).toMatch(/EMPRESA A S\.A\.C\.\s+2\s+2\s+sí \(FACTURA_MAIL_20601111111/);
+    expect(lineOf(B)).toMatch(/\s1\s+1\s+NO$/);
+    expect(lineOf('20603333331')).toMatch(/EMPRESA C S\.A\.\s+-\s+-\s+NO$/);
+    expect(run.stdout).toContain(`Sin credenciales y con facturas válidas: ${B}`);
+    expect(run.stdout).not.toContain('clave-a-secreta');
+
+    const withFile = await runMain(['issuers', input, '--json'], { FACTURA_CREDENTIALS_FILE: file });
+    expect(withFile.code).toBe(0);
+    expect(JSON.parse(withFile.stdout)).toEqual([
+      { ruc: A, inConfig: false, invoices: 2, valid: 2, credentials: 'file' },
+      { ruc: B, inConfig: false, invoices: 1, valid: 1, credentials: 'file' },
+    ]);
+    expect(withFile.stdout).not.toContain('clave-b-secreta');
+    expect(sandbox.ledger().counters.loginRequests).toBe(0);
+  });
+
+  it('login --issuer checks one issuer’s credentials', async () => {
+    const file = await credentialsFile(0o600);
+    const run = await runMain(['login', '--issuer', B, '--json'], { ...addresses(), FACTURA_CREDENTIALS_FILE: file });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ruc: B, razonSocial: 'EMPRESA B E.I.R.L.', estado: 'ACTIVO' });
+    const missing = await runMain(['login', '--issuer', '20603333331'], { ...addresses(), FACTURA_CREDENTIALS_FILE: file });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('No hay credenciales para el emisor 20603333331');
+  });
 });
