@@ -62,6 +62,11 @@ export interface RunningSandbox {
   ledger(): SandboxLedger;
   /** Every token issued so far is answered 403 from now on (a burst of 403s). */
   revokeTokens(): void;
+  /**
+   * The account of `ruc` gets a new password, as when a company changes it during a run: logins
+   * with the old one are refused (401) from now on; tokens already issued stay valid until revoked.
+   */
+  changeClave(ruc: string, clave: string): void;
   /** Changes faults while running; throws a RangeError for an out-of-range value. */
   setFaults(patch: Partial<SandboxFaults>): void;
   /** The faults in force. */
@@ -250,6 +255,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     account: first,
     ledger: () => state.book.snapshot(),
     revokeTokens: () => state.tokens.revokeAll(),
+    changeClave: (ruc, clave) => {
+      const account = state.accounts.get(ruc);
+      if (account === undefined) throw new RangeError(`changeClave: no account with RUC ${ruc}`);
+      state.accounts.set(ruc, { ...account, clave });
+    },
     setFaults: (patch) => {
       state.faults = applyFaultsPatch(state.faults, patch);
     },

@@ -138,4 +138,44 @@ describe('one run, several issuers, against the sandbox', () => {
     expect(ledger.entries.some((e) => e.ruc === B)).toBe(false);
     expect(ledger.entries).toHaveLength(3);
   });
+
+  it('a login refused during the run (the company changed its password) stops only that issuer; the others go on', async () => {
+    sandbox = await startSandbox({ accounts: ACCOUNTS });
+    const sb = sandbox;
+    const input = join(dir.path, 'ventas.xlsx');
+    const rows = [1, 2, 3, 4].flatMap((n) => [A, B, C].map((ruc) => salesRow(n, { emisorRuc: ruc })));
+    await writeSalesSheet(input, rows);
+    let changed = false;
+    const outcomes: InvoiceOutcome[] = [];
+    const summary = await submitSheet(input, {
+      authUrl: sb.url,
+      baseUrl: sb.url,
+      issuerCredentials: logins(),
+      concurrency: 1,
+      onEvent: (e: ImportEvent) => {
+        if (e.type !== 'invoice') return;
+        outcomes.push(e.outcome);
+        if (!changed && e.outcome.status === 'ACCEPTED') {
+          // B's password changes and every token is revoked: A and C renew, B's renewal is refused (401).
+          changed = true;
+          sb.changeClave(B, 'clave-nueva');
+          sb.revokeTokens();
+        }
+      },
+    });
+    expect(summary.exitCode).toBe(1);
+    const of = (ruc: string): string[] => outcomes.filter((o) => o.emisorRuc === ruc).map((o) => o.status);
+    expect(of(A)).toEqual(['ACCEPTED', 'ACCEPTED', 'ACCEPTED', 'ACCEPTED']);
+    expect(of(C)).toEqual(['ACCEPTED', 'ACCEPTED', 'ACCEPTED', 'ACCEPTED']);
+    const failedB = outcomes.filter((o) => o.emisorRuc === B && o.status === 'FAILED');
+    expect(failedB.length).toBeGreaterThanOrEqual(2);
+    expect(of(B).every((s) => s === 'ACCEPTED' || s === 'FAILED')).toBe(true);
+    expect(failedB[0]?.note).toMatch(new RegExp(`emisor ${B}.*401`));
+    const ledger = sb.ledger();
+    // One refused login for B: its later invoices fail without asking again.
+    expect(ledger.counters.loginsRefused).toBe(1);
+    const acceptedB = new Set(ledger.entries.filter((e) => e.ruc === B).map((e) => String(e.numero)));
+    expect(failedB.every((o) => !acceptedB.has(o.numero))).toBe(true);
+    expect(ledger.entries).toHaveLength(8 + acceptedB.size);
+  });
 });
