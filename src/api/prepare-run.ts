@@ -57,6 +57,7 @@ export function prepareRun(path: string, options: ValidateOptions & Partial<Subm
       tipoRegistro: options.tipoRegistro,
       concurrency: options.concurrency,
       maxAttempts: options.maxAttempts,
+      issuer: options.onlyIssuer,
     },
     config,
     mapping,

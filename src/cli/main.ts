@@ -8,6 +8,7 @@ import { openLog } from './open-log.js';
 import { redactText } from '../redact-secrets.js';
 import type { CliCommand } from './cli-command.js';
 import type { CliContext, CliIo, GlobalArgs } from './cli-context.js';
+import { issuersCommand } from './commands/issuers-command.js';
 import { loginCommand } from './commands/login-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
 import { serveCommand } from './commands/serve-command.js';
@@ -15,7 +16,7 @@ import { submitCommand } from './commands/submit-command.js';
 import { templateCommand } from './commands/template-command.js';
 import { validateCommand } from './commands/validate-command.js';
 
-const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, sandboxCommand, serveCommand] as const;
+const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, issuersCommand, sandboxCommand, serveCommand] as const;
 
 /** The installed package's version (package.json sits two folders above src/cli and dist/cli alike). */
 function packageVersion(): string {
@@ -93,7 +94,13 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
       describe: localized('Archivo de configuración JSON (emisor, valores por omisión, catálogos)', 'JSON config file (issuer, defaults, catalogues)')[lang],
     })
     .strict()
-    .demandCommand(1, localized('Elija un comando: validate, submit, template, login o sandbox.', 'Choose a command: validate, submit, template, login or sandbox.')[lang])
+    .demandCommand(
+      1,
+      localized(
+        'Elija un comando: validate, submit, template, login, issuers, sandbox o serve.',
+        'Choose a command: validate, submit, template, login, issuers, sandbox or serve.',
+      )[lang],
+    )
     .recommendCommands()
     .help('help', localized('Muestra esta ayuda', 'Show help')[lang])
     .alias('h', 'help')

@@ -51,6 +51,13 @@ export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArg
       type: 'string',
       describe: localized('Correo del emisor (por omisión: configuración, o FACTURA_MAIL)', 'Issuer e-mail (default: config file, else FACTURA_MAIL)')[lang],
     })
+    .option('issuer', {
+      type: 'string',
+      describe: localized(
+        'Solo las facturas de este emisor (RUC); las de otros emisores quedan fuera de esta ejecución',
+        "Only this issuer's invoices (RUC); the other issuers' are left out of this run",
+      )[lang],
+    })
     .option('tipo-registro', {
       choices: ['PRECIOS_SIN_IGV', 'PRECIOS_CON_IGV'] as const,
       describe: localized('Los valores unitarios excluyen (por omisión) o incluyen el IGV', 'Unit values exclude (default) or include IGV')[lang],
@@ -74,4 +81,5 @@ export interface SheetArgs {
   readonly emisorNombreComercial?: string;
   readonly emisorCorreo?: string;
   readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
+  readonly issuer?: string;
 }

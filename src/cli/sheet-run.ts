@@ -29,6 +29,7 @@ export async function sheetRunOptions(args: SheetArgs, ctx: CliContext): Promise
     mergeSplit: args.mergeSplit,
     ...(args.incluirOcultas !== undefined ? { includeHidden: args.incluirOcultas } : {}),
     emisor,
+    ...(args.issuer !== undefined ? { onlyIssuer: args.issuer } : {}),
     ...(args.tipoRegistro !== undefined ? { tipoRegistro: args.tipoRegistro } : {}),
     ...(args.out !== undefined ? { out: at(args.out) } : {}),
     ...(ctx.io.signal !== undefined ? { signal: ctx.io.signal } : {}),

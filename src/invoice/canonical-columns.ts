@@ -63,6 +63,8 @@ export const COLUMN_NAMES = [
   'unidadMedida',
   'valorVentaUnitario',
   'tipoAfectacion',
+  // Last: added for accounting firms; the columns before it keep their place in generated sheets.
+  'emisorRuc',
 ] as const;
 
 export type ColumnName = (typeof COLUMN_NAMES)[number];
@@ -204,6 +206,14 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
     aliases: ['Ubigeo', 'Ubigeo cliente'],
     label: localized('Ubigeo del cliente', 'Customer ubigeo'),
     description: localized('Código de ubigeo de 6 dígitos (opcional).', '6-digit ubigeo location code (optional).'),
+  }),
+  emisorRuc: inv('identity', false, {
+    aliases: ['RUC emisor', 'RUC del emisor', 'RUC empresa', 'RUC de la empresa', 'Emisor RUC'],
+    label: localized('RUC del emisor', 'Issuer RUC'),
+    description: localized(
+      'RUC de la empresa que emite la factura (opcional): para hojas con facturas de varias empresas. En blanco: el emisor por omisión.',
+      'RUC of the company issuing the invoice (optional): for sheets holding invoices of several companies. Blank: the default issuer.',
+    ),
   }),
   codigoProducto: line('code', false, {
     aliases: ['Código', 'Código producto', 'Cod producto', 'Código de producto', 'SKU', 'Item'],

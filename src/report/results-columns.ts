@@ -75,6 +75,8 @@ export const INVOICE_COLUMNS = [
   { name: 'errors', header: localized('Errores', 'Errors'), width: 8, read: ({ outcome }) => countErrors(outcome.problems) },
   { name: 'warnings', header: localized('Advertencias', 'Warnings'), width: 12, read: ({ outcome }) => outcome.problems.length - countErrors(outcome.problems) },
   { name: 'note', header: localized('Nota', 'Note'), width: 30, read: ({ outcome }, c) => c.text(outcome.note) },
+  // Last, so the columns before it keep their letters for macros and formulas written against earlier versions.
+  { name: 'emisorRuc', header: localized('RUC emisor', 'Issuer RUC'), width: 13, read: ({ outcome }, c) => c.text(outcome.emisorRuc) },
 ] as const satisfies readonly ResultsColumn<InvoiceSource>[];
 
 /** The columns of `Errores`, in order. */

@@ -15,6 +15,7 @@ import { redactText } from '../redact-secrets.js';
 import type { CellValue } from './cell-text.js';
 import { toCellValue } from './cell-text.js';
 import type { RunCounts } from './run-summary.js';
+import { issuerStanding } from './run-summary.js';
 import type { CellStyle } from './shared-cell-styles.js';
 import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
 import type { ResultsColumn } from './results-columns.js';
@@ -337,4 +338,21 @@ function writeSummarySheet(sheet: Worksheet, summary: RunCounts, run: RunInfo, l
     });
   }
   if (summary.totals.length === 0) add([localized('(ninguno)', '(none)')[lang]]);
+
+  const issuers = summary.byIssuer ?? [];
+  if (issuers.length > 1) {
+    add([]);
+    add([localized('Por emisor', 'By issuer')[lang]], bold);
+    add([localized('RUC emisor', 'Issuer RUC')[lang], localized('Comprobantes', 'Invoices')[lang], localized('Aceptados o válidos', 'Accepted or valid')[lang], localized('Con problemas', 'With problems')[lang], localized('Moneda', 'Currency')[lang], localized('Base', 'Net')[lang], 'IGV', localized('Total', 'Total')[lang]], tableHeader);
+    for (const issuer of issuers) {
+      const { fine, troubled } = issuerStanding(issuer);
+      const amounts = issuer.totals.length === 0 ? [undefined] : issuer.totals;
+      for (const tot of amounts) {
+        add([issuer.ruc, issuer.invoices, fine, troubled, tot?.moneda ?? null, tot ? Number(tot.base) : null, tot ? Number(tot.igv) : null, tot ? Number(tot.total) : null], (row) => {
+          for (const c of [6, 7, 8]) row.getCell(c).numFmt = MONEY;
+          row.getCell(2).alignment = { horizontal: 'left' };
+        });
+      }
+    }
+  }
 }

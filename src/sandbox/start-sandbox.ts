@@ -62,6 +62,11 @@ export interface RunningSandbox {
   ledger(): SandboxLedger;
   /** Every token issued so far is answered 403 from now on (a burst of 403s). */
   revokeTokens(): void;
+  /**
+   * The account of `ruc` gets a new password, as when a company changes it during a run: logins
+   * with the old one are refused (401) from now on; tokens already issued stay valid until revoked.
+   */
+  changeClave(ruc: string, clave: string): void;
   /** Changes faults while running; throws a RangeError for an out-of-range value. */
   setFaults(patch: Partial<SandboxFaults>): void;
   /** The faults in force. */
@@ -140,7 +145,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       waits.add(done);
     });
 
+  let putsInFlight = 0;
   async function serviceRequest(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (path === LOGIN_PATH) return serviceExchange(req, res, path);
+    putsInFlight += 1;
+    state.book.counters.maxPutsInFlight = Math.max(state.book.counters.maxPutsInFlight, putsInFlight);
+    try {
+      await serviceExchange(req, res, path);
+    } finally {
+      putsInFlight -= 1;
+    }
+  }
+
+  async function serviceExchange(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const counters = state.book.counters;
     const isLogin = path === LOGIN_PATH;
     // Draw every random number at arrival, in arrival order: the same seed replays the same run.
@@ -238,6 +255,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     account: first,
     ledger: () => state.book.snapshot(),
     revokeTokens: () => state.tokens.revokeAll(),
+    changeClave: (ruc, clave) => {
+      const account = state.accounts.get(ruc);
+      if (account === undefined) throw new RangeError(`changeClave: no account with RUC ${ruc}`);
+      state.accounts.set(ruc, { ...account, clave });
+    },
     setFaults: (patch) => {
       state.faults = applyFaultsPatch(state.faults, patch);
     },

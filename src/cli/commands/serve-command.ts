@@ -78,9 +78,7 @@ export const serveCommand: CliCommand<ServeArgs> = {
     const workspace = args.workspace !== undefined ? resolve(ctx.io.cwd, args.workspace) : defaultWorkspace(ctx.io.env);
     if (!isLoopback(args.host)) {
       ctx.io.stderr.write(
-        ctx.args.lang === 'es'
-          ? `Atención: el espacio de trabajo escucha en ${args.host}, no solo en este equipo. Cualquiera que tenga el enlace en esa red podrá abrirlo.\n`
-          : `Warning: the workspace listens on ${args.host}, not only on this computer. Anyone on that network with the link can open it.\n`,
+        localized(`Atención: el espacio de trabajo escucha en ${args.host}, no solo en este equipo. Cualquiera que tenga el enlace en esa red podrá abrirlo.\n`, `Warning: the workspace listens on ${args.host}, not only on this computer. Anyone on that network with the link can open it.\n`)[ctx.args.lang],
       );
     }
     // Loaded here, not at start-up: the other commands never pay for the web server and SQLite.
@@ -103,8 +101,8 @@ export const serveCommand: CliCommand<ServeArgs> = {
       const detail = (err as Error).message;
       throw new FacturaError('USAGE', localized(`No se pudo iniciar el espacio de trabajo: ${detail}`, `Could not start the workspace: ${detail}`), { cause: err });
     }
-    ctx.print(ctx.args.lang === 'es' ? `Abra ${server.openUrl} en su navegador` : `Open ${server.openUrl} in your browser`);
-    ctx.print(ctx.args.lang === 'es' ? `Espacio de trabajo: ${workspace}. Ctrl-C para detener.` : `Workspace: ${workspace}. Ctrl-C to stop.`);
+    ctx.print(localized(`Abra ${server.openUrl} en su navegador`, `Open ${server.openUrl} in your browser`)[ctx.args.lang]);
+    ctx.print(localized(`Espacio de trabajo: ${workspace}. Ctrl-C para detener.`, `Workspace: ${workspace}. Ctrl-C to stop.`)[ctx.args.lang]);
     if (args.open && (ctx.io.stdout as { isTTY?: boolean }).isTTY === true) openInBrowser(server.openUrl);
     await untilAborted(ctx.io.signal);
     await server.close();

@@ -96,6 +96,7 @@ export const submitCommand: CliCommand<SubmitArgs> = {
           runLabel: `factura-import submit ${args.file}`,
         }),
       ),
+      ctx.io.cwd,
     );
     return finishSheetRun(summary, ctx, args.json);
   },

@@ -53,12 +53,14 @@ export function rucProblems(ruc: string, row: number, column: ColumnName): Probl
   return problems;
 }
 
-/** The customer's document: its format by type, and a RUC for a domestic sale. */
+/** The issuer the sheet names (`emisorRuc`) must be a valid RUC; the customer's document: its format by type, and a RUC for a domestic sale. */
 export const identityDocumentRules: InvoiceRule = (invoice) => {
   const tipo = invoice.header.receptorTipoDocumento;
   const numero = invoice.header.receptorNumeroDocumento;
   const row = invoice.rowOf('receptorNumeroDocumento');
   const problems: Problem[] = [];
+  const emisorRuc = invoice.header.emisorRuc;
+  if (emisorRuc !== undefined) problems.push(...rucProblems(emisorRuc, invoice.rowOf('emisorRuc'), 'emisorRuc'));
   if (numero !== undefined && tipo !== undefined) {
     if (tipo === 'RUC') problems.push(...rucProblems(numero, row, 'receptorNumeroDocumento'));
     else if (tipo === 'DOC_NACIONAL_DE_IDENTIDAD') {
