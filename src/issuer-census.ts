@@ -4,6 +4,8 @@ import { limaToday } from './invoice/lima-today.js';
 import { validateInvoice } from './invoice/validate-invoice.js';
 import { issuerContexts } from './run-import.js';
 import { openRowSource } from './sheet/open-row-source.js';
+import { applyCellEdits } from './sheet/apply-cell-edits.js';
+import type { CellEdits } from './sheet/apply-cell-edits.js';
 import { readLineRecords } from './sheet/read-line-records.js';
 
 /** One issuer's invoices in a sheet. */
@@ -37,8 +39,10 @@ export async function issuerCensus(
   defaultRuc = settings.issuerHints.ruc,
   /** Count the invoices even without the column (all the default issuer's): for a listing. */
   countAlways = false,
+  /** The run's corrections over the sheet, applied as the run applies them. */
+  edits?: CellEdits,
 ): Promise<IssuerCensus> {
-  const source = await openRowSource(input, settings.read);
+  const source = applyCellEdits(await openRowSource(input, settings.read), edits);
   const sheet = await readLineRecords(source, settings.read);
   const hasIssuerColumn = sheet.header.columns.emisorRuc !== undefined;
   if (!hasIssuerColumn && !countAlways) {

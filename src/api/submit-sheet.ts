@@ -93,7 +93,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
     const defaultRuc = settings.issuerHints.ruc ?? options.credentials?.ruc;
     const wanted = (ruc: string | undefined): boolean => settings.onlyIssuer === undefined || ruc === settings.onlyIssuer;
     // Who must log in, known before anything is sent (a sheet without emisorRuc is not read past its header).
-    const census = await issuerCensus(input, settings, clock, defaultRuc);
+    const census = await issuerCensus(input, settings, clock, defaultRuc, false, options.edits);
     const needed = census.hasIssuerColumn ? census.issuers.filter((i) => i.valid > 0 && wanted(i.ruc)).map((i) => i.ruc) : wanted(defaultRuc) ? [defaultRuc] : [];
     const missing = needed.filter((ruc) => ruc === undefined || !accounts.has(ruc));
     if (missing.length > 0) throw missingCredentialsError(missing);
