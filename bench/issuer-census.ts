@@ -14,7 +14,10 @@ const rucs = ['20601111111', '20602222226', '20603333331'];
 const dir = await mkdtemp(join(tmpdir(), 'issuer-census-'));
 try {
   const input = join(dir, 'ventas.xlsx');
-  await writeSalesSheet(input, Array.from({ length: invoices }, (_, i) => salesRow(Math.floor(i / rucs.length) + 1, { emisorRuc: rucs[i % rucs.length] ?? '' })));
+  await writeSalesSheet(
+    input,
+    Array.from({ length: invoices }, (_, i) => salesRow(Math.floor(i / rucs.length) + 1, { emisorRuc: rucs[i % rucs.length] ?? '' })),
+  );
   for (let round = 1; round <= 2; round++) {
     let started = performance.now();
     const census = await listIssuers(input);
@@ -22,7 +25,16 @@ try {
     started = performance.now();
     const dryRun = await validateSheet(input);
     const validateMs = performance.now() - started;
-    console.log(JSON.stringify({ round, invoices, issuers: census.issuers.length, valid: dryRun.byStatus.VALID, censusMs: Math.round(censusMs), validateMs: Math.round(validateMs) }));
+    console.log(
+      JSON.stringify({
+        round,
+        invoices,
+        issuers: census.issuers.length,
+        valid: dryRun.byStatus.VALID,
+        censusMs: Math.round(censusMs),
+        validateMs: Math.round(validateMs),
+      }),
+    );
   }
 } finally {
   await rm(dir, { recursive: true, force: true });

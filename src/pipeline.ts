@@ -76,7 +76,15 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<Pipeli
       }
       if (stages.include !== undefined && !stages.include(item)) {
         const ruc = stages.issuerOf?.(item);
-        const left: InvoiceOutcome = { ...(ruc !== undefined ? { emisorRuc: ruc } : {}), serie: item.serie, numero: item.numero, rows: item.rows, status: 'LEFT_OUT', problems: [], attempts: 0 };
+        const left: InvoiceOutcome = {
+          ...(ruc !== undefined ? { emisorRuc: ruc } : {}),
+          serie: item.serie,
+          numero: item.numero,
+          rows: item.rows,
+          status: 'LEFT_OUT',
+          problems: [],
+          attempts: 0,
+        };
         yield { seq: seq++, kind: 'done', event: { kind: 'outcome', outcome: left } };
         continue;
       }

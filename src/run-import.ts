@@ -182,7 +182,10 @@ function serviceProblem(outcome: InvoiceOutcome): Problem {
  * catalogues, and its issuer data (the default issuer for invoices without `emisorRuc`). An
  * invalid RUC gets the run's context without an issuer (its invoice is invalid anyway) and is not kept.
  */
-export function issuerContexts(run: Pick<ImportRun, 'settings' | 'emisor' | 'emisorFor' | 'defaultRuc'>, today: string): (ruc: string | undefined) => ValidationContext {
+export function issuerContexts(
+  run: Pick<ImportRun, 'settings' | 'emisor' | 'emisorFor' | 'defaultRuc'>,
+  today: string,
+): (ruc: string | undefined) => ValidationContext {
   const { settings } = run;
   const base: ValidationContext = {
     catalogues: settings.catalogues,
@@ -199,7 +202,8 @@ export function issuerContexts(run: Pick<ImportRun, 'settings' | 'emisor' | 'emi
     let context = made.get(ruc);
     if (context === undefined) {
       const profile = issuerProfile(settings, ruc);
-      const emisor = ruc === defaultRuc && run.emisor !== undefined && run.emisor.ruc === ruc ? run.emisor : (run.emisorFor?.(ruc) ?? completeEmisor(profile.hints));
+      const emisor =
+        ruc === defaultRuc && run.emisor !== undefined && run.emisor.ruc === ruc ? run.emisor : (run.emisorFor?.(ruc) ?? completeEmisor(profile.hints));
       const { emisor: _default, ...rest } = base;
       context = { ...rest, defaults: profile.defaults, catalogues: profile.catalogues, ...(emisor !== undefined ? { emisor } : {}) };
       made.set(ruc, context);

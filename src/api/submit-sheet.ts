@@ -75,7 +75,10 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
   const accounts = accountsOf(options);
   for (const ruc of accounts.keys()) {
     if (!isValidRuc(ruc)) {
-      throw new FacturaError('CONFIG', localized(`Las credenciales nombran un RUC que no es válido: «${ruc}».`, `The credentials name a RUC that is not valid: "${ruc}".`));
+      throw new FacturaError(
+        'CONFIG',
+        localized(`Las credenciales nombran un RUC que no es válido: «${ruc}».`, `The credentials name a RUC that is not valid: "${ruc}".`),
+      );
     }
   }
   // Every request in flight listens to the stop signal; more than Node's default 10 is expected here.
@@ -94,7 +97,11 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
     const wanted = (ruc: string | undefined): boolean => settings.onlyIssuer === undefined || ruc === settings.onlyIssuer;
     // Who must log in, known before anything is sent (a sheet without emisorRuc is not read past its header).
     const census = await issuerCensus(input, settings, clock, defaultRuc, false, options.edits);
-    const needed = census.hasIssuerColumn ? census.issuers.filter((i) => i.valid > 0 && wanted(i.ruc)).map((i) => i.ruc) : wanted(defaultRuc) ? [defaultRuc] : [];
+    const needed = census.hasIssuerColumn
+      ? census.issuers.filter((i) => i.valid > 0 && wanted(i.ruc)).map((i) => i.ruc)
+      : wanted(defaultRuc)
+        ? [defaultRuc]
+        : [];
     const missing = needed.filter((ruc) => ruc === undefined || !accounts.has(ruc));
     if (missing.length > 0) throw missingCredentialsError(missing);
     const rucs = needed.filter((ruc): ruc is string => ruc !== undefined);

@@ -7,10 +7,7 @@ import { localized } from '../i18n/localized-text.js';
 
 const PER_ISSUER = /^FACTURA_(MAIL|CLAVE)_(\d{11})$/;
 
-const credentialsFileSchema = z.record(
-  z.string().regex(/^\d{11}$/),
-  z.object({ mail: z.string().trim().min(1), clave: z.string().min(1) }).strict(),
-);
+const credentialsFileSchema = z.record(z.string().regex(/^\d{11}$/), z.object({ mail: z.string().trim().min(1), clave: z.string().min(1) }).strict());
 
 /** `FACTURA_MAIL_<RUC>` / `FACTURA_CLAVE_<RUC>` pairs of the environment, by RUC; half a pair is an error. */
 export function issuerCredentialsFromEnv(env: Readonly<Record<string, string | undefined>>): Record<string, IssuerCredentials> {
@@ -54,7 +51,10 @@ export async function readCredentialsFile(path: string, platform: NodeJS.Platfor
   } catch (cause) {
     throw new FacturaError(
       'CONFIG',
-      localized(`No se encontró el archivo de credenciales ${path} (FACTURA_CREDENTIALS_FILE).`, `The credentials file ${path} (FACTURA_CREDENTIALS_FILE) was not found.`),
+      localized(
+        `No se encontró el archivo de credenciales ${path} (FACTURA_CREDENTIALS_FILE).`,
+        `The credentials file ${path} (FACTURA_CREDENTIALS_FILE) was not found.`,
+      ),
       { cause },
     );
   }

@@ -71,7 +71,11 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
         '$0 <command> [options]\n\nBulk importer of Peruvian electronic invoices (facturas) from XLSX/CSV sales sheets.',
       )[lang],
     )
-    .option('lang', { choices: ['es', 'en'] as const, default: 'es' as const, describe: localized('Idioma de los mensajes y resultados', 'Language of messages and results')[lang] })
+    .option('lang', {
+      choices: ['es', 'en'] as const,
+      default: 'es' as const,
+      describe: localized('Idioma de los mensajes y resultados', 'Language of messages and results')[lang],
+    })
     .option('log-format', {
       choices: ['json', 'pretty'] as const,
       describe: localized(
@@ -87,7 +91,11 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
       type: 'string',
       describe: localized('Escribe el registro técnico (JSON) en este archivo', 'Write the technical log (JSON lines) to this file')[lang],
     })
-    .option('debug', { type: 'boolean', default: false, describe: localized('Muestra el detalle técnico de los errores', 'Show stack traces and debug logs')[lang] })
+    .option('debug', {
+      type: 'boolean',
+      default: false,
+      describe: localized('Muestra el detalle técnico de los errores', 'Show stack traces and debug logs')[lang],
+    })
     .option('quiet', { type: 'boolean', default: false, describe: localized('Sin barra de progreso', 'No progress output')[lang] })
     .option('config', {
       type: 'string',
@@ -149,9 +157,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
       return exitCodeFor(err.code);
     }
     const e = err as Error;
-    writeErr(
-      `factura-import: ${render(localized('error interno inesperado', 'unexpected internal error'), lang)}: ${redactText(e.message ?? String(err))}`,
-    );
+    writeErr(`factura-import: ${render(localized('error interno inesperado', 'unexpected internal error'), lang)}: ${redactText(e.message ?? String(err))}`);
     if (debug) writeErr(redactText(e.stack ?? ''));
     else writeErr(render(localized('(use --debug para ver el detalle técnico)', '(use --debug for the technical detail)'), lang));
     return 2;

@@ -67,7 +67,9 @@ export async function loadConfigFile(path: string): Promise<ConfigFile> {
   try {
     json = JSON.parse(text);
   } catch (cause) {
-    throw new FacturaError('CONFIG', localized(`El archivo de configuración ${path} no es JSON válido.`, `The config file ${path} is not valid JSON.`), { cause });
+    throw new FacturaError('CONFIG', localized(`El archivo de configuración ${path} no es JSON válido.`, `The config file ${path} is not valid JSON.`), {
+      cause,
+    });
   }
   return parseConfig(json, path);
 }

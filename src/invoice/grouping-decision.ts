@@ -23,10 +23,7 @@ export interface RowRange {
 }
 
 /** Where the grouping stands before a row: nothing yet, inside an invoice, or inside a run of orphan rows. */
-export type GroupingState =
-  | { readonly kind: 'start' }
-  | { readonly kind: 'invoice'; readonly key: string }
-  | { readonly kind: 'orphan' };
+export type GroupingState = { readonly kind: 'start' } | { readonly kind: 'invoice'; readonly key: string } | { readonly kind: 'orphan' };
 
 export type GroupingDecision =
   /** The row belongs to the current item (same key, or a blank key continuing it). */
@@ -92,6 +89,9 @@ export function describeRange(range: RowRange): { es: string; en: string } {
 const KEY_COLUMNS: readonly ColumnName[] = ['emisorRuc', 'serie', 'numero'];
 
 /** A key cell whose value was refused while reading (it is absent from `values` but was not blank). */
-export function hasUnreadableKeyCell(record: { readonly values: Readonly<Partial<Record<ColumnName, string>>>; readonly problems: readonly { readonly severity: string; readonly column?: string }[] }): boolean {
+export function hasUnreadableKeyCell(record: {
+  readonly values: Readonly<Partial<Record<ColumnName, string>>>;
+  readonly problems: readonly { readonly severity: string; readonly column?: string }[];
+}): boolean {
   return record.problems.some((p) => p.severity === 'error' && KEY_COLUMNS.some((c) => p.column === c && record.values[c] === undefined));
 }

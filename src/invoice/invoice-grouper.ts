@@ -56,7 +56,12 @@ class DraftBuilder {
     this.lines.push(
       record.sheetAmounts === undefined
         ? { row: record.row, values: record.values }
-        : { row: record.row, values: record.values, sheetAmounts: record.sheetAmounts, ...(record.sheetAmountHeaders ? { sheetAmountHeaders: record.sheetAmountHeaders } : {}) },
+        : {
+            row: record.row,
+            values: record.values,
+            sheetAmounts: record.sheetAmounts,
+            ...(record.sheetAmountHeaders ? { sheetAmountHeaders: record.sheetAmountHeaders } : {}),
+          },
     );
     this.problems.push(...record.problems);
     for (const column of GROUPED_INVOICE_COLUMNS) {

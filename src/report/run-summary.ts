@@ -171,10 +171,7 @@ export function formatSummary(
   paths: SummaryPaths = {},
 ): string {
   const lines: string[] = [];
-  const statusRows: string[][] = INVOICE_STATUSES.filter((s) => summary.byStatus[s] > 0).map((s) => [
-    STATUS_LABELS[s][lang],
-    String(summary.byStatus[s]),
-  ]);
+  const statusRows: string[][] = INVOICE_STATUSES.filter((s) => summary.byStatus[s] > 0).map((s) => [STATUS_LABELS[s][lang], String(summary.byStatus[s])]);
   statusRows.push([WORDS.total[lang], String(summary.invoices)]);
   lines.push(...table([WORDS.status[lang], WORDS.invoices[lang]], statusRows, [false, true]));
   if (summary.withWarnings > 0) lines.push(`${WORDS.withWarnings[lang]}: ${summary.withWarnings}`);
@@ -183,11 +180,7 @@ export function formatSummary(
   else {
     const rows = summary.totals.map((t) => [t.moneda, String(t.invoices), groupThousands(t.base), groupThousands(t.igv), groupThousands(t.total)]);
     lines.push(
-      ...table(
-        [WORDS.currency[lang], WORDS.invoices[lang], WORDS.base[lang], WORDS.igv[lang], WORDS.total[lang]],
-        rows,
-        [false, true, true, true, true],
-      ),
+      ...table([WORDS.currency[lang], WORDS.invoices[lang], WORDS.base[lang], WORDS.igv[lang], WORDS.total[lang]], rows, [false, true, true, true, true]),
     );
   }
   const issuers = summary.byIssuer ?? [];
@@ -198,7 +191,9 @@ export function formatSummary(
       const amounts = c.totals.map((t) => `${t.moneda} ${groupThousands(t.total)}`).join('; ');
       return [c.ruc, String(c.invoices), String(fine), String(troubled), amounts === '' ? '-' : amounts];
     });
-    lines.push(...table([WORDS.issuer[lang], WORDS.invoices[lang], WORDS.fine[lang], WORDS.troubled[lang], WORDS.total[lang]], rows, [false, true, true, true, true]));
+    lines.push(
+      ...table([WORDS.issuer[lang], WORDS.invoices[lang], WORDS.fine[lang], WORDS.troubled[lang], WORDS.total[lang]], rows, [false, true, true, true, true]),
+    );
   }
   const written = (['results', 'fixAndResend', 'journal'] as const).filter((k) => paths[k] !== undefined);
   if (written.length > 0) {

@@ -103,7 +103,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const clock = options.clock ?? Date.now;
   const seed = options.seed ?? 1;
   const secret =
-    options.jwtSecret === undefined ? new Uint8Array(randomBytes(32)) : typeof options.jwtSecret === 'string' ? new TextEncoder().encode(options.jwtSecret) : options.jwtSecret;
+    options.jwtSecret === undefined
+      ? new Uint8Array(randomBytes(32))
+      : typeof options.jwtSecret === 'string'
+        ? new TextEncoder().encode(options.jwtSecret)
+        : options.jwtSecret;
   const faults = applyFaultsPatch(NO_FAULTS, {
     ...(options.latencyMs !== undefined ? { latencyMs: options.latencyMs } : {}),
     ...(options.latencyJitterMs !== undefined ? { latencyJitterMs: options.latencyJitterMs } : {}),

@@ -51,4 +51,3 @@ export function totalsRowEvidence(row: SourceRow, keyColumns: readonly number[],
   }
   return undefined;
 }
-

@@ -42,7 +42,10 @@ export interface SubmissionDeps {
 
 /** Why an issuer's invoices are not sent: its login failed (the service's reason included). */
 export function issuerLoginFailed(ruc: string, error: FacturaError): LocalizedText {
-  return localized(`no enviado: el inicio de sesión del emisor ${ruc} falló. ${error.text.es}`, `not sent: the login of issuer ${ruc} failed. ${error.text.en}`);
+  return localized(
+    `no enviado: el inicio de sesión del emisor ${ruc} falló. ${error.text.es}`,
+    `not sent: the login of issuer ${ruc} failed. ${error.text.en}`,
+  );
 }
 
 const SKIPPED_NOTE = localized('ya aceptado en una ejecución anterior (diario)', 'already accepted in an earlier run (journal)');
@@ -110,7 +113,8 @@ export function createSubmission(deps: SubmissionDeps): Submission {
         // Only a failed login of this issuer is isolated; a journal that cannot be written still ends the run.
         if (!(error instanceof FacturaError) || (error.code !== 'AUTH' && error.code !== 'SERVICE')) throw error;
         const reason = issuerLoginFailed(ruc, error);
-        if (!refusedDuringRun.has(ruc)) deps.logger?.warn({ ruc, code: error.code }, 'login of one issuer failed during the run; its remaining invoices are not sent');
+        if (!refusedDuringRun.has(ruc))
+          deps.logger?.warn({ ruc, code: error.code }, 'login of one issuer failed during the run; its remaining invoices are not sent');
         refusedDuringRun.set(ruc, reason);
         return { status: 'FAILED', attempts: 1, durationMs: 0, note: reason };
       }

@@ -67,7 +67,9 @@ export interface IssuerSessions {
  * manager per issuer, so each logs in once per token lifetime and follows the renewal rules on
  * its own; a refused login ends only that issuer's manager.
  */
-export function openIssuerSessions(options: Omit<ServiceSessionOptions, 'credentials'> & { readonly accounts: ReadonlyMap<string, LoginCredentials> }): IssuerSessions {
+export function openIssuerSessions(
+  options: Omit<ServiceSessionOptions, 'credentials'> & { readonly accounts: ReadonlyMap<string, LoginCredentials> },
+): IssuerSessions {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const client = createApiClient({
     authUrl: options.authUrl,

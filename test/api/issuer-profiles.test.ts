@@ -21,7 +21,10 @@ const CONFIG: ConfigFile = {
   },
 };
 
-async function outcomesOf(input: string, options: Parameters<typeof validateSheet>[1]): Promise<{ outcomes: InvoiceOutcome[]; exitCode: number; byStatus: Record<string, number> }> {
+async function outcomesOf(
+  input: string,
+  options: Parameters<typeof validateSheet>[1],
+): Promise<{ outcomes: InvoiceOutcome[]; exitCode: number; byStatus: Record<string, number> }> {
   const outcomes: InvoiceOutcome[] = [];
   const summary = await validateSheet(input, { ...options, onEvent: (e: ImportEvent) => e.type === 'invoice' && outcomes.push(e.outcome) });
   return { outcomes, exitCode: summary.exitCode, byStatus: summary.byStatus };

@@ -26,7 +26,11 @@ afterEach(async () => {
   await dir.cleanup();
 });
 
-async function submit(input: string, sb: PublicSandbox, options: Partial<SubmitOptions> = {}): Promise<{ outcomes: InvoiceOutcome[]; summary: Awaited<ReturnType<typeof submitSheet>> }> {
+async function submit(
+  input: string,
+  sb: PublicSandbox,
+  options: Partial<SubmitOptions> = {},
+): Promise<{ outcomes: InvoiceOutcome[]; summary: Awaited<ReturnType<typeof submitSheet>> }> {
   const outcomes: InvoiceOutcome[] = [];
   const summary = await submitSheet(input, {
     authUrl: sb.url,

@@ -57,12 +57,22 @@ describe('credentials of several issuers on the command line', () => {
     expect(byFile.code, byFile.stderr).toBe(0);
     expect(jsonSummary(byFile).byStatus['ACCEPTED']).toBe(3);
 
-    const env = Object.fromEntries(ACCOUNTS.flatMap((a) => [[`FACTURA_MAIL_${a.ruc}`, a.mail], [`FACTURA_CLAVE_${a.ruc}`, a.clave]]));
+    const env = Object.fromEntries(
+      ACCOUNTS.flatMap((a) => [
+        [`FACTURA_MAIL_${a.ruc}`, a.mail],
+        [`FACTURA_CLAVE_${a.ruc}`, a.clave],
+      ]),
+    );
     const byEnv = await runMain(['submit', await sheet('por-entorno.xlsx', 11), '--quiet', '--json'], { ...addresses(), ...env });
     expect(byEnv.code, byEnv.stderr).toBe(0);
     expect(jsonSummary(byEnv).byStatus['ACCEPTED']).toBe(3);
     expect(sandbox.ledger().counters).toMatchObject({ logins: 4, accepted: 6, forbidden403: 0 });
-    expect(sandbox.ledger().entries.map((e) => `${e.ruc}-${e.numero}`).sort()).toEqual([`${A}-1`, `${A}-11`, `${A}-12`, `${A}-2`, `${B}-1`, `${B}-11`].sort());
+    expect(
+      sandbox
+        .ledger()
+        .entries.map((e) => `${e.ruc}-${e.numero}`)
+        .sort(),
+    ).toEqual([`${A}-1`, `${A}-11`, `${A}-12`, `${A}-2`, `${B}-1`, `${B}-11`].sort());
   });
 
   it('shows each issuer in the terminal summary, in Resumen, and the RUC of every invoice in Comprobantes', async () => {
@@ -105,7 +115,11 @@ describe('credentials of several issuers on the command line', () => {
   });
 
   it('stops before anything is sent when an issuer lacks credentials, naming its RUC and the ways to give them (exit 2)', async () => {
-    const run = await runMain(['submit', await sheet(), '--quiet'], { ...addresses(), [`FACTURA_MAIL_${A}`]: 'a@estudio.test', [`FACTURA_CLAVE_${A}`]: 'clave-a-secreta' });
+    const run = await runMain(['submit', await sheet(), '--quiet'], {
+      ...addresses(),
+      [`FACTURA_MAIL_${A}`]: 'a@estudio.test',
+      [`FACTURA_CLAVE_${A}`]: 'clave-a-secreta',
+    });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`Faltan las credenciales del emisor ${B}`);
     expect(run.stderr).not.toContain(A);
@@ -114,7 +128,11 @@ describe('credentials of several issuers on the command line', () => {
   });
 
   it('--issuer sends one issuer only: the others are left out and not judged by the exit code', async () => {
-    const run = await runMain(['submit', await sheet(), '--quiet', '--json', '--issuer', B], { ...addresses(), [`FACTURA_MAIL_${B}`]: 'b@estudio.test', [`FACTURA_CLAVE_${B}`]: 'clave-b-secreta' });
+    const run = await runMain(['submit', await sheet(), '--quiet', '--json', '--issuer', B], {
+      ...addresses(),
+      [`FACTURA_MAIL_${B}`]: 'b@estudio.test',
+      [`FACTURA_CLAVE_${B}`]: 'clave-b-secreta',
+    });
     expect(run.code).toBe(0);
     expect(jsonSummary(run).byStatus).toMatchObject({ ACCEPTED: 1, LEFT_OUT: 2 });
     expect(sandbox.ledger().entries.map((e) => e.ruc)).toEqual([B]);

@@ -23,7 +23,14 @@ async function group(rows: Values[]): Promise<GroupItem[]> {
   return out;
 }
 const invoices = (items: GroupItem[]): InvoiceDraft[] => items.filter((i): i is InvoiceDraft => i.kind === 'invoice');
-const line = (serie: string, numero: string, extra: Values = {}): Values => ({ serie, numero, descripcion: 'Producto', cantidad: '1', valorVentaUnitario: '10', ...extra });
+const line = (serie: string, numero: string, extra: Values = {}): Values => ({
+  serie,
+  numero,
+  descripcion: 'Producto',
+  cantidad: '1',
+  valorVentaUnitario: '10',
+  ...extra,
+});
 
 describe('invoices of several issuers in one sheet (emisorRuc)', () => {
   it('groups by issuer + serie + numero: F001-1 of two companies are two invoices, without a repeated-key error', async () => {
@@ -43,7 +50,9 @@ describe('invoices of several issuers in one sheet (emisorRuc)', () => {
   });
 
   it('a continuation row (blank key, or same serie-numero with the issuer left blank) stays with its invoice', async () => {
-    const drafts = invoices(await group([line('F001', '1', { emisorRuc: A }), { descripcion: 'x', cantidad: '1', valorVentaUnitario: '2' }, line('F001', '1')]));
+    const drafts = invoices(
+      await group([line('F001', '1', { emisorRuc: A }), { descripcion: 'x', cantidad: '1', valorVentaUnitario: '2' }, line('F001', '1')]),
+    );
     expect(drafts.map((d) => [d.emisorRuc, d.rows])).toEqual([[A, [2, 3, 4]]]);
   });
 

@@ -44,7 +44,10 @@ export const issuersCommand: CliCommand<IssuersArgs> = {
   builder: (y, lang) =>
     y
       .positional('file', { type: 'string', describe: localized('Hoja de ventas (.xlsx o .csv), opcional', 'Sales sheet (.xlsx or .csv), optional')[lang] })
-      .option('sheet', { type: 'string', describe: localized('XLSX: la hoja a leer (por omisión: la primera visible)', 'XLSX: the sheet to read (default: the first visible one)')[lang] })
+      .option('sheet', {
+        type: 'string',
+        describe: localized('XLSX: la hoja a leer (por omisión: la primera visible)', 'XLSX: the sheet to read (default: the first visible one)')[lang],
+      })
       .option('json', { type: 'boolean', default: false, describe: localized('Imprime la lista como JSON', 'Print the list as JSON')[lang] }) as never,
   async run(args, ctx) {
     const lang = ctx.args.lang;
@@ -79,7 +82,14 @@ export const issuersCommand: CliCommand<IssuersArgs> = {
       const ruc = c.ruc ?? '';
       seen.add(ruc);
       const nombreLegal = names.get(ruc);
-      lines.push({ ruc, ...(nombreLegal !== undefined ? { nombreLegal } : {}), inConfig: names.has(ruc), invoices: c.invoices, valid: c.valid, credentials: ruc === '' ? 'none' : sourceOf(ruc) });
+      lines.push({
+        ruc,
+        ...(nombreLegal !== undefined ? { nombreLegal } : {}),
+        inConfig: names.has(ruc),
+        invoices: c.invoices,
+        valid: c.valid,
+        credentials: ruc === '' ? 'none' : sourceOf(ruc),
+      });
     }
     for (const [ruc, nombreLegal] of names) {
       if (seen.has(ruc)) continue;
@@ -96,7 +106,9 @@ export const issuersCommand: CliCommand<IssuersArgs> = {
       );
     } else {
       const es = lang === 'es';
-      const header = es ? ['RUC emisor', 'Razón social', 'Facturas', 'Válidas', 'Credenciales'] : ['Issuer RUC', 'Legal name', 'Invoices', 'Valid', 'Credentials'];
+      const header = es
+        ? ['RUC emisor', 'Razón social', 'Facturas', 'Válidas', 'Credenciales']
+        : ['Issuer RUC', 'Legal name', 'Invoices', 'Valid', 'Credentials'];
       const rows = lines.map((l) => [
         l.ruc === '' ? (es ? '(sin RUC)' : '(no RUC)') : l.ruc,
         l.nombreLegal ?? (l.inConfig ? '' : es ? '(no está en la configuración)' : '(not in the config file)'),
@@ -105,7 +117,11 @@ export const issuersCommand: CliCommand<IssuersArgs> = {
         SOURCE_TEXT[l.credentials][lang](l.ruc),
       ]);
       const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-      const fmt = (cells: readonly string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+      const fmt = (cells: readonly string[]): string =>
+        cells
+          .map((c, i) => c.padEnd(widths[i] ?? 0))
+          .join('  ')
+          .trimEnd();
       ctx.print(fmt(header));
       ctx.print(widths.map((w) => '-'.repeat(w)).join('  '));
       for (const r of rows) ctx.print(fmt(r));

@@ -38,12 +38,19 @@ export const loginCommand: CliCommand<LoginArgs> = {
   ),
   builder: (y, lang) =>
     y
-      .option('sandbox', { type: 'boolean', default: false, describe: localized('Inicia sesión en el simulador incorporado (cuenta de demostración)', 'Log in to the built-in simulator (demo account)')[lang] })
+      .option('sandbox', {
+        type: 'boolean',
+        default: false,
+        describe: localized('Inicia sesión en el simulador incorporado (cuenta de demostración)', 'Log in to the built-in simulator (demo account)')[lang],
+      })
       .option('json', { type: 'boolean', default: false, describe: localized('Imprime la respuesta como JSON', 'Print the answer as JSON')[lang] })
       .option('issuer', { type: 'string', describe: localized('Comprueba el acceso de este emisor (RUC)', 'Check the login of this issuer (RUC)')[lang] })
       .check((a) => {
         if (a.issuer !== undefined && !/^\d{11}$/.test(String(a.issuer))) {
-          throw usage(`--issuer debe ser un RUC de 11 dígitos (se recibió «${String(a.issuer)}»).`, `--issuer must be an 11-digit RUC (got "${String(a.issuer)}").`);
+          throw usage(
+            `--issuer debe ser un RUC de 11 dígitos (se recibió «${String(a.issuer)}»).`,
+            `--issuer must be an 11-digit RUC (got "${String(a.issuer)}").`,
+          );
         }
         return true;
       }) as never,
@@ -52,7 +59,8 @@ export const loginCommand: CliCommand<LoginArgs> = {
       args.sandbox,
       ctx.io.env,
       ctx.logger,
-      ({ authUrl, baseUrl, ...logins }) => checkLogin({ authUrl, baseUrl, credentials: loginOf({ authUrl, baseUrl, ...logins }, args.issuer), logger: ctx.logger }),
+      ({ authUrl, baseUrl, ...logins }) =>
+        checkLogin({ authUrl, baseUrl, credentials: loginOf({ authUrl, baseUrl, ...logins }, args.issuer), logger: ctx.logger }),
       ctx.io.cwd,
     );
     const info = { ruc: check.ruc, razonSocial: check.razonSocial, estado: check.estado, expira: new Date(check.expiresAt).toISOString() };

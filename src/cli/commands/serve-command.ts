@@ -27,7 +27,9 @@ function openInBrowser(url: string): void {
   const [cmd, args] =
     process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : process.platform === 'darwin' ? ['open', [url]] : ['xdg-open', [url]];
   try {
-    spawn(cmd, args, { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+    spawn(cmd, args, { stdio: 'ignore', detached: true })
+      .on('error', () => undefined)
+      .unref();
   } catch {
     // the printed line is enough
   }
@@ -54,14 +56,27 @@ export const serveCommand: CliCommand<ServeArgs> = {
       .option('host', {
         type: 'string',
         default: '127.0.0.1',
-        describe: localized('Dirección en la que escucha (deje 127.0.0.1 salvo que sepa por qué)', 'Address to listen on (keep 127.0.0.1 unless you know why)')[lang],
+        describe: localized('Dirección en la que escucha (deje 127.0.0.1 salvo que sepa por qué)', 'Address to listen on (keep 127.0.0.1 unless you know why)')[
+          lang
+        ],
       })
       .option('workspace', {
         type: 'string',
-        describe: localized('Carpeta del espacio de trabajo (por defecto: factura-import en su carpeta de datos)', 'Workspace folder (default: factura-import in your data folder)')[lang],
+        describe: localized(
+          'Carpeta del espacio de trabajo (por defecto: factura-import en su carpeta de datos)',
+          'Workspace folder (default: factura-import in your data folder)',
+        )[lang],
       })
-      .option('open', { type: 'boolean', default: true, describe: localized('Abrir el navegador (--no-open: solo mostrar la dirección)', 'Open the browser (--no-open: only print the address)')[lang] })
-      .option('max-upload-mb', { type: 'number', default: DEFAULT_MAX_UPLOAD_MB, describe: localized('Tamaño máximo de la hoja, MB', 'Largest sheet accepted, MB')[lang] }) as never,
+      .option('open', {
+        type: 'boolean',
+        default: true,
+        describe: localized('Abrir el navegador (--no-open: solo mostrar la dirección)', 'Open the browser (--no-open: only print the address)')[lang],
+      })
+      .option('max-upload-mb', {
+        type: 'number',
+        default: DEFAULT_MAX_UPLOAD_MB,
+        describe: localized('Tamaño máximo de la hoja, MB', 'Largest sheet accepted, MB')[lang],
+      }) as never,
   async run(args, ctx) {
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
       throw usage(
@@ -78,7 +93,10 @@ export const serveCommand: CliCommand<ServeArgs> = {
     const workspace = args.workspace !== undefined ? resolve(ctx.io.cwd, args.workspace) : defaultWorkspace(ctx.io.env);
     if (!isLoopback(args.host)) {
       ctx.io.stderr.write(
-        localized(`Atención: el espacio de trabajo escucha en ${args.host}, no solo en este equipo. Cualquiera que tenga el enlace en esa red podrá abrirlo.\n`, `Warning: the workspace listens on ${args.host}, not only on this computer. Anyone on that network with the link can open it.\n`)[ctx.args.lang],
+        localized(
+          `Atención: el espacio de trabajo escucha en ${args.host}, no solo en este equipo. Cualquiera que tenga el enlace en esa red podrá abrirlo.\n`,
+          `Warning: the workspace listens on ${args.host}, not only on this computer. Anyone on that network with the link can open it.\n`,
+        )[ctx.args.lang],
       );
     }
     // Loaded here, not at start-up: the other commands never pay for the web server and SQLite.
@@ -99,7 +117,9 @@ export const serveCommand: CliCommand<ServeArgs> = {
         );
       }
       const detail = (err as Error).message;
-      throw new FacturaError('USAGE', localized(`No se pudo iniciar el espacio de trabajo: ${detail}`, `Could not start the workspace: ${detail}`), { cause: err });
+      throw new FacturaError('USAGE', localized(`No se pudo iniciar el espacio de trabajo: ${detail}`, `Could not start the workspace: ${detail}`), {
+        cause: err,
+      });
     }
     ctx.print(localized(`Abra ${server.openUrl} en su navegador`, `Open ${server.openUrl} in your browser`)[ctx.args.lang]);
     ctx.print(localized(`Espacio de trabajo: ${workspace}. Ctrl-C para detener.`, `Workspace: ${workspace}. Ctrl-C to stop.`)[ctx.args.lang]);

@@ -28,7 +28,14 @@ export function isValidRuc(ruc: string): boolean {
 export function rucProblems(ruc: string, row: number, column: ColumnName): Problem[] {
   if (!/^\d{11}$/.test(ruc)) {
     return [
-      errorAt('RUC_FORMAT', row, column, ruc, `El RUC «${ruc}» debe tener exactamente 11 dígitos (tiene ${ruc.length} caracteres).`, `RUC "${ruc}" must be exactly 11 digits (it has ${ruc.length} characters).`),
+      errorAt(
+        'RUC_FORMAT',
+        row,
+        column,
+        ruc,
+        `El RUC «${ruc}» debe tener exactamente 11 dígitos (tiene ${ruc.length} caracteres).`,
+        `RUC "${ruc}" must be exactly 11 digits (it has ${ruc.length} characters).`,
+      ),
     ];
   }
   const problems: Problem[] = [];
@@ -65,7 +72,16 @@ export const identityDocumentRules: InvoiceRule = (invoice) => {
     if (tipo === 'RUC') problems.push(...rucProblems(numero, row, 'receptorNumeroDocumento'));
     else if (tipo === 'DOC_NACIONAL_DE_IDENTIDAD') {
       if (!/^\d{8}$/.test(numero)) {
-        problems.push(errorAt('DNI_FORMAT', row, 'receptorNumeroDocumento', numero, `El DNI «${numero}» debe tener exactamente 8 dígitos.`, `DNI "${numero}" must be exactly 8 digits.`));
+        problems.push(
+          errorAt(
+            'DNI_FORMAT',
+            row,
+            'receptorNumeroDocumento',
+            numero,
+            `El DNI «${numero}» debe tener exactamente 8 dígitos.`,
+            `DNI "${numero}" must be exactly 8 digits.`,
+          ),
+        );
       }
     } else if (!/^[A-Za-z0-9]{1,15}$/.test(numero)) {
       problems.push(
