@@ -115,7 +115,15 @@ async function writeXlsx(options: GenerateSheetOptions, sharedFirst: boolean): P
 }
 
 /** Entry order of a workbook whose sheet exceljs's streaming reader reads directly. */
-const READER_FRIENDLY_ORDER = ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/styles.xml', 'xl/theme/theme1.xml'];
+const READER_FRIENDLY_ORDER = [
+  '[Content_Types].xml',
+  '_rels/.rels',
+  'xl/workbook.xml',
+  'xl/_rels/workbook.xml.rels',
+  'xl/sharedStrings.xml',
+  'xl/styles.xml',
+  'xl/theme/theme1.xml',
+];
 
 function run(command: string, args: readonly string[], cwd: string): void {
   const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });

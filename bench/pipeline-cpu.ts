@@ -43,7 +43,11 @@ async function pipelinePass(): Promise<number> {
   const context = { catalogues: settings.catalogues, close2u: settings.close2u, defaults: settings.defaults, today: limaToday(Date.now()) };
   let n = 0;
   let invalid = 0;
-  for await (const event of runPipeline({ groups: groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit }), validate: (d) => validateInvoice(d, context), lang: 'es' })) {
+  for await (const event of runPipeline({
+    groups: groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit }),
+    validate: (d) => validateInvoice(d, context),
+    lang: 'es',
+  })) {
     if (event.kind === 'outcome') {
       n += event.outcome.rows.length;
       if (event.outcome.status !== 'VALID') invalid += 1;
@@ -80,5 +84,8 @@ if (gc) {
   gc();
   console.log(`heap used after GC: ${(process.memoryUsage().heapUsed / 1e6).toFixed(1)} MB`);
 }
-if (raw.length > 0) console.log(`median: raw ${Math.round(median(raw))}, pipeline ${Math.round(median(pipe))} rows/CPU-s; ratio ${(median(pipe) / median(raw)).toFixed(3)} (target ≥ 0.6)`);
+if (raw.length > 0)
+  console.log(
+    `median: raw ${Math.round(median(raw))}, pipeline ${Math.round(median(pipe))} rows/CPU-s; ratio ${(median(pipe) / median(raw)).toFixed(3)} (target ≥ 0.6)`,
+  );
 else console.log(`median: pipeline ${Math.round(median(pipe))} rows/CPU-s`);

@@ -93,7 +93,9 @@ async function run(section: string, label: string, argv: readonly string[], env?
   const m = await measureChild(label, argv, { cwd: ROOT, statsDir, timeoutMs: TIMEOUT_MS, ...(env !== undefined ? { env } : {}) });
   runs.push({ ...m, section, ...(note !== undefined ? { note } : {}) });
   const ok = !m.timedOut && m.signal === null && (m.exitCode === 0 || m.exitCode === 1) && lastJsonLine(m.stdout) !== undefined;
-  console.log(`    ${label}: ${(m.wallMs / 1000).toFixed(1)} s wall, ${(m.cpuMs / 1000).toFixed(1)} s CPU, ${mb(m.maxRssMb)} peak RSS${ok ? '' : `  CRASHED (exit ${String(m.exitCode)} ${String(m.signal)}${m.timedOut ? ' timeout' : ''}) ${m.stderr.slice(-400)}`}`);
+  console.log(
+    `    ${label}: ${(m.wallMs / 1000).toFixed(1)} s wall, ${(m.cpuMs / 1000).toFixed(1)} s CPU, ${mb(m.maxRssMb)} peak RSS${ok ? '' : `  CRASHED (exit ${String(m.exitCode)} ${String(m.signal)}${m.timedOut ? ' timeout' : ''}) ${m.stderr.slice(-400)}`}`,
+  );
   if (!ok) crashed = true;
   return m;
 }
@@ -102,7 +104,9 @@ async function sheet(format: SheetFormat, name: string, size: { rows?: number; i
   const path = join(work, name);
   const started = performance.now();
   const g = await generateSheet({ format, path, seed: SEED, ...size });
-  console.log(`    generated ${name}: ${g.rows.toLocaleString('en-US')} rows, ${g.invoices.toLocaleString('en-US')} invoices, ${(g.bytes / 1e6).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `    generated ${name}: ${g.rows.toLocaleString('en-US')} rows, ${g.invoices.toLocaleString('en-US')} invoices, ${(g.bytes / 1e6).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
   return g;
 }
 
@@ -120,8 +124,16 @@ async function throughputPair(section: string, baseline: string, file: string, r
   const valRate = median(validate.map((m) => rows / (m.wallMs / 1000)));
   const rawCpuRate = median(raw.map((m) => rows / (m.cpuMs / 1000)));
   const valCpuRate = median(validate.map((m) => rows / (m.cpuMs / 1000)));
-  line({ section, name: `raw ${baseline} (${rows.toLocaleString('en-US')} rows)`, figure: `${per(rawRate)} wall, ${per(rawCpuRate)} per CPU-second, peak RSS ${mb(Math.max(...raw.map((m) => m.maxRssMb)))}` });
-  line({ section, name: `validate (${rows.toLocaleString('en-US')} rows)`, figure: `${per(valRate)} wall, ${per(valCpuRate)} per CPU-second, peak RSS ${mb(Math.max(...validate.map((m) => m.maxRssMb)))}` });
+  line({
+    section,
+    name: `raw ${baseline} (${rows.toLocaleString('en-US')} rows)`,
+    figure: `${per(rawRate)} wall, ${per(rawCpuRate)} per CPU-second, peak RSS ${mb(Math.max(...raw.map((m) => m.maxRssMb)))}`,
+  });
+  line({
+    section,
+    name: `validate (${rows.toLocaleString('en-US')} rows)`,
+    figure: `${per(valRate)} wall, ${per(valCpuRate)} per CPU-second, peak RSS ${mb(Math.max(...validate.map((m) => m.maxRssMb)))}`,
+  });
   return { raw, validate };
 }
 
@@ -132,10 +144,26 @@ async function csvSection(): Promise<void> {
   const { raw, validate } = await throughputPair('csv', 'raw-csv', big.path, big.rows);
   const ratio = median(raw.map((m) => m.wallMs)) / median(validate.map((m) => m.wallMs));
   const cpuRatio = median(raw.map((m) => m.cpuMs)) / median(validate.map((m) => m.cpuMs));
-  line({ section: 'csv', name: 'validate / raw csv-parse throughput', figure: `${ratio.toFixed(2)} (wall), ${cpuRatio.toFixed(2)} (CPU)`, target: '≥ 0.6', met: ratio >= 0.6 });
-  const smallRun = await run('csv', `validate ${SIZES.csvSmallRows.toLocaleString('en-US')} rows`, validateArgv(small.path, join(work, 'csv-small.resultados.xlsx')));
+  line({
+    section: 'csv',
+    name: 'validate / raw csv-parse throughput',
+    figure: `${ratio.toFixed(2)} (wall), ${cpuRatio.toFixed(2)} (CPU)`,
+    target: '≥ 0.6',
+    met: ratio >= 0.6,
+  });
+  const smallRun = await run(
+    'csv',
+    `validate ${SIZES.csvSmallRows.toLocaleString('en-US')} rows`,
+    validateArgv(small.path, join(work, 'csv-small.resultados.xlsx')),
+  );
   const bigRss = Math.max(...validate.map((m) => m.maxRssMb));
-  line({ section: 'csv', name: `validate peak RSS ${SIZES.csvSmallRows.toLocaleString('en-US')} → ${SIZES.csvRows.toLocaleString('en-US')} rows`, figure: `${mb(smallRun.maxRssMb)} → ${mb(bigRss)} (× ${(bigRss / smallRun.maxRssMb).toFixed(2)})`, target: '≤ 1.2 × and < 300 MB', met: bigRss <= 1.2 * smallRun.maxRssMb && bigRss < 300 });
+  line({
+    section: 'csv',
+    name: `validate peak RSS ${SIZES.csvSmallRows.toLocaleString('en-US')} → ${SIZES.csvRows.toLocaleString('en-US')} rows`,
+    figure: `${mb(smallRun.maxRssMb)} → ${mb(bigRss)} (× ${(bigRss / smallRun.maxRssMb).toFixed(2)})`,
+    target: '≤ 1.2 × and < 300 MB',
+    met: bigRss <= 1.2 * smallRun.maxRssMb && bigRss < 300,
+  });
 }
 
 async function xlsxSection(): Promise<void> {
@@ -149,7 +177,13 @@ async function xlsxSection(): Promise<void> {
     const { raw, validate } = await throughputPair(`xlsx-${format}`, 'raw-xlsx', file.path, file.rows);
     const ratio = median(raw.map((m) => m.wallMs)) / median(validate.map((m) => m.wallMs));
     const cpuRatio = median(raw.map((m) => m.cpuMs)) / median(validate.map((m) => m.cpuMs));
-    line({ section: `xlsx-${format}`, name: `validate / raw exceljs throughput (${format})`, figure: `${ratio.toFixed(2)} (wall), ${cpuRatio.toFixed(2)} (CPU)`, target: '≥ 0.7', met: ratio >= 0.7 });
+    line({
+      section: `xlsx-${format}`,
+      name: `validate / raw exceljs throughput (${format})`,
+      figure: `${ratio.toFixed(2)} (wall), ${cpuRatio.toFixed(2)} (CPU)`,
+      target: '≥ 0.7',
+      met: ratio >= 0.7,
+    });
     await rm(file.path, { force: true });
   }
 }
@@ -184,7 +218,11 @@ async function submitSection(): Promise<void> {
           section: 'submit',
           name: label,
           figure: `${per(sendRate)} while sending (${(sendRate / ideal).toFixed(2)} × ideal ${per(ideal)}), ${per(e2eRate)} end to end; accepted ${accepted}, PUTs ${ledger.counters.puts ?? 0}, 500s ${ledger.counters.errors500 ?? 0}; logins ${logins}; CPU ${(m.cpuMs / input.invoices).toFixed(2)} ms/invoice`,
-          ...(target ? { target: '≥ 0.9 × ideal, 1 login', met: sendRate >= 0.9 * ideal && logins === 1 } : failRate === 0 ? { target: '1 login', met: logins === 1 } : {}),
+          ...(target
+            ? { target: '≥ 0.9 × ideal, 1 login', met: sendRate >= 0.9 * ideal && logins === 1 }
+            : failRate === 0
+              ? { target: '1 login', met: logins === 1 }
+              : {}),
         });
       } finally {
         await sandbox.stop();
@@ -202,8 +240,21 @@ async function resultsSection(): Promise<void> {
   for (let i = 0; i < SIZES.reps; i += 1) {
     const out = join(work, `results-${i}`);
     await mkdir(out, { recursive: true });
-    on.push(await run('results', `pipeline with the results writer #${i + 1}`, [process.execPath, ...TSX, 'bench/results-share.ts', file.path, '--writer', 'on', '--out', out]));
-    off.push(await run('results', `pipeline without it #${i + 1}`, [process.execPath, ...TSX, 'bench/results-share.ts', file.path, '--writer', 'off', '--out', out]));
+    on.push(
+      await run('results', `pipeline with the results writer #${i + 1}`, [
+        process.execPath,
+        ...TSX,
+        'bench/results-share.ts',
+        file.path,
+        '--writer',
+        'on',
+        '--out',
+        out,
+      ]),
+    );
+    off.push(
+      await run('results', `pipeline without it #${i + 1}`, [process.execPath, ...TSX, 'bench/results-share.ts', file.path, '--writer', 'off', '--out', out]),
+    );
   }
   const share = 1 - median(off.map((m) => m.wallMs)) / median(on.map((m) => m.wallMs));
   const cpuShare = 1 - median(off.map((m) => m.cpuMs)) / median(on.map((m) => m.cpuMs));
@@ -231,10 +282,22 @@ async function invalidSection(): Promise<void> {
   const validRuns: ChildMeasure[] = [];
   const badRuns: ChildMeasure[] = [];
   for (let i = 0; i < SIZES.reps; i += 1) {
-    validRuns.push(await run('invalid', `validate valid ${big.toLocaleString('en-US')} rows #${i + 1}`, validateArgv(valid.path, join(work, `valid-${i}.resultados.xlsx`))));
-    badRuns.push(await run('invalid', `validate all-invalid ${big.toLocaleString('en-US')} rows #${i + 1}`, validateArgv(bad.path, join(work, `invalid-${i}.resultados.xlsx`))));
+    validRuns.push(
+      await run('invalid', `validate valid ${big.toLocaleString('en-US')} rows #${i + 1}`, validateArgv(valid.path, join(work, `valid-${i}.resultados.xlsx`))),
+    );
+    badRuns.push(
+      await run(
+        'invalid',
+        `validate all-invalid ${big.toLocaleString('en-US')} rows #${i + 1}`,
+        validateArgv(bad.path, join(work, `invalid-${i}.resultados.xlsx`)),
+      ),
+    );
   }
-  const smallRun = await run('invalid', `validate all-invalid ${small.toLocaleString('en-US')} rows`, validateArgv(badSmall.path, join(work, 'invalid-small.resultados.xlsx')));
+  const smallRun = await run(
+    'invalid',
+    `validate all-invalid ${small.toLocaleString('en-US')} rows`,
+    validateArgv(badSmall.path, join(work, 'invalid-small.resultados.xlsx')),
+  );
   const bigRss = Math.max(...badRuns.map((m) => m.maxRssMb));
   const validRss = Math.max(...validRuns.map((m) => m.maxRssMb));
   line({
@@ -291,7 +354,9 @@ async function main(): Promise<void> {
     if (!values.keep) await rm(work, { recursive: true, force: true });
   }
   const minutes = (performance.now() - started) / 60_000;
-  console.log(`done in ${minutes.toFixed(1)} min; targets met ${report.filter((r) => r.met === true).length}/${report.filter((r) => r.met !== undefined).length}`);
+  console.log(
+    `done in ${minutes.toFixed(1)} min; targets met ${report.filter((r) => r.met === true).length}/${report.filter((r) => r.met !== undefined).length}`,
+  );
   const reportPath = values.report ?? join(ROOT, 'bench', 'out', 'last-run.json');
   await mkdir(dirname(reportPath), { recursive: true });
   const slim = runs.map(({ stdout: _o, stderr: _e, ...r }) => r);

@@ -46,12 +46,59 @@ function ruc(random: SeededRandom, prefix: '10' | '20'): string {
   return body + String(rucCheckDigit(body));
 }
 
-const TRADES = ['Comercial', 'Distribuidora', 'Inversiones', 'Corporación', 'Importaciones', 'Servicios Generales', 'Negociaciones', 'Agroindustrias', 'Constructora', 'Ferretería', 'Farmacia', 'Transportes', 'Textiles', 'Minimarket'];
-const NAMES = ['Andina', 'del Sur', 'San Martín', 'Los Álamos', 'Santa Rosa', 'El Inca', 'Pacífico', 'Señor de Luren', 'Virgen de Chapi', 'Mantaro', 'Huáscar', 'Amazonía', 'La Libertad', 'Miraflores', 'Chavín', 'Titicaca', 'Nazca', 'Los Incas', 'Cañete', 'Tumbes'];
+const TRADES = [
+  'Comercial',
+  'Distribuidora',
+  'Inversiones',
+  'Corporación',
+  'Importaciones',
+  'Servicios Generales',
+  'Negociaciones',
+  'Agroindustrias',
+  'Constructora',
+  'Ferretería',
+  'Farmacia',
+  'Transportes',
+  'Textiles',
+  'Minimarket',
+];
+const NAMES = [
+  'Andina',
+  'del Sur',
+  'San Martín',
+  'Los Álamos',
+  'Santa Rosa',
+  'El Inca',
+  'Pacífico',
+  'Señor de Luren',
+  'Virgen de Chapi',
+  'Mantaro',
+  'Huáscar',
+  'Amazonía',
+  'La Libertad',
+  'Miraflores',
+  'Chavín',
+  'Titicaca',
+  'Nazca',
+  'Los Incas',
+  'Cañete',
+  'Tumbes',
+];
 const FORMS = ['S.A.C.', 'E.I.R.L.', 'S.A.', 'S.R.L.', 'S.A.A.'];
 const PERSON_FIRST = ['María', 'José', 'Juan', 'Rosa', 'Luis', 'Carmen', 'Jorge', 'Ana', 'Víctor', 'Lucía', 'César', 'Milagros'];
 const PERSON_LAST = ['Quispe', 'Flores', 'Sánchez', 'Rodríguez', 'García', 'Mamani', 'Huamán', 'Chávez', 'Ramírez', 'Torres', 'Gutiérrez', 'Peña'];
-const STREETS = ['Av. Argentina', 'Jr. de la Unión', 'Av. Javier Prado Este', 'Calle Las Begonias', 'Av. Arequipa', 'Jr. Ucayali', 'Av. Brasil', 'Av. La Marina', 'Calle Los Pinos', 'Av. Grau'];
+const STREETS = [
+  'Av. Argentina',
+  'Jr. de la Unión',
+  'Av. Javier Prado Este',
+  'Calle Las Begonias',
+  'Av. Arequipa',
+  'Jr. Ucayali',
+  'Av. Brasil',
+  'Av. La Marina',
+  'Calle Los Pinos',
+  'Av. Grau',
+];
 const DISTRICTS: readonly (readonly [string, string])[] = [
   ['Cercado de Lima', '150101'],
   ['San Isidro', '150131'],
@@ -107,7 +154,9 @@ function slug(text: string): string {
 function makeCustomer(random: SeededRandom, index: number): Customer {
   const person = random() < 0.2;
   const name = pick(random, NAMES);
-  const legalName = person ? `${pick(random, PERSON_FIRST)} ${pick(random, PERSON_LAST)} ${pick(random, PERSON_LAST)}` : `${pick(random, TRADES)} ${name} ${pick(random, FORMS)}`;
+  const legalName = person
+    ? `${pick(random, PERSON_FIRST)} ${pick(random, PERSON_LAST)} ${pick(random, PERSON_LAST)}`
+    : `${pick(random, TRADES)} ${name} ${pick(random, FORMS)}`;
   const [district, ubigeo] = pick(random, DISTRICTS);
   return {
     ruc: ruc(random, person ? '10' : '20'),

@@ -28,7 +28,18 @@ export interface SandboxProcessOptions {
 
 /** Starts `node bin/factura-import.js sandbox --port 0 …` on 127.0.0.1 and reads its URL and credentials. */
 export async function startSandboxProcess(options: SandboxProcessOptions): Promise<SandboxProcess> {
-  const args = ['bin/factura-import.js', 'sandbox', '--port', '0', '--latency', String(options.latencyMs), '--fail-rate', String(options.failRate), '--seed', String(options.seed)];
+  const args = [
+    'bin/factura-import.js',
+    'sandbox',
+    '--port',
+    '0',
+    '--latency',
+    String(options.latencyMs),
+    '--fail-rate',
+    String(options.failRate),
+    '--seed',
+    String(options.seed),
+  ];
   if (options.tokenLifetimeS !== undefined) args.push('--token-lifetime', String(options.tokenLifetimeS));
   const child = spawn(process.execPath, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'ignore'] });
   const exited = once(child, 'exit');

@@ -74,10 +74,14 @@ let t = process.hrtime.bigint();
 const sheet = await writeSheet(sheetPath);
 console.error(`sheet: ${sheet.rows} rows, ${(sheet.bytes / 1e6).toFixed(1)} MB in ${(ms(t) / 1000).toFixed(1)} s`);
 
-const server = spawn(process.execPath, ['bin/factura-import.js', 'serve', '--no-open', '--port', '0', '--workspace', join(dir, 'espacio'), '--max-upload-mb', '2000'], {
-  cwd: ROOT,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  ['bin/factura-import.js', 'serve', '--no-open', '--port', '0', '--workspace', join(dir, 'espacio'), '--max-upload-mb', '2000'],
+  {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 try {
   const openUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -107,7 +111,11 @@ try {
   const text = await events.text(); // the stream ends with `done` or `failed`
   const checkMs = ms(t);
   if (!text.includes('"done"')) throw new Error(`check did not finish: ${text.slice(-300)}`);
-  const check = (await (await fetch(`${origin}/api/checks/${preview.checkId}`, { headers })).json()) as { rowsRead: number; invoices: number; errorRows: number };
+  const check = (await (await fetch(`${origin}/api/checks/${preview.checkId}`, { headers })).json()) as {
+    rowsRead: number;
+    invoices: number;
+    errorRows: number;
+  };
 
   const pageTimes = async (errors: boolean): Promise<{ cold: number; median: number; max: number; rows: number; firstRow: number }> => {
     const first = (await (await fetch(`${origin}/api/checks/${preview.checkId}/rows?errors=${errors ? 1 : 0}`, { headers })).json()) as { pages: number };

@@ -29,8 +29,12 @@ if (!existsSync(sheet)) {
   await mkdir(dirname(sheet), { recursive: true });
   await writeDemoWorkbook(sheet, demoInvoices([daysBefore(today, 2), daysBefore(today, 1), today]), 'Ventas');
 }
-const child = spawn(process.execPath, [join(ROOT, 'bin', 'factura-import.js'), 'submit', relative(process.cwd(), sheet), '--sandbox', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-});
+const child = spawn(
+  process.execPath,
+  [join(ROOT, 'bin', 'factura-import.js'), 'submit', relative(process.cwd(), sheet), '--sandbox', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+  },
+);
 const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
 process.exitCode = code ?? (signal === null ? 1 : 128 + 2);

@@ -134,13 +134,24 @@ function pick<T>(random: () => number, items: readonly T[]): T {
 }
 
 function quantityFor(random: () => number, product: Product): string {
-  if (product.fractional === true) return new Decimal(Math.floor(random() * 400) + 25).div(4).toFixed(2).replace(/\.?0+$/, '');
+  if (product.fractional === true)
+    return new Decimal(Math.floor(random() * 400) + 25)
+      .div(4)
+      .toFixed(2)
+      .replace(/\.?0+$/, '');
   if (product.unit === 'UNIDAD_SERVICIOS') return '1';
   return String(Math.floor(random() * 48) + 1);
 }
 
 /** `count` invoices numbered from `firstNumber`, 1-5 distinct products each. */
-export function makeInvoices(options: { seed: number; count: number; serie: string; firstNumber: number; dates: readonly string[]; usdShare: number }): FixtureInvoice[] {
+export function makeInvoices(options: {
+  seed: number;
+  count: number;
+  serie: string;
+  firstNumber: number;
+  dates: readonly string[];
+  usdShare: number;
+}): FixtureInvoice[] {
   const random = seeded(options.seed);
   return Array.from({ length: options.count }, (_, i) => {
     const lineCount = 1 + Math.floor(random() * 5);
@@ -199,30 +210,32 @@ export const DEMO_INVOICES: readonly FixtureInvoice[] = demoInvoices();
 
 /** The demo's rows as normalised values: every row repeats its invoice's columns. */
 export function demoExpected(invoices: readonly FixtureInvoice[] = DEMO_INVOICES): ExpectedRecord[] {
-  return invoices.flatMap((inv) =>
-    inv.lines.map((line) => ({
-      values: {
-        serie: inv.serie,
-        numero: String(inv.numero),
-        fechaEmision: inv.fechaEmision,
-        ...(inv.horaEmision === undefined ? {} : { horaEmision: inv.horaEmision }),
-        moneda: inv.moneda,
-        formaPago: 'CONTADO',
-        ...(inv.medioPago === undefined ? {} : { medioPago: inv.medioPago }),
-        receptorNumeroDocumento: inv.customer.ruc,
-        receptorNombreLegal: inv.customer.name,
-        receptorCorreo: inv.customer.email,
-        receptorDireccion: inv.customer.address,
-        receptorUbigeo: inv.customer.ubigeo,
-        codigoProducto: line.product.code,
-        descripcion: line.product.description,
-        cantidad: canonical(line.quantity),
-        unidadMedida: line.product.unit,
-        valorVentaUnitario: canonical(line.product.price),
-        tipoAfectacion: 'GRAVADO_OPERACION_ONEROSA',
-      },
-    })),
-  ).map((r, i) => ({ row: i + 2, values: r.values }));
+  return invoices
+    .flatMap((inv) =>
+      inv.lines.map((line) => ({
+        values: {
+          serie: inv.serie,
+          numero: String(inv.numero),
+          fechaEmision: inv.fechaEmision,
+          ...(inv.horaEmision === undefined ? {} : { horaEmision: inv.horaEmision }),
+          moneda: inv.moneda,
+          formaPago: 'CONTADO',
+          ...(inv.medioPago === undefined ? {} : { medioPago: inv.medioPago }),
+          receptorNumeroDocumento: inv.customer.ruc,
+          receptorNombreLegal: inv.customer.name,
+          receptorCorreo: inv.customer.email,
+          receptorDireccion: inv.customer.address,
+          receptorUbigeo: inv.customer.ubigeo,
+          codigoProducto: line.product.code,
+          descripcion: line.product.description,
+          cantidad: canonical(line.quantity),
+          unidadMedida: line.product.unit,
+          valorVentaUnitario: canonical(line.product.price),
+          tipoAfectacion: 'GRAVADO_OPERACION_ONEROSA',
+        },
+      })),
+    )
+    .map((r, i) => ({ row: i + 2, values: r.values }));
 }
 
 /** Writes the demo workbook of `invoices` (the fixture's, or scripts/demo.ts's of today) to `path`. */
@@ -272,7 +285,21 @@ async function writeDemo(dir: string): Promise<void> {
 
 // ---------------------------------------------------------------- Spanish Excel export
 
-const SPANISH_HEADER = ['Serie', 'Número', 'Fecha de emisión', 'Moneda', 'RUC cliente', 'Razón social', 'Dirección', 'Código', 'Descripción', 'Cant.', 'Unidad', 'Precio unitario', 'Vendedor zona'];
+const SPANISH_HEADER = [
+  'Serie',
+  'Número',
+  'Fecha de emisión',
+  'Moneda',
+  'RUC cliente',
+  'Razón social',
+  'Dirección',
+  'Código',
+  'Descripción',
+  'Cant.',
+  'Unidad',
+  'Precio unitario',
+  'Vendedor zona',
+];
 const SPANISH_UNITS: Readonly<Record<string, string>> = {
   UNIDAD_BIENES: 'NIU',
   UNIDAD_SERVICIOS: 'ZZ',
@@ -404,11 +431,43 @@ export const LEGACY_MAPPING = {
   valorVentaUnitario: 'ITEM_PU',
 } as const satisfies Partial<Record<ColumnName, string>>;
 
-const LEGACY_HEADER = ['DOC_TIPO', 'DOC_SERIE', 'DOC_NRO', 'FEC_EMI', 'MON_COD', 'CLI_RUC', 'CLI_NOMBRE', 'CLI_DIR', 'ITEM_COD', 'ITEM_DESC', 'ITEM_CANT', 'ITEM_UM', 'ITEM_PU', 'USU_REG'];
-const LEGACY_UNITS: Readonly<Record<string, string>> = { UNIDAD_BIENES: 'NIU', UNIDAD_SERVICIOS: 'ZZ', KILOGRAMO: 'KGM', DOCENA: 'DZN', CAJA: 'BX', PAQUETE: 'PK', US_GALON: 'GLL', METRO: 'MTR', HORA: 'HUR' };
+const LEGACY_HEADER = [
+  'DOC_TIPO',
+  'DOC_SERIE',
+  'DOC_NRO',
+  'FEC_EMI',
+  'MON_COD',
+  'CLI_RUC',
+  'CLI_NOMBRE',
+  'CLI_DIR',
+  'ITEM_COD',
+  'ITEM_DESC',
+  'ITEM_CANT',
+  'ITEM_UM',
+  'ITEM_PU',
+  'USU_REG',
+];
+const LEGACY_UNITS: Readonly<Record<string, string>> = {
+  UNIDAD_BIENES: 'NIU',
+  UNIDAD_SERVICIOS: 'ZZ',
+  KILOGRAMO: 'KGM',
+  DOCENA: 'DZN',
+  CAJA: 'BX',
+  PAQUETE: 'PK',
+  US_GALON: 'GLL',
+  METRO: 'MTR',
+  HORA: 'HUR',
+};
 
 const LEGACY_DATES = ['2019-03-15', '2019-08-02', '2020-01-31', '2020-07-14', '2021-02-26', '2021-12-30'];
-export const LEGACY_INVOICES: readonly FixtureInvoice[] = makeInvoices({ seed: 1999, count: 30, serie: 'F003', firstNumber: 871, dates: LEGACY_DATES, usdShare: 0.2 });
+export const LEGACY_INVOICES: readonly FixtureInvoice[] = makeInvoices({
+  seed: 1999,
+  count: 30,
+  serie: 'F003',
+  firstNumber: 871,
+  dates: LEGACY_DATES,
+  usdShare: 0.2,
+});
 
 export function legacyExpected(): ExpectedRecord[] {
   let row = 1;

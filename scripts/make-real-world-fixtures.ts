@@ -118,7 +118,10 @@ const DATE_SERIAL = 46329; // 2026-11-03 in Excel's 1900 system
 type Aoa = (string | number | null | XLSX.CellObject)[][];
 
 /** The rows as an array of arrays: invoice-level cells only on each invoice's first row. */
-function aoaRows(lines: readonly Line[], options: { date?: 'serial' | 'text'; extra?: (l: Line, first: boolean) => (string | number | XLSX.CellObject | null)[]; fillDown?: boolean } = {}): Aoa {
+function aoaRows(
+  lines: readonly Line[],
+  options: { date?: 'serial' | 'text'; extra?: (l: Line, first: boolean) => (string | number | XLSX.CellObject | null)[]; fillDown?: boolean } = {},
+): Aoa {
   const out: Aoa = [];
   let previous = '';
   for (const l of lines) {
@@ -240,12 +243,26 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
   // 3. exceljs: "TOTAL" in the serie column, sums as formulas with cached results.
   {
     const last = rowOfLine(BASE.length - 1);
-    await exceljsBook((wb) => {
-      const ws = wb.addWorksheet('Ventas');
-      ws.addRow(HEADER);
-      for (const r of aoaRows(BASE, { date: 'text' })) ws.addRow(r);
-      ws.addRow(['TOTAL', null, null, null, null, null, { formula: `SUM(G2:G${last})`, result: 25 }, null, { formula: `SUM(I2:I${last})`, result: 2308.8 }, null]);
-    }, join(dir, '03-total-en-serie.xlsx'));
+    await exceljsBook(
+      (wb) => {
+        const ws = wb.addWorksheet('Ventas');
+        ws.addRow(HEADER);
+        for (const r of aoaRows(BASE, { date: 'text' })) ws.addRow(r);
+        ws.addRow([
+          'TOTAL',
+          null,
+          null,
+          null,
+          null,
+          null,
+          { formula: `SUM(G2:G${last})`, result: 25 },
+          null,
+          { formula: `SUM(I2:I${last})`, result: 2308.8 },
+          null,
+        ]);
+      },
+      join(dir, '03-total-en-serie.xlsx'),
+    );
     cases.push({
       file: '03-total-en-serie.xlsx',
       producer: 'exceljs',
@@ -260,7 +277,9 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
   // 4. Spanish Excel CSV (Windows-1252, ;, decimal comma) with a "Suma total:" row.
   {
     const rows = csvRows(BASE);
-    const text = [csvLine(HEADER), ...rows.map((r) => csvLine(r)), csvLine([null, null, null, null, 'Suma total:', null, '25', null, '2308,80', null])].join('\r\n');
+    const text = [csvLine(HEADER), ...rows.map((r) => csvLine(r)), csvLine([null, null, null, null, 'Suma total:', null, '25', null, '2308,80', null])].join(
+      '\r\n',
+    );
     await put(
       {
         file: '04-suma-total.csv',
@@ -293,7 +312,15 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
     problems.push({ code: 'TOTALS_ROW_SKIPPED', row: rows.length + 1, column: 'Descripción' });
     rows.push([null, null, null, null, null, 'Subtotal', null, null, 0, null]);
     await put(
-      { file: '05-subtotales-por-factura.xlsx', producer: 'SheetJS (xlsx)', what: 'A Subtotal row after every invoice', exit: 0, valid: 3, invalid: 0, problems },
+      {
+        file: '05-subtotales-por-factura.xlsx',
+        producer: 'SheetJS (xlsx)',
+        what: 'A Subtotal row after every invoice',
+        exit: 0,
+        valid: 3,
+        invalid: 0,
+        problems,
+      },
       writeBook(sheetjsBook([{ name: 'Reporte', aoa: rows }]), 'xlsx'),
     );
   }
@@ -307,7 +334,7 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
       {
         file: '06-precios-con-igv.xlsx',
         producer: 'SheetJS (xlsx)',
-        what: 'Prices already include IGV; the sheet\'s Total column says so',
+        what: "Prices already include IGV; the sheet's Total column says so",
         exit: 1,
         valid: 0,
         invalid: 3,
@@ -338,7 +365,16 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
     const header = [...HEADER, 'Subtotal', 'IGV', 'Total'];
     const rows = aoaRows(BASE, { extra: (l) => [Number(amounts(l).base), Number(amounts(l).igv), Number(amounts(l).total)] });
     await put(
-      { file: '08-subtotal-igv-total-por-linea.xlsx', producer: 'SheetJS (xlsx)', what: 'Subtotal, IGV and Total per line, consistent', exit: 0, valid: 3, invalid: 0, problems: [], sheetTotals: totals3 },
+      {
+        file: '08-subtotal-igv-total-por-linea.xlsx',
+        producer: 'SheetJS (xlsx)',
+        what: 'Subtotal, IGV and Total per line, consistent',
+        exit: 0,
+        valid: 3,
+        invalid: 0,
+        problems: [],
+        sheetTotals: totals3,
+      },
       writeBook(sheetjsBook([{ name: 'Ventas', aoa: [header, ...rows] }]), 'xlsx'),
     );
   }
@@ -360,7 +396,16 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
       totals3[keyOf(l)] ?? '',
     ]);
     await put(
-      { file: '09-total-factura-repetido.csv', producer: 'hand-made bytes (UTF-8, comma)', what: 'The invoice total repeated on each of its rows', exit: 0, valid: 3, invalid: 0, problems: [], sheetTotals: totals3 },
+      {
+        file: '09-total-factura-repetido.csv',
+        producer: 'hand-made bytes (UTF-8, comma)',
+        what: 'The invoice total repeated on each of its rows',
+        exit: 0,
+        valid: 3,
+        invalid: 0,
+        problems: [],
+        sheetTotals: totals3,
+      },
       [header, ...rows].map((r) => csvLine(r, ',')).join('\n') + '\n',
     );
   }
@@ -373,7 +418,7 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
       {
         file: '10-total-no-cuadra.csv',
         producer: 'hand-made bytes (Windows-1252, ;)',
-        what: 'One invoice\'s Total differs from its lines by a typo',
+        what: "One invoice's Total differs from its lines by a typo",
         exit: 1,
         valid: 2,
         invalid: 1,
@@ -400,16 +445,37 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
       r[7] = null;
       r[9] = null;
     }
-    await exceljsBook((wb) => {
-      const ws = wb.addWorksheet('Ventas');
-      ws.addRow(header);
-      for (const r of rows) ws.addRow(r.map((c) => (c !== null && typeof c === 'object' ? DATE_TEXT : c)));
-      ws.mergeCells('H2:H4');
-      ws.mergeCells('J2:J4');
-    }, join(dir, '11-combinadas-exceljs.xlsx'));
-    cases.push({ file: '11-combinadas-exceljs.xlsx', producer: 'exceljs', what: 'Unit and "20" (exonerado) merged over three lines', exit: 0, valid: 2, invalid: 0, problems: [], sheetTotals: mergedTotals });
+    await exceljsBook(
+      (wb) => {
+        const ws = wb.addWorksheet('Ventas');
+        ws.addRow(header);
+        for (const r of rows) ws.addRow(r.map((c) => (c !== null && typeof c === 'object' ? DATE_TEXT : c)));
+        ws.mergeCells('H2:H4');
+        ws.mergeCells('J2:J4');
+      },
+      join(dir, '11-combinadas-exceljs.xlsx'),
+    );
+    cases.push({
+      file: '11-combinadas-exceljs.xlsx',
+      producer: 'exceljs',
+      what: 'Unit and "20" (exonerado) merged over three lines',
+      exit: 0,
+      valid: 2,
+      invalid: 0,
+      problems: [],
+      sheetTotals: mergedTotals,
+    });
     await put(
-      { file: '12-combinadas-sheetjs.xlsx', producer: 'SheetJS (xlsx)', what: 'The same merges written by SheetJS', exit: 0, valid: 2, invalid: 0, problems: [], sheetTotals: mergedTotals },
+      {
+        file: '12-combinadas-sheetjs.xlsx',
+        producer: 'SheetJS (xlsx)',
+        what: 'The same merges written by SheetJS',
+        exit: 0,
+        valid: 2,
+        invalid: 0,
+        problems: [],
+        sheetTotals: mergedTotals,
+      },
       writeBook(
         sheetjsBook([
           {
@@ -428,12 +494,15 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
 
   // 13. Hidden rows by hand: the whole second invoice hidden.
   {
-    await exceljsBook((wb) => {
-      const ws = wb.addWorksheet('Ventas');
-      ws.addRow(HEADER);
-      for (const r of aoaRows(BASE, { date: 'text' })) ws.addRow(r);
-      ws.getRow(rowOfLine(2)).hidden = true;
-    }, join(dir, '13-filas-ocultas.xlsx'));
+    await exceljsBook(
+      (wb) => {
+        const ws = wb.addWorksheet('Ventas');
+        ws.addRow(HEADER);
+        for (const r of aoaRows(BASE, { date: 'text' })) ws.addRow(r);
+        ws.getRow(rowOfLine(2)).hidden = true;
+      },
+      join(dir, '13-filas-ocultas.xlsx'),
+    );
     cases.push({
       file: '13-filas-ocultas.xlsx',
       producer: 'exceljs',
@@ -457,14 +526,17 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
 
   // 14. An AutoFilter that hides one line of a visible invoice: that invoice is never sent half.
   {
-    await exceljsBook((wb) => {
-      const ws = wb.addWorksheet('Ventas');
-      ws.addRow(HEADER);
-      for (const r of aoaRows(BASE, { date: 'text', fillDown: true })) ws.addRow(r);
-      ws.autoFilter = `A1:J${rowOfLine(BASE.length - 1)}`;
-      ws.getRow(rowOfLine(1)).hidden = true; // Aceite: filtered out, its invoice F001-101 stays visible
-      ws.getRow(rowOfLine(2)).hidden = true; // F001-102: filtered out whole
-    }, join(dir, '14-autofiltro.xlsx'));
+    await exceljsBook(
+      (wb) => {
+        const ws = wb.addWorksheet('Ventas');
+        ws.addRow(HEADER);
+        for (const r of aoaRows(BASE, { date: 'text', fillDown: true })) ws.addRow(r);
+        ws.autoFilter = `A1:J${rowOfLine(BASE.length - 1)}`;
+        ws.getRow(rowOfLine(1)).hidden = true; // Aceite: filtered out, its invoice F001-101 stays visible
+        ws.getRow(rowOfLine(2)).hidden = true; // F001-102: filtered out whole
+      },
+      join(dir, '14-autofiltro.xlsx'),
+    );
     cases.push({
       file: '14-autofiltro.xlsx',
       producer: 'exceljs',
@@ -507,7 +579,9 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
 
   // 15. An invoice whose total rounds to zero.
   {
-    const lines = [BASE[0], line('F001', 104, RUC_B, 'Agroexportadora Valle de Ica S.A.', 'Muestra sin valor comercial', '1', '0.001')].filter((l): l is Line => l !== undefined);
+    const lines = [BASE[0], line('F001', 104, RUC_B, 'Agroexportadora Valle de Ica S.A.', 'Muestra sin valor comercial', '1', '0.001')].filter(
+      (l): l is Line => l !== undefined,
+    );
     await put(
       {
         file: '15-factura-cero.csv',
@@ -524,7 +598,15 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
 
   // 16-17. Legacy Excel 97-2003 and LibreOffice ODS, by SheetJS.
   await put(
-    { file: '16-excel-97-2003.xls', producer: 'SheetJS (BIFF8)', what: 'Legacy .xls ("Guardar como Excel 97-2003")', exit: 0, valid: 3, invalid: 0, problems: [] },
+    {
+      file: '16-excel-97-2003.xls',
+      producer: 'SheetJS (BIFF8)',
+      what: 'Legacy .xls ("Guardar como Excel 97-2003")',
+      exit: 0,
+      valid: 3,
+      invalid: 0,
+      problems: [],
+    },
     writeBook(sheetjsBook([{ name: 'Ventas', aoa: [HEADER, ...aoaRows(BASE)] }]), 'biff8'),
   );
   await put(
@@ -536,11 +618,27 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
   {
     const text = [csvLine(HEADER, '\t'), ...csvRows(BASE).map((r) => csvLine(r, '\t'))].join('\r\n') + '\r\n';
     await put(
-      { file: '18-texto-unicode.txt', producer: 'hand-made bytes (UTF-16LE + BOM, tab)', what: 'Excel "Texto Unicode"', exit: 0, valid: 3, invalid: 0, problems: [] },
+      {
+        file: '18-texto-unicode.txt',
+        producer: 'hand-made bytes (UTF-16LE + BOM, tab)',
+        what: 'Excel "Texto Unicode"',
+        exit: 0,
+        valid: 3,
+        invalid: 0,
+        problems: [],
+      },
       Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
     );
     await put(
-      { file: '19-utf16-sin-bom.csv', producer: 'hand-made bytes (UTF-16LE, no BOM, tab)', what: 'UTF-16 without BOM, renamed .csv', exit: 0, valid: 3, invalid: 0, problems: [] },
+      {
+        file: '19-utf16-sin-bom.csv',
+        producer: 'hand-made bytes (UTF-16LE, no BOM, tab)',
+        what: 'UTF-16 without BOM, renamed .csv',
+        exit: 0,
+        valid: 3,
+        invalid: 0,
+        problems: [],
+      },
       Buffer.from(text, 'utf16le'),
     );
   }
@@ -608,7 +706,15 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
       problems.push({ code: 'INVISIBLE_CHARACTER_REMOVED', row: rowOfLine(i), column: 'RUC cliente' });
     }
     await put(
-      { file: '24-ruc-con-invisibles.csv', producer: 'hand-made bytes (UTF-8, ;)', what: 'RUCs with zero-width space, NBSP, soft hyphen', exit: 0, valid: 3, invalid: 0, problems },
+      {
+        file: '24-ruc-con-invisibles.csv',
+        producer: 'hand-made bytes (UTF-8, ;)',
+        what: 'RUCs with zero-width space, NBSP, soft hyphen',
+        exit: 0,
+        valid: 3,
+        invalid: 0,
+        problems,
+      },
       [csvLine(HEADER), ...rows.map((r) => csvLine(r))].join('\n'),
     );
   }
@@ -667,7 +773,16 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
 
   // 27. A PDF named .xlsx, and an ERP's HTML "xls".
   await put(
-    { file: '27-pdf-llamado-xlsx.xlsx', producer: 'hand-made bytes (PDF)', what: 'A PDF report saved with an .xlsx name', exit: 2, valid: 0, invalid: 0, problems: [], refusal: 'parece un documento PDF' },
+    {
+      file: '27-pdf-llamado-xlsx.xlsx',
+      producer: 'hand-made bytes (PDF)',
+      what: 'A PDF report saved with an .xlsx name',
+      exit: 2,
+      valid: 0,
+      invalid: 0,
+      problems: [],
+      refusal: 'parece un documento PDF',
+    },
     '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
   );
   await put(
@@ -688,8 +803,18 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
   {
     const lines = [line('F004', 1, RUC_C, 'Transportes Huancayo Express S.A.C.', 'Contrato de obra', '1', '123456789.0123456789')];
     await put(
-      { file: '29-decimales-exactos.csv', producer: 'hand-made bytes (UTF-8, ,)', what: 'A unit value with 10 decimals', exit: 0, valid: 1, invalid: 0, problems: [] },
-      [csvLine(HEADER, ','), ...lines.map((l) => csvLine(['F004', '1', '2026-11-03', l.ruc, l.nombre, l.desc, l.cant, l.unidad, l.precio, l.afect], ','))].join('\n') + '\n',
+      {
+        file: '29-decimales-exactos.csv',
+        producer: 'hand-made bytes (UTF-8, ,)',
+        what: 'A unit value with 10 decimals',
+        exit: 0,
+        valid: 1,
+        invalid: 0,
+        problems: [],
+      },
+      [csvLine(HEADER, ','), ...lines.map((l) => csvLine(['F004', '1', '2026-11-03', l.ruc, l.nombre, l.desc, l.cant, l.unidad, l.precio, l.afect], ','))].join(
+        '\n',
+      ) + '\n',
     );
   }
 
@@ -698,7 +823,15 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
     const header = [...HEADER, 'IGV', 'Importe'];
     const rows = aoaRows(BASE, { extra: (l) => [18, Number(amounts(l).base)] });
     await put(
-      { file: '30-importe-sin-igv-y-tasa.xls', producer: 'SheetJS (BIFF8)', what: '«Importe» without IGV per line; «IGV» holds the rate 18', exit: 0, valid: 3, invalid: 0, problems: [] },
+      {
+        file: '30-importe-sin-igv-y-tasa.xls',
+        producer: 'SheetJS (BIFF8)',
+        what: '«Importe» without IGV per line; «IGV» holds the rate 18',
+        exit: 0,
+        valid: 3,
+        invalid: 0,
+        problems: [],
+      },
       writeBook(sheetjsBook([{ name: 'Ventas', aoa: [header, ...rows] }]), 'biff8'),
     );
   }
@@ -711,7 +844,8 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
 function readme(cases: readonly RealWorldCase[]): string {
   const rows = cases.map((c) => {
     const expected = c.exit === 2 ? `refused (exit 2): «${c.refusal ?? ''}»` : `${c.valid} valid, ${c.invalid} invalid (exit ${c.exit})`;
-    const problems = c.problems.map((p) => `${p.code}${p.row !== undefined ? ` @ row ${p.row}` : ''}${p.column !== undefined ? `, «${p.column}»` : ''}`).join('; ') || '—';
+    const problems =
+      c.problems.map((p) => `${p.code}${p.row !== undefined ? ` @ row ${p.row}` : ''}${p.column !== undefined ? `, «${p.column}»` : ''}`).join('; ') || '—';
     return `| ${c.file} | ${c.args?.join(' ') ?? ''} | ${c.producer} | ${c.what} | ${expected} | ${problems} |`;
   });
   return [
@@ -721,7 +855,7 @@ function readme(cases: readonly RealWorldCase[]): string {
     'the producer that matters for it. Generated by `npx tsx scripts/make-real-world-fixtures.ts`',
     '(do not edit by hand); `expected.json` holds the same expectations as this table, and',
     '`test/sheet/real-world-sheets.test.ts` runs `validate` on each and checks exactly them, plus that',
-    'no VALID invoice has a total different from the sheet\'s own total where the sheet has one.',
+    "no VALID invoice has a total different from the sheet's own total where the sheet has one.",
     '',
     '| file | flags | written by | what it is | `validate` must give | problems (code @ row, column) |',
     '|---|---|---|---|---|---|',

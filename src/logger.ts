@@ -31,9 +31,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       base: null,
       hooks: {
         logMethod(args, method) {
-          const scrubbed = args.map((a: unknown) => (typeof a === 'string' ? redactText(a, secrets) : redactSecrets(a, secrets))) as Parameters<
-            typeof method
-          >;
+          const scrubbed = args.map((a: unknown) => (typeof a === 'string' ? redactText(a, secrets) : redactSecrets(a, secrets))) as Parameters<typeof method>;
           method.apply(this, scrubbed);
         },
       },

@@ -15,6 +15,13 @@ import type { SendableInvoice, Submission, SubmitResult } from './submit/submiss
 export interface PipelineStages {
   readonly groups: AsyncIterable<GroupItem>;
   readonly validate: (draft: InvoiceDraft) => ValidatedInvoice;
+  /**
+   * Whether this run handles the draft (`--issuer`): one it does not is LEFT_OUT, neither checked
+   * nor sent. Absent: every draft.
+   */
+  readonly include?: (draft: InvoiceDraft) => boolean;
+  /** The issuer RUC of a draft left out (for its outcome row). */
+  readonly issuerOf?: (draft: InvoiceDraft) => string | undefined;
   /** Absent in a dry run. */
   readonly submission?: Submission;
   /** Once aborted, valid invoices not yet sent become NOT_SENT (the rest of the sheet is still read and checked). */
@@ -31,6 +38,7 @@ type Prepared =
 /** The outcome row of a validated invoice with the given status. */
 export function outcomeOf(invoice: ValidatedInvoice, status: InvoiceStatus, extra: Partial<InvoiceOutcome> = {}): InvoiceOutcome {
   return {
+    ...(invoice.issuerRuc !== undefined ? { emisorRuc: invoice.issuerRuc } : {}),
     serie: invoice.draft.serie,
     numero: invoice.draft.numero,
     rows: invoice.draft.rows,
@@ -64,6 +72,20 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<Pipeli
     for await (const item of stages.groups) {
       if (item.kind === 'orphan') {
         yield { seq: seq++, kind: 'done', event: item };
+        continue;
+      }
+      if (stages.include !== undefined && !stages.include(item)) {
+        const ruc = stages.issuerOf?.(item);
+        const left: InvoiceOutcome = {
+          ...(ruc !== undefined ? { emisorRuc: ruc } : {}),
+          serie: item.serie,
+          numero: item.numero,
+          rows: item.rows,
+          status: 'LEFT_OUT',
+          problems: [],
+          attempts: 0,
+        };
+        yield { seq: seq++, kind: 'done', event: { kind: 'outcome', outcome: left } };
         continue;
       }
       const checked = stages.validate(item);

@@ -8,7 +8,10 @@ import { STATUS_LABELS } from './invoice/invoice-status.js';
 import type { Problem } from './invoice/problem.js';
 import { limaToday } from './invoice/lima-today.js';
 import { validateInvoice } from './invoice/validate-invoice.js';
-import type { Emisor } from './invoice/validation-context.js';
+import type { Emisor, ValidationContext } from './invoice/validation-context.js';
+import type { InvoiceDraft } from './invoice/invoice-draft.js';
+import { isValidRuc } from './invoice/rules/identity-document-rules.js';
+import { completeEmisor, issuerProfile } from './config/resolve-settings.js';
 import type { Logger } from './logger.js';
 import type { Submission } from './submit/submission.js';
 import { runPipeline } from './pipeline.js';
@@ -35,8 +38,15 @@ export interface ImportRun {
   readonly input: string;
   readonly settings: ResolvedSettings;
   readonly paths: OutputPaths;
-  /** The issuer for building documents; absent in a dry run without one (documents are not built). */
+  /** The default issuer (invoices without `emisorRuc`); absent in a dry run without one (documents are not built). */
   readonly emisor?: Emisor;
+  /**
+   * The issuer of a RUC the sheet's `emisorRuc` names (submit: completed from that issuer's login);
+   * absent, or undefined for a RUC: its `emisores` profile when complete, else no document is built.
+   */
+  readonly emisorFor?: (ruc: string) => Emisor | undefined;
+  /** The issuer RUC of invoices without `emisorRuc` (default: the default issuer's, else the config's). */
+  readonly defaultRuc?: string;
   /** Absent in a dry run. */
   readonly submission?: Submission;
   readonly logger: Logger;
@@ -168,6 +178,41 @@ function serviceProblem(outcome: InvoiceOutcome): Problem {
 }
 
 /**
+ * The validation context of each issuer's invoices, made once per RUC: its profile's defaults and
+ * catalogues, and its issuer data (the default issuer for invoices without `emisorRuc`). An
+ * invalid RUC gets the run's context without an issuer (its invoice is invalid anyway) and is not kept.
+ */
+export function issuerContexts(
+  run: Pick<ImportRun, 'settings' | 'emisor' | 'emisorFor' | 'defaultRuc'>,
+  today: string,
+): (ruc: string | undefined) => ValidationContext {
+  const { settings } = run;
+  const base: ValidationContext = {
+    catalogues: settings.catalogues,
+    close2u: settings.close2u,
+    defaults: settings.defaults,
+    today,
+    ...(run.emisor !== undefined ? { emisor: run.emisor } : {}),
+  };
+  const defaultRuc = run.defaultRuc ?? run.emisor?.ruc ?? settings.issuerHints.ruc;
+  const made = new Map<string, ValidationContext>();
+  return (sheetRuc) => {
+    const ruc = sheetRuc ?? defaultRuc;
+    if (ruc === undefined || !isValidRuc(ruc)) return base;
+    let context = made.get(ruc);
+    if (context === undefined) {
+      const profile = issuerProfile(settings, ruc);
+      const emisor =
+        ruc === defaultRuc && run.emisor !== undefined && run.emisor.ruc === ruc ? run.emisor : (run.emisorFor?.(ruc) ?? completeEmisor(profile.hints));
+      const { emisor: _default, ...rest } = base;
+      context = { ...rest, defaults: profile.defaults, catalogues: profile.catalogues, ...(emisor !== undefined ? { emisor } : {}) };
+      made.set(ruc, context);
+    }
+    return context;
+  };
+}
+
+/**
  * Reads, maps, groups, validates (and submits) one sheet, writing the results workbook as outcomes
  * arrive and, at the end, the fix-and-resend workbook from a second streaming pass over the input.
  * A failure that ends the run (an unreadable input, a refused login) removes the partial results:
@@ -246,16 +291,14 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   };
   try {
     await results.addFileProblems(sheet.notes);
-    const context = {
-      catalogues: settings.catalogues,
-      close2u: settings.close2u,
-      defaults: settings.defaults,
-      today: limaToday(run.clock()),
-      ...(run.emisor !== undefined ? { emisor: run.emisor } : {}),
-    };
+    const contextFor = issuerContexts(run, limaToday(run.clock()));
+    const defaultRuc = run.defaultRuc ?? run.emisor?.ruc ?? settings.issuerHints.ruc;
+    const issuerOf = (draft: InvoiceDraft): string | undefined => draft.emisorRuc ?? defaultRuc;
+    const only = settings.onlyIssuer;
     const events = runPipeline({
       groups: groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit }),
-      validate: (draft) => validateInvoice(draft, context),
+      validate: (draft) => validateInvoice(draft, contextFor(draft.emisorRuc)),
+      ...(only !== undefined ? { include: (draft: InvoiceDraft) => issuerOf(draft) === only, issuerOf } : {}),
       lang,
       ...(run.submission !== undefined ? { submission: run.submission } : {}),
       ...(run.signal !== undefined ? { signal: run.signal } : {}),

@@ -5,7 +5,6 @@ import { textSink } from './helpers/text-sink.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJydWMiOiIyMDUxMjMzMzc5NyJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 
-
 describe('secret redaction', () => {
   it('replaces a JWT anywhere in a text', () => {
     expect(redactText(`token=${JWT} end`)).toBe('token=[REDACTED] end');

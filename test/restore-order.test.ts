@@ -15,10 +15,13 @@ async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
 describe('restoring input order after concurrent work', () => {
   it('yields every item once, in sequence order, whatever order they finish in', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 60 }).chain((n) => fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n })), async (order) => {
-        const out = await collect(restoreOrder(from(order), (x) => x));
-        expect(out).toEqual([...order].sort((a, b) => a - b));
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 60 }).chain((n) => fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n })),
+        async (order) => {
+          const out = await collect(restoreOrder(from(order), (x) => x));
+          expect(out).toEqual([...order].sort((a, b) => a - b));
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -22,7 +22,10 @@ function wholeNumberIn(name: string, value: number | undefined, min: number, max
   if (value === undefined || (Number.isInteger(value) && value >= min && value <= max)) return;
   throw new FacturaError(
     'USAGE',
-    localized(`${name} debe ser un número entero de ${min} a ${max} (se recibió ${String(value)}).`, `${name} must be a whole number from ${min} to ${max} (got ${String(value)}).`),
+    localized(
+      `${name} debe ser un número entero de ${min} a ${max} (se recibió ${String(value)}).`,
+      `${name} must be a whole number from ${min} to ${max} (got ${String(value)}).`,
+    ),
   );
 }
 
@@ -57,6 +60,7 @@ export function prepareRun(path: string, options: ValidateOptions & Partial<Subm
       tipoRegistro: options.tipoRegistro,
       concurrency: options.concurrency,
       maxAttempts: options.maxAttempts,
+      issuer: options.onlyIssuer,
     },
     config,
     mapping,

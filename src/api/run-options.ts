@@ -44,6 +44,11 @@ export interface ValidateOptions extends SheetReadOptions {
   /** The configuration (the CLI's `--config` file, as an object); checked like the file. */
   readonly config?: ConfigFile;
   readonly emisor?: IssuerOptions;
+  /**
+   * Handle only this issuer's invoices (`--issuer`): the others are LEFT_OUT, neither checked nor
+   * sent, and the exit code judges only this issuer's. Its `emisores` mapping applies.
+   */
+  readonly onlyIssuer?: string;
   /** Unit values exclude (default) or include IGV. */
   readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
   /** The results workbook (default `<input>.resultados.xlsx`). */
@@ -75,8 +80,26 @@ export interface ServiceOptions {
   readonly clock?: () => number;
 }
 
-/** What a submission takes: a dry run's options, the service, and how to send. */
-export interface SubmitOptions extends ValidateOptions, ServiceOptions {
+/** One issuer's login; the RUC is the key it is given under. */
+export interface IssuerCredentials {
+  readonly mail: string;
+  readonly clave: string;
+}
+
+/**
+ * What a submission takes: a dry run's options, the service, the logins, and how to send.
+ *
+ * Logins: `credentials` is the default issuer's (invoices without `emisorRuc`), as with one
+ * company; `issuerCredentials` gives those of the issuers a sheet's `emisorRuc` column names
+ * (accounting firms), by RUC, and wins for a RUC given both ways. Before anything is sent, every
+ * issuer with valid invoices must have one, else FacturaError('CONFIG') naming each RUC. The library
+ * reads no environment and no file: a program passes what it holds.
+ */
+export interface SubmitOptions extends ValidateOptions, Omit<ServiceOptions, 'credentials'> {
+  /** The default issuer's login (optional when every invoice names its issuer and has its own). */
+  readonly credentials?: ServiceOptions['credentials'];
+  /** Logins by issuer RUC (11 digits). */
+  readonly issuerCredentials?: Readonly<Record<string, IssuerCredentials>>;
   /** Invoices in flight at once, 1 to 64 (default: the config's, else 4). */
   readonly concurrency?: number;
   /** Tries per invoice for 5xx, 429 and network errors, 1 to 20 (default: the config's, else 5). */

@@ -1,7 +1,7 @@
 import { EXIT_OK, EXIT_SOME_FAILED } from '../factura-error.js';
 import type { WrittenFiles } from '../import-event.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
-import type { CurrencyTotals } from '../report/run-summary.js';
+import type { CurrencyTotals, IssuerCounts } from '../report/run-summary.js';
 import type { ImportResult, ShownProblem, ShownProblemGroup } from '../run-import.js';
 
 /**
@@ -13,6 +13,8 @@ export interface RunSummary {
   readonly byStatus: Readonly<Record<InvoiceStatus, number>>;
   /** Accepted (in this run or an earlier one) or, in a dry run, valid invoices, by currency. */
   readonly totals: readonly CurrencyTotals[];
+  /** The same per issuer RUC, in order of first appearance (empty when no invoice has a known issuer). */
+  readonly byIssuer: readonly IssuerCounts[];
   /** Invoices with at least one warning. */
   readonly withWarnings: number;
   readonly problems: { readonly errors: number; readonly warnings: number };
@@ -32,7 +34,8 @@ export interface RunSummary {
   readonly exitCode: number;
 }
 
-const FINE: readonly InvoiceStatus[] = ['VALID', 'ACCEPTED', 'SKIPPED'];
+/** LEFT_OUT: another issuer's invoice under `--issuer`; the exit code judges only that issuer's. */
+const FINE: readonly InvoiceStatus[] = ['VALID', 'ACCEPTED', 'SKIPPED', 'LEFT_OUT'];
 
 /** The exit codes of a finished run: 130 interrupted, 1 when any invoice or row is not fine, else 0. */
 export function exitCodeOfRun(result: Pick<ImportResult, 'interrupted' | 'summary' | 'orphanRows'>): number {
@@ -48,6 +51,7 @@ export function summarizeRun(result: ImportResult, notes: readonly string[]): Ru
     invoices: s.invoices,
     byStatus: s.byStatus,
     totals: s.totals,
+    byIssuer: s.byIssuer,
     withWarnings: s.withWarnings,
     problems: { errors: s.errors, warnings: s.warnings },
     paths: result.written,

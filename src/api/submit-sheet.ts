@@ -8,34 +8,33 @@ import { runImport } from '../run-import.js';
 import { createSubmission } from '../submit/create-submission.js';
 import { openJournal } from '../submit/journal.js';
 import { acquireRunLock } from '../submit/run-lock.js';
-import type { ServiceSession } from '../submit/service-session.js';
-import { openServiceSession } from '../submit/service-session.js';
+import pLimit from 'p-limit';
+import { issuerProfile } from '../config/resolve-settings.js';
+import { isValidRuc } from '../invoice/rules/identity-document-rules.js';
+import { issuerCensus } from '../issuer-census.js';
+import type { LoginCredentials } from '../submit/api-client.js';
+import type { IssuerAccess } from '../submit/create-submission.js';
+import { issuerLoginFailed } from '../submit/create-submission.js';
+import type { IssuerSession, IssuerSessions } from '../submit/service-session.js';
+import { openIssuerSessions } from '../submit/service-session.js';
+import { missingCredentialsError } from './missing-credentials.js';
 import { TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS } from '../submit/token-manager.js';
 import { prepareRun } from './prepare-run.js';
 import type { SubmitOptions } from './run-options.js';
 import type { RunSummary } from './run-summary.js';
 import { summarizeRun } from './run-summary.js';
 
-/** The issuer: options or config first, else the login's RUC, its razonSocial and the account's mail. */
-function issuerFor(hints: Partial<Emisor>, session: ServiceSession): Emisor {
+/** The issuer: options or config first, else the login's razonSocial and the account's mail. */
+function issuerFor(hints: Partial<Emisor> & { readonly ruc: string }, session: IssuerSession): Emisor {
   const profile = session.profile();
-  const ruc = hints.ruc ?? session.credentials.ruc;
+  const ruc = hints.ruc;
   const nombreLegal = hints.nombreLegal ?? profile?.razonSocial;
   if (nombreLegal === undefined) {
     throw new FacturaError(
       'CONFIG',
       localized(
-        'El servicio no indicó la razón social del emisor: indíquela con --emisor-nombre o en el archivo de configuración.',
-        "The service did not give the issuer's legal name: set it with --emisor-nombre or in the config file.",
-      ),
-    );
-  }
-  if (ruc !== session.credentials.ruc) {
-    throw new FacturaError(
-      'CONFIG',
-      localized(
-        `El RUC del emisor (${ruc}) no es el de la cuenta (${session.credentials.ruc}): el servicio solo acepta facturas del RUC con el que se inició sesión.`,
-        `The issuer RUC (${ruc}) is not the account's (${session.credentials.ruc}): the service only takes invoices of the RUC that logged in.`,
+        `El servicio no indicó la razón social del emisor ${ruc}: indíquela con --emisor-nombre o en el archivo de configuración (emisor, o emisores.${ruc}.nombreLegal).`,
+        `The service did not give the legal name of issuer ${ruc}: set it with --emisor-nombre or in the config file (emisor, or emisores.${ruc}.nombreLegal).`,
       ),
     );
   }
@@ -43,11 +42,29 @@ function issuerFor(hints: Partial<Emisor>, session: ServiceSession): Emisor {
   return { ruc, nombreLegal, ...(hints.nombreComercial !== undefined ? { nombreComercial: hints.nombreComercial } : {}), correo };
 }
 
+/** Every login a run may use, by RUC: the default issuer's, then the per-issuer ones (which win). */
+function accountsOf(options: SubmitOptions): Map<string, LoginCredentials> {
+  const accounts = new Map<string, LoginCredentials>();
+  if (options.credentials !== undefined) accounts.set(options.credentials.ruc, options.credentials);
+  for (const [ruc, c] of Object.entries(options.issuerCredentials ?? {})) accounts.set(ruc, { ruc, mail: c.mail, clave: c.clave });
+  return accounts;
+}
+
+const NOT_IN_RUN = (ruc: string) =>
+  localized(
+    `no enviado: el emisor ${ruc} no tenía facturas válidas al revisar la hoja antes de enviar (¿cambió la hoja durante el envío?); vuelva a enviar.`,
+    `not sent: issuer ${ruc} had no valid invoices when the sheet was checked before sending (did the sheet change meanwhile?); submit again.`,
+  );
+
 /**
- * Checks every invoice and sends the valid ones: one login before reading (refused credentials
- * end the run before anything is read or sent: FacturaError 'AUTH'), the journal beside the input
- * (a rerun skips what was accepted and never issues a number twice), bounded concurrency with
- * retries, and the results workbook. `signal` stops it the way Ctrl-C does. Prints nothing.
+ * Checks every invoice and sends the valid ones. Several issuers (the sheet's `emisorRuc`): a first
+ * quick pass lists the issuers with valid invoices, and every one must have a login, else nothing
+ * is sent (FacturaError 'CONFIG' naming each RUC); each issuer then logs in once before anything
+ * is sent (with one issuer, refused credentials end the run: FacturaError 'AUTH'; with several,
+ * that issuer's invoices are FAILED with the reason and the others go on). The journal beside the
+ * input (a rerun skips what was accepted and never issues a number twice), one bounded concurrency
+ * across every issuer with retries, and the results workbook. `signal` stops it the way Ctrl-C
+ * does. Prints nothing.
  */
 export async function submitSheet(path: string, options: SubmitOptions): Promise<RunSummary> {
   const { input, settings, paths } = prepareRun(path, options);
@@ -55,6 +72,15 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
   const logger = options.logger ?? silentLogger();
   const clock = options.clock ?? Date.now;
   const lang = settings.lang;
+  const accounts = accountsOf(options);
+  for (const ruc of accounts.keys()) {
+    if (!isValidRuc(ruc)) {
+      throw new FacturaError(
+        'CONFIG',
+        localized(`Las credenciales nombran un RUC que no es válido: «${ruc}».`, `The credentials name a RUC that is not valid: "${ruc}".`),
+      );
+    }
+  }
   // Every request in flight listens to the stop signal; more than Node's default 10 is expected here.
   if (options.signal !== undefined) setMaxListeners(concurrency * 2 + 10, options.signal);
   // One run per sheet (journal) at a time: taken before the login, so a second run sends nothing.
@@ -67,8 +93,23 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
   }
 
   async function submitLocked(): Promise<RunSummary> {
-    const session = openServiceSession({
-      credentials: options.credentials,
+    const defaultRuc = settings.issuerHints.ruc ?? options.credentials?.ruc;
+    const wanted = (ruc: string | undefined): boolean => settings.onlyIssuer === undefined || ruc === settings.onlyIssuer;
+    // Who must log in, known before anything is sent (a sheet without emisorRuc is not read past its header).
+    const census = await issuerCensus(input, settings, clock, defaultRuc, false, options.edits);
+    const needed = census.hasIssuerColumn
+      ? census.issuers.filter((i) => i.valid > 0 && wanted(i.ruc)).map((i) => i.ruc)
+      : wanted(defaultRuc)
+        ? [defaultRuc]
+        : [];
+    const missing = needed.filter((ruc) => ruc === undefined || !accounts.has(ruc));
+    if (missing.length > 0) throw missingCredentialsError(missing);
+    const rucs = needed.filter((ruc): ruc is string => ruc !== undefined);
+    // Nothing valid to send: the default login is still checked first, as with one issuer always.
+    if (rucs.length === 0 && defaultRuc !== undefined && accounts.has(defaultRuc) && wanted(defaultRuc)) rucs.push(defaultRuc);
+
+    const sessions = openIssuerSessions({
+      accounts,
       authUrl: options.authUrl,
       baseUrl: options.baseUrl,
       ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
@@ -80,9 +121,37 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     });
     try {
-      // Log in before reading: refused credentials stop the run before anything is sent.
-      await session.tokens.getToken();
-      const emisor = issuerFor(settings.issuerHints, session);
+      // Each issuer logs in before reading: refused credentials are known before anything is sent.
+      const limit = pLimit(concurrency);
+      const logins = await Promise.all(
+        rucs.map((ruc) =>
+          limit(async (): Promise<{ ruc: string; error?: FacturaError }> => {
+            try {
+              await sessionOf(sessions, ruc).tokens.getToken();
+              return { ruc };
+            } catch (error) {
+              if (!(error instanceof FacturaError)) throw error;
+              return { ruc, error };
+            }
+          }),
+        ),
+      );
+      const failed = logins.filter((l): l is { ruc: string; error: FacturaError } => l.error !== undefined);
+      const first = failed[0];
+      // One issuer (or none that could log in): the run ends as it always did.
+      if (first !== undefined && failed.length === rucs.length) throw first.error;
+      const refused = new Map(failed.map((f) => [f.ruc, issuerLoginFailed(f.ruc, f.error)]));
+      for (const [ruc, reason] of refused) {
+        logger.warn({ ruc }, reason.en);
+        notify(reason);
+      }
+      const emisors = new Map<string, Emisor>();
+      for (const ruc of rucs) {
+        const hints = issuerProfile(settings, ruc).hints;
+        // A refused issuer's documents are built only to be reported FAILED; none is sent.
+        emisors.set(ruc, refused.has(ruc) ? { ruc, nombreLegal: hints.nombreLegal ?? ruc } : issuerFor(hints, sessionOf(sessions, ruc)));
+      }
+      const defaultEmisor = defaultRuc === undefined ? undefined : emisors.get(defaultRuc);
       const journal = await openJournal(paths.journal);
       if (journal.report.tornLastLine !== undefined) {
         const torn = localized(
@@ -94,10 +163,14 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
       }
       try {
         const submission = createSubmission({
-          client: session.client,
-          tokens: session.tokens,
+          client: sessions.client,
           journal,
-          issuerRuc: emisor.ruc,
+          accessFor: (ruc): IssuerAccess => {
+            const reason = refused.get(ruc);
+            if (reason !== undefined) return { refused: reason };
+            return emisors.has(ruc) ? { tokens: sessionOf(sessions, ruc).tokens } : { refused: NOT_IN_RUN(ruc) };
+          },
+          isolateIssuers: rucs.length > 1,
           concurrency,
           maxAttempts,
           logger,
@@ -109,24 +182,31 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
           input,
           settings,
           paths,
-          emisor,
+          ...(defaultEmisor !== undefined ? { emisor: defaultEmisor } : {}),
+          ...(defaultRuc !== undefined ? { defaultRuc } : {}),
+          emisorFor: (ruc) => emisors.get(ruc),
           submission,
-          secrets: [options.credentials.clave].filter((s) => s.length > 0),
+          secrets: [...accounts.values()].map((a) => a.clave).filter((s) => s.length > 0),
           logger,
           clock,
           ...(options.signal !== undefined ? { signal: options.signal } : {}),
           ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
-        ...(options.edits !== undefined ? { edits: options.edits } : {}),
-    ...(options.edits !== undefined ? { edits: options.edits } : {}),
+          ...(options.edits !== undefined ? { edits: options.edits } : {}),
           lang,
         });
-        logger.info({ ...session.tokens.stats }, localized('sesiones con el servicio', 'service sessions')[lang]);
+        logger.info({ byIssuer: sessions.stats() }, localized('sesiones con el servicio', 'service sessions')[lang]);
         return summarizeRun(result, []);
       } finally {
         await journal.close();
       }
     } finally {
-      await session.close();
+      await sessions.close();
     }
   }
+}
+
+function sessionOf(sessions: IssuerSessions, ruc: string): IssuerSession {
+  const session = sessions.forRuc(ruc);
+  if (session === undefined) throw new Error(`unreachable: no session for ${ruc} although its credentials were checked`);
+  return session;
 }

@@ -8,6 +8,7 @@ import { openLog } from './open-log.js';
 import { redactText } from '../redact-secrets.js';
 import type { CliCommand } from './cli-command.js';
 import type { CliContext, CliIo, GlobalArgs } from './cli-context.js';
+import { issuersCommand } from './commands/issuers-command.js';
 import { loginCommand } from './commands/login-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
 import { serveCommand } from './commands/serve-command.js';
@@ -15,7 +16,7 @@ import { submitCommand } from './commands/submit-command.js';
 import { templateCommand } from './commands/template-command.js';
 import { validateCommand } from './commands/validate-command.js';
 
-const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, sandboxCommand, serveCommand] as const;
+const COMMANDS = [validateCommand, submitCommand, templateCommand, loginCommand, issuersCommand, sandboxCommand, serveCommand] as const;
 
 /** The installed package's version (package.json sits two folders above src/cli and dist/cli alike). */
 function packageVersion(): string {
@@ -70,7 +71,11 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
         '$0 <command> [options]\n\nBulk importer of Peruvian electronic invoices (facturas) from XLSX/CSV sales sheets.',
       )[lang],
     )
-    .option('lang', { choices: ['es', 'en'] as const, default: 'es' as const, describe: localized('Idioma de los mensajes y resultados', 'Language of messages and results')[lang] })
+    .option('lang', {
+      choices: ['es', 'en'] as const,
+      default: 'es' as const,
+      describe: localized('Idioma de los mensajes y resultados', 'Language of messages and results')[lang],
+    })
     .option('log-format', {
       choices: ['json', 'pretty'] as const,
       describe: localized(
@@ -86,14 +91,24 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
       type: 'string',
       describe: localized('Escribe el registro técnico (JSON) en este archivo', 'Write the technical log (JSON lines) to this file')[lang],
     })
-    .option('debug', { type: 'boolean', default: false, describe: localized('Muestra el detalle técnico de los errores', 'Show stack traces and debug logs')[lang] })
+    .option('debug', {
+      type: 'boolean',
+      default: false,
+      describe: localized('Muestra el detalle técnico de los errores', 'Show stack traces and debug logs')[lang],
+    })
     .option('quiet', { type: 'boolean', default: false, describe: localized('Sin barra de progreso', 'No progress output')[lang] })
     .option('config', {
       type: 'string',
       describe: localized('Archivo de configuración JSON (emisor, valores por omisión, catálogos)', 'JSON config file (issuer, defaults, catalogues)')[lang],
     })
     .strict()
-    .demandCommand(1, localized('Elija un comando: validate, submit, template, login o sandbox.', 'Choose a command: validate, submit, template, login or sandbox.')[lang])
+    .demandCommand(
+      1,
+      localized(
+        'Elija un comando: validate, submit, template, login, issuers, sandbox o serve.',
+        'Choose a command: validate, submit, template, login, issuers, sandbox or serve.',
+      )[lang],
+    )
     .recommendCommands()
     .help('help', localized('Muestra esta ayuda', 'Show help')[lang])
     .alias('h', 'help')
@@ -142,9 +157,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
       return exitCodeFor(err.code);
     }
     const e = err as Error;
-    writeErr(
-      `factura-import: ${render(localized('error interno inesperado', 'unexpected internal error'), lang)}: ${redactText(e.message ?? String(err))}`,
-    );
+    writeErr(`factura-import: ${render(localized('error interno inesperado', 'unexpected internal error'), lang)}: ${redactText(e.message ?? String(err))}`);
     if (debug) writeErr(redactText(e.stack ?? ''));
     else writeErr(render(localized('(use --debug para ver el detalle técnico)', '(use --debug for the technical detail)'), lang));
     return 2;

@@ -51,9 +51,7 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
   if (isTty) {
     const label = localized('comprobantes', 'invoices')[options.lang];
     const format =
-      options.total === undefined
-        ? `{value} ${label} | {rate}/s | {counts}`
-        : `[{bar}] {value}/{total} ${label} | {rate}/s | ETA {eta_formatted} | {counts}`;
+      options.total === undefined ? `{value} ${label} | {rate}/s | {counts}` : `[{bar}] {value}/{total} ${label} | {rate}/s | ETA {eta_formatted} | {counts}`;
     const bar = new cliProgress.SingleBar(
       { format, stream: options.stream, hideCursor: true, clearOnComplete: false, etaBuffer: 200, fps: 5 },
       cliProgress.Presets.shades_classic,

@@ -1,30 +1,57 @@
-import type { ServiceOptions } from '../index.js';
+import type { IssuerCredentials, ServiceOptions } from '../index.js';
 import { FacturaError, startSandbox } from '../index.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Logger } from '../logger.js';
+import { issuerCredentials } from './issuer-credentials.js';
 
-const REQUIRED = ['FACTURA_RUC', 'FACTURA_MAIL', 'FACTURA_CLAVE', 'FACTURA_AUTH_URL', 'FACTURA_BASE_URL'] as const;
+const ADDRESSES = ['FACTURA_AUTH_URL', 'FACTURA_BASE_URL'] as const;
+const DEFAULT_LOGIN = ['FACTURA_RUC', 'FACTURA_MAIL', 'FACTURA_CLAVE'] as const;
 
-type Service = Pick<ServiceOptions, 'credentials' | 'authUrl' | 'baseUrl'>;
+/** Where the service is and every login the environment gives. */
+export interface Service extends Pick<ServiceOptions, 'authUrl' | 'baseUrl'> {
+  /** FACTURA_RUC / FACTURA_MAIL / FACTURA_CLAVE: the default issuer's login. */
+  readonly credentials?: ServiceOptions['credentials'];
+  /** FACTURA_MAIL_<RUC> / FACTURA_CLAVE_<RUC>, then the FACTURA_CREDENTIALS_FILE file, by RUC. */
+  readonly issuerCredentials: Readonly<Record<string, IssuerCredentials>>;
+}
 
-/** Credentials and addresses from the environment only (never a flag or a file the shell history keeps). */
-export function serviceFromEnv(env: Readonly<Record<string, string | undefined>>): Service {
-  const missing = REQUIRED.filter((name) => (env[name] ?? '').trim() === '');
-  if (missing.length > 0) {
-    throw new FacturaError(
-      'CONFIG',
-      localized(
-        `Faltan variables de entorno: ${missing.join(', ')}. Las credenciales se leen solo del entorno; para probar sin cuenta use --sandbox.`,
-        `Missing environment variables: ${missing.join(', ')}. Credentials are read from the environment only; to try without an account use --sandbox.`,
-      ),
-    );
-  }
-  const get = (name: (typeof REQUIRED)[number]): string => (env[name] ?? '').trim();
+function missingVariables(missing: readonly string[]): FacturaError {
+  return new FacturaError(
+    'CONFIG',
+    localized(
+      `Faltan variables de entorno: ${missing.join(', ')}. Las credenciales se leen solo del entorno (o del archivo FACTURA_CREDENTIALS_FILE); para probar sin cuenta use --sandbox.`,
+      `Missing environment variables: ${missing.join(', ')}. Credentials are read from the environment only (or the FACTURA_CREDENTIALS_FILE file); to try without an account use --sandbox.`,
+    ),
+  );
+}
+
+/**
+ * Addresses and credentials from the environment only (never a flag the shell history keeps):
+ * the default login FACTURA_RUC/MAIL/CLAVE (all three or none, when per-issuer logins are given),
+ * per-issuer FACTURA_MAIL_<RUC>/FACTURA_CLAVE_<RUC>, and the credentials file FACTURA_CREDENTIALS_FILE
+ * (refused when others can read it).
+ */
+export async function serviceFromEnv(env: Readonly<Record<string, string | undefined>>, cwd: string = process.cwd()): Promise<Service> {
+  const blank = (name: string): boolean => (env[name] ?? '').trim() === '';
+  const perIssuer = await issuerCredentials(env, cwd);
+  const givenDefault = DEFAULT_LOGIN.filter((name) => !blank(name));
+  const needDefault = givenDefault.length > 0 || Object.keys(perIssuer).length === 0;
+  const missing = [...(needDefault ? DEFAULT_LOGIN : []), ...ADDRESSES].filter(blank);
+  if (missing.length > 0) throw missingVariables(missing);
+  const get = (name: string): string => (env[name] ?? '').trim();
   return {
-    credentials: { ruc: get('FACTURA_RUC'), mail: get('FACTURA_MAIL'), clave: env['FACTURA_CLAVE'] ?? '' },
+    ...(needDefault ? { credentials: { ruc: get('FACTURA_RUC'), mail: get('FACTURA_MAIL'), clave: env['FACTURA_CLAVE'] ?? '' } } : {}),
+    issuerCredentials: perIssuer,
     authUrl: get('FACTURA_AUTH_URL'),
     baseUrl: get('FACTURA_BASE_URL'),
   };
+}
+
+/** One issuer's login among those the environment gives (per-issuer first), or undefined. */
+export function credentialsFor(service: Service, ruc: string): ServiceOptions['credentials'] | undefined {
+  const own = service.issuerCredentials[ruc];
+  if (own !== undefined) return { ruc, mail: own.mail, clave: own.clave };
+  return service.credentials?.ruc === ruc ? service.credentials : undefined;
 }
 
 /**
@@ -36,12 +63,13 @@ export async function withService<T>(
   env: Readonly<Record<string, string | undefined>>,
   logger: Logger,
   use: (service: Service) => Promise<T>,
+  cwd: string = process.cwd(),
 ): Promise<T> {
-  if (!sandbox) return use(serviceFromEnv(env));
+  if (!sandbox) return use(await serviceFromEnv(env, cwd));
   const running = await startSandbox();
   logger.info({ url: running.url, ruc: running.credentials.ruc }, 'sandbox started in-process (demo account)');
   try {
-    return await use({ credentials: running.credentials, authUrl: running.url, baseUrl: running.url });
+    return await use({ credentials: running.credentials, issuerCredentials: {}, authUrl: running.url, baseUrl: running.url });
   } finally {
     await running.close();
   }

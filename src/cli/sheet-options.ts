@@ -6,8 +6,21 @@ import type { GlobalArgs } from './cli-context.js';
 /** Flags shared by `validate` and `submit`: how to read the sheet, the issuer, outputs. */
 export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArgs> {
   return y
-    .positional('file', { type: 'string', demandOption: true, describe: localized('Hoja de ventas (.xlsx, .xls, .ods, .csv o texto separado por tabulaciones)', 'Sales sheet (.xlsx, .xls, .ods, .csv or tab-separated text)')[lang] })
-    .option('sheet', { type: 'string', describe: localized('Libros: la hoja a leer (por omisión: la primera visible con fila de encabezados)', 'Workbooks: the sheet to read (default: the first visible one with a header row)')[lang] })
+    .positional('file', {
+      type: 'string',
+      demandOption: true,
+      describe: localized(
+        'Hoja de ventas (.xlsx, .xls, .ods, .csv o texto separado por tabulaciones)',
+        'Sales sheet (.xlsx, .xls, .ods, .csv or tab-separated text)',
+      )[lang],
+    })
+    .option('sheet', {
+      type: 'string',
+      describe: localized(
+        'Libros: la hoja a leer (por omisión: la primera visible con fila de encabezados)',
+        'Workbooks: the sheet to read (default: the first visible one with a header row)',
+      )[lang],
+    })
     .option('encoding', {
       choices: ['utf-8', 'windows-1252'] as const,
       describe: localized('CSV: fuerza la codificación del texto (por omisión: detectada)', 'CSV: force the text encoding (default: detected)')[lang],
@@ -18,11 +31,15 @@ export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArg
     })
     .option('decimal-comma', {
       type: 'boolean',
-      describe: localized('Los números usan coma decimal (1.234,56); por omisión: detectado', 'Numbers use a decimal comma (1.234,56); default: detected')[lang],
+      describe: localized('Los números usan coma decimal (1.234,56); por omisión: detectado', 'Numbers use a decimal comma (1.234,56); default: detected')[
+        lang
+      ],
     })
     .option('map', {
       type: 'string',
-      describe: localized('Archivo JSON de mapeo: columna → texto del encabezado de su hoja', "JSON mapping file: canonical column → the sheet's header text")[lang],
+      describe: localized('Archivo JSON de mapeo: columna → texto del encabezado de su hoja', "JSON mapping file: canonical column → the sheet's header text")[
+        lang
+      ],
     })
     .option('incluir-ocultas', {
       type: 'boolean',
@@ -34,22 +51,41 @@ export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArg
     .option('merge-split', {
       type: 'boolean',
       default: false,
-      describe: localized('Une una factura cuyas filas no están seguidas (memoria acotada)', 'Merge an invoice whose rows are not contiguous (buffers, bounded)')[lang],
+      describe: localized(
+        'Une una factura cuyas filas no están seguidas (memoria acotada)',
+        'Merge an invoice whose rows are not contiguous (buffers, bounded)',
+      )[lang],
     })
     .option('out', {
       type: 'string',
-      describe: localized('Libro de resultados (por omisión: <entrada>.resultados.xlsx junto a la hoja)', 'Results workbook path (default: <input>.resultados.xlsx beside the input)')[lang],
+      describe: localized(
+        'Libro de resultados (por omisión: <entrada>.resultados.xlsx junto a la hoja)',
+        'Results workbook path (default: <input>.resultados.xlsx beside the input)',
+      )[lang],
     })
     .option('json', { type: 'boolean', default: false, describe: localized('Imprime el resumen como JSON', 'Print the summary as JSON on stdout')[lang] })
-    .option('emisor-ruc', { type: 'string', describe: localized('RUC del emisor (por omisión: configuración, o FACTURA_RUC)', 'Issuer RUC (default: config file, else FACTURA_RUC)')[lang] })
+    .option('emisor-ruc', {
+      type: 'string',
+      describe: localized('RUC del emisor (por omisión: configuración, o FACTURA_RUC)', 'Issuer RUC (default: config file, else FACTURA_RUC)')[lang],
+    })
     .option('emisor-nombre', {
       type: 'string',
-      describe: localized('Razón social del emisor (por omisión: configuración, o la del login)', "Issuer legal name (default: config file, else the login's razonSocial)")[lang],
+      describe: localized(
+        'Razón social del emisor (por omisión: configuración, o la del login)',
+        "Issuer legal name (default: config file, else the login's razonSocial)",
+      )[lang],
     })
     .option('emisor-nombre-comercial', { type: 'string', describe: localized('Nombre comercial del emisor', 'Issuer trade name')[lang] })
     .option('emisor-correo', {
       type: 'string',
       describe: localized('Correo del emisor (por omisión: configuración, o FACTURA_MAIL)', 'Issuer e-mail (default: config file, else FACTURA_MAIL)')[lang],
+    })
+    .option('issuer', {
+      type: 'string',
+      describe: localized(
+        'Solo las facturas de este emisor (RUC); las de otros emisores quedan fuera de esta ejecución',
+        "Only this issuer's invoices (RUC); the other issuers' are left out of this run",
+      )[lang],
     })
     .option('tipo-registro', {
       choices: ['PRECIOS_SIN_IGV', 'PRECIOS_CON_IGV'] as const,
@@ -74,4 +110,5 @@ export interface SheetArgs {
   readonly emisorNombreComercial?: string;
   readonly emisorCorreo?: string;
   readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
+  readonly issuer?: string;
 }

@@ -29,6 +29,7 @@ export async function sheetRunOptions(args: SheetArgs, ctx: CliContext): Promise
     mergeSplit: args.mergeSplit,
     ...(args.incluirOcultas !== undefined ? { includeHidden: args.incluirOcultas } : {}),
     emisor,
+    ...(args.issuer !== undefined ? { onlyIssuer: args.issuer } : {}),
     ...(args.tipoRegistro !== undefined ? { tipoRegistro: args.tipoRegistro } : {}),
     ...(args.out !== undefined ? { out: at(args.out) } : {}),
     ...(ctx.io.signal !== undefined ? { signal: ctx.io.signal } : {}),
@@ -43,7 +44,8 @@ export async function withProgress(ctx: CliContext, run: (onEvent: (e: ImportEve
   try {
     return await run((e) => {
       if (e.type === 'notice') ctx.io.stderr.write(`factura-import: ${e.message[ctx.args.lang]}\n`);
-      else if (e.type === 'sheet') progress ??= createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });
+      else if (e.type === 'sheet')
+        progress ??= createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });
       else if (e.type === 'invoice') progress?.tick(e.outcome.status);
     });
   } finally {
@@ -91,7 +93,10 @@ export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boole
   ctx.io.stdout.write(formatSummary(summary, lang, summary.paths));
   if (summary.orphanRows > 0) {
     ctx.print(
-      localized(`Filas que no pertenecen a ningún comprobante: ${summary.orphanRows} (ver hoja Errores).`, `Rows that belong to no invoice: ${summary.orphanRows} (see the Errores sheet).`)[lang],
+      localized(
+        `Filas que no pertenecen a ningún comprobante: ${summary.orphanRows} (ver hoja Errores).`,
+        `Rows that belong to no invoice: ${summary.orphanRows} (see the Errores sheet).`,
+      )[lang],
     );
   }
   // A systematic error reads once, with its count; single problems keep their own line below.
@@ -121,7 +126,10 @@ export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boole
   if (firstProblems.length > 0) {
     ctx.print('');
     ctx.print(
-      localized(`Problemas (los primeros ${firstProblems.length}; el detalle completo está en el libro de resultados):`, `Problems (the first ${firstProblems.length}; the results workbook has them all):`)[lang],
+      localized(
+        `Problemas (los primeros ${firstProblems.length}; el detalle completo está en el libro de resultados):`,
+        `Problems (the first ${firstProblems.length}; the results workbook has them all):`,
+      )[lang],
     );
     for (const p of firstProblems) ctx.print(formatShownProblem(p, lang));
   }

@@ -5,6 +5,25 @@ import { localized } from '../i18n/localized-text.js';
 import { CATALOGUE_NAMES } from '../invoice/catalogues.js';
 import { COLUMN_NAMES } from '../invoice/canonical-columns.js';
 
+/**
+ * One issuer's profile under `emisores` (accounting firms): the data its documents need and its own
+ * defaults, catalogue extensions and mapping. Strict, so a password or an e-mail login cannot sit
+ * in the file by mistake: credentials come from the environment or the credentials file only.
+ */
+export const issuerProfileSchema = z
+  .object({
+    nombreLegal: z.string().min(1).max(100).optional(),
+    nombreComercial: z.string().min(1).max(100).optional(),
+    correo: z.email().optional(),
+    defaults: z.partialRecord(z.enum(COLUMN_NAMES), z.string()).optional(),
+    catalogues: z.partialRecord(z.enum(CATALOGUE_NAMES), z.array(z.string().min(1))).optional(),
+    /** Used when a run is restricted to this issuer (`--issuer`): a sheet has one header row. */
+    mapping: z.partialRecord(z.enum(COLUMN_NAMES), z.string().min(1)).optional(),
+  })
+  .strict();
+
+export type IssuerProfileConfig = z.infer<typeof issuerProfileSchema>;
+
 /** The optional JSON config file: issuer data, fixed document options, defaults, catalogue extensions. */
 export const configFileSchema = z
   .object({
@@ -17,6 +36,7 @@ export const configFileSchema = z
       })
       .strict()
       .optional(),
+    emisores: z.record(z.string().regex(/^\d{11}$/, 'RUC de 11 dígitos'), issuerProfileSchema).optional(),
     close2u: z
       .object({
         tipoIntegracion: z.string().optional(),
@@ -47,7 +67,9 @@ export async function loadConfigFile(path: string): Promise<ConfigFile> {
   try {
     json = JSON.parse(text);
   } catch (cause) {
-    throw new FacturaError('CONFIG', localized(`El archivo de configuración ${path} no es JSON válido.`, `The config file ${path} is not valid JSON.`), { cause });
+    throw new FacturaError('CONFIG', localized(`El archivo de configuración ${path} no es JSON válido.`, `The config file ${path} is not valid JSON.`), {
+      cause,
+    });
   }
   return parseConfig(json, path);
 }

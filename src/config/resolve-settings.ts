@@ -3,6 +3,7 @@ import { localized } from '../i18n/localized-text.js';
 import type { Lang } from '../i18n/localized-text.js';
 import type { ColumnName } from '../invoice/canonical-columns.js';
 import { extendCatalogues } from '../invoice/catalogues.js';
+import type { CatalogueName } from '../invoice/catalogues.js';
 import { isValidRuc } from '../invoice/rules/identity-document-rules.js';
 import type { ConfigFile } from './config-file.js';
 import type { Close2u, Emisor } from '../invoice/validation-context.js';
@@ -29,6 +30,16 @@ export interface RunFlags {
   readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV' | undefined;
   readonly concurrency?: number | undefined;
   readonly maxAttempts?: number | undefined;
+  /** `--issuer RUC`: the only issuer this run handles. */
+  readonly issuer?: string | undefined;
+}
+
+/** What one issuer's invoices are checked and built with: its data, defaults and catalogues. */
+export interface IssuerProfile {
+  /** Issuer data known before any login (config `emisores`; for the default issuer also `emisor` and the flags). */
+  readonly hints: Partial<Emisor> & { readonly ruc: string };
+  readonly defaults: Partial<Record<ColumnName, string>>;
+  readonly catalogues: ReturnType<typeof extendCatalogues>;
 }
 
 export interface ResolvedSettings {
@@ -45,6 +56,20 @@ export interface ResolvedSettings {
   readonly concurrency: number;
   /** Tries per invoice for 5xx, 429 and network failures (flag, else config file, else 5). */
   readonly maxAttempts: number;
+  /** Config `emisores`, by RUC, resolved over the run's defaults and catalogues. */
+  readonly profiles: ReadonlyMap<string, IssuerProfile>;
+  /** `--issuer`: the only issuer whose invoices this run handles; the others are left out. */
+  readonly onlyIssuer?: string;
+}
+
+function invalidRuc(ruc: string, what: { es: string; en: string }): FacturaError {
+  return new FacturaError(
+    'CONFIG',
+    localized(
+      `${what.es} «${ruc}» no es válido (11 dígitos, prefijo 10/15/16/17/20 y dígito verificador).`,
+      `${what.en} "${ruc}" is not valid (11 digits, prefix 10/15/16/17/20 and check digit).`,
+    ),
+  );
 }
 
 /**
@@ -53,22 +78,30 @@ export interface ResolvedSettings {
  */
 export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined, mappingFromFile?: Partial<Record<ColumnName, string>>): ResolvedSettings {
   const e = config?.emisor;
+  const defaultRuc = flags.emisorRuc ?? e?.ruc;
+  const own = defaultRuc === undefined ? undefined : config?.emisores?.[defaultRuc];
   const hints = withoutUndefined<Emisor>({
-    ruc: flags.emisorRuc ?? e?.ruc,
-    nombreLegal: flags.emisorNombre ?? e?.nombreLegal,
-    nombreComercial: flags.emisorNombreComercial ?? e?.nombreComercial,
-    correo: flags.emisorCorreo ?? e?.correo,
+    ruc: defaultRuc,
+    nombreLegal: flags.emisorNombre ?? e?.nombreLegal ?? own?.nombreLegal,
+    nombreComercial: flags.emisorNombreComercial ?? e?.nombreComercial ?? own?.nombreComercial,
+    correo: flags.emisorCorreo ?? e?.correo ?? own?.correo,
   });
-  if (hints.ruc !== undefined && !isValidRuc(hints.ruc)) {
-    throw new FacturaError(
-      'CONFIG',
-      localized(
-        `El RUC del emisor «${hints.ruc}» no es válido (11 dígitos, prefijo 10/15/16/17/20 y dígito verificador).`,
-        `The issuer RUC "${hints.ruc}" is not valid (11 digits, prefix 10/15/16/17/20 and check digit).`,
-      ),
-    );
+  if (hints.ruc !== undefined && !isValidRuc(hints.ruc)) throw invalidRuc(hints.ruc, { es: 'El RUC del emisor', en: 'The issuer RUC' });
+  if (flags.issuer !== undefined && !isValidRuc(flags.issuer)) throw invalidRuc(flags.issuer, { es: 'El RUC de --issuer', en: 'The --issuer RUC' });
+  const defaults = config?.defaults ?? {};
+  const catalogues = extendCatalogues(config?.catalogues);
+  const profiles = new Map<string, IssuerProfile>();
+  for (const [ruc, p] of Object.entries(config?.emisores ?? {})) {
+    if (!isValidRuc(ruc)) throw invalidRuc(ruc, { es: 'El RUC de emisores', en: 'The emisores RUC' });
+    profiles.set(ruc, {
+      hints: { ...withoutUndefined<Emisor>({ ruc, nombreLegal: p.nombreLegal, nombreComercial: p.nombreComercial, correo: p.correo }), ruc },
+      defaults: { ...defaults, ...p.defaults },
+      catalogues: p.catalogues === undefined ? catalogues : extendCatalogues(mergeLists(config?.catalogues, p.catalogues)),
+    });
   }
-  const mapping = mappingFromFile ?? config?.mapping;
+  // A sheet has one header row: an issuer's own mapping applies when the run is restricted to it.
+  const issuerMapping = flags.issuer === undefined ? undefined : config?.emisores?.[flags.issuer]?.mapping;
+  const mapping = mappingFromFile ?? issuerMapping ?? config?.mapping;
   const delimiter = flags.delimiter === 'tab' ? '\t' : flags.delimiter;
   const read: ReadOptions = {
     ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
@@ -91,11 +124,34 @@ export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined,
     ...(issuer ? { issuer } : {}),
     issuerHints: hints,
     close2u,
-    defaults: config?.defaults ?? {},
-    catalogues: extendCatalogues(config?.catalogues),
+    defaults,
+    catalogues,
     concurrency: flags.concurrency ?? config?.concurrency ?? DEFAULT_CONCURRENCY,
     maxAttempts: flags.maxAttempts ?? config?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    profiles,
+    ...(flags.issuer !== undefined ? { onlyIssuer: flags.issuer } : {}),
   };
+}
+
+/** Two catalogue extensions as one (the run's, then an issuer's). */
+function mergeLists(
+  a: Partial<Record<CatalogueName, readonly string[]>> | undefined,
+  b: Partial<Record<CatalogueName, readonly string[]>>,
+): Partial<Record<CatalogueName, readonly string[]>> {
+  const out: Partial<Record<CatalogueName, readonly string[]>> = { ...a };
+  for (const [name, values] of Object.entries(b) as [CatalogueName, readonly string[] | undefined][]) out[name] = [...(out[name] ?? []), ...(values ?? [])];
+  return out;
+}
+
+/**
+ * The profile an issuer's invoices use: its `emisores` entry, and for the run's default issuer
+ * also the flags and `emisor` (which win). A RUC without a profile gets the run's defaults and
+ * catalogues, and only its RUC as data (submit completes it from the login).
+ */
+export function issuerProfile(settings: ResolvedSettings, ruc: string): IssuerProfile {
+  const profile = settings.profiles.get(ruc);
+  const base: IssuerProfile = profile ?? { hints: { ruc }, defaults: settings.defaults, catalogues: settings.catalogues };
+  return settings.issuerHints.ruc === ruc ? { ...base, hints: { ...base.hints, ...settings.issuerHints, ruc } } : base;
 }
 
 /** An issuer is complete with a RUC and a legal name; the rest is optional. */

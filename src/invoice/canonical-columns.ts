@@ -63,6 +63,8 @@ export const COLUMN_NAMES = [
   'unidadMedida',
   'valorVentaUnitario',
   'tipoAfectacion',
+  // Last: added for accounting firms; the columns before it keep their place in generated sheets.
+  'emisorRuc',
 ] as const;
 
 export type ColumnName = (typeof COLUMN_NAMES)[number];
@@ -171,7 +173,19 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
     ),
   }),
   receptorNumeroDocumento: inv('identity', true, {
-    aliases: ['RUC cliente', 'RUC', 'Documento cliente', 'Nro documento', 'Número de documento', 'RUC/DNI', 'RUC receptor', 'Doc cliente', 'N° RUC', 'Número documento cliente', 'Nro doc'],
+    aliases: [
+      'RUC cliente',
+      'RUC',
+      'Documento cliente',
+      'Nro documento',
+      'Número de documento',
+      'RUC/DNI',
+      'RUC receptor',
+      'Doc cliente',
+      'N° RUC',
+      'Número documento cliente',
+      'Nro doc',
+    ],
     label: localized('Documento del cliente', 'Customer document'),
     description: localized('RUC (11 dígitos) o documento del cliente, como texto.', 'Customer RUC (11 digits) or other document number, as text.'),
   }),
@@ -205,6 +219,14 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
     label: localized('Ubigeo del cliente', 'Customer ubigeo'),
     description: localized('Código de ubigeo de 6 dígitos (opcional).', '6-digit ubigeo location code (optional).'),
   }),
+  emisorRuc: inv('identity', false, {
+    aliases: ['RUC emisor', 'RUC del emisor', 'RUC empresa', 'RUC de la empresa', 'Emisor RUC'],
+    label: localized('RUC del emisor', 'Issuer RUC'),
+    description: localized(
+      'RUC de la empresa que emite la factura (opcional): para hojas con facturas de varias empresas. En blanco: el emisor por omisión.',
+      'RUC of the company issuing the invoice (optional): for sheets holding invoices of several companies. Blank: the default issuer.',
+    ),
+  }),
   codigoProducto: line('code', false, {
     aliases: ['Código', 'Código producto', 'Cod producto', 'Código de producto', 'SKU', 'Item'],
     label: localized('Código de producto', 'Product code'),
@@ -225,10 +247,24 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
     catalogue: 'unidadMedida',
     aliases: ['Unidad', 'Unidad de medida', 'UM', 'U.M.', 'Unid', 'Unid. medida'],
     label: localized('Unidad de medida', 'Unit of measure'),
-    description: localized('UNIDAD_BIENES (NIU) por defecto; también KILOGRAMO, CAJA, UNIDAD_SERVICIOS (ZZ)…', 'UNIDAD_BIENES (NIU) by default; also KILOGRAMO, CAJA, UNIDAD_SERVICIOS (ZZ)…'),
+    description: localized(
+      'UNIDAD_BIENES (NIU) por defecto; también KILOGRAMO, CAJA, UNIDAD_SERVICIOS (ZZ)…',
+      'UNIDAD_BIENES (NIU) by default; also KILOGRAMO, CAJA, UNIDAD_SERVICIOS (ZZ)…',
+    ),
   }),
   valorVentaUnitario: line('decimal', true, {
-    aliases: ['Precio unitario', 'Valor unitario', 'Valor venta unitario', 'P. unitario', 'Precio', 'PU', 'Valor unit', 'Precio unitario sin IGV', 'Valor unitario sin IGV', 'Precio unit.'],
+    aliases: [
+      'Precio unitario',
+      'Valor unitario',
+      'Valor venta unitario',
+      'P. unitario',
+      'Precio',
+      'PU',
+      'Valor unit',
+      'Precio unitario sin IGV',
+      'Valor unitario sin IGV',
+      'Precio unit.',
+    ],
     label: localized('Valor unitario', 'Unit value'),
     description: localized(
       'Valor de venta unitario sin IGV, mayor que cero (hasta 12 enteros y 10 decimales).',

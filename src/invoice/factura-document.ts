@@ -28,7 +28,10 @@ function buildSchema(value: (name: CatalogueName) => z.ZodType<string>) {
       numero: z.number().int().min(1).max(99_999_999),
       moneda: value('moneda'),
       fechaEmision: z.iso.date(),
-      horaEmision: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/).nullable(),
+      horaEmision: z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/)
+        .nullable(),
       formaPago: value('formaPago'),
       medioPago: value('medioPago').optional(),
       condicionPago: value('formaPago'),
@@ -42,7 +45,10 @@ function buildSchema(value: (name: CatalogueName) => z.ZodType<string>) {
           descripcion: text.max(500),
           tipoAfectacion: value('tipoAfectacion'),
           unidadMedida: value('unidadMedida'),
-          cantidad: z.string().regex(DECIMAL).refine((s) => /[1-9]/.test(s), 'cantidad > 0'),
+          cantidad: z
+            .string()
+            .regex(DECIMAL)
+            .refine((s) => /[1-9]/.test(s), 'cantidad > 0'),
           valorVentaUnitarioItem: z.number().positive().lt(1e12),
         }),
       )
@@ -64,7 +70,10 @@ function buildSchema(value: (name: CatalogueName) => z.ZodType<string>) {
       domicilioFiscal: z
         .strictObject({
           direccion: text.optional(),
-          ubigeo: z.string().regex(/^\d{6}$/).optional(),
+          ubigeo: z
+            .string()
+            .regex(/^\d{6}$/)
+            .optional(),
         })
         .optional(),
       nombreComercial: text.max(100).optional(),

@@ -11,7 +11,7 @@ import type { ColumnName } from './canonical-columns.js';
  * that holds something unreadable (a NUL, an error cell): not blank, so never a continuation.
  */
 export type RowKey =
-  | { readonly kind: 'key'; readonly key: string; readonly serie: string; readonly numero: string }
+  | { readonly kind: 'key'; readonly key: string; readonly serie: string; readonly numero: string; readonly emisorRuc?: string }
   | { readonly kind: 'blank' }
   | { readonly kind: 'partial'; readonly missing: 'serie' | 'numero'; readonly present: string }
   | { readonly kind: 'unreadable' };
@@ -23,10 +23,7 @@ export interface RowRange {
 }
 
 /** Where the grouping stands before a row: nothing yet, inside an invoice, or inside a run of orphan rows. */
-export type GroupingState =
-  | { readonly kind: 'start' }
-  | { readonly kind: 'invoice'; readonly key: string }
-  | { readonly kind: 'orphan' };
+export type GroupingState = { readonly kind: 'start' } | { readonly kind: 'invoice'; readonly key: string } | { readonly kind: 'orphan' };
 
 export type GroupingDecision =
   /** The row belongs to the current item (same key, or a blank key continuing it). */
@@ -41,12 +38,14 @@ export type GroupingDecision =
   | { readonly action: 'start-orphan'; readonly reason: 'before-first-invoice' | 'partial-key' };
 
 /**
- * The comparison key of an invoice: series without case, number without leading zeros (the number
+ * The comparison key of an invoice: the issuer's RUC when the sheet names one (F001-1 of two
+ * companies are two invoices), series without case, number without leading zeros (the number
  * is sent as a JSON number, so `0012` and `12` are the same invoice).
  */
-export function invoiceKey(serie: string, numero: string): string {
+export function invoiceKey(serie: string, numero: string, emisorRuc?: string): string {
   const n = /^\d+$/.test(numero) ? numero.replace(/^0+(?=\d)/, '') : numero;
-  return `${serie.toUpperCase()}-${n}`;
+  const own = `${serie.toUpperCase()}-${n}`;
+  return emisorRuc === undefined || emisorRuc === '' ? own : `${emisorRuc}|${own}`;
 }
 
 export function rowKeyOf(values: Readonly<Partial<Record<ColumnName, string>>>, unreadableKeyCell = false): RowKey {
@@ -56,7 +55,8 @@ export function rowKeyOf(values: Readonly<Partial<Record<ColumnName, string>>>, 
   if (serie === '' && numero === '') return { kind: 'blank' };
   if (serie === '') return { kind: 'partial', missing: 'serie', present: numero };
   if (numero === '') return { kind: 'partial', missing: 'numero', present: serie };
-  return { kind: 'key', key: invoiceKey(serie, numero), serie, numero };
+  const emisorRuc = values.emisorRuc?.trim() ?? '';
+  return { kind: 'key', key: invoiceKey(serie, numero, emisorRuc), serie, numero, ...(emisorRuc !== '' ? { emisorRuc } : {}) };
 }
 
 /**
@@ -85,9 +85,13 @@ export function describeRange(range: RowRange): { es: string; en: string } {
     : { es: `las filas ${range.first} a ${range.last}`, en: `rows ${range.first} to ${range.last}` };
 }
 
+/** The columns that name an invoice: its issuer, series and number. */
+const KEY_COLUMNS: readonly ColumnName[] = ['emisorRuc', 'serie', 'numero'];
+
 /** A key cell whose value was refused while reading (it is absent from `values` but was not blank). */
-export function hasUnreadableKeyCell(record: { readonly values: Readonly<Partial<Record<ColumnName, string>>>; readonly problems: readonly { readonly severity: string; readonly column?: string }[] }): boolean {
-  return record.problems.some(
-    (p) => p.severity === 'error' && ((p.column === 'serie' && record.values.serie === undefined) || (p.column === 'numero' && record.values.numero === undefined)),
-  );
+export function hasUnreadableKeyCell(record: {
+  readonly values: Readonly<Partial<Record<ColumnName, string>>>;
+  readonly problems: readonly { readonly severity: string; readonly column?: string }[];
+}): boolean {
+  return record.problems.some((p) => p.severity === 'error' && KEY_COLUMNS.some((c) => p.column === c && record.values[c] === undefined));
 }

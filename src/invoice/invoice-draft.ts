@@ -15,6 +15,8 @@ export interface InvoiceDraft {
   readonly kind: 'invoice';
   readonly serie: string;
   readonly numero: string;
+  /** The issuer's RUC as the sheet's `emisorRuc` column gives it; absent: the run's default issuer. */
+  readonly emisorRuc?: string;
   /** Every source row of the invoice, ascending. */
   readonly rows: readonly number[];
   /** Invoice-level values, from the invoice's first row (filled down). */

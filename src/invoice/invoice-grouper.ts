@@ -2,8 +2,8 @@ import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { ColumnName } from './canonical-columns.js';
 import { INVOICE_COLUMNS, columnDefinition } from './canonical-columns.js';
-import type { GroupingState, RowRange } from './grouping-decision.js';
-import { decideGrouping, describeRange, hasUnreadableKeyCell, rowKeyOf } from './grouping-decision.js';
+import type { GroupingState, RowKey, RowRange } from './grouping-decision.js';
+import { decideGrouping, describeRange, hasUnreadableKeyCell, invoiceKey, rowKeyOf } from './grouping-decision.js';
 import { FinishedInvoices } from './finished-invoices.js';
 import type { DraftLine, GroupItem, InvoiceDraft, OrphanRows } from './invoice-draft.js';
 import type { LineRecord } from './line-record.js';
@@ -47,6 +47,8 @@ class DraftBuilder {
   constructor(
     readonly serie: string,
     readonly numero: string,
+    /** The issuer the sheet names for the invoice; absent: the run's default issuer. */
+    readonly emisorRuc: string | undefined,
   ) {}
 
   add(record: LineRecord): void {
@@ -54,7 +56,12 @@ class DraftBuilder {
     this.lines.push(
       record.sheetAmounts === undefined
         ? { row: record.row, values: record.values }
-        : { row: record.row, values: record.values, sheetAmounts: record.sheetAmounts, ...(record.sheetAmountHeaders ? { sheetAmountHeaders: record.sheetAmountHeaders } : {}) },
+        : {
+            row: record.row,
+            values: record.values,
+            sheetAmounts: record.sheetAmounts,
+            ...(record.sheetAmountHeaders ? { sheetAmountHeaders: record.sheetAmountHeaders } : {}),
+          },
     );
     this.problems.push(...record.problems);
     for (const column of GROUPED_INVOICE_COLUMNS) {
@@ -81,6 +88,7 @@ class DraftBuilder {
       kind: 'invoice',
       serie: this.serie,
       numero: this.numero,
+      ...(this.emisorRuc !== undefined ? { emisorRuc: this.emisorRuc } : {}),
       rows: this.rows,
       header: { serie: this.serie, numero: this.numero, ...this.header },
       lines: this.lines,
@@ -135,15 +143,22 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
   }
 
   function keyOf(b: DraftBuilder): string {
-    const k = rowKeyOf({ serie: b.serie, numero: b.numero });
+    const k = rowKeyOf({ serie: b.serie, numero: b.numero, ...(b.emisorRuc !== undefined ? { emisorRuc: b.emisorRuc } : {}) });
     return k.kind === 'key' ? k.key : '';
+  }
+
+  /** A row that repeats the current invoice's serie and numero but leaves the issuer blank continues it. */
+  function inheritIssuer(rowKey: RowKey): RowKey {
+    if (rowKey.kind !== 'key' || rowKey.emisorRuc !== undefined || !(current instanceof DraftBuilder) || current.emisorRuc === undefined) return rowKey;
+    if (invoiceKey(rowKey.serie, rowKey.numero) !== invoiceKey(current.serie, current.numero)) return rowKey;
+    return { ...rowKey, key: keyOf(current), emisorRuc: current.emisorRuc };
   }
 
   return {
     push(record) {
       // A row that is not a line (a totals row, hidden rows left out): its notes, and nothing else.
       if (record.skipped === true) return [{ kind: 'orphan', rows: [], problems: record.problems }];
-      const rowKey = rowKeyOf(record.values, hasUnreadableKeyCell(record));
+      const rowKey = inheritIssuer(rowKeyOf(record.values, hasUnreadableKeyCell(record)));
       const known = rowKey.kind !== 'key' ? undefined : mergeSplit ? buffered.get(rowKey.key)?.range() : finished.get(rowKey.key);
       const decision = decideGrouping(state, rowKey, known, mergeSplit);
       let out: GroupItem[] = [];
@@ -161,7 +176,7 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
           if (rowKey.kind !== 'key') throw new Error('unreachable: an invoice decision needs a key');
           out = close();
           const merged = decision.action === 'merge' ? buffered.get(rowKey.key) : undefined;
-          const builder = merged ?? new DraftBuilder(rowKey.serie, rowKey.numero);
+          const builder = merged ?? new DraftBuilder(rowKey.serie, rowKey.numero, rowKey.emisorRuc);
           if (decision.action === 'reappeared') builder.earlier = decision.earlier;
           if (mergeSplit && !merged) {
             if (buffered.size >= limit) throw bufferExceeded(limit, record.row);
@@ -233,8 +248,8 @@ function unreadableKey(row: number): Problem {
     row,
     undefined,
     undefined,
-    `La fila ${row} tiene una serie o un número que no se pudo leer (vea el otro error de esta fila): no se sabe a qué factura pertenece, así que no se une a la factura de arriba y no se enviará.`,
-    `Row ${row} has a series or number that could not be read (see this row's other error): it is not known which invoice it belongs to, so it is not joined to the invoice above and will not be sent.`,
+    `La fila ${row} tiene una serie, un número o un RUC del emisor que no se pudo leer (vea el otro error de esta fila): no se sabe a qué factura pertenece, así que no se une a la factura de arriba y no se enviará.`,
+    `Row ${row} has a series, number or issuer RUC that could not be read (see this row's other error): it is not known which invoice it belongs to, so it is not joined to the invoice above and will not be sent.`,
   );
 }
 

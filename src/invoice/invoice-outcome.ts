@@ -24,6 +24,8 @@ export interface ServiceAnswer {
  * failures are data: a union by `status`, never an exception.
  */
 export interface InvoiceOutcome {
+  /** The issuer's RUC (the sheet's `emisorRuc`, else the run's default issuer); absent in a dry run that knows neither. */
+  readonly emisorRuc?: string;
   readonly serie: string;
   readonly numero: string;
   readonly rows: readonly number[];

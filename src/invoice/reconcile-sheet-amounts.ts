@@ -36,12 +36,7 @@ const cents = (value: string | Decimal): string => new Decimal(value).toDecimalP
  * price convention (`alternative`: unit values with IGV instead of without, or the reverse) would
  * give exactly the sheet's amount, the message says so and names the --tipo-registro to use.
  */
-export function reconcileSheetAmounts(
-  draft: InvoiceDraft,
-  computed: InvoiceTotals,
-  alternative: InvoiceTotals,
-  tipoRegistro: TipoRegistro,
-): Problem[] {
+export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTotals, alternative: InvoiceTotals, tipoRegistro: TipoRegistro): Problem[] {
   const problems: Problem[] = [];
   for (const kind of KINDS) {
     const carried = draft.lines.filter((l) => l.sheetAmounts?.[kind] !== undefined);
@@ -54,7 +49,7 @@ export function reconcileSheetAmounts(
     const repeated = values.length > 1 && values.every((v) => v.eq(values[0] ?? 0)) ? values[0] : undefined;
     const readings = repeated === undefined ? [cents(sum)] : [cents(sum), cents(repeated)];
     if (targets(kind, computed).some((t) => readings.includes(t))) continue;
-    const shown = repeated !== undefined && !readings.includes(cents(sum)) ? cents(repeated) : readings[0] ?? cents(sum);
+    const shown = repeated !== undefined && !readings.includes(cents(sum)) ? cents(repeated) : (readings[0] ?? cents(sum));
     const other: TipoRegistro = tipoRegistro === 'PRECIOS_SIN_IGV' ? 'PRECIOS_CON_IGV' : 'PRECIOS_SIN_IGV';
     const otherFits = kind !== 'amount' && readings.includes(alternative[kind]);
     const expected = kind === 'amount' ? computed.total : computed[kind];

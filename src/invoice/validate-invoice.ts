@@ -28,6 +28,8 @@ export interface ValidatedInvoice {
   readonly valid: boolean;
   /** True in a dry run without an issuer: everything else was checked, no document was built. */
   readonly issuerMissing: boolean;
+  /** The issuer's RUC: the sheet's `emisorRuc`, else the context's issuer; absent when neither says. */
+  readonly issuerRuc?: string;
   /** Resolved currency (`PEN`…), for summaries by currency. */
   readonly moneda?: string;
   /** Resolved customer, for the results workbook. */
@@ -55,11 +57,14 @@ export function validateInvoice(draft: InvoiceDraft, context: ValidationContext)
       problems.push(...reconcileSheetAmounts(draft, totals, computeInvoiceTotals(lineTotals, other), context.close2u.tipoRegistro));
     }
   }
+  // Never a document under another issuer's RUC than the one the sheet names.
+  const emisor = context.emisor !== undefined && (draft.emisorRuc === undefined || draft.emisorRuc === context.emisor.ruc) ? context.emisor : undefined;
+  const issuerRuc = draft.emisorRuc ?? context.emisor?.ruc;
   let document: FacturaDocument | undefined;
   if (!hasErrors(problems)) {
-    if (context.emisor) {
+    if (emisor) {
       // A document that may be sent is always parsed by the schema.
-      const candidate = withEmisor(buildDocumentBody(invoice, context.close2u), context.emisor);
+      const candidate = withEmisor(buildDocumentBody(invoice, context.close2u), emisor);
       const parsed = facturaDocumentSchemaFor(context.catalogues).safeParse(candidate);
       if (parsed.success) document = candidate;
       else problems.push(...parsed.error.issues.map((i) => shapeProblem(invoice.firstRow, i.path, i.message)));
@@ -77,7 +82,8 @@ export function validateInvoice(draft: InvoiceDraft, context: ValidationContext)
     ...(totals === undefined ? {} : { totals }),
     problems,
     valid: !hasErrors(problems),
-    issuerMissing: context.emisor === undefined,
+    issuerMissing: emisor === undefined,
+    ...(issuerRuc === undefined ? {} : { issuerRuc }),
     ...(h.moneda === undefined ? {} : { moneda: h.moneda }),
     receptor: {
       ...(h.receptorTipoDocumento === undefined ? {} : { tipo: h.receptorTipoDocumento }),

@@ -52,7 +52,16 @@ export function createProblemGroups(): ProblemGroups {
         const key = `${p.severity}\u0000${p.code}\u0000${p.column ?? ''}`;
         let g = groups.get(key);
         if (g === undefined) {
-          g = { severity: p.severity, code: p.code, ...(p.column !== undefined ? { column: p.column } : {}), invoices: 0, occurrences: 0, rows: [], example: p, lastBatch: 0 };
+          g = {
+            severity: p.severity,
+            code: p.code,
+            ...(p.column !== undefined ? { column: p.column } : {}),
+            invoices: 0,
+            occurrences: 0,
+            rows: [],
+            example: p,
+            lastBatch: 0,
+          };
           groups.set(key, g);
         }
         g.occurrences += 1;

@@ -52,7 +52,12 @@ export const INVOICE_COLUMNS = [
   { name: 'numero', header: localized('Número', 'Number'), width: 11, numFmt: '0', read: ({ outcome }) => numberOrText(outcome.numero) },
   { name: 'rows', header: localized('Filas', 'Rows'), width: 12, read: ({ outcome }) => formatRowRanges(outcome.rows) },
   { name: 'receptorTipo', header: localized('Tipo doc.', 'Doc. type'), width: 9, read: ({ outcome }, c) => c.text(outcome.receptor?.tipo) },
-  { name: 'receptorNumero', header: localized('Documento receptor', 'Customer document'), width: 16, read: ({ outcome }, c) => c.text(outcome.receptor?.numero) },
+  {
+    name: 'receptorNumero',
+    header: localized('Documento receptor', 'Customer document'),
+    width: 16,
+    read: ({ outcome }, c) => c.text(outcome.receptor?.numero),
+  },
   { name: 'receptorNombre', header: localized('Receptor', 'Customer'), width: 34, read: ({ outcome }, c) => c.text(outcome.receptor?.nombre) },
   { name: 'moneda', header: localized('Moneda', 'Currency'), width: 8, read: ({ outcome }, c) => c.text(outcome.moneda) },
   { name: 'base', header: localized('Base', 'Net'), width: 14, numFmt: MONEY, read: ({ outcome }) => amount(outcome.totals?.base) },
@@ -73,8 +78,15 @@ export const INVOICE_COLUMNS = [
     read: ({ outcome }) => (outcome.durationMs === undefined ? null : outcome.durationMs / 1000),
   },
   { name: 'errors', header: localized('Errores', 'Errors'), width: 8, read: ({ outcome }) => countErrors(outcome.problems) },
-  { name: 'warnings', header: localized('Advertencias', 'Warnings'), width: 12, read: ({ outcome }) => outcome.problems.length - countErrors(outcome.problems) },
+  {
+    name: 'warnings',
+    header: localized('Advertencias', 'Warnings'),
+    width: 12,
+    read: ({ outcome }) => outcome.problems.length - countErrors(outcome.problems),
+  },
   { name: 'note', header: localized('Nota', 'Note'), width: 30, read: ({ outcome }, c) => c.text(outcome.note) },
+  // Last, so the columns before it keep their letters for macros and formulas written against earlier versions.
+  { name: 'emisorRuc', header: localized('RUC emisor', 'Issuer RUC'), width: 13, read: ({ outcome }, c) => c.text(outcome.emisorRuc) },
 ] as const satisfies readonly ResultsColumn<InvoiceSource>[];
 
 /** The columns of `Errores`, in order. */

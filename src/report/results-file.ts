@@ -15,6 +15,7 @@ import { redactText } from '../redact-secrets.js';
 import type { CellValue } from './cell-text.js';
 import { toCellValue } from './cell-text.js';
 import type { RunCounts } from './run-summary.js';
+import { issuerStanding } from './run-summary.js';
 import type { CellStyle } from './shared-cell-styles.js';
 import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
 import type { ResultsColumn } from './results-columns.js';
@@ -269,20 +270,47 @@ function writeSummarySheet(sheet: Worksheet, summary: RunCounts, run: RunInfo, l
   if (groups.length > 0) {
     // A systematic error reads once here, with its count; the Errores sheet has every row.
     add([localized('Problemas por tipo y columna', 'Problems by kind and column')[lang]], bold);
-    add([localized('Columna', 'Column')[lang], localized('Ejemplo', 'Example')[lang], localized('Facturas', 'Invoices')[lang], localized('Primeras filas', 'First rows')[lang], localized('Tipo', 'Kind')[lang]], tableHeader);
+    add(
+      [
+        localized('Columna', 'Column')[lang],
+        localized('Ejemplo', 'Example')[lang],
+        localized('Facturas', 'Invoices')[lang],
+        localized('Primeras filas', 'First rows')[lang],
+        localized('Tipo', 'Kind')[lang],
+      ],
+      tableHeader,
+    );
     for (const g of groups.slice(0, SUMMARY_GROUPS)) {
       const column = g.column === undefined ? '' : `${g.column}${g.letter !== undefined ? ` (${g.letter})` : ''}`;
-      add([text(column), text(g.example), g.invoices, g.rows.join(', '), g.severity === 'error' ? localized('Error', 'Error')[lang] : localized('Advertencia', 'Warning')[lang]], (row) => {
-        row.getCell(2).alignment = { wrapText: true, vertical: 'top' };
-      });
+      add(
+        [
+          text(column),
+          text(g.example),
+          g.invoices,
+          g.rows.join(', '),
+          g.severity === 'error' ? localized('Error', 'Error')[lang] : localized('Advertencia', 'Warning')[lang],
+        ],
+        (row) => {
+          row.getCell(2).alignment = { wrapText: true, vertical: 'top' };
+        },
+      );
     }
-    if (groups.length > SUMMARY_GROUPS) add([localized(`… y ${groups.length - SUMMARY_GROUPS} tipos más (hoja Errores)`, `… and ${groups.length - SUMMARY_GROUPS} more kinds (Errores sheet)`)[lang]]);
+    if (groups.length > SUMMARY_GROUPS)
+      add([
+        localized(`… y ${groups.length - SUMMARY_GROUPS} tipos más (hoja Errores)`, `… and ${groups.length - SUMMARY_GROUPS} more kinds (Errores sheet)`)[lang],
+      ]);
     add([]);
   }
   add([localized('Archivo de entrada', 'Input file')[lang], text(run.inputPath)], bold);
   add([localized('Suma de verificación (SHA-256)', 'Checksum (SHA-256)')[lang], run.inputSha256 ?? null], bold);
   add([localized('Comando', 'Command')[lang], text(run.command)], bold);
-  add([localized('Modo', 'Mode')[lang], run.dryRun ? localized('Prueba (no se envió nada)', 'Dry run (nothing sent)')[lang] : localized('Envío', 'Submission')[lang]], bold);
+  add(
+    [
+      localized('Modo', 'Mode')[lang],
+      run.dryRun ? localized('Prueba (no se envió nada)', 'Dry run (nothing sent)')[lang] : localized('Envío', 'Submission')[lang],
+    ],
+    bold,
+  );
   add([localized('Inicio', 'Started')[lang], wallClock(run.startedAt, timeZone)], (row) => {
     bold(row);
     row.getCell(2).numFmt = DATE_TIME;
@@ -329,7 +357,16 @@ function writeSummarySheet(sheet: Worksheet, summary: RunCounts, run: RunInfo, l
     ],
     bold,
   );
-  add([localized('Moneda', 'Currency')[lang], localized('Comprobantes', 'Invoices')[lang], localized('Base', 'Net')[lang], 'IGV', localized('Total', 'Total')[lang]], tableHeader);
+  add(
+    [
+      localized('Moneda', 'Currency')[lang],
+      localized('Comprobantes', 'Invoices')[lang],
+      localized('Base', 'Net')[lang],
+      'IGV',
+      localized('Total', 'Total')[lang],
+    ],
+    tableHeader,
+  );
   for (const tot of summary.totals) {
     add([tot.moneda, tot.invoices, Number(tot.base), Number(tot.igv), Number(tot.total)], (row) => {
       for (const c of [3, 4, 5]) row.getCell(c).numFmt = MONEY;
@@ -337,4 +374,45 @@ function writeSummarySheet(sheet: Worksheet, summary: RunCounts, run: RunInfo, l
     });
   }
   if (summary.totals.length === 0) add([localized('(ninguno)', '(none)')[lang]]);
+
+  const issuers = summary.byIssuer ?? [];
+  if (issuers.length > 1) {
+    add([]);
+    add([localized('Por emisor', 'By issuer')[lang]], bold);
+    add(
+      [
+        localized('RUC emisor', 'Issuer RUC')[lang],
+        localized('Comprobantes', 'Invoices')[lang],
+        localized('Aceptados o válidos', 'Accepted or valid')[lang],
+        localized('Con problemas', 'With problems')[lang],
+        localized('Moneda', 'Currency')[lang],
+        localized('Base', 'Net')[lang],
+        'IGV',
+        localized('Total', 'Total')[lang],
+      ],
+      tableHeader,
+    );
+    for (const issuer of issuers) {
+      const { fine, troubled } = issuerStanding(issuer);
+      const amounts = issuer.totals.length === 0 ? [undefined] : issuer.totals;
+      for (const tot of amounts) {
+        add(
+          [
+            issuer.ruc,
+            issuer.invoices,
+            fine,
+            troubled,
+            tot?.moneda ?? null,
+            tot ? Number(tot.base) : null,
+            tot ? Number(tot.igv) : null,
+            tot ? Number(tot.total) : null,
+          ],
+          (row) => {
+            for (const c of [6, 7, 8]) row.getCell(c).numFmt = MONEY;
+            row.getCell(2).alignment = { horizontal: 'left' };
+          },
+        );
+      }
+    }
+  }
 }

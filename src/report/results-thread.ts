@@ -22,9 +22,7 @@ export interface ThreadError {
   readonly syscall?: string;
 }
 
-export type FromResultsThread =
-  | { readonly kind: 'done'; readonly of: ToResultsThread['kind'] }
-  | { readonly kind: 'failed'; readonly error: ThreadError };
+export type FromResultsThread = { readonly kind: 'done'; readonly of: ToResultsThread['kind'] } | { readonly kind: 'failed'; readonly error: ThreadError };
 
 function toThreadError(err: unknown): ThreadError {
   const message = err instanceof Error ? err.message : String(err);

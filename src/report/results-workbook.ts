@@ -89,7 +89,9 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   } catch (err) {
     throw outputError(options.path, err);
   }
-  const thread = connectThread<ToResultsThread, FromResultsThread>(startModuleThread(siblingModule(import.meta.url, 'results-thread'), fileOptions, RESULTS_THREAD_LIMITS));
+  const thread = connectThread<ToResultsThread, FromResultsThread>(
+    startModuleThread(siblingModule(import.meta.url, 'results-thread'), fileOptions, RESULTS_THREAD_LIMITS),
+  );
 
   let failure: ThreadError | undefined;
   let inFlight = 0;

@@ -55,7 +55,8 @@ export function createRowNotesSpool(options: RowNotesSpoolOptions = {}): RowNote
   let peeked: RowNote | undefined;
   let lastAsked = 0;
 
-  const fail = (path: string, error: unknown): Error => writeFailure(localized('las notas del archivo para corregir', 'the notes of the file to fix'), path, error);
+  const fail = (path: string, error: unknown): Error =>
+    writeFailure(localized('las notas del archivo para corregir', 'the notes of the file to fix'), path, error);
 
   const open = (): { fd: number; dir: string; unlinked: boolean } => {
     const base = options.tempDir ?? tmpdir();
@@ -91,7 +92,7 @@ export function createRowNotesSpool(options: RowNotesSpoolOptions = {}): RowNote
     pending = [];
     pendingChars = 0;
     try {
-      for (let offset = 0; offset < bytes.length; ) {
+      for (let offset = 0; offset < bytes.length;) {
         const n = writeSync(file.fd, bytes, offset, bytes.length - offset, written);
         offset += n;
         written += n;

@@ -24,7 +24,21 @@ export interface CurrencyTotals {
   readonly total: string;
 }
 
+/** One issuer's share of a run (the sheet's `emisorRuc`, else the default issuer). */
+export interface IssuerCounts {
+  readonly ruc: string;
+  readonly invoices: number;
+  readonly byStatus: Readonly<Record<InvoiceStatus, number>>;
+  /** As RunCounts.totals, for this issuer's invoices. */
+  readonly totals: readonly CurrencyTotals[];
+}
+
+/** Statuses a summary counts as fine (done, or would be sent). */
+const FINE_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'SKIPPED', 'VALID'];
+
 export interface RunCounts {
+  /** Counts and totals per issuer RUC, in order of first appearance (outcomes without a RUC are in no entry). */
+  readonly byIssuer: readonly IssuerCounts[];
   readonly invoices: number;
   readonly byStatus: Readonly<Record<InvoiceStatus, number>>;
   /** Totals of the accepted (in this run or an earlier one) or, in a dry run, valid invoices, by currency, sorted by currency. */
@@ -48,8 +62,32 @@ interface Sums {
   total: Decimal;
 }
 
-/** A pure accumulator over the outcomes of a run; memory is one counter per status and currency. */
+/** A pure accumulator over the outcomes of a run; memory is one counter per status and currency (and per issuer). */
 export function createSummary(): SummaryAccumulator {
+  const whole = createCounts();
+  const issuers = new Map<string, ReturnType<typeof createCounts>>();
+  return {
+    add(outcome) {
+      whole.add(outcome);
+      if (outcome.emisorRuc === undefined) return;
+      let own = issuers.get(outcome.emisorRuc);
+      if (own === undefined) {
+        own = createCounts();
+        issuers.set(outcome.emisorRuc, own);
+      }
+      own.add(outcome);
+    },
+    result() {
+      const byIssuer = [...issuers.entries()].map(([ruc, c]) => {
+        const r = c.result();
+        return { ruc, invoices: r.invoices, byStatus: r.byStatus, totals: r.totals };
+      });
+      return { byIssuer, ...whole.result() };
+    },
+  };
+}
+
+function createCounts(): { add(outcome: InvoiceOutcome): void; result(): Omit<RunCounts, 'byIssuer'> } {
   const byStatus = Object.fromEntries(INVOICE_STATUSES.map((s) => [s, 0])) as Record<InvoiceStatus, number>;
   const sums = new Map<string, Sums>();
   let invoices = 0;
@@ -108,17 +146,32 @@ const WORDS = {
     'No amounts: no invoice accepted (in this run or an earlier one) or valid.',
   ),
   results: localized('Resultados', 'Results'),
+  issuer: localized('RUC emisor', 'Issuer RUC'),
+  fine: localized('Aceptados o válidos', 'Accepted or valid'),
+  troubled: localized('Con problemas', 'With problems'),
   fixAndResend: localized('Para corregir', 'To fix'),
   journal: localized('Diario', 'Journal'),
 } as const;
 
-/** A small aligned text table for stdout: counts by status, totals by currency, the paths written. */
-export function formatSummary(summary: Pick<RunCounts, 'invoices' | 'byStatus' | 'totals' | 'withWarnings'>, lang: Lang, paths: SummaryPaths = {}): string {
+/** Invoices of an issuer that are done or would be sent, and those with a problem (another issuer's left out are neither). */
+export function issuerStanding(c: Pick<IssuerCounts, 'byStatus'>): { fine: number; troubled: number } {
+  let fine = 0;
+  let troubled = 0;
+  for (const [status, n] of Object.entries(c.byStatus) as [InvoiceStatus, number][]) {
+    if (FINE_STATUSES.includes(status)) fine += n;
+    else if (status !== 'LEFT_OUT') troubled += n;
+  }
+  return { fine, troubled };
+}
+
+/** A small aligned text table for stdout: counts by status, totals by currency, per issuer when there are several, the paths written. */
+export function formatSummary(
+  summary: Pick<RunCounts, 'invoices' | 'byStatus' | 'totals' | 'withWarnings'> & { readonly byIssuer?: RunCounts['byIssuer'] },
+  lang: Lang,
+  paths: SummaryPaths = {},
+): string {
   const lines: string[] = [];
-  const statusRows: string[][] = INVOICE_STATUSES.filter((s) => summary.byStatus[s] > 0).map((s) => [
-    STATUS_LABELS[s][lang],
-    String(summary.byStatus[s]),
-  ]);
+  const statusRows: string[][] = INVOICE_STATUSES.filter((s) => summary.byStatus[s] > 0).map((s) => [STATUS_LABELS[s][lang], String(summary.byStatus[s])]);
   statusRows.push([WORDS.total[lang], String(summary.invoices)]);
   lines.push(...table([WORDS.status[lang], WORDS.invoices[lang]], statusRows, [false, true]));
   if (summary.withWarnings > 0) lines.push(`${WORDS.withWarnings[lang]}: ${summary.withWarnings}`);
@@ -127,11 +180,19 @@ export function formatSummary(summary: Pick<RunCounts, 'invoices' | 'byStatus' |
   else {
     const rows = summary.totals.map((t) => [t.moneda, String(t.invoices), groupThousands(t.base), groupThousands(t.igv), groupThousands(t.total)]);
     lines.push(
-      ...table(
-        [WORDS.currency[lang], WORDS.invoices[lang], WORDS.base[lang], WORDS.igv[lang], WORDS.total[lang]],
-        rows,
-        [false, true, true, true, true],
-      ),
+      ...table([WORDS.currency[lang], WORDS.invoices[lang], WORDS.base[lang], WORDS.igv[lang], WORDS.total[lang]], rows, [false, true, true, true, true]),
+    );
+  }
+  const issuers = summary.byIssuer ?? [];
+  if (issuers.length > 1) {
+    lines.push('');
+    const rows = issuers.map((c) => {
+      const { fine, troubled } = issuerStanding(c);
+      const amounts = c.totals.map((t) => `${t.moneda} ${groupThousands(t.total)}`).join('; ');
+      return [c.ruc, String(c.invoices), String(fine), String(troubled), amounts === '' ? '-' : amounts];
+    });
+    lines.push(
+      ...table([WORDS.issuer[lang], WORDS.invoices[lang], WORDS.fine[lang], WORDS.troubled[lang], WORDS.total[lang]], rows, [false, true, true, true, true]),
     );
   }
   const written = (['results', 'fixAndResend', 'journal'] as const).filter((k) => paths[k] !== undefined);

@@ -7,8 +7,9 @@ const solid = (argb: string): Fill => ({ type: 'pattern', pattern: 'solid', fgCo
 const GOOD = { fill: solid('FFC6EFCE'), font: { color: { argb: 'FF006100' } } };
 const BAD = { fill: solid('FFFFC7CE'), font: { color: { argb: 'FF9C0006' } } };
 const NEUTRAL = { fill: solid('FFFFEB9C'), font: { color: { argb: 'FF9C5700' } } };
+const ASIDE = { fill: solid('FFEDEDED'), font: { color: { argb: 'FF595959' } } };
 
-/** Green: done or would be sent; red: refused or failed; amber: needs a look (unknown, duplicate, not sent). */
+/** Green: done or would be sent; red: refused or failed; amber: needs a look (unknown, duplicate, not sent); grey: another issuer's, left out of this run. */
 export const STATUS_STYLES: Readonly<Record<InvoiceStatus, { readonly fill: Fill; readonly font: Partial<Font> }>> = {
   VALID: GOOD,
   ACCEPTED: GOOD,
@@ -19,6 +20,7 @@ export const STATUS_STYLES: Readonly<Record<InvoiceStatus, { readonly fill: Fill
   UNKNOWN: NEUTRAL,
   DUPLICATE: NEUTRAL,
   NOT_SENT: NEUTRAL,
+  LEFT_OUT: ASIDE,
 };
 
 export const HEADER_STYLE: { readonly fill: Fill; readonly font: Partial<Font> } = {

@@ -35,8 +35,7 @@ export interface InvoiceBodyProblem {
 }
 
 export type InvoiceBodyCheck =
-  | { readonly ok: true; readonly invoice: CheckedInvoice }
-  | { readonly ok: false; readonly problems: readonly InvoiceBodyProblem[] };
+  { readonly ok: true; readonly invoice: CheckedInvoice } | { readonly ok: false; readonly problems: readonly InvoiceBodyProblem[] };
 
 /** The service's message for a line with a zero price (docs/service-contract.md §6); it refuses the whole invoice. */
 export const ZERO_PRICE_MESSAGE = 'Al menos debe ingresar un precio de venta referencial';
@@ -100,7 +99,14 @@ class Walker {
     return v;
   }
 
-  formatted(o: Json, key: string, path: string, test: (s: string) => boolean, format: string, opts: { required?: boolean; nullable?: boolean } = {}): string | undefined {
+  formatted(
+    o: Json,
+    key: string,
+    path: string,
+    test: (s: string) => boolean,
+    format: string,
+    opts: { required?: boolean; nullable?: boolean } = {},
+  ): string | undefined {
     const v = this.string(o, key, path, { ...opts, nonEmpty: false });
     if (v === undefined) return undefined;
     if (!test(v)) {
@@ -213,7 +219,11 @@ export function checkInvoiceBody(body: unknown, pathRuc: string): InvoiceBodyChe
     w.enumeration(emisor, 'tipoDocumentoIdentidad', 'emisor.tipoDocumentoIdentidad', 'tipoDocumentoIdentidad');
     const ruc = w.string(emisor, 'numeroDocumentoIdentidad', 'emisor.numeroDocumentoIdentidad');
     if (ruc !== undefined && ruc !== pathRuc) {
-      w.refuse('value', 'emisor.numeroDocumentoIdentidad', `El campo emisor.numeroDocumentoIdentidad (${shown(ruc)}) no coincide con el RUC de la ruta (${pathRuc})`);
+      w.refuse(
+        'value',
+        'emisor.numeroDocumentoIdentidad',
+        `El campo emisor.numeroDocumentoIdentidad (${shown(ruc)}) no coincide con el RUC de la ruta (${pathRuc})`,
+      );
     }
   }
 

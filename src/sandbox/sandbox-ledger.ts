@@ -33,6 +33,8 @@ export interface SandboxCounters {
   errors500: number;
   /** Connections destroyed on purpose without an answer. */
   dropped: number;
+  /** Most invoice PUTs being handled at once (from arrival to answer), over the sandbox's life. */
+  maxPutsInFlight: number;
 }
 
 export interface SandboxLedger {
@@ -51,6 +53,7 @@ export const zeroCounters = (): SandboxCounters => ({
   forbidden403: 0,
   errors500: 0,
   dropped: 0,
+  maxPutsInFlight: 0,
 });
 
 /** The sandbox's record: an append-only list plus an index by document key (O(1) duplicate check). */

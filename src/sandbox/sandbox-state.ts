@@ -6,8 +6,8 @@ import type { TokenAuthority } from './token-authority.js';
 
 /** Everything one running sandbox holds; shared by its request handlers. */
 export interface SandboxState {
-  /** Known accounts by RUC. */
-  readonly accounts: ReadonlyMap<string, SandboxAccount>;
+  /** Known accounts by RUC (a password may change while running: `changeClave`). */
+  readonly accounts: Map<string, SandboxAccount>;
   /** Every account behaves as a test account (one-hour renewal rule). */
   readonly allTestAccounts: boolean;
   faults: SandboxFaults;

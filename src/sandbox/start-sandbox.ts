@@ -62,6 +62,11 @@ export interface RunningSandbox {
   ledger(): SandboxLedger;
   /** Every token issued so far is answered 403 from now on (a burst of 403s). */
   revokeTokens(): void;
+  /**
+   * The account of `ruc` gets a new password, as when a company changes it during a run: logins
+   * with the old one are refused (401) from now on; tokens already issued stay valid until revoked.
+   */
+  changeClave(ruc: string, clave: string): void;
   /** Changes faults while running; throws a RangeError for an out-of-range value. */
   setFaults(patch: Partial<SandboxFaults>): void;
   /** The faults in force. */
@@ -98,7 +103,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const clock = options.clock ?? Date.now;
   const seed = options.seed ?? 1;
   const secret =
-    options.jwtSecret === undefined ? new Uint8Array(randomBytes(32)) : typeof options.jwtSecret === 'string' ? new TextEncoder().encode(options.jwtSecret) : options.jwtSecret;
+    options.jwtSecret === undefined
+      ? new Uint8Array(randomBytes(32))
+      : typeof options.jwtSecret === 'string'
+        ? new TextEncoder().encode(options.jwtSecret)
+        : options.jwtSecret;
   const faults = applyFaultsPatch(NO_FAULTS, {
     ...(options.latencyMs !== undefined ? { latencyMs: options.latencyMs } : {}),
     ...(options.latencyJitterMs !== undefined ? { latencyJitterMs: options.latencyJitterMs } : {}),
@@ -140,7 +149,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       waits.add(done);
     });
 
+  let putsInFlight = 0;
   async function serviceRequest(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (path === LOGIN_PATH) return serviceExchange(req, res, path);
+    putsInFlight += 1;
+    state.book.counters.maxPutsInFlight = Math.max(state.book.counters.maxPutsInFlight, putsInFlight);
+    try {
+      await serviceExchange(req, res, path);
+    } finally {
+      putsInFlight -= 1;
+    }
+  }
+
+  async function serviceExchange(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const counters = state.book.counters;
     const isLogin = path === LOGIN_PATH;
     // Draw every random number at arrival, in arrival order: the same seed replays the same run.
@@ -238,6 +259,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     account: first,
     ledger: () => state.book.snapshot(),
     revokeTokens: () => state.tokens.revokeAll(),
+    changeClave: (ruc, clave) => {
+      const account = state.accounts.get(ruc);
+      if (account === undefined) throw new RangeError(`changeClave: no account with RUC ${ruc}`);
+      state.accounts.set(ruc, { ...account, clave });
+    },
     setFaults: (patch) => {
       state.faults = applyFaultsPatch(state.faults, patch);
     },

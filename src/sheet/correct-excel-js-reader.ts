@@ -28,8 +28,7 @@ export interface ReaderCorrections {
 export function correctExcelJsReader(internals: WorkbookReaderInternals, budget: XlsxPartBudget): ReaderCorrections {
   const parsed = new Set<string>();
   /** The part's decompressed bytes, counted and cut at what the zip directory declared for it. */
-  const limited = <T>(name: string, chunks: AsyncIterable<T>): AsyncGenerator<T> =>
-    limitPartBytes(chunks, budget.limitFor(name), () => budget.overrun(name));
+  const limited = <T>(name: string, chunks: AsyncIterable<T>): AsyncGenerator<T> => limitPartBytes(chunks, budget.limitFor(name), () => budget.overrun(name));
   /**
    * A zip entry's stream, counted through a Transform piped from it (the entry itself is left to
    * unzipper: iterating it with `for await` destroys it at its end, before unzipper has moved on).

@@ -103,19 +103,13 @@ function toInputError(error: unknown, file: string, row: number): unknown {
   if (error instanceof CsvError) {
     return new FacturaError(
       'INPUT',
-      localized(
-        `No se pudo leer el archivo ${file} en la fila ${row}: ${error.message}`,
-        `Could not read the file ${file} at row ${row}: ${error.message}`,
-      ),
+      localized(`No se pudo leer el archivo ${file} en la fila ${row}: ${error.message}`, `Could not read the file ${file} at row ${row}: ${error.message}`),
       { cause: error },
     );
   }
   return new FacturaError(
     'INPUT',
-    localized(
-      `No se pudo leer el archivo ${file} (fila ${row}): ${describe(error)}`,
-      `Could not read the file ${file} (row ${row}): ${describe(error)}`,
-    ),
+    localized(`No se pudo leer el archivo ${file} (fila ${row}): ${describe(error)}`, `Could not read the file ${file} (row ${row}): ${describe(error)}`),
     { cause: error },
   );
 }

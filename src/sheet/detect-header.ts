@@ -129,7 +129,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
 /** `[1, 2, 3, 5]` → `1-3, 5` (rows in ascending order). */
 export function rowRanges(rows: readonly number[]): string {
   const parts: string[] = [];
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length;) {
     let j = i;
     while (j + 1 < rows.length && rows[j + 1] === (rows[j] ?? 0) + 1) j += 1;
     parts.push(j === i ? String(rows[i]) : `${rows[i]}-${rows[j]}`);
@@ -140,7 +140,9 @@ export function rowRanges(rows: readonly number[]): string {
 
 function noHeader(options: DetectHeaderOptions, count: number): FacturaError {
   const expected = REQUIRED_COLUMNS.join(', ');
-  const scope = options.wholeFile ? localized(`ninguna de sus ${count} filas`, `none of its ${count} rows`) : localized(`ninguna de las primeras ${count} filas`, `none of the first ${count} rows`);
+  const scope = options.wholeFile
+    ? localized(`ninguna de sus ${count} filas`, `none of its ${count} rows`)
+    : localized(`ninguna de las primeras ${count} filas`, `none of the first ${count} rows`);
   return new FacturaError(
     'INPUT',
     localized(
@@ -157,7 +159,10 @@ function missingRequired(file: string, row: number, missing: readonly ColumnName
         const label = columnDefinition(c).label[lang];
         const mapped = mapping[c];
         if (mapped !== undefined) {
-          return localized(`  - ${c} (${label}): el archivo de mapeo indica ${quote(mapped)}, que no está en la fila de encabezados`, `  - ${c} (${label}): the mapping file names ${quote(mapped)}, which is not in the header row`)[lang];
+          return localized(
+            `  - ${c} (${label}): el archivo de mapeo indica ${quote(mapped)}, que no está en la fila de encabezados`,
+            `  - ${c} (${label}): the mapping file names ${quote(mapped)}, which is not in the header row`,
+          )[lang];
         }
         const accepted = acceptedHeaders(c).map(quote).join(', ');
         return localized(`  - ${c} (${label}): se acepta ${accepted}`, `  - ${c} (${label}): accepted headers ${accepted}`)[lang];
@@ -177,7 +182,10 @@ function duplicated(file: string, row: number, conflicts: readonly (readonly [Co
     conflicts
       .map(([c, cols]) => {
         const list = cols.map(where).join(localized(' y ', ' and ')[lang]);
-        return localized(`  - ${list} corresponden ambas a ${c} (${columnDefinition(c).label.es})`, `  - ${list} both map to ${c} (${columnDefinition(c).label.en})`)[lang];
+        return localized(
+          `  - ${list} corresponden ambas a ${c} (${columnDefinition(c).label.es})`,
+          `  - ${list} both map to ${c} (${columnDefinition(c).label.en})`,
+        )[lang];
       })
       .join('\n');
   return new FacturaError(
@@ -188,4 +196,3 @@ function duplicated(file: string, row: number, conflicts: readonly (readonly [Co
     ),
   );
 }
-

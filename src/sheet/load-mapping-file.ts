@@ -52,7 +52,10 @@ export async function loadMappingFile(path: string): Promise<ColumnMapping> {
   } catch (cause) {
     throw new FacturaError(
       'CONFIG',
-      localized(`El archivo de mapeo ${path} no es JSON válido: ${(cause as Error).message}.`, `The mapping file ${path} is not valid JSON: ${(cause as Error).message}.`),
+      localized(
+        `El archivo de mapeo ${path} no es JSON válido: ${(cause as Error).message}.`,
+        `The mapping file ${path} is not valid JSON: ${(cause as Error).message}.`,
+      ),
       { cause },
     );
   }

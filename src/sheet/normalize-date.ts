@@ -86,7 +86,13 @@ function checkedDate(year: number, month: number, day: number, text: string, pla
   if (month < 1 || month > 12) {
     const hint = dayFirst && day >= 1 && day <= 12 ? ' Las fechas se leen con el día primero (DD/MM/AAAA).' : '';
     const hintEn = dayFirst && day >= 1 && day <= 12 ? ' Dates are read day first (DD/MM/YYYY).' : '';
-    return cellProblem(place, 'INVALID_DATE', text, `«${text}» no es una fecha: el mes ${month} no existe.${hint}`, `«${text}» is not a date: there is no month ${month}.${hintEn}`);
+    return cellProblem(
+      place,
+      'INVALID_DATE',
+      text,
+      `«${text}» no es una fecha: el mes ${month} no existe.${hint}`,
+      `«${text}» is not a date: there is no month ${month}.${hintEn}`,
+    );
   }
   const last = daysInMonth(year, month);
   if (year < 1900 || day < 1 || day > last) {

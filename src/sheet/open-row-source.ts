@@ -189,18 +189,10 @@ function decodeHead(head: Uint8Array, encoding: CsvEncoding): string {
 function unreadable(path: string, error: unknown): FacturaError {
   const code = (error as { code?: unknown }).code;
   if (code === 'ENOENT') {
-    return new FacturaError(
-      'INPUT',
-      localized(`No se encontró el archivo ${path}.`, `The file ${path} was not found.`),
-      { cause: error },
-    );
+    return new FacturaError('INPUT', localized(`No se encontró el archivo ${path}.`, `The file ${path} was not found.`), { cause: error });
   }
   const detail = error instanceof Error ? error.message : String(error);
-  return new FacturaError(
-    'INPUT',
-    localized(`No se pudo abrir el archivo ${path}: ${detail}`, `Could not open the file ${path}: ${detail}`),
-    { cause: error },
-  );
+  return new FacturaError('INPUT', localized(`No se pudo abrir el archivo ${path}: ${detail}`, `Could not open the file ${path}: ${detail}`), { cause: error });
 }
 
 function isDirectory(path: string): FacturaError {
@@ -214,10 +206,7 @@ function isDirectory(path: string): FacturaError {
 }
 
 function emptyFile(path: string): FacturaError {
-  return new FacturaError(
-    'INPUT',
-    localized(`El archivo ${path} está vacío: no tiene ninguna fila.`, `The file ${path} is empty: it has no rows.`),
-  );
+  return new FacturaError('INPUT', localized(`El archivo ${path} está vacío: no tiene ninguna fila.`, `The file ${path} is empty: it has no rows.`));
 }
 
 function notAZip(path: string): FacturaError {

@@ -55,14 +55,24 @@ export async function openSheetJsRows(file: string, format: SheetJsFormat, wante
   const states = workbook.Workbook?.Sheets ?? [];
   const sheets = workbook.SheetNames.map((name, i) => ({ name, hidden: (states[i]?.Hidden ?? 0) !== 0 }));
   if (sheets.length === 0) throw unreadable(file, format, new Error('no sheets'));
-  const chosen =
-    wanted === undefined ? sheets.find((s) => !s.hidden) : sheets.find((s) => s.name.trim().toLowerCase() === wanted.trim().toLowerCase());
+  const chosen = wanted === undefined ? sheets.find((s) => !s.hidden) : sheets.find((s) => s.name.trim().toLowerCase() === wanted.trim().toLowerCase());
   if (chosen === undefined) {
-    if (wanted !== undefined) throw sheetChoiceMessages.missingSheet(file, wanted, sheets.map((s) => s.name));
-    throw sheetChoiceMessages.onlyHidden(file, sheets.map((s) => s.name));
+    if (wanted !== undefined)
+      throw sheetChoiceMessages.missingSheet(
+        file,
+        wanted,
+        sheets.map((s) => s.name),
+      );
+    throw sheetChoiceMessages.onlyHidden(
+      file,
+      sheets.map((s) => s.name),
+    );
   }
   const notes: Problem[] = [];
-  const skipped = sheets.slice(0, sheets.indexOf(chosen)).filter((s) => s.hidden && wanted === undefined).map((s) => s.name);
+  const skipped = sheets
+    .slice(0, sheets.indexOf(chosen))
+    .filter((s) => s.hidden && wanted === undefined)
+    .map((s) => s.name);
   if (skipped.length > 0) notes.push(sheetChoiceMessages.hiddenSkipped(file, skipped));
   if (chosen.hidden) notes.push(sheetChoiceMessages.hiddenChosen(file, chosen.name));
   const worksheet = workbook.Sheets[chosen.name];
@@ -141,8 +151,16 @@ function unreadable(file: string, format: SheetJsFormat, error: unknown): Factur
     format === 'xlsx'
       ? { es: 'un libro de Excel (.xlsx)', en: 'an Excel workbook (.xlsx)', save: localized('Vuelva a guardarlo en Excel', 'Save it again in Excel') }
       : format === 'xls'
-      ? { es: 'un libro de Excel 97-2003 (.xls)', en: 'an Excel 97-2003 workbook (.xls)', save: localized('Ábralo en Excel y guárdelo como "Libro de Excel (.xlsx)"', 'Open it in Excel and save it as "Excel Workbook (.xlsx)"') }
-      : { es: 'una hoja de LibreOffice (.ods)', en: 'a LibreOffice spreadsheet (.ods)', save: localized('Ábralo en LibreOffice y guárdelo como "Excel 2007-365 (.xlsx)"', 'Open it in LibreOffice and save it as "Excel 2007-365 (.xlsx)"') };
+        ? {
+            es: 'un libro de Excel 97-2003 (.xls)',
+            en: 'an Excel 97-2003 workbook (.xls)',
+            save: localized('Ábralo en Excel y guárdelo como "Libro de Excel (.xlsx)"', 'Open it in Excel and save it as "Excel Workbook (.xlsx)"'),
+          }
+        : {
+            es: 'una hoja de LibreOffice (.ods)',
+            en: 'a LibreOffice spreadsheet (.ods)',
+            save: localized('Ábralo en LibreOffice y guárdelo como "Excel 2007-365 (.xlsx)"', 'Open it in LibreOffice and save it as "Excel 2007-365 (.xlsx)"'),
+          };
   return new FacturaError(
     'INPUT',
     localized(

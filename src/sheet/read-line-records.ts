@@ -95,7 +95,11 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
         ),
       );
     }
-    const columns: Column[] = (Object.entries(detected.header.columns) as [ColumnName, { index: number }][]).map(([name, c]) => [name, c.index, columnDefinition(name).type]);
+    const columns: Column[] = (Object.entries(detected.header.columns) as [ColumnName, { index: number }][]).map(([name, c]) => [
+      name,
+      c.index,
+      columnDefinition(name).type,
+    ]);
     const decimalColumns = columns.filter(([, , type]) => type === 'decimal').map(([, index]) => index);
     const fixed: DecimalConvention | undefined = options.decimalComma === true ? 'comma' : options.decimalComma === false ? 'point' : undefined;
     const state = { convention: fixed ?? conventionOf(pending, decimalColumns) };
@@ -118,7 +122,10 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
 }
 
 function textCellsIn(row: SourceRow, indexes: readonly number[]): string[] {
-  return indexes.map((i) => row.cells[i]).filter((c): c is Extract<Cell, { kind: 'text' }> => c?.kind === 'text').map((c) => c.text);
+  return indexes
+    .map((i) => row.cells[i])
+    .filter((c): c is Extract<Cell, { kind: 'text' }> => c?.kind === 'text')
+    .map((c) => c.text);
 }
 
 /** The first convention the given rows' decimal text cells show unambiguously. */
@@ -194,7 +201,12 @@ async function* lineRecords(
 
   /** The hidden rows left out, and those of the invoice being read. */
   const skipped: number[] = [];
-  let group: { key: string | undefined; shown: string | undefined; hidden: number[]; flagged: boolean } = { key: undefined, shown: undefined, hidden: [], flagged: false };
+  let group: { key: string | undefined; shown: string | undefined; hidden: number[]; flagged: boolean } = {
+    key: undefined,
+    shown: undefined,
+    hidden: [],
+    flagged: false,
+  };
   let held: { record: LineRecord; key: string | undefined } | undefined;
   const flag = (record: LineRecord): LineRecord => {
     group.flagged = true;

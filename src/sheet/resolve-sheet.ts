@@ -7,14 +7,8 @@ import type { StreamedWorksheet, WorkbookReaderInternals } from '../exceljs-inte
  * "/xl/worksheets/sheet1.xml", so exceljs lost names and the hidden state. `sheetNo` is the
  * number of the sheet's file (correct-excel-js-reader.ts).
  */
-export function resolveSheet(
-  internals: WorkbookReaderInternals,
-  worksheet: StreamedWorksheet,
-  sheetNo: string | undefined,
-): { name: string; state: string } {
-  const rel = internals.workbookRels?.find(
-    (r) => r.Target.replace(/^\//, '').replace(/^xl\//, '') === `worksheets/sheet${sheetNo ?? ''}.xml`,
-  );
+export function resolveSheet(internals: WorkbookReaderInternals, worksheet: StreamedWorksheet, sheetNo: string | undefined): { name: string; state: string } {
+  const rel = internals.workbookRels?.find((r) => r.Target.replace(/^\//, '').replace(/^xl\//, '') === `worksheets/sheet${sheetNo ?? ''}.xml`);
   const sheet = rel === undefined ? undefined : internals.model?.sheets?.find((s) => s.rId === rel.Id);
   return { name: sheet?.name ?? worksheet.name, state: sheet?.state ?? 'visible' };
 }

@@ -22,7 +22,10 @@ export const rowSkipNotes = {
     const list = rowRanges(rows);
     const one = rows.length === 1;
     const what = autoFilter
-      ? localized(one ? 'oculta o filtrada (la hoja tiene un filtro)' : 'ocultas o filtradas (la hoja tiene un filtro)', 'hidden or filtered out (the sheet has a filter)')
+      ? localized(
+          one ? 'oculta o filtrada (la hoja tiene un filtro)' : 'ocultas o filtradas (la hoja tiene un filtro)',
+          'hidden or filtered out (the sheet has a filter)',
+        )
       : localized(one ? 'oculta' : 'ocultas', 'hidden');
     const first = rows[0] ?? 0;
     return {

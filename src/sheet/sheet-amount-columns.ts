@@ -9,7 +9,20 @@ import type { HeaderColumn } from './header-map.js';
  * caught instead of being sent 18% too high.
  */
 const AMOUNT_HEADERS: Readonly<Record<keyof SheetAmounts, readonly string[]>> = {
-  total: ['Total', 'Importe total', 'Total venta', 'Total con IGV', 'Precio total', 'Monto total', 'Total item', 'Total línea', 'Total factura', 'Total a pagar', 'Importe con IGV', 'Monto con IGV'],
+  total: [
+    'Total',
+    'Importe total',
+    'Total venta',
+    'Total con IGV',
+    'Precio total',
+    'Monto total',
+    'Total item',
+    'Total línea',
+    'Total factura',
+    'Total a pagar',
+    'Importe con IGV',
+    'Monto con IGV',
+  ],
   base: ['Subtotal', 'Sub total', 'Valor venta', 'Valor de venta', 'Base imponible', 'Total sin IGV', 'Importe sin IGV', 'Op gravada', 'Monto sin IGV'],
   igv: ['IGV', 'I.G.V.', 'IGV 18%', 'Monto IGV', 'Impuesto', 'Total IGV', 'Importe IGV'],
   // Offices write «Importe» both for the line's value without IGV and for its total with it.

@@ -4,8 +4,15 @@ import type { Cell, SourceRow } from './source-row.js';
 const TOTALS_LABEL =
   /^(?:sub ?-?total(?:es)?|total(?:es)?(?: (?:general|ventas?|facturado|del mes|mes|s\/\.?|soles|pen|usd|dolares))?|suma(?: total)?|importe total|gran total)\s*[:.]?$/;
 
+/** Longest label the pattern accepts, with room for spaces: a longer text is never one. */
+const LONGEST_LABEL = 40;
+/** A label starts with s(ub/uma), t(otal), i(mporte) or g(ran), after any spaces. */
+const LABEL_START = /^\s*[stigSTIG]/;
+
 function label(cell: Cell | null | undefined): string | undefined {
   if (cell?.kind !== 'text') return undefined;
+  // Every row's description passes here: the cheap tests first, the Unicode folding only for the few left.
+  if (cell.text.length > LONGEST_LABEL || !LABEL_START.test(cell.text)) return undefined;
   const text = cell.text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
   return TOTALS_LABEL.test(text) ? cell.text.trim() : undefined;
 }
@@ -44,4 +51,3 @@ export function totalsRowEvidence(row: SourceRow, keyColumns: readonly number[],
   }
   return undefined;
 }
-

@@ -77,9 +77,7 @@ function formulaText(value: ExcelJS.CellValue): string {
 
 function numberCell(value: number, numFmt: string | undefined): Cell {
   if (!Number.isFinite(value)) return { kind: 'error', error: '#NUM!' };
-  return numFmt !== undefined && numFmt !== '' && numFmt !== 'General'
-    ? { kind: 'number', value, numFmt }
-    : { kind: 'number', value };
+  return numFmt !== undefined && numFmt !== '' && numFmt !== 'General' ? { kind: 'number', value, numFmt } : { kind: 'number', value };
 }
 
 /** Same test exceljs applies to plain cells: a format with y/m/d/h/s outside quotes and brackets. */

@@ -29,10 +29,7 @@ export function xlsxInputError(error: unknown, file: string, row: number | undef
   }
   return new FacturaError(
     'INPUT',
-    localized(
-      `${at.es} no se pudo leer como libro de Excel (.xlsx): ${detail}`,
-      `${at.en} could not be read as an Excel workbook (.xlsx): ${detail}`,
-    ),
+    localized(`${at.es} no se pudo leer como libro de Excel (.xlsx): ${detail}`, `${at.en} could not be read as an Excel workbook (.xlsx): ${detail}`),
     { cause: error },
   );
 }

@@ -65,11 +65,7 @@ export async function readXlsxPartBudget(file: string): Promise<XlsxPartBudget> 
             `su parte ${part(name, 'es')} se expande a más de los ${size(limitFor(name), 'es')} que declara el índice del archivo`,
             `its part ${part(name, 'en')} expands to more than the ${size(limitFor(name), 'en')} the file's index declares`,
           )
-        : zipBomb(
-            file,
-            `su parte ${part(name, 'es')} no figura en el índice del archivo`,
-            `its part ${part(name, 'en')} is missing from the file's index`,
-          ),
+        : zipBomb(file, `su parte ${part(name, 'es')} no figura en el índice del archivo`, `its part ${part(name, 'en')} is missing from the file's index`),
   };
 }
 

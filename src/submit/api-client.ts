@@ -114,13 +114,15 @@ function optionalText(v: unknown): string | undefined {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const clock = options.clock ?? Date.now;
   const owned = options.dispatcher === undefined;
-  const agent: Dispatcher = options.dispatcher ?? new Agent({
-    connect: { timeout: options.connectTimeoutMs ?? 10_000 },
-    headersTimeout: options.headersTimeoutMs ?? 60_000,
-    bodyTimeout: options.bodyTimeoutMs ?? 60_000,
-    keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
-    ...(options.connections !== undefined ? { connections: options.connections } : {}),
-  });
+  const agent: Dispatcher =
+    options.dispatcher ??
+    new Agent({
+      connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+      headersTimeout: options.headersTimeoutMs ?? 60_000,
+      bodyTimeout: options.bodyTimeoutMs ?? 60_000,
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
+      ...(options.connections !== undefined ? { connections: options.connections } : {}),
+    });
   const loginUrl = join(options.authUrl, LOGIN_PATH);
 
   async function login(credentials: LoginCredentials): Promise<LoginResult> {
@@ -130,7 +132,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let text: string;
     let headers: Record<string, string | string[] | undefined>;
     try {
-      const res = await request(loginUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body, dispatcher: agent });
+      const res = await request(loginUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body,
+        dispatcher: agent,
+      });
       status = res.statusCode;
       headers = res.headers;
       text = await res.body.text();
@@ -141,7 +148,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (status === 401) throw new LoginFailure('auth', 'HTTP 401', { answer: readServiceAnswer(status, text) });
     if (status === 429 || status === 408 || status >= 500) {
       const retryAfterMs = parseRetryAfter(headers['retry-after'], clock());
-      throw new LoginFailure('retryable', `HTTP ${status}`, { answer: readServiceAnswer(status, text), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+      throw new LoginFailure('retryable', `HTTP ${status}`, {
+        answer: readServiceAnswer(status, text),
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      });
     }
     if (status < 200 || status >= 300) throw new LoginFailure('refused', `HTTP ${status}`, { answer: readServiceAnswer(status, text) });
     let parsed: unknown;
@@ -159,7 +169,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const razonSocial = optionalText(o['razonSocial']);
     const estado = optionalText(o['estado']);
     const ruc = optionalText(o['ruc']);
-    return { token, expiresAt, ...(razonSocial !== undefined ? { razonSocial } : {}), ...(estado !== undefined ? { estado } : {}), ...(ruc !== undefined ? { ruc } : {}) };
+    return {
+      token,
+      expiresAt,
+      ...(razonSocial !== undefined ? { razonSocial } : {}),
+      ...(estado !== undefined ? { estado } : {}),
+      ...(ruc !== undefined ? { ruc } : {}),
+    };
   }
 
   async function putInvoice(ruc: string, document: unknown, token: string, opts: { signal?: AbortSignal } = {}): Promise<Classification> {

@@ -51,7 +51,9 @@ function parseJson(bodyText: string): unknown {
 function errorList(value: unknown): string | undefined {
   if (!Array.isArray(value)) return undefined;
   const parts = value
-    .map((e: unknown) => (typeof e === 'object' && e !== null ? text((e as Record<string, unknown>)['message'] ?? (e as Record<string, unknown>)['mensaje']) : text(e)))
+    .map((e: unknown) =>
+      typeof e === 'object' && e !== null ? text((e as Record<string, unknown>)['message'] ?? (e as Record<string, unknown>)['mensaje']) : text(e),
+    )
     .filter((s): s is string => s !== undefined);
   return parts.length > 0 ? parts.join('; ') : undefined;
 }

@@ -1,5 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
+import type { LocalizedText } from '../i18n/localized-text.js';
 import type { Logger } from '../logger.js';
 import type { SendableInvoice, Submission, SubmitResult } from './submission.js';
 import type { ApiClient } from './api-client.js';
@@ -10,12 +12,23 @@ import { journalKey } from './journal-state.js';
 import { sendInvoice } from './send-invoice.js';
 import type { TokenManager } from './token-manager.js';
 
+/** One issuer's way to the service: its token manager, or why its invoices cannot be sent (a refused login…). */
+export type IssuerAccess = { readonly tokens: TokenManager } | { readonly refused: LocalizedText };
+
 export interface SubmissionDeps {
   readonly client: Pick<ApiClient, 'putInvoice'>;
-  readonly tokens: TokenManager;
   readonly journal: Journal;
-  /** The issuer's RUC: the journal key's prefix and the PUT's path parameter. */
-  readonly issuerRuc: string;
+  /**
+   * The access of the issuer whose RUC the document carries (`emisor.numeroDocumentoIdentidad`,
+   * which is also the journal key's prefix and the PUT's path parameter).
+   */
+  readonly accessFor: (ruc: string) => IssuerAccess;
+  /**
+   * Several issuers: a login refused during the run (a 401 after a renewal) stops only that
+   * issuer's invoices, each FAILED with the reason. One issuer: it ends the run, as before.
+   */
+  readonly isolateIssuers?: boolean;
+  /** Invoices in flight at once, across every issuer. */
   readonly concurrency: number;
   /** Invoices read ahead of submission; reading pauses beyond it (default 4 × concurrency). */
   readonly maxPending?: number;
@@ -25,6 +38,14 @@ export interface SubmissionDeps {
   readonly logger?: Logger;
   readonly clock?: () => number;
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** Why an issuer's invoices are not sent: its login failed (the service's reason included). */
+export function issuerLoginFailed(ruc: string, error: FacturaError): LocalizedText {
+  return localized(
+    `no enviado: el inicio de sesión del emisor ${ruc} falló. ${error.text.es}`,
+    `not sent: the login of issuer ${ruc} failed. ${error.text.en}`,
+  );
 }
 
 const SKIPPED_NOTE = localized('ya aceptado en una ejecución anterior (diario)', 'already accepted in an earlier run (journal)');
@@ -37,10 +58,17 @@ const SKIPPED_NOTE = localized('ya aceptado en una ejecución anterior (diario)'
  */
 export function createSubmission(deps: SubmissionDeps): Submission {
   const sleep = deps.sleep ?? ((ms: number, signal?: AbortSignal) => delay(ms, undefined, signal ? { signal } : {}));
+  /** Issuers whose login was refused during the run: their further invoices fail without a request. */
+  const refusedDuringRun = new Map<string, LocalizedText>();
   return {
     async submit(invoice: SendableInvoice): Promise<SubmitResult> {
       const { serie, numero } = invoice.draft;
-      const key = journalKey(deps.issuerRuc, serie, numero);
+      const ruc = invoice.document.emisor.numeroDocumentoIdentidad;
+      const access = deps.accessFor(ruc);
+      const refused = 'refused' in access ? access.refused : refusedDuringRun.get(ruc);
+      if (refused !== undefined) return { status: 'FAILED', attempts: 0, note: refused };
+      if (!('tokens' in access)) throw new Error('unreachable: an access without tokens is refused');
+      const key = journalKey(ruc, serie, numero);
       const hash = documentHash(invoice.document);
       const prior = deps.journal.priorState(key, hash);
       if (prior === 'accepted') return { status: 'SKIPPED', attempts: 0, note: SKIPPED_NOTE };
@@ -64,11 +92,11 @@ export function createSubmission(deps: SubmissionDeps): Submission {
           ],
         };
       }
-      return sendInvoice(
-        { key, hash, ruc: deps.issuerRuc, document: invoice.document, priorState: prior },
+      const send = sendInvoice(
+        { key, hash, ruc, document: invoice.document, priorState: prior },
         {
           client: deps.client,
-          tokens: deps.tokens,
+          tokens: access.tokens,
           journal: deps.journal,
           sleep,
           ...(deps.clock !== undefined ? { clock: deps.clock } : {}),
@@ -78,6 +106,18 @@ export function createSubmission(deps: SubmissionDeps): Submission {
           ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
         },
       );
+      if (deps.isolateIssuers !== true) return send;
+      try {
+        return await send;
+      } catch (error) {
+        // Only a failed login of this issuer is isolated; a journal that cannot be written still ends the run.
+        if (!(error instanceof FacturaError) || (error.code !== 'AUTH' && error.code !== 'SERVICE')) throw error;
+        const reason = issuerLoginFailed(ruc, error);
+        if (!refusedDuringRun.has(ruc))
+          deps.logger?.warn({ ruc, code: error.code }, 'login of one issuer failed during the run; its remaining invoices are not sent');
+        refusedDuringRun.set(ruc, reason);
+        return { status: 'FAILED', attempts: 1, durationMs: 0, note: reason };
+      }
     },
     dispatch: (items, work) => dispatch(items, work, { concurrency: deps.concurrency, maxPending: deps.maxPending ?? deps.concurrency * 4 }),
   };

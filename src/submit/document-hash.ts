@@ -19,5 +19,7 @@ function canonical(value: unknown): unknown {
  * left out): the same content gives the same hash whatever order its fields were built in.
  */
 export function documentHash(document: unknown): string {
-  return createHash('sha256').update(JSON.stringify(canonical(document))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(document)))
+    .digest('hex');
 }

@@ -121,7 +121,9 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
   try {
     fh = await open(path, 'a');
   } catch (error) {
-    throw new FacturaError('OUTPUT', localized(`No se puede escribir el diario de envíos ${path}.`, `Cannot write the submission journal ${path}.`), { cause: error });
+    throw new FacturaError('OUTPUT', localized(`No se puede escribir el diario de envíos ${path}.`, `Cannot write the submission journal ${path}.`), {
+      cause: error,
+    });
   }
   let queue: string[] = needsNewline ? ['\n'] : [];
   let waiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
@@ -140,7 +142,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
         // A write may be short (the disk filling up) without an error: write until every byte is
         // out; the write after a short one reports ENOSPC.
         const bytes = Buffer.from(batch);
-        for (let offset = 0; offset < bytes.length; ) offset += (await fh.write(bytes, offset, bytes.length - offset)).bytesWritten;
+        for (let offset = 0; offset < bytes.length;) offset += (await fh.write(bytes, offset, bytes.length - offset)).bytesWritten;
         if (durable) await fh.datasync();
         for (const w of batchWaiters) w.resolve();
       } catch (error) {

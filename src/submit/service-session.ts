@@ -38,6 +38,38 @@ export interface ServiceSession {
 
 /** Opens a session with the service: nothing is sent until the first `tokens.getToken()`. */
 export function openServiceSession(options: ServiceSessionOptions): ServiceSession {
+  const sessions = openIssuerSessions({ ...options, accounts: new Map([[options.credentials.ruc, options.credentials]]) });
+  const own = sessions.forRuc(options.credentials.ruc);
+  if (own === undefined) throw new Error('unreachable: the session of the given credentials');
+  return { client: sessions.client, tokens: own.tokens, credentials: own.credentials, profile: own.profile, close: sessions.close };
+}
+
+/** One issuer's part of a run's sessions: its own token manager over the shared client. */
+export interface IssuerSession {
+  readonly tokens: TokenManager;
+  readonly credentials: LoginCredentials;
+  /** What this issuer's last login said; set once `tokens` logged in. */
+  readonly profile: () => LoginResult | undefined;
+}
+
+export interface IssuerSessions {
+  /** One client (one pool of keep-alive connections) for every issuer: `concurrency` bounds them all. */
+  readonly client: ApiClient;
+  /** The issuer's session, made on first ask (nothing is sent until its first `getToken()`); undefined without credentials. */
+  forRuc(ruc: string): IssuerSession | undefined;
+  /** Token managers made so far, by RUC: their counters for the log. */
+  stats(): Record<string, TokenManager['stats']>;
+  readonly close: () => Promise<void>;
+}
+
+/**
+ * The sessions of a run with several issuers (accounting firms): one client, and one token
+ * manager per issuer, so each logs in once per token lifetime and follows the renewal rules on
+ * its own; a refused login ends only that issuer's manager.
+ */
+export function openIssuerSessions(
+  options: Omit<ServiceSessionOptions, 'credentials'> & { readonly accounts: ReadonlyMap<string, LoginCredentials> },
+): IssuerSessions {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const client = createApiClient({
     authUrl: options.authUrl,
@@ -48,16 +80,31 @@ export function openServiceSession(options: ServiceSessionOptions): ServiceSessi
     clock: options.clock,
     ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
   });
-  let profile: LoginResult | undefined;
-  const tokens = createTokenManager({
-    login: async () => {
-      profile = await client.login(options.credentials);
-      return { token: profile.token, expiresAt: profile.expiresAt };
-    },
-    clock: options.clock,
-    logger: options.logger,
-    ...(options.renewMarginMs !== undefined ? { renewMarginMs: options.renewMarginMs } : {}),
-    ...(options.minRenewalIntervalMs !== undefined ? { minRenewalIntervalMs: options.minRenewalIntervalMs } : {}),
-  });
-  return { client, tokens, credentials: options.credentials, profile: () => profile, close: () => client.close() };
+  const made = new Map<string, IssuerSession>();
+  function forRuc(ruc: string): IssuerSession | undefined {
+    const existing = made.get(ruc);
+    if (existing !== undefined) return existing;
+    const credentials = options.accounts.get(ruc);
+    if (credentials === undefined) return undefined;
+    let profile: LoginResult | undefined;
+    const tokens = createTokenManager({
+      login: async () => {
+        profile = await client.login(credentials);
+        return { token: profile.token, expiresAt: profile.expiresAt };
+      },
+      clock: options.clock,
+      logger: options.logger.child({ ruc }),
+      ...(options.renewMarginMs !== undefined ? { renewMarginMs: options.renewMarginMs } : {}),
+      ...(options.minRenewalIntervalMs !== undefined ? { minRenewalIntervalMs: options.minRenewalIntervalMs } : {}),
+    });
+    const session: IssuerSession = { tokens, credentials, profile: () => profile };
+    made.set(ruc, session);
+    return session;
+  }
+  return {
+    client,
+    forRuc,
+    stats: () => Object.fromEntries([...made.entries()].map(([ruc, s]) => [ruc, { ...s.tokens.stats }])),
+    close: () => client.close(),
+  };
 }

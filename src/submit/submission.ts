@@ -9,8 +9,7 @@ export type SendableInvoice = ValidatedInvoice & { readonly document: FacturaDoc
 
 /** Submission's word on one invoice: sent (SendResult), or settled by the journal before sending. */
 export type SubmitResult =
-  | SendResult
-  | { readonly status: InvoiceStatus; readonly attempts: 0; readonly problems?: readonly Problem[]; readonly note?: SendResult['note'] };
+  SendResult | { readonly status: InvoiceStatus; readonly attempts: 0; readonly problems?: readonly Problem[]; readonly note?: SendResult['note'] };
 
 /** What the pipeline needs of a submission (made by src/submit/create-submission.ts). */
 export interface Submission {

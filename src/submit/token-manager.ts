@@ -156,10 +156,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       const waitMs = earliestLogin() - clock();
       if (waitMs > 0) {
         stats.heldBack++;
-        logger.warn(
-          { reason, waitMs, notBefore: new Date(earliestLogin()).toISOString() },
-          'token renewal held back to respect the minimum renewal interval',
-        );
+        logger.warn({ reason, waitMs, notBefore: new Date(earliestLogin()).toISOString() }, 'token renewal held back to respect the minimum renewal interval');
         await sleep(waitMs);
       }
       const got = await loginWithRetries();

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { checkLogin, FacturaError, submitSheet } from '../index.js';
-import type { ServiceOptions } from '../index.js';
+import type { IssuerCredentials, ServiceOptions } from '../index.js';
 import { checkView } from './check-routes.js';
 import type { CheckDeps } from './run-check.js';
 import { runCheck } from './run-check.js';
@@ -10,7 +10,11 @@ import type { ServiceView } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
 /** Where the workspace sends: the service the environment names, or the sandbox `serve --sandbox` started. */
-export interface WorkspaceService extends Pick<ServiceOptions, 'credentials' | 'authUrl' | 'baseUrl'> {
+export interface WorkspaceService extends Pick<ServiceOptions, 'authUrl' | 'baseUrl'> {
+  /** The default issuer's login (FACTURA_RUC/MAIL/CLAVE, or the sandbox's account). */
+  readonly credentials?: ServiceOptions['credentials'];
+  /** The logins of the issuers a sheet's emisorRuc column names, by RUC (as `submit` reads them). */
+  readonly issuerCredentials?: Readonly<Record<string, IssuerCredentials>>;
   /** How the confirmation names where the invoices go (in Spanish). */
   readonly environment: string;
 }
@@ -41,8 +45,11 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
   let login: Promise<{ razonSocial?: string }> | undefined;
   app.get('/api/service', async (): Promise<ServiceView> => {
     if (service === undefined) return { available: false };
-    const base = { available: true, environment: service.environment, ruc: service.credentials.ruc } as const;
-    login ??= checkLogin(service);
+    const credentials = service.credentials;
+    // Only per-issuer logins: the sheet's emisorRuc column decides who logs in; no one issuer to name.
+    if (credentials === undefined) return { available: true, environment: service.environment };
+    const base = { available: true, environment: service.environment, ruc: credentials.ruc } as const;
+    login ??= checkLogin({ credentials, authUrl: service.authUrl, baseUrl: service.baseUrl });
     try {
       const l = await login;
       return { ...base, ...(l.razonSocial !== undefined ? { razonSocial: l.razonSocial } : {}) };
@@ -71,7 +78,8 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
     const run = runCheck(options, check.id, mapping, (path, o) =>
       submitSheet(path, {
         ...o,
-        credentials: service.credentials,
+        ...(service.credentials !== undefined ? { credentials: service.credentials } : {}),
+        ...(service.issuerCredentials !== undefined ? { issuerCredentials: service.issuerCredentials } : {}),
         authUrl: service.authUrl,
         baseUrl: service.baseUrl,
         signal: controller.signal,

@@ -170,7 +170,8 @@ export type ServiceView =
   | {
       readonly available: true;
       readonly environment: string;
-      readonly ruc: string;
+      /** The default issuer's RUC; absent when only per-issuer logins are configured. */
+      readonly ruc?: string;
       /** The issuer's legal name, as the service's login answers it. */
       readonly razonSocial?: string;
       /** Why the login check failed (refused credentials, service down), in Spanish. */

@@ -77,7 +77,10 @@ describe('validateSheet', () => {
 describe('submitSheet', () => {
   it('sends through the dispatcher it is given, and a stop finishes what is in flight; a rerun completes each invoice once', async () => {
     const input = join(dir.path, 'ventas.xlsx');
-    await writeSalesSheet(input, Array.from({ length: 30 }, (_, i) => salesRow(i + 1)));
+    await writeSalesSheet(
+      input,
+      Array.from({ length: 30 }, (_, i) => salesRow(i + 1)),
+    );
     sandbox.setFaults({ latencyMs: 20 });
     let requests = 0;
     const counting: Dispatcher = new Agent().compose((dispatch) => (opts, handler) => {
@@ -134,7 +137,10 @@ describe('corrections over the sheet (edits)', () => {
     await writeSalesSheet(input, [salesRow(1, { cantidad: 'dos' }), salesRow(2, { receptorNumeroDocumento: '20512333790' }), salesRow(3)]);
     const { createHash } = await import('node:crypto');
     const { readFile } = await import('node:fs/promises');
-    const sha = async (): Promise<string> => createHash('sha256').update(await readFile(input)).digest('hex');
+    const sha = async (): Promise<string> =>
+      createHash('sha256')
+        .update(await readFile(input))
+        .digest('hex');
     const before = await sha();
     const events: ImportEvent[] = [];
     await validateSheet(input, { onEvent: (e) => events.push(e) });

@@ -74,10 +74,14 @@ beforeAll(async () => {
   const typesNode = await versionOf('@types/node');
   // --ignore-scripts: the web workspace's native SQLite module would compile from source here for
   // minutes, and nothing this test runs loads it (only `serve` does, on demand).
-  await run('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--silent', tarball, `typescript@${typescript}`, `@types/node@${typesNode}`], {
-    cwd: consumer,
-    timeout: 240_000,
-  });
+  await run(
+    'npm',
+    ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--silent', tarball, `typescript@${typescript}`, `@types/node@${typesNode}`],
+    {
+      cwd: consumer,
+      timeout: 240_000,
+    },
+  );
 }, 300_000);
 afterAll(async () => dir?.cleanup());
 
@@ -90,7 +94,10 @@ describe('the packed library', () => {
     const mixed = join(consumer, 'mixed.xlsx');
     const valid = join(consumer, 'valid.xlsx');
     await writeSalesSheet(mixed, [salesRow(1), salesRow(2, { receptorNumeroDocumento: '20512333790' }), salesRow(3, { cantidad: 'dos' })]);
-    await writeSalesSheet(valid, [1, 2, 3, 4, 5].map((n) => salesRow(n)));
+    await writeSalesSheet(
+      valid,
+      [1, 2, 3, 4, 5].map((n) => salesRow(n)),
+    );
     const out = join(consumer, 'out.json');
     const child = await run(process.execPath, [join(consumer, 'out/consumer.js'), mixed, valid, out], { cwd: consumer });
     expect(child.stdout).toBe('');

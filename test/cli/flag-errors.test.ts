@@ -27,6 +27,9 @@ const WRONG: readonly (readonly [string[], RegExp])[] = [
   [['sandbox', '--seed', '1.5'], /--seed debe ser un número entero/],
   [['sandbox', '--token-lifetime', '0'], /--token-lifetime debe ser un número de segundos mayor que cero/],
   [['sandbox', '--outage', 'ayer'], /--outage "ayer" no es una ventana DESDE-HASTA/],
+  [['serve', '--no-open', '--port', 'abc'], /--port debe ser un número entero de 0 a 65535 \(se recibió un texto que no es un número\)/],
+  [['serve', '--no-open', '--port', '99999'], /--port debe ser un número entero de 0 a 65535 \(se recibió 99999\)/],
+  [['serve', '--no-open', '--max-upload-mb', '0'], /--max-upload-mb debe ser una cantidad de megabytes mayor que cero/],
 ];
 
 describe('a wrong flag value', () => {

@@ -37,7 +37,10 @@ async function outcomesInJournal(path: string, n: number, timeoutMs: number): Pr
 describe('Ctrl-C during submit', () => {
   it('stops taking invoices, finishes those in flight, writes the results with NOT_SENT for the rest, exits 130; a rerun completes each exactly once', async () => {
     const input = join(dir.path, 'ventas.xlsx');
-    await writeSalesSheet(input, Array.from({ length: 40 }, (_, i) => salesRow(i + 1)));
+    await writeSalesSheet(
+      input,
+      Array.from({ length: 40 }, (_, i) => salesRow(i + 1)),
+    );
     const env = {
       FACTURA_RUC: sandbox.account.ruc,
       FACTURA_MAIL: sandbox.account.mail,

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { textSink } from '../helpers/text-sink.js';
 
-
 async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const out = textSink();
   const err = textSink();

@@ -48,7 +48,12 @@ describe('submit', () => {
     const run = await runMain(['submit', input, '--json', '--quiet'], envFor(sandbox));
     expect(run.code).toBe(1);
     expect(jsonSummary(run).byStatus).toMatchObject({ ACCEPTED: 2, INVALID: 1 });
-    expect(sandbox.ledger().entries.map((e) => e.numero).sort()).toEqual([1, 3]);
+    expect(
+      sandbox
+        .ledger()
+        .entries.map((e) => e.numero)
+        .sort(),
+    ).toEqual([1, 3]);
   });
 
   it('refuses to issue an accepted number again with different content, and sends nothing for it', async () => {
@@ -72,7 +77,7 @@ describe('submit', () => {
     expect(sandbox.ledger().counters.puts).toBe(0);
   });
 
-  it('says on the terminal why an invoice failed, in the service\'s words, after the attempts the config file allows', async () => {
+  it("says on the terminal why an invoice failed, in the service's words, after the attempts the config file allows", async () => {
     const input = join(dir.path, 'ventas.xlsx');
     await writeSalesSheet(input, [salesRow(1)]);
     sandbox.setFaults({ failureRate: 1 });

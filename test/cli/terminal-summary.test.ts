@@ -37,7 +37,10 @@ describe('the terminal summary of a sheet with a systematic error', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).not.toContain('"msg"');
     const { readFile } = await import('node:fs/promises');
-    const lines = (await readFile(log, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { msg: string });
+    const lines = (await readFile(log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string });
     expect(lines.map((l) => l.msg)).toContain('logged in');
   });
 });

@@ -37,14 +37,9 @@ describe('validate (the dry run)', () => {
     expect(invoices.slice(1).every((r) => r[10] === 'VÁLIDO')).toBe(true);
   });
 
-  it('exits 1 and points at the exact row and column of each problem, in the sheet\'s own words', async () => {
+  it("exits 1 and points at the exact row and column of each problem, in the sheet's own words", async () => {
     const input = join(dir.path, 'ventas.xlsx');
-    await writeSalesSheet(input, [
-      salesRow(1),
-      salesRow(2, { receptorNumeroDocumento: '20512333798' }),
-      salesRow(3, { valorVentaUnitario: '0' }),
-      salesRow(4),
-    ]);
+    await writeSalesSheet(input, [salesRow(1), salesRow(2, { receptorNumeroDocumento: '20512333798' }), salesRow(3, { valorVentaUnitario: '0' }), salesRow(4)]);
     const run = await runMain(['validate', input, '--json', '--quiet']);
     expect(run.code).toBe(1);
     expect(jsonSummary(run).byStatus).toMatchObject({ VALID: 2, INVALID: 2 });

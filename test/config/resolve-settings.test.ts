@@ -19,7 +19,7 @@ async function configFile(content: string): Promise<string> {
 }
 
 describe('run settings', () => {
-  it('with no config file uses the contract\'s observed close2u values and no issuer', () => {
+  it("with no config file uses the contract's observed close2u values and no issuer", () => {
     const s = resolveSettings({}, undefined);
     expect(s.close2u).toEqual({ tipoIntegracion: 'OFFLINE', tipoPlantilla: '01', tipoRegistro: 'PRECIOS_SIN_IGV' });
     expect(s.issuer).toBeUndefined();

@@ -7,7 +7,6 @@ export interface MainRun {
   readonly stderr: string;
 }
 
-
 /** Runs the CLI in-process with its own streams and environment (no inherited FACTURA_* variables). */
 export async function runMain(argv: readonly string[], env: Record<string, string> = {}, signal?: AbortSignal): Promise<MainRun> {
   const out = textSink();
@@ -17,7 +16,9 @@ export async function runMain(argv: readonly string[], env: Record<string, strin
 }
 
 /** The `--json` summary line of a run. */
-export function jsonSummary(run: MainRun): { byStatus: Record<string, number>; invoices: number; exitCode: number; orphanRows: number } & Record<string, unknown> {
+export function jsonSummary(
+  run: MainRun,
+): { byStatus: Record<string, number>; invoices: number; exitCode: number; orphanRows: number } & Record<string, unknown> {
   const line = run.stdout.trim().split('\n').at(-1) ?? '{}';
   return JSON.parse(line) as { byStatus: Record<string, number>; invoices: number; exitCode: number; orphanRows: number };
 }

@@ -21,7 +21,12 @@ describe('computeTotals', () => {
     ['IVAP (rice) at 4%', [l('1', '100', 'GRAVADO_IVAP')], 'PRECIOS_SIN_IGV', { base: '100.00', igv: '4.00', total: '104.00' }],
     ['prices with IGV: 118 → base 100 + IGV 18', [l('1', '118')], 'PRECIOS_CON_IGV', { base: '100.00', igv: '18.00', total: '118.00' }],
     ['prices with IGV keep the line total the sheet says: 3 × 10', [l('3', '10')], 'PRECIOS_CON_IGV', { base: '25.42', igv: '4.58', total: '30.00' }],
-    ['prices with IGV on an exonerated line: no tax to take out', [l('2', '10', 'EXONERADO_OPERACION_ONEROSA')], 'PRECIOS_CON_IGV', { base: '20.00', igv: '0.00', total: '20.00' }],
+    [
+      'prices with IGV on an exonerated line: no tax to take out',
+      [l('2', '10', 'EXONERADO_OPERACION_ONEROSA')],
+      'PRECIOS_CON_IGV',
+      { base: '20.00', igv: '0.00', total: '20.00' },
+    ],
     [
       'amounts of 22 significant digits lose no digit',
       [l('3', '123456789012.0123456789')],

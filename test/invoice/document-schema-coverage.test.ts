@@ -19,7 +19,8 @@ function codes(rows: readonly Values[], context: ValidationContext): string[] {
 
 describe('skipping the schema parse in a dry run without an issuer', () => {
   it('only skips it for invoices whose built body the schema accepts', () => {
-    const text = (max: number) => fc.string({ unit: fc.constantFrom('a', 'Ñ', ' ', '😀', '-'), minLength: 1, maxLength: max }).filter((s) => s.trim() === s && s !== '');
+    const text = (max: number) =>
+      fc.string({ unit: fc.constantFrom('a', 'Ñ', ' ', '😀', '-'), minLength: 1, maxLength: max }).filter((s) => s.trim() === s && s !== '');
     const decimal = fc.constantFrom('1', '0.5', '12.50', '999999999999.99', '999999999999.9999999999', '0.0000000001', '000123.4500');
     const row = fc.record({
       descripcion: text(520),

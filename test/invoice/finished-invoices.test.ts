@@ -8,7 +8,9 @@ describe('the memory of finished invoices', () => {
   it('gives back every range it was given, by key, like a plain map', () => {
     const serie = fc.constantFrom('F001', 'FA-1', 'F001-5', '0001', 'x');
     const numero = fc.constantFrom('7', '007', '5-7', '0', '123456789012345678', 'A1', '99999999');
-    const range = fc.tuple(fc.integer({ min: 1, max: 2 ** 27 }), fc.integer({ min: 0, max: 40 })).map(([first, span]): RowRange => ({ first, last: first + span }));
+    const range = fc
+      .tuple(fc.integer({ min: 1, max: 2 ** 27 }), fc.integer({ min: 0, max: 40 }))
+      .map(([first, span]): RowRange => ({ first, last: first + span }));
     fc.assert(
       fc.property(fc.array(fc.tuple(serie, numero, range), { maxLength: 30 }), (entries) => {
         const compact = new FinishedInvoices();

@@ -47,12 +47,33 @@ const cont = (extra: Values = {}): Values => ({ descripcion: 'Otro', cantidad: '
 describe('grouping decision (pure)', () => {
   const key = rowKeyOf({ serie: 'F001', numero: '12' });
   it.each([
-    ['a blank key before any invoice is an orphan', { kind: 'start' } as const, rowKeyOf({}), undefined, false, { action: 'start-orphan', reason: 'before-first-invoice' }],
+    [
+      'a blank key before any invoice is an orphan',
+      { kind: 'start' } as const,
+      rowKeyOf({}),
+      undefined,
+      false,
+      { action: 'start-orphan', reason: 'before-first-invoice' },
+    ],
     ['a blank key inside an invoice continues it', { kind: 'invoice', key: 'F001-12' } as const, rowKeyOf({}), undefined, false, { action: 'continue' }],
-    ['half a key starts an orphan', { kind: 'invoice', key: 'F001-12' } as const, rowKeyOf({ serie: 'F001' }), undefined, false, { action: 'start-orphan', reason: 'partial-key' }],
+    [
+      'half a key starts an orphan',
+      { kind: 'invoice', key: 'F001-12' } as const,
+      rowKeyOf({ serie: 'F001' }),
+      undefined,
+      false,
+      { action: 'start-orphan', reason: 'partial-key' },
+    ],
     ['the same key continues', { kind: 'invoice', key: 'F001-12' } as const, key, undefined, false, { action: 'continue' }],
     ['a new key starts an invoice', { kind: 'invoice', key: 'F001-11' } as const, key, undefined, false, { action: 'start-invoice' }],
-    ['a finished key reappears', { kind: 'invoice', key: 'F001-11' } as const, key, { first: 2, last: 3 }, false, { action: 'reappeared', earlier: { first: 2, last: 3 } }],
+    [
+      'a finished key reappears',
+      { kind: 'invoice', key: 'F001-11' } as const,
+      key,
+      { first: 2, last: 3 },
+      false,
+      { action: 'reappeared', earlier: { first: 2, last: 3 } },
+    ],
     ['a finished key merges under mergeSplit', { kind: 'invoice', key: 'F001-11' } as const, key, { first: 2, last: 3 }, true, { action: 'merge' }],
   ])('%s', (_name, state, rowKey, known, merge, expected) => {
     expect(decideGrouping(state, rowKey, known, merge)).toEqual(expected);
@@ -87,7 +108,9 @@ describe('groupInvoices', () => {
   });
 
   it('accepts a continuation row repeating the same value, and enum values written differently', async () => {
-    const [inv] = invoices(await group([line('F001', '1', { receptorNombreLegal: 'ACME', moneda: 'Soles' }), line('F001', '1', { receptorNombreLegal: 'ACME', moneda: 'SOLES' })]));
+    const [inv] = invoices(
+      await group([line('F001', '1', { receptorNombreLegal: 'ACME', moneda: 'Soles' }), line('F001', '1', { receptorNombreLegal: 'ACME', moneda: 'SOLES' })]),
+    );
     expect(inv?.problems).toEqual([]);
   });
 

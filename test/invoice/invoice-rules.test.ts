@@ -33,15 +33,43 @@ const CASES: [string, Record<string, string | undefined>, { code: string; column
   // RUC
   ['accepts a valid RUC', { receptorNumeroDocumento: '20100070970' }, undefined],
   ['refuses a RUC whose check digit is wrong', { receptorNumeroDocumento: '20512333798' }, { code: 'RUC_CHECK_DIGIT', column: 'receptorNumeroDocumento' }],
-  ['refuses a RUC with a prefix SUNAT does not give', { receptorNumeroDocumento: '30512333792', receptorTipoDocumento: 'RUC' }, { code: 'RUC_PREFIX', column: 'receptorNumeroDocumento' }],
-  ['refuses a RUC that is not 11 digits', { receptorNumeroDocumento: '2051233379', receptorTipoDocumento: 'RUC' }, { code: 'RUC_FORMAT', column: 'receptorNumeroDocumento' }],
+  [
+    'refuses a RUC with a prefix SUNAT does not give',
+    { receptorNumeroDocumento: '30512333792', receptorTipoDocumento: 'RUC' },
+    { code: 'RUC_PREFIX', column: 'receptorNumeroDocumento' },
+  ],
+  [
+    'refuses a RUC that is not 11 digits',
+    { receptorNumeroDocumento: '2051233379', receptorTipoDocumento: 'RUC' },
+    { code: 'RUC_FORMAT', column: 'receptorNumeroDocumento' },
+  ],
   // other documents
   ['accepts a DNI of 8 digits for an export', { receptorNumeroDocumento: '45678912', tipoOperacion: 'EXPORTACION' }, undefined],
-  ['refuses a DNI that is not 8 digits', { receptorNumeroDocumento: '4567891', receptorTipoDocumento: 'DNI', tipoOperacion: 'EXPORTACION' }, { code: 'DNI_FORMAT', column: 'receptorNumeroDocumento' }],
-  ['accepts a passport of up to 15 letters and digits for non-domiciled buyers', { receptorNumeroDocumento: 'AB1234567', receptorTipoDocumento: 'PASAPORTE', tipoOperacion: 'NO_DOMICILIADOS' }, undefined],
-  ['refuses another document longer than 15 characters', { receptorNumeroDocumento: 'AB12345678901234', receptorTipoDocumento: 'Pasaporte', tipoOperacion: 'EXPORTACION' }, { code: 'IDENTITY_DOCUMENT_FORMAT', column: 'receptorNumeroDocumento' }],
-  ['refuses a domestic sale to a customer without RUC', { receptorNumeroDocumento: '45678912' }, { code: 'RECEPTOR_RUC_REQUIRED', column: 'receptorTipoDocumento' }],
-  ['refuses a customer number whose type cannot be inferred', { receptorNumeroDocumento: '123456' }, { code: 'RECEPTOR_DOCUMENT_TYPE_UNKNOWN', column: 'receptorTipoDocumento' }],
+  [
+    'refuses a DNI that is not 8 digits',
+    { receptorNumeroDocumento: '4567891', receptorTipoDocumento: 'DNI', tipoOperacion: 'EXPORTACION' },
+    { code: 'DNI_FORMAT', column: 'receptorNumeroDocumento' },
+  ],
+  [
+    'accepts a passport of up to 15 letters and digits for non-domiciled buyers',
+    { receptorNumeroDocumento: 'AB1234567', receptorTipoDocumento: 'PASAPORTE', tipoOperacion: 'NO_DOMICILIADOS' },
+    undefined,
+  ],
+  [
+    'refuses another document longer than 15 characters',
+    { receptorNumeroDocumento: 'AB12345678901234', receptorTipoDocumento: 'Pasaporte', tipoOperacion: 'EXPORTACION' },
+    { code: 'IDENTITY_DOCUMENT_FORMAT', column: 'receptorNumeroDocumento' },
+  ],
+  [
+    'refuses a domestic sale to a customer without RUC',
+    { receptorNumeroDocumento: '45678912' },
+    { code: 'RECEPTOR_RUC_REQUIRED', column: 'receptorTipoDocumento' },
+  ],
+  [
+    'refuses a customer number whose type cannot be inferred',
+    { receptorNumeroDocumento: '123456' },
+    { code: 'RECEPTOR_DOCUMENT_TYPE_UNKNOWN', column: 'receptorTipoDocumento' },
+  ],
   // key
   ['accepts a series F + 3 alphanumerics', { serie: 'FA01' }, undefined],
   ['accepts a 4-digit contingency series', { serie: '0001' }, undefined],
@@ -86,7 +114,11 @@ const CASES: [string, Record<string, string | undefined>, { code: string; column
   // dates
   ['accepts today as issue date', { fechaEmision: '2026-11-20' }, undefined],
   ['accepts an issue date 3 days old without warning', { fechaEmision: '2026-11-17' }, undefined],
-  ['warns when the issue date is older than SUNAT’s 3-day window', { fechaEmision: '2026-11-16' }, { code: 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW', column: 'fechaEmision', severity: 'warning' }],
+  [
+    'warns when the issue date is older than SUNAT’s 3-day window',
+    { fechaEmision: '2026-11-16' },
+    { code: 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW', column: 'fechaEmision', severity: 'warning' },
+  ],
   ['refuses an issue date after today in Lima', { fechaEmision: '2026-11-21' }, { code: 'ISSUE_DATE_IN_FUTURE', column: 'fechaEmision' }],
   ['refuses a date that does not exist', { fechaEmision: '2026-02-30' }, { code: 'INVALID_DATE', column: 'fechaEmision' }],
   ['accepts an issue time HH:mm:ss', { horaEmision: '09:05:00' }, undefined],
@@ -118,7 +150,9 @@ describe('business rules', () => {
   });
 
   it('reports every problem of an invoice, not only the first, each on its own row', () => {
-    const problems = problemsWith({ serie: 'B001', receptorNumeroDocumento: '20512333798', fechaEmision: '2026-12-01' }, [{ descripcion: 'Fierro', cantidad: '-1', valorVentaUnitario: '0' }]);
+    const problems = problemsWith({ serie: 'B001', receptorNumeroDocumento: '20512333798', fechaEmision: '2026-12-01' }, [
+      { descripcion: 'Fierro', cantidad: '-1', valorVentaUnitario: '0' },
+    ]);
     expect(problems.map((p) => [p.code, p.row, p.column])).toEqual([
       ['SERIE_FORMAT', 2, 'serie'],
       ['ISSUE_DATE_IN_FUTURE', 2, 'fechaEmision'],

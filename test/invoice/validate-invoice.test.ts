@@ -14,7 +14,10 @@ const Dec = Decimal.clone({ precision: 50 });
 
 describe('the built document', () => {
   it('has the contract’s exact shape and types, optional fields absent', () => {
-    const result = validateInvoice(draftOf([VALID_ROW, { descripcion: 'Fierro 1/2"', cantidad: '2.500', valorVentaUnitario: '30.1', unidadMedida: 'KGM', tipoAfectacion: '20' }]), CONTEXT);
+    const result = validateInvoice(
+      draftOf([VALID_ROW, { descripcion: 'Fierro 1/2"', cantidad: '2.500', valorVentaUnitario: '30.1', unidadMedida: 'KGM', tipoAfectacion: '20' }]),
+      CONTEXT,
+    );
     expect(result.problems).toEqual([]);
     expect(result.valid).toBe(true);
     expect(result.document).toEqual({
@@ -30,10 +33,22 @@ describe('the built document', () => {
         ordencompra: null,
       },
       detalleDocumento: [
-        { descripcion: 'Cemento Portland tipo I, bolsa 42.5 kg', tipoAfectacion: 'GRAVADO_OPERACION_ONEROSA', unidadMedida: 'UNIDAD_BIENES', cantidad: '10', valorVentaUnitarioItem: 25.5 },
+        {
+          descripcion: 'Cemento Portland tipo I, bolsa 42.5 kg',
+          tipoAfectacion: 'GRAVADO_OPERACION_ONEROSA',
+          unidadMedida: 'UNIDAD_BIENES',
+          cantidad: '10',
+          valorVentaUnitarioItem: 25.5,
+        },
         { descripcion: 'Fierro 1/2"', tipoAfectacion: 'EXONERADO_OPERACION_ONEROSA', unidadMedida: 'KILOGRAMO', cantidad: '2.5', valorVentaUnitarioItem: 30.1 },
       ],
-      emisor: { correo: 'facturas@disur.pe', nombreComercial: 'DISUR', nombreLegal: 'DISTRIBUIDORA DEL SUR S.A.', numeroDocumentoIdentidad: '20100070970', tipoDocumentoIdentidad: 'RUC' },
+      emisor: {
+        correo: 'facturas@disur.pe',
+        nombreComercial: 'DISUR',
+        nombreLegal: 'DISTRIBUIDORA DEL SUR S.A.',
+        numeroDocumentoIdentidad: '20100070970',
+        tipoDocumentoIdentidad: 'RUC',
+      },
       informacionAdicional: { tipoOperacion: 'VENTA_INTERNA' },
       receptor: { nombreLegal: 'COMERCIAL ANDINA S.A.C.', numeroDocumentoIdentidad: '20512333797', tipoDocumentoIdentidad: 'RUC' },
     });
@@ -45,7 +60,14 @@ describe('the built document', () => {
   });
 
   it('writes the top-level objects in the contract’s order, and builds nothing for an invalid draft', () => {
-    expect(Object.keys(buildDocument(draftOf([VALID_ROW]), CONTEXT) ?? {})).toEqual(['close2u', 'datosDocumento', 'detalleDocumento', 'emisor', 'informacionAdicional', 'receptor']);
+    expect(Object.keys(buildDocument(draftOf([VALID_ROW]), CONTEXT) ?? {})).toEqual([
+      'close2u',
+      'datosDocumento',
+      'detalleDocumento',
+      'emisor',
+      'informacionAdicional',
+      'receptor',
+    ]);
     expect(buildDocument(draftOf([{ ...VALID_ROW, cantidad: '0' }]), CONTEXT)).toBeUndefined();
   });
 
@@ -175,7 +197,11 @@ describe('documents built from random valid rows', () => {
     .tuple(digits(1, 12), fc.option(digits(1, 10), { nil: undefined }))
     .map(([i, f]) => (f === undefined ? i : `${i}.${f}`))
     .filter((s) => /[1-9]/.test(s));
-  const text = (max: number) => fc.string({ minLength: 1, maxLength: max }).map((s) => s.trim()).filter((s) => s.length > 0);
+  const text = (max: number) =>
+    fc
+      .string({ minLength: 1, maxLength: max })
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0);
   const ruc = fc.constantFrom('20512333797', '20100070970', '10467793549', '20601030013');
   const lineArb = fc.record(
     {
@@ -207,16 +233,21 @@ describe('documents built from random valid rows', () => {
 
   it('always pass the zod schema and have consistent 2-decimal totals', () => {
     fc.assert(
-      fc.property(invoiceArb, fc.array(lineArb, { minLength: 1, maxLength: 5 }), fc.constantFrom('PRECIOS_SIN_IGV' as const, 'PRECIOS_CON_IGV' as const), (header, lines, tipoRegistro) => {
-        const rows: Values[] = lines.map((line, i) => (i === 0 ? { ...header, ...line } : line));
-        const result = validateInvoice(draftOf(rows), { ...CONTEXT, close2u: { ...CONTEXT.close2u, tipoRegistro } });
-        expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
-        expect(schema.safeParse(result.document).success).toBe(true);
-        expect(result.document?.detalleDocumento).toHaveLength(lines.length);
-        const t = result.totals;
-        expect(t?.total).toMatch(/^\d+\.\d{2}$/);
-        expect(new Dec(t?.base ?? 'NaN').plus(t?.igv ?? 'NaN').eq(t?.total ?? 'NaN')).toBe(true);
-      }),
+      fc.property(
+        invoiceArb,
+        fc.array(lineArb, { minLength: 1, maxLength: 5 }),
+        fc.constantFrom('PRECIOS_SIN_IGV' as const, 'PRECIOS_CON_IGV' as const),
+        (header, lines, tipoRegistro) => {
+          const rows: Values[] = lines.map((line, i) => (i === 0 ? { ...header, ...line } : line));
+          const result = validateInvoice(draftOf(rows), { ...CONTEXT, close2u: { ...CONTEXT.close2u, tipoRegistro } });
+          expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
+          expect(schema.safeParse(result.document).success).toBe(true);
+          expect(result.document?.detalleDocumento).toHaveLength(lines.length);
+          const t = result.totals;
+          expect(t?.total).toMatch(/^\d+\.\d{2}$/);
+          expect(new Dec(t?.base ?? 'NaN').plus(t?.igv ?? 'NaN').eq(t?.total ?? 'NaN')).toBe(true);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -84,7 +84,9 @@ describe('the hostile-input corpus through the dry-run chain (reader → mapping
   // Was a defect: the UTF-8 error named "byte 0" (the start of the 64 KiB chunk being decoded).
   it('names the row and the byte offset of the first byte that is not UTF-8', async () => {
     const result = refused(await readThrough(bad('windows-1252-with-utf8-bom.csv')));
-    expect(result.es).toContain(`El archivo ${bad('windows-1252-with-utf8-bom.csv')} no es UTF-8 válido: la fila 3 tiene un byte 0xF1 que no es UTF-8 (byte 367 del archivo).`);
+    expect(result.es).toContain(
+      `El archivo ${bad('windows-1252-with-utf8-bom.csv')} no es UTF-8 válido: la fila 3 tiene un byte 0xF1 que no es UTF-8 (byte 367 del archivo).`,
+    );
     expect(result.en).toContain('row 3 holds a byte 0xF1 that is not UTF-8 (byte 367 of the file)');
   });
 });

@@ -45,12 +45,16 @@ describe('validate on the hostile corpus, as a child process', () => {
     return { run, input, outputs };
   }
 
-  it.each(BAD_CORPUS_REFUSALS)('refuses $file: exit 2, one message naming the file, no stack, no results file', async ({ file, says }) => {
-    const { run, input, outputs } = await validate(join(PROJECT_ROOT, 'fixtures/bad', file));
-    expect(run.code).toBe(2);
-    expectOneCleanMessage(run, input, says);
-    expect(outputs).toEqual([]);
-  }, 90_000);
+  it.each(BAD_CORPUS_REFUSALS)(
+    'refuses $file: exit 2, one message naming the file, no stack, no results file',
+    async ({ file, says }) => {
+      const { run, input, outputs } = await validate(join(PROJECT_ROOT, 'fixtures/bad', file));
+      expect(run.code).toBe(2);
+      expectOneCleanMessage(run, input, says);
+      expect(outputs).toEqual([]);
+    },
+    90_000,
+  );
 
   it('refuses a file that does not exist and a folder, naming them', async () => {
     const missing = join(dir.path, 'no-such', 'ventas.csv');
@@ -72,12 +76,16 @@ describe('validate on the hostile corpus, as a child process', () => {
   // validate reads, checks and writes results for 49,998 invoices before the broken row: measured
   // >90 s on the shared 2-core machine (load 17), so the CLI run is in `npm run test:soak` only;
   // npm test checks the same refusal at the reader (bad-corpus-pipeline.test.ts, ~3 s).
-  it.runIf(process.env.SOAK === 'full')('refuses the CSV whose quote opened at row 50,000 never closes, naming the row, with no results file', async () => {
-    const { run, input, outputs } = await validate(big.unclosedQuoteAt50000);
-    expect(run.code).toBe(2);
-    expectOneCleanMessage(run, input, 'sin cerrar que empieza en la fila 50000');
-    expect(outputs.filter((f) => f.endsWith('.resultados.xlsx'))).toEqual([]);
-  }, 300_000);
+  it.runIf(process.env.SOAK === 'full')(
+    'refuses the CSV whose quote opened at row 50,000 never closes, naming the row, with no results file',
+    async () => {
+      const { run, input, outputs } = await validate(big.unclosedQuoteAt50000);
+      expect(run.code).toBe(2);
+      expectOneCleanMessage(run, input, 'sin cerrar que empieza en la fila 50000');
+      expect(outputs.filter((f) => f.endsWith('.resultados.xlsx'))).toEqual([]);
+    },
+    300_000,
+  );
 
   it('reads a file mixing line endings: exit 0, every invoice VÁLIDO', async () => {
     const { run, input } = await validate(join(PROJECT_ROOT, 'fixtures/bad/mixed-endings.csv'));

@@ -94,7 +94,14 @@ describe(`submit killed with SIGKILL ${KILLS} times and rerun with the same jour
     // DUPLICATE-confirmed in the journal, and nothing the journal calls accepted is missing there.
     const finalStatus = new Map<string, string>();
     for (const line of await journalLines(journal)) if (line.t === 'outcome' && line.status !== undefined) finalStatus.set(line.key, line.status);
-    const journaled = [...finalStatus].filter(([, s]) => s === 'ACCEPTED' || s === 'DUPLICATE').map(([k]) => k.split(/[^A-Z0-9]/i).slice(-2).join('-'));
+    const journaled = [...finalStatus]
+      .filter(([, s]) => s === 'ACCEPTED' || s === 'DUPLICATE')
+      .map(([k]) =>
+        k
+          .split(/[^A-Z0-9]/i)
+          .slice(-2)
+          .join('-'),
+      );
     expect(new Set(journaled)).toEqual(new Set(keys));
 
     const results = await readResultsWorkbook(join(dir.path, 'ventas.resultados.xlsx'));

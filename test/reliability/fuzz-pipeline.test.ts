@@ -15,8 +15,18 @@ import { readThrough, type ReadThrough } from './read-through.js';
 const CASE_TIMEOUT_MS = 10_000;
 const SEED = 20261121;
 
-const CSV_BASES = ['fixtures/demo/ventas-noviembre.csv', 'fixtures/readers/csv/utf8.csv', 'fixtures/readers/csv/windows-1252-semicolon.csv', 'fixtures/readers/csv/embedded-newlines.csv'];
-const XLSX_BASES = ['fixtures/demo/ventas-noviembre.xlsx', 'fixtures/readers/exceljs/cases-1900.xlsx', 'fixtures/readers/openpyxl/cases-1904.xlsx', 'fixtures/readers/libreoffice/cases-1900.xlsx'];
+const CSV_BASES = [
+  'fixtures/demo/ventas-noviembre.csv',
+  'fixtures/readers/csv/utf8.csv',
+  'fixtures/readers/csv/windows-1252-semicolon.csv',
+  'fixtures/readers/csv/embedded-newlines.csv',
+];
+const XLSX_BASES = [
+  'fixtures/demo/ventas-noviembre.xlsx',
+  'fixtures/readers/exceljs/cases-1900.xlsx',
+  'fixtures/readers/openpyxl/cases-1904.xlsx',
+  'fixtures/readers/libreoffice/cases-1900.xlsx',
+];
 
 type Mutation =
   | { readonly kind: 'flip'; readonly at: number; readonly bits: number }
@@ -28,7 +38,11 @@ const fraction = fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true });
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('flip' as const), at: fraction, bits: fc.integer({ min: 1, max: 255 }) }),
   fc.record({ kind: fc.constant('truncate' as const), at: fraction }),
-  fc.record({ kind: fc.constant('insert' as const), at: fraction, text: fc.constantFrom('"', ',', ';', '\t', '\n', '\r', '\r\n', '""', '\u0000', '"\n"', '\uFEFF', 'é') }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fraction,
+    text: fc.constantFrom('"', ',', ';', '\t', '\n', '\r', '\r\n', '""', '\u0000', '"\n"', '\uFEFF', 'é'),
+  }),
   fc.record({ kind: fc.constant('delete' as const), at: fraction, length: fc.integer({ min: 1, max: 64 }) }),
 );
 

@@ -61,7 +61,13 @@ export async function writeSmallBadFiles(dir: string): Promise<void> {
   const dupHeader = header.map((h) => (h === 'codigoProducto' ? 'Producto' : h === 'descripcion' ? 'Descripción' : h));
   await writeFile(join(dir, 'duplicate-headers.csv'), csv([dupHeader, line(0, 0)]));
   // The same header name written twice.
-  await writeFile(join(dir, 'repeated-header-name.csv'), csv([[...header, 'cantidad'], [...line(0, 0), '3']]));
+  await writeFile(
+    join(dir, 'repeated-header-name.csv'),
+    csv([
+      [...header, 'cantidad'],
+      [...line(0, 0), '3'],
+    ]),
+  );
 
   // 39 rows of notes above the header (an ERP export's preamble), header in row 40.
   const notes = Array.from({ length: 39 }, (_, i) => [`Nota ${i + 1}: reporte de ventas generado por el sistema contable`]);
@@ -150,11 +156,7 @@ export async function writeBigBadFiles(dir: string, options: { today: string }):
 
   const extra = Array.from({ length: 5000 - header.length }, (_, i) => `extra${i + 1}`);
   const wide = (row: readonly string[]): string[] => [...row, ...extra.map((_, i) => String(i))];
-  await streamRows(files.fiveThousandColumns, [
-    [...header, ...extra],
-    wide(salesLine(0, 0, today)),
-    wide(salesLine(1, 0, today)),
-  ]);
+  await streamRows(files.fiveThousandColumns, [[...header, ...extra], wide(salesLine(0, 0, today)), wide(salesLine(1, 0, today))]);
 
   function* lines(): Generator<readonly string[]> {
     yield header;
@@ -185,8 +187,14 @@ export async function writeSharedStringsBomb(path: string, expandedBytes: number
       name: '[Content_Types].xml',
       data: `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
     },
-    { name: '_rels/.rels', data: `${XML}<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${DOC_RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
-    { name: 'xl/workbook.xml', data: `${XML}<workbook xmlns="${MAIN}" xmlns:r="${DOC_RELS}"><sheets><sheet name="Ventas" sheetId="1" r:id="rId1"/></sheets></workbook>` },
+    {
+      name: '_rels/.rels',
+      data: `${XML}<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${DOC_RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: `${XML}<workbook xmlns="${MAIN}" xmlns:r="${DOC_RELS}"><sheets><sheet name="Ventas" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    },
     {
       name: 'xl/_rels/workbook.xml.rels',
       data: `${XML}<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${DOC_RELS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${DOC_RELS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,

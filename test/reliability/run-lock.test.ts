@@ -52,7 +52,9 @@ describe('one submit run per sheet at a time', () => {
     const codes = [one.code, two.code].sort();
     expect(codes, `stderr: ${one.stderr}\n---\n${two.stderr}`).toEqual([0, 2]);
     const refused = one.code === 2 ? one : two;
-    expect(refused.stderr).toMatch(/factura-import: Otra ejecución está usando esta hoja desde \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} \(PID \d+: factura-import submit .*uno\.csv\)\. Espere a que termine/);
+    expect(refused.stderr).toMatch(
+      /factura-import: Otra ejecución está usando esta hoja desde \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} \(PID \d+: factura-import submit .*uno\.csv\)\. Espere a que termine/,
+    );
     expect(refused.stderr).not.toMatch(/\bat \S+:\d+:\d+/); // no stack trace
 
     const ledger = await sandbox.ledger();

@@ -37,7 +37,12 @@ describe('secrets never leave the process', () => {
     const login = await fetch(`${sandbox.env.FACTURA_AUTH_URL ?? ''}${LOGIN_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ruc: Number(sandbox.env.FACTURA_RUC), mail: sandbox.env.FACTURA_MAIL, clave: sandbox.env.FACTURA_CLAVE, aplicacion: { codigo: '1' } }),
+      body: JSON.stringify({
+        ruc: Number(sandbox.env.FACTURA_RUC),
+        mail: sandbox.env.FACTURA_MAIL,
+        clave: sandbox.env.FACTURA_CLAVE,
+        aplicacion: { codigo: '1' },
+      }),
     });
     const body = login.ok ? ((await login.json()) as Record<string, unknown>) : {};
     tokens = Object.values(body).filter((v): v is string => typeof v === 'string' && v.split('.').length === 3);

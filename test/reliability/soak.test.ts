@@ -26,27 +26,45 @@ describe(`fault soak: ${INVOICES} invoices, concurrency 16, 25% 500s, 10% drops,
   let results: ResultsWorkbook;
   let journal: { t: string; key: string; status?: string }[];
 
-  beforeAll(async () => {
-    dir = await tempDir('factura-soak-');
-    const input = join(dir.path, 'ventas.csv');
-    await writeSalesCsv(input, { invoices: INVOICES });
-    sandbox = await startSandboxProcess(['--fail-rate', '0.25', '--drop-rate', '0.1', '--latency', '2', '--jitter', '25', '--token-lifetime', String(TOKEN_LIFETIME_S), '--outage', '2-4', '--seed', '7']);
-    const started = Date.now();
-    // --renew-margin 0: each token is used its whole life (renewed on first use after expiry, or
-    // once on the 403), so logins are bounded by the lifetimes elapsed; renewing ahead of expiry is
-    // covered by test/submit/submit-sandbox.test.ts.
-    run = await runCli(['submit', input, '--concurrency', '16', '--max-attempts', '20', '--renew-margin', '0'], {
-      env: { ...sandbox.env },
-      timeoutMs: FULL ? 600_000 : 240_000,
-    });
-    elapsedMs = Date.now() - started;
-    ledger = await sandbox.ledger();
-    results = await readResultsWorkbook(join(dir.path, 'ventas.resultados.xlsx'));
-    journal = (await readFile(join(dir.path, 'ventas.journal.jsonl'), 'utf8'))
-      .split('\n')
-      .filter((l) => l !== '')
-      .map((l) => JSON.parse(l) as { t: string; key: string; status?: string });
-  }, FULL ? 660_000 : 300_000);
+  beforeAll(
+    async () => {
+      dir = await tempDir('factura-soak-');
+      const input = join(dir.path, 'ventas.csv');
+      await writeSalesCsv(input, { invoices: INVOICES });
+      sandbox = await startSandboxProcess([
+        '--fail-rate',
+        '0.25',
+        '--drop-rate',
+        '0.1',
+        '--latency',
+        '2',
+        '--jitter',
+        '25',
+        '--token-lifetime',
+        String(TOKEN_LIFETIME_S),
+        '--outage',
+        '2-4',
+        '--seed',
+        '7',
+      ]);
+      const started = Date.now();
+      // --renew-margin 0: each token is used its whole life (renewed on first use after expiry, or
+      // once on the 403), so logins are bounded by the lifetimes elapsed; renewing ahead of expiry is
+      // covered by test/submit/submit-sandbox.test.ts.
+      run = await runCli(['submit', input, '--concurrency', '16', '--max-attempts', '20', '--renew-margin', '0'], {
+        env: { ...sandbox.env },
+        timeoutMs: FULL ? 600_000 : 240_000,
+      });
+      elapsedMs = Date.now() - started;
+      ledger = await sandbox.ledger();
+      results = await readResultsWorkbook(join(dir.path, 'ventas.resultados.xlsx'));
+      journal = (await readFile(join(dir.path, 'ventas.journal.jsonl'), 'utf8'))
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as { t: string; key: string; status?: string });
+    },
+    FULL ? 660_000 : 300_000,
+  );
 
   afterAll(async () => {
     await sandbox?.stop();

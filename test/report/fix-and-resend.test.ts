@@ -44,8 +44,22 @@ describe('fix-and-resend file', () => {
     list.add(
       outcome('2', [4, 5], 'INVALID', {
         problems: [
-          { severity: 'error', code: 'RUC_CHECK_DIGIT', row: 4, column: 'receptorNumeroDocumento', value: '20123456780', message: localized('Dígito verificador incorrecto.', 'Wrong check digit.') },
-          { severity: 'error', code: 'UNIT_VALUE_DECIMAL_DIGITS', row: 5, column: 'valorVentaUnitario', value: '1.25', message: localized('Precio dudoso.', 'Odd price.') },
+          {
+            severity: 'error',
+            code: 'RUC_CHECK_DIGIT',
+            row: 4,
+            column: 'receptorNumeroDocumento',
+            value: '20123456780',
+            message: localized('Dígito verificador incorrecto.', 'Wrong check digit.'),
+          },
+          {
+            severity: 'error',
+            code: 'UNIT_VALUE_DECIMAL_DIGITS',
+            row: 5,
+            column: 'valorVentaUnitario',
+            value: '1.25',
+            message: localized('Precio dudoso.', 'Odd price.'),
+          },
         ],
       }),
     );
@@ -65,11 +79,28 @@ describe('fix-and-resend file', () => {
     expect(values(sheet, 0)).toEqual([...HEADER, 'Observaciones de la validación']);
     expect(sheet.rows).toHaveLength(4);
     expect(values(sheet, 1)).toEqual([
-      'F001', 2, '2025-11-18T00:00:00', '20123456780', '=HYPERLINK("http://x","y")', 'Arena', 1, 10,
+      'F001',
+      2,
+      '2025-11-18T00:00:00',
+      '20123456780',
+      '=HYPERLINK("http://x","y")',
+      'Arena',
+      1,
+      10,
       'INVÁLIDO; RUC cliente: Dígito verificador incorrecto.',
     ]);
     expect(values(sheet, 2)).toEqual([null, null, null, null, null, '-Descuento', 3, 1.25, 'valorVentaUnitario: Precio dudoso.']);
-    expect(values(sheet, 3)).toEqual(['F001', 3, '2025-11-18T00:00:00', '20100070970', 'Supermercados S.A.', 'Fierro', 1, 99.9, 'RECHAZADO; 2800 - RUC no habido']);
+    expect(values(sheet, 3)).toEqual([
+      'F001',
+      3,
+      '2025-11-18T00:00:00',
+      '20100070970',
+      'Supermercados S.A.',
+      'Fierro',
+      1,
+      99.9,
+      'RECHAZADO; 2800 - RUC no habido',
+    ]);
     const row = sheet.rows[1] ?? [];
     expect(row.map((c) => c.t)).toEqual(['s', 'n', 'd', 's', 's', 's', 'n', 'n', 's']);
     expect(row[7]?.fmt).toBe('0.00');

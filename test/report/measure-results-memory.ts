@@ -35,8 +35,22 @@ for (let i = 1; i <= count; i++) {
     status: bad ? 'INVALID' : 'ACCEPTED',
     problems: bad
       ? [
-          { severity: 'error', code: 'RUC_CHECK_DIGIT', row: i * 2, column: 'receptorNumeroDocumento', value: '20123456780', message: localized('Dígito verificador incorrecto.', 'Wrong check digit.') },
-          { severity: 'warning', code: 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW', row: i * 2 + 1, column: 'fechaEmision', value: '2025-01-01', message: localized('Fecha antigua.', 'Old date.') },
+          {
+            severity: 'error',
+            code: 'RUC_CHECK_DIGIT',
+            row: i * 2,
+            column: 'receptorNumeroDocumento',
+            value: '20123456780',
+            message: localized('Dígito verificador incorrecto.', 'Wrong check digit.'),
+          },
+          {
+            severity: 'warning',
+            code: 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW',
+            row: i * 2 + 1,
+            column: 'fechaEmision',
+            value: '2025-01-01',
+            message: localized('Fecha antigua.', 'Old date.'),
+          },
         ]
       : [],
     answer: bad ? {} : { httpStatus: 200, identificador: `7c1d2e3f-aaaa-bbbb-cccc-${String(i).padStart(12, '0')}` },

@@ -39,7 +39,14 @@ const invalid: InvoiceOutcome = {
       value: '+20123456780',
       message: localized('El RUC 20123456780 tiene un dígito verificador incorrecto.', 'RUC 20123456780 has a wrong check digit.'),
     },
-    { severity: 'warning', code: 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW', row: 12, column: 'fechaEmision', value: '2025-01-01', message: localized('Fecha antigua.', 'Old date.') },
+    {
+      severity: 'warning',
+      code: 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW',
+      row: 12,
+      column: 'fechaEmision',
+      value: '2025-01-01',
+      message: localized('Fecha antigua.', 'Old date.'),
+    },
   ],
   attempts: 0,
 };
@@ -77,7 +84,8 @@ describe('results workbook', () => {
     const workbook = await createResultsWorkbook({
       path,
       secrets: ['S3cret-clave'],
-      locateColumn: (c) => (c === 'receptorNumeroDocumento' ? { header: 'RUC cliente', letter: 'D' } : c === 'fechaEmision' ? { header: 'Fecha' , letter: 'B' } : undefined),
+      locateColumn: (c) =>
+        c === 'receptorNumeroDocumento' ? { header: 'RUC cliente', letter: 'D' } : c === 'fechaEmision' ? { header: 'Fecha', letter: 'B' } : undefined,
     });
     const summary = createSummary();
     for (const o of [accepted, invalid, rejected]) {
@@ -98,16 +106,58 @@ describe('results workbook', () => {
 
   it('writes one row per invoice with numbers as numbers in #,##0.00 and the Spanish status label', async () => {
     const sheet = sheetNamed(await readWithOpenpyxl(path), 'Comprobantes');
-    expect(values(sheet, 0).slice(0, 11)).toEqual(['Serie', 'Número', 'Filas', 'Tipo doc.', 'Documento receptor', 'Receptor', 'Moneda', 'Base', 'IGV', 'Total', 'Estado']);
+    expect(values(sheet, 0).slice(0, 11)).toEqual([
+      'Serie',
+      'Número',
+      'Filas',
+      'Tipo doc.',
+      'Documento receptor',
+      'Receptor',
+      'Moneda',
+      'Base',
+      'IGV',
+      'Total',
+      'Estado',
+    ]);
     expect(sheet.rows).toHaveLength(4);
     expect(values(sheet, 1)).toEqual([
-      'F001', 101, '5-8', 'RUC', '20123456786', 'Comercial Andina S.A.C.', 'PEN', 1000, 180, 1180, 'ACEPTADO', 200,
-      '7c1d2e3f-aaaa-bbbb-cccc-000000000101', null, null, null, 1, 0.432, 0, 0,
+      'F001',
+      101,
+      '5-8',
+      'RUC',
+      '20123456786',
+      'Comercial Andina S.A.C.',
+      'PEN',
+      1000,
+      180,
+      1180,
+      'ACEPTADO',
+      200,
+      '7c1d2e3f-aaaa-bbbb-cccc-000000000101',
+      null,
+      null,
+      null,
+      1,
+      0.432,
+      0,
+      0,
     ]);
     const base = sheet.rows[1]?.[7];
     expect(base).toMatchObject({ t: 'n', fmt: '#,##0.00' });
     expect(sheet.rows[1]?.[4]).toMatchObject({ v: '20123456786', t: 's' });
-    expect(values(sheet, 2).slice(0, 11)).toEqual(['F001', 102, '9, 12-13', null, '20123456780', '=HYPERLINK("http://evil.example","clic")', 'USD', null, null, null, 'INVÁLIDO']);
+    expect(values(sheet, 2).slice(0, 11)).toEqual([
+      'F001',
+      102,
+      '9, 12-13',
+      null,
+      '20123456780',
+      '=HYPERLINK("http://evil.example","clic")',
+      'USD',
+      null,
+      null,
+      null,
+      'INVÁLIDO',
+    ]);
   });
 
   it('never writes a formula: text that starts with = + - @ comes back as the literal string', async () => {
@@ -139,7 +189,15 @@ describe('results workbook', () => {
     const sheet = sheetNamed(await readWithOpenpyxl(path), 'Errores');
     expect(values(sheet, 0)).toEqual(['Serie', 'Número', 'Fila', 'Columna', 'Letra', 'Valor leído', 'Mensaje', 'Gravedad', 'Código']);
     expect(values(sheet, 1)).toEqual([
-      'F001', 102, 9, 'RUC cliente', 'D', '+20123456780', 'El RUC 20123456780 tiene un dígito verificador incorrecto.', 'Error', 'RUC_CHECK_DIGIT',
+      'F001',
+      102,
+      9,
+      'RUC cliente',
+      'D',
+      '+20123456780',
+      'El RUC 20123456780 tiene un dígito verificador incorrecto.',
+      'Error',
+      'RUC_CHECK_DIGIT',
     ]);
     expect(values(sheet, 2)).toEqual(['F001', 102, 12, 'Fecha', 'B', '2025-01-01', 'Fecha antigua.', 'Advertencia', 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW']);
     expect(values(sheet, 3)).toEqual([null, null, null, 'Vendedor [REDACTED]', null, null, 'Columna desconocida.', 'Advertencia', 'UNKNOWN_COLUMNS']);
@@ -149,7 +207,7 @@ describe('results workbook', () => {
     const sheets = await readWithOpenpyxl(path);
     const comprobantes = sheetNamed(sheets, 'Comprobantes');
     expect(comprobantes.freeze).toBe('A2');
-    expect(comprobantes.autofilter).toBe('A1:U1');
+    expect(comprobantes.autofilter).toBe('A1:V1');
     expect(sheetNamed(sheets, 'Errores')).toMatchObject({ freeze: 'A2', autofilter: 'A1:I1' });
     expect(comprobantes.rows.slice(1).map((r) => [r[10]?.v, r[10]?.fill])).toEqual([
       ['ACEPTADO', 'FFC6EFCE'],

@@ -14,7 +14,11 @@ describe('row notes spool (fix-and-resend notes on disk)', () => {
       // 64 KiB reads split multi-byte characters.
       for (let first = 2; first < 20_002; first += 3) {
         const text = `RUC cliente: El RUC «${first}» debe tener 11 dígitos\t"ñ"\n`;
-        const notes = [[first + 2, `fila ${first + 2}`], [first, 'INVÁLIDO'], [first, text]] as const;
+        const notes = [
+          [first + 2, `fila ${first + 2}`],
+          [first, 'INVÁLIDO'],
+          [first, text],
+        ] as const;
         spool.add(notes);
         expected.set(first, ['INVÁLIDO', text]);
         expected.set(first + 2, [`fila ${first + 2}`]);
@@ -34,8 +38,15 @@ describe('row notes spool (fix-and-resend notes on disk)', () => {
 
   it('keeps notes that arrive behind (merged invoices) and small runs without touching the disk', () => {
     const spool = createRowNotesSpool();
-    spool.add([[10, 'a'], [12, 'b']]);
-    spool.add([[11, 'c'], [12, 'd'], [20, 'e']]);
+    spool.add([
+      [10, 'a'],
+      [12, 'b'],
+    ]);
+    spool.add([
+      [11, 'c'],
+      [12, 'd'],
+      [20, 'e'],
+    ]);
     expect(spool.spilled).toBe(false);
     expect([10, 11, 12, 13, 20].map((r) => spool.notesOf(r))).toEqual([['a'], ['c'], ['b', 'd'], [], ['e']]);
     expect(() => spool.add([[30, 'x']])).toThrow();

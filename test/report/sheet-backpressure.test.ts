@@ -10,7 +10,20 @@ const HIGH_WATER = 256 * 1024;
 
 function addRow(sheet: Worksheet, i: number): void {
   sheet
-    .addRow(['F001', i, `${i}-${i + 1}`, 'RUC', '20123456786', `Cliente número ${i} S.A.C.`, 'PEN', 100, 18, 118, 'ACEPTADO', `7c1d2e3f-aaaa-bbbb-cccc-${String(i).padStart(12, '0')}`])
+    .addRow([
+      'F001',
+      i,
+      `${i}-${i + 1}`,
+      'RUC',
+      '20123456786',
+      `Cliente número ${i} S.A.C.`,
+      'PEN',
+      100,
+      18,
+      118,
+      'ACEPTADO',
+      `7c1d2e3f-aaaa-bbbb-cccc-${String(i).padStart(12, '0')}`,
+    ])
     .commit();
 }
 

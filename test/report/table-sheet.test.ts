@@ -57,7 +57,11 @@ describe('table sheet', () => {
     // The same rows through exceljs's own Row objects: the reference our rendering must match.
     await writeBook(theirs, async (book) => {
       const sheet = book.addWorksheet('Tabla');
-      addStyledRow(sheet, HEADER, HEADER.map(() => HEADER_STYLE)).commit();
+      addStyledRow(
+        sheet,
+        HEADER,
+        HEADER.map(() => HEADER_STYLE),
+      ).commit();
       for (let i = 1; i <= ROWS; i++) {
         const values = row(i).map((v) => (typeof v === 'string' ? v.replaceAll('\u0007', '') : v));
         addStyledRow(sheet, values as ExcelJS.CellValue[], STYLES).commit();
@@ -78,7 +82,12 @@ describe('table sheet', () => {
         const cells: unknown[] = [];
         for (let c = 1; c <= HEADER.length; c++) {
           const cell = r.getCell(c);
-          cells.push([cell.type, cell.value instanceof Date ? cell.value.toISOString() : cell.value, cell.numFmt ?? null, (cell.fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb ?? null]);
+          cells.push([
+            cell.type,
+            cell.value instanceof Date ? cell.value.toISOString() : cell.value,
+            cell.numFmt ?? null,
+            (cell.fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb ?? null,
+          ]);
         }
         rows.push(cells);
       });

@@ -25,7 +25,6 @@ function firstLine(child: ChildProcess): Promise<string> {
   });
 }
 
-
 describe('factura-import sandbox', () => {
   it('runs as a real process: prints its address first, answers a login, and exits 0 on SIGTERM', async () => {
     const child = spawnCli(['sandbox', '--port', '0', '--log-format', 'json']);

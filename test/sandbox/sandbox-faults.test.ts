@@ -129,7 +129,19 @@ describe('sandbox control paths (for a sandbox in another process)', () => {
     expect(full.body).toEqual(JSON.parse(JSON.stringify(sb.ledger())));
     expect(full.body).toMatchObject({
       entries: [{ ruc, serie: 'F001', numero: 1, identificador: `${ruc}-01-F001-1` }],
-      counters: { loginRequests: 1, logins: 1, loginsRefused: 0, puts: 4, accepted: 1, rejected: 1, duplicates: 1, forbidden403: 1, errors500: 0, dropped: 0 },
+      counters: {
+        loginRequests: 1,
+        logins: 1,
+        loginsRefused: 0,
+        puts: 4,
+        accepted: 1,
+        rejected: 1,
+        duplicates: 1,
+        forbidden403: 1,
+        errors500: 0,
+        dropped: 0,
+        maxPutsInFlight: 1,
+      },
     });
     const counters = await get(sb.url, '/__sandbox/ledger?entries=false');
     expect(Object.keys(counters.body as object)).toEqual(['counters']);
@@ -192,7 +204,10 @@ describe('sandbox under concurrent load', () => {
         }
       }),
     );
-    const accepted = answers.filter((a) => a.status === 200).map((a) => a.numero).sort((x, y) => x - y);
+    const accepted = answers
+      .filter((a) => a.status === 200)
+      .map((a) => a.numero)
+      .sort((x, y) => x - y);
     const { entries, counters } = sb.ledger();
     expect(entries.map((e) => e.numero).sort((x, y) => x - y)).toEqual(accepted);
     expect(counters.puts).toBe(200);

@@ -23,7 +23,12 @@ async function answer(res: Awaited<ReturnType<typeof request>>): Promise<Answer>
   return { status: res.statusCode, body, text };
 }
 
-export async function post(base: string, path: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }): Promise<Answer> {
+export async function post(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): Promise<Answer> {
   return answer(await request(`${base}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }));
 }
 

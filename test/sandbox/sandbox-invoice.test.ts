@@ -181,7 +181,7 @@ describe('sandbox invoice PUT: 400 for documents that break the contract', () =>
     expect((a.body as ErrorBody).mensaje).toContain('emisor.numeroDocumentoIdentidad');
   });
 
-  it('refuses the whole invoice when one line has a zero price, with the service\'s words', async () => {
+  it("refuses the whole invoice when one line has a zero price, with the service's words", async () => {
     const { sb, token } = await started();
     const a = await putInvoice(sb.url, RUC, token, withField(invoiceDocument(RUC, 1), 'detalleDocumento.1.valorVentaUnitarioItem', 0));
     expect(a.status).toBe(400);

@@ -12,7 +12,13 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-const TEST_ACCOUNT: SandboxAccount = { ruc: '20100070970', mail: 'qa@portal.test', clave: 'portal-clave', razonSocial: 'PORTAL PRUEBAS S.A.', testAccount: true };
+const TEST_ACCOUNT: SandboxAccount = {
+  ruc: '20100070970',
+  mail: 'qa@portal.test',
+  clave: 'portal-clave',
+  razonSocial: 'PORTAL PRUEBAS S.A.',
+  testAccount: true,
+};
 
 describe('sandbox login (POST /tokenapi/secure/v2/login/token)', () => {
   it('answers the demo account with an 8-hour HS256 token and the contract fields, fechaExpiracion in the exact format', async () => {

@@ -77,7 +77,15 @@ describe('the new checks speak Spanish by default and English with --lang en', (
     [[], 'La diferencia es justo el IGV (18 %)'],
     [['--lang', 'en'], 'The difference is exactly the IGV (18%)'],
   ])('%j', async (flags, said) => {
-    const run = await runMain(['validate', join(DIR, '06-precios-con-igv.xlsx'), '--json', '--quiet', '--out', join(out.path, `lang-${flags.length}.xlsx`), ...flags]);
+    const run = await runMain([
+      'validate',
+      join(DIR, '06-precios-con-igv.xlsx'),
+      '--json',
+      '--quiet',
+      '--out',
+      join(out.path, `lang-${flags.length}.xlsx`),
+      ...flags,
+    ]);
     const first = (jsonSummary(run)['firstProblems'] as { message: string; row?: number; letter?: string }[])[0];
     expect(first).toMatchObject({ row: 2, letter: 'K' });
     expect(first?.message).toContain(said);

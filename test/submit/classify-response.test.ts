@@ -70,7 +70,10 @@ describe('classifyResponse', () => {
 
 describe('classifyNetworkError', () => {
   it('retries a reset or closed socket, whose outcome is unknown', () => {
-    const reset = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET', cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
+    const reset = Object.assign(new Error('other side closed'), {
+      code: 'UND_ERR_SOCKET',
+      cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+    });
     expect(classifyNetworkError(reset)).toEqual({ kind: 'retryable', reason: 'UND_ERR_SOCKET', mayHaveBeenIssued: true });
     expect(classifyNetworkError(Object.assign(new Error('timeout'), { code: 'UND_ERR_HEADERS_TIMEOUT' })).mayHaveBeenIssued).toBe(true);
   });

@@ -114,7 +114,11 @@ describe('dispatch', () => {
     const { items, counter } = countingSource(20);
     const out: number[] = [];
     const run = (async () => {
-      for await (const { item } of dispatch(items, (i) => (i === 3 ? Promise.reject(new Error('boom')) : Promise.resolve(i)), { concurrency: 2, maxPending: 4 })) out.push(item);
+      for await (const { item } of dispatch(items, (i) => (i === 3 ? Promise.reject(new Error('boom')) : Promise.resolve(i)), {
+        concurrency: 2,
+        maxPending: 4,
+      }))
+        out.push(item);
     })();
     await expect(run).rejects.toThrow('boom');
     expect(counter.pulled).toBeLessThanOrEqual(6);

@@ -17,9 +17,24 @@ export function buildTestInvoice(issuer: { ruc: string; razonSocial: string; mai
   const numero = 1 + (index % 50_000);
   const receptorRuc = rucWithCheckDigit(`2060${String(100_000 + (index % 900_000)).padStart(6, '0')}`);
   const lines = [
-    { codigoProducto: `P-${index}`, descripcion: `Servicio de prueba ${index}`, tipoAfectacion: 'GRAVADO_OPERACION_ONEROSA', unidadMedida: 'UNIDAD_BIENES', cantidad: '2', valorVentaUnitarioItem: 50.5 },
+    {
+      codigoProducto: `P-${index}`,
+      descripcion: `Servicio de prueba ${index}`,
+      tipoAfectacion: 'GRAVADO_OPERACION_ONEROSA',
+      unidadMedida: 'UNIDAD_BIENES',
+      cantidad: '2',
+      valorVentaUnitarioItem: 50.5,
+    },
   ];
-  if (index % 3 === 0) lines.push({ codigoProducto: 'P-X', descripcion: 'Flete', tipoAfectacion: 'GRAVADO_OPERACION_ONEROSA', unidadMedida: 'UNIDAD_SERVICIOS', cantidad: '1', valorVentaUnitarioItem: 12 });
+  if (index % 3 === 0)
+    lines.push({
+      codigoProducto: 'P-X',
+      descripcion: 'Flete',
+      tipoAfectacion: 'GRAVADO_OPERACION_ONEROSA',
+      unidadMedida: 'UNIDAD_SERVICIOS',
+      cantidad: '1',
+      valorVentaUnitarioItem: 12,
+    });
   return {
     serie,
     numero,
@@ -38,7 +53,13 @@ export function buildTestInvoice(issuer: { ruc: string; razonSocial: string; mai
         glosa: `Factura de prueba ${index}`,
       },
       detalleDocumento: lines,
-      emisor: { correo: issuer.mail, nombreComercial: issuer.razonSocial, nombreLegal: issuer.razonSocial, numeroDocumentoIdentidad: issuer.ruc, tipoDocumentoIdentidad: 'RUC' },
+      emisor: {
+        correo: issuer.mail,
+        nombreComercial: issuer.razonSocial,
+        nombreLegal: issuer.razonSocial,
+        numeroDocumentoIdentidad: issuer.ruc,
+        tipoDocumentoIdentidad: 'RUC',
+      },
       informacionAdicional: { tipoOperacion: 'VENTA_INTERNA', coVendedor: 'V01' },
       receptor: {
         correo: `cliente${index}@example.com`,

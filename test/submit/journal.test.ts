@@ -31,10 +31,21 @@ describe('journal', () => {
     const journal = await openJournal(path, { clock: () => Date.UTC(2026, 10, 21) });
     await journal.recordAttempt({ key: KEY, hash: HASH, attempt: 1 });
     await journal.recordOutcome({ key: KEY, hash: HASH, status: 'ACCEPTED', identificador: '20512333797-01-F001-7', httpStatus: 200 });
-    const lines = (await readFile(path, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as unknown);
+    const lines = (await readFile(path, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
     expect(lines).toEqual([
       { t: 'attempt', key: '20512333797-F001-7', hash: HASH, attempt: 1, at: '2026-11-21T00:00:00.000Z' },
-      { t: 'outcome', key: '20512333797-F001-7', hash: HASH, status: 'ACCEPTED', identificador: '20512333797-01-F001-7', httpStatus: 200, at: '2026-11-21T00:00:00.000Z' },
+      {
+        t: 'outcome',
+        key: '20512333797-F001-7',
+        hash: HASH,
+        status: 'ACCEPTED',
+        identificador: '20512333797-01-F001-7',
+        httpStatus: 200,
+        at: '2026-11-21T00:00:00.000Z',
+      },
     ]);
     await journal.close();
   });

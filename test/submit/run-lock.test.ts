@@ -32,7 +32,7 @@ describe('judgeLock (pure policy)', () => {
     expect(judgeLock(text, 'caja-1', () => true, { bootedAtMs: lockedAt - 3_600_000, processStartMs: () => lockedAt - 2_000 }).kind).toBe('held');
     expect(judgeLock(text, 'caja-1', () => true, { processStartMs: () => undefined }).kind).toBe('held');
   });
-  it('reads this process\'s start time on Linux', () => {
+  it("reads this process's start time on Linux", () => {
     const start = linuxProcessStartMs(process.pid);
     if (process.platform === 'linux') expect(Math.abs((start ?? 0) - (Date.now() - process.uptime() * 1000))).toBeLessThan(5_000);
     else expect(start).toBeUndefined();

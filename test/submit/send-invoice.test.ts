@@ -55,7 +55,9 @@ describe('sendInvoice', () => {
         if (req.method === 'POST') {
           logins++;
           res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ marcaToken: JWT, fechaExpiracion: '2099-01-01T00:00:00.000+00:00', ruc: '20512333797', razonSocial: 'X', estado: 'ACTIVO' }));
+          res.end(
+            JSON.stringify({ marcaToken: JWT, fechaExpiracion: '2099-01-01T00:00:00.000+00:00', ruc: '20512333797', razonSocial: 'X', estado: 'ACTIVO' }),
+          );
         } else {
           puts++;
           res.writeHead(403, { 'content-type': 'application/json' });
@@ -69,7 +71,10 @@ describe('sendInvoice', () => {
     const { client, tokens } = wire(url, { ruc: '20512333797', mail: 'a@b.pe', clave: 'x' });
     const invoice = buildTestInvoice({ ruc: '20512333797', razonSocial: 'X', mail: 'a@b.pe' }, 1);
     const key = journalKey('20512333797', invoice.serie, invoice.numero);
-    const result = await sendInvoice({ key, hash: documentHash(invoice.document), ruc: '20512333797', document: invoice.document }, { client, tokens, journal, sleep });
+    const result = await sendInvoice(
+      { key, hash: documentHash(invoice.document), ruc: '20512333797', document: invoice.document },
+      { client, tokens, journal, sleep },
+    );
     expect(result.status).toBe('FAILED');
     expect(result.attempts).toBe(2);
     expect(result.answer).toEqual({ httpStatus: 403, codigo: '403', mensaje: 'Acceso denegado', detalle: 'Token inválido' });
@@ -84,7 +89,10 @@ describe('sendInvoice', () => {
     const datos = invoice.document['datosDocumento'] as Record<string, unknown>;
     datos['moneda'] = 'EUR';
     const key = journalKey(sb.account.ruc, invoice.serie, invoice.numero);
-    const result = await sendInvoice({ key, hash: documentHash(invoice.document), ruc: sb.account.ruc, document: invoice.document }, { client, tokens, journal, sleep });
+    const result = await sendInvoice(
+      { key, hash: documentHash(invoice.document), ruc: sb.account.ruc, document: invoice.document },
+      { client, tokens, journal, sleep },
+    );
     expect(result.status).toBe('REJECTED');
     expect(result.attempts).toBe(1);
     expect(result.answer?.mensaje).toContain('EUR');
@@ -95,7 +103,12 @@ describe('sendInvoice', () => {
     const sb = await sandboxWith({});
     const { client, tokens } = wire(sb.url, sb.account);
     const invoice = buildTestInvoice(sb.account, 4);
-    const input = { key: journalKey(sb.account.ruc, invoice.serie, invoice.numero), hash: documentHash(invoice.document), ruc: sb.account.ruc, document: invoice.document };
+    const input = {
+      key: journalKey(sb.account.ruc, invoice.serie, invoice.numero),
+      hash: documentHash(invoice.document),
+      ruc: sb.account.ruc,
+      document: invoice.document,
+    };
     expect((await sendInvoice(input, { client, tokens, journal, sleep })).status).toBe('ACCEPTED');
     const again = await sendInvoice(input, { client, tokens, journal, sleep });
     expect(again.status).toBe('DUPLICATE');
@@ -111,7 +124,12 @@ describe('sendInvoice', () => {
     await tokens.getToken(); // logged in beforehand; only the PUT is slow
     sb.setFaults({ latencyMs: 2_000 });
     const invoice = buildTestInvoice(sb.account, 5);
-    const input = { key: journalKey(sb.account.ruc, invoice.serie, invoice.numero), hash: documentHash(invoice.document), ruc: sb.account.ruc, document: invoice.document };
+    const input = {
+      key: journalKey(sb.account.ruc, invoice.serie, invoice.numero),
+      hash: documentHash(invoice.document),
+      ruc: sb.account.ruc,
+      document: invoice.document,
+    };
     const stopped = new AbortController();
     stopped.abort();
     expect(await sendInvoice(input, { client, tokens, journal, sleep, signal: stopped.signal })).toMatchObject({ status: 'NOT_SENT', attempts: 0 });

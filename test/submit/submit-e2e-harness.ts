@@ -111,4 +111,3 @@ export function expectEachOnceInLedger(sb: RunningSandbox, invoices: readonly Te
   expect(new Set(keys).size).toBe(keys.length);
   expect(new Set(keys)).toEqual(new Set(invoices.map((i) => `${i.serie}-${i.numero}`)));
 }
-

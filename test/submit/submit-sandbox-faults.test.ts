@@ -21,7 +21,10 @@ describe('submission through injected faults, over real HTTP', () => {
     expect(counters.dropped).toBeGreaterThan(50);
     expect(counters.loginRequests).toBe(1);
     // Every request is in the journal, before it was made.
-    const lines = (await readFile(join(e2e.dir.path, 'journal.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { t: string });
+    const lines = (await readFile(join(e2e.dir.path, 'journal.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { t: string });
     expect(lines.filter((l) => l.t === 'attempt')).toHaveLength(counters.puts);
     expect(lines.filter((l) => l.t === 'outcome')).toHaveLength(1_000);
   }, 60_000); // a busy shared machine can make this a few seconds slower

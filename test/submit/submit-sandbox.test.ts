@@ -8,7 +8,8 @@ import { e2e, expectEachOnceInLedger, invoicesFor, submitAll, useE2e } from './s
 
 useE2e();
 
-describe('submission against the sandbox over real HTTP', () => {  it('sends 500 invoices at concurrency 16 with exactly one login, each once in the ledger', async () => {
+describe('submission against the sandbox over real HTTP', () => {
+  it('sends 500 invoices at concurrency 16 with exactly one login, each once in the ledger', async () => {
     e2e.sandbox = await startSandbox({ seed: 7 });
     const invoices = invoicesFor(e2e.sandbox, 500);
     const run = await submitAll(e2e.sandbox, invoices);

@@ -23,27 +23,38 @@ export interface SandboxArgs {
 function outagesFrom(texts: readonly string[]): SandboxOutage[] {
   return texts.map((t) => {
     const o = parseOutage(t);
-    if (!o) throw usage(`--outage "${t}" no es una ventana DESDE-HASTA en segundos (p. ej. 10-20).`, `--outage "${t}" is not a FROM-TO window in seconds (e.g. 10-20).`);
+    if (!o)
+      throw usage(
+        `--outage "${t}" no es una ventana DESDE-HASTA en segundos (p. ej. 10-20).`,
+        `--outage "${t}" is not a FROM-TO window in seconds (e.g. 10-20).`,
+      );
     return o;
   });
 }
 
 function optionsFrom(args: SandboxArgs): SandboxOptions {
-  if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw usage(`--port ${args.port} no es un puerto válido.`, `--port ${args.port} is not a valid port.`);
+  if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)
+    throw usage(`--port ${args.port} no es un puerto válido.`, `--port ${args.port} is not a valid port.`);
   for (const [flag, value] of [
     ['--fail-rate', args.failRate],
     ['--drop-rate', args.dropRate],
     ['--drop-after-accept-rate', args.dropAfterAcceptRate],
   ] as const) {
-    if (!(value >= 0 && value <= 1)) throw usage(`${flag} debe ser una proporción de 0 a 1 (se recibió ${value}).`, `${flag} must be a share from 0 to 1 (got ${value}).`);
+    if (!(value >= 0 && value <= 1))
+      throw usage(`${flag} debe ser una proporción de 0 a 1 (se recibió ${value}).`, `${flag} must be a share from 0 to 1 (got ${value}).`);
   }
   for (const [flag, value] of [
     ['--latency', args.latency],
     ['--jitter', args.jitter],
   ] as const) {
-    if (!(value >= 0)) throw usage(`${flag} debe ser una cantidad de milisegundos, cero o más (se recibió ${value}).`, `${flag} must be a number of milliseconds, zero or more (got ${value}).`);
+    if (!(value >= 0))
+      throw usage(
+        `${flag} debe ser una cantidad de milisegundos, cero o más (se recibió ${value}).`,
+        `${flag} must be a number of milliseconds, zero or more (got ${value}).`,
+      );
   }
-  if (!Number.isInteger(args.seed)) throw usage(`--seed debe ser un número entero (se recibió ${args.seed}).`, `--seed must be a whole number (got ${args.seed}).`);
+  if (!Number.isInteger(args.seed))
+    throw usage(`--seed debe ser un número entero (se recibió ${args.seed}).`, `--seed must be a whole number (got ${args.seed}).`);
   if (args.tokenLifetime !== undefined && !(args.tokenLifetime > 0)) {
     throw usage('--token-lifetime debe ser un número de segundos mayor que cero.', '--token-lifetime must be a number of seconds above zero.');
   }
@@ -84,11 +95,18 @@ export const sandboxCommand: CliCommand<SandboxArgs> = {
       .option('port', { type: 'number', default: 0, describe: localized('Puerto en 127.0.0.1 (0 = uno libre)', 'Port on 127.0.0.1 (0 = a free one)')[lang] })
       .option('latency', { type: 'number', default: 0, describe: localized('Demora fija de cada respuesta, ms', 'Fixed delay of every answer, ms')[lang] })
       .option('jitter', { type: 'number', default: 0, describe: localized('Demora extra al azar, 0..ms', 'Random extra delay, 0..ms')[lang] })
-      .option('fail-rate', { type: 'number', default: 0, describe: localized('Proporción (0-1) de envíos respondidos con 500', 'Share (0-1) of invoice requests answered 500')[lang] })
+      .option('fail-rate', {
+        type: 'number',
+        default: 0,
+        describe: localized('Proporción (0-1) de envíos respondidos con 500', 'Share (0-1) of invoice requests answered 500')[lang],
+      })
       .option('drop-rate', {
         type: 'number',
         default: 0,
-        describe: localized('Proporción (0-1) de envíos cuya conexión se corta sin procesarlos', 'Share (0-1) of invoice requests whose connection is cut, unprocessed')[lang],
+        describe: localized(
+          'Proporción (0-1) de envíos cuya conexión se corta sin procesarlos',
+          'Share (0-1) of invoice requests whose connection is cut, unprocessed',
+        )[lang],
       })
       .option('drop-after-accept-rate', {
         type: 'number',
@@ -98,20 +116,35 @@ export const sandboxCommand: CliCommand<SandboxArgs> = {
           'Share (0-1) of invoice requests accepted but whose answer is lost (connection cut)',
         )[lang],
       })
-      .option('token-lifetime', { type: 'number', describe: localized('Vida del token, segundos (por omisión 8 horas)', 'Token lifetime, seconds (default 8 hours)')[lang] })
+      .option('token-lifetime', {
+        type: 'number',
+        describe: localized('Vida del token, segundos (por omisión 8 horas)', 'Token lifetime, seconds (default 8 hours)')[lang],
+      })
       .option('test-account', {
         type: 'boolean',
         default: false,
-        describe: localized('Regla de cuenta de prueba: un login dentro de la hora recibe el mismo token', 'Test-account rule: a login within an hour of the last gets the same token')[lang],
+        describe: localized(
+          'Regla de cuenta de prueba: un login dentro de la hora recibe el mismo token',
+          'Test-account rule: a login within an hour of the last gets the same token',
+        )[lang],
       })
       .option('outage', {
         type: 'string',
         array: true,
-        describe: localized('Caída total DESDE-HASTA, segundos desde el inicio (repetible)', 'Whole-service outage FROM-TO, seconds after start (repeatable)')[lang],
+        describe: localized('Caída total DESDE-HASTA, segundos desde el inicio (repetible)', 'Whole-service outage FROM-TO, seconds after start (repeatable)')[
+          lang
+        ],
       })
-      .option('seed', { type: 'number', default: 1, describe: localized('Semilla de las fallas inyectadas (misma semilla, mismas fallas)', 'Seed of the injected faults (same seed, same faults)')[lang] })
+      .option('seed', {
+        type: 'number',
+        default: 1,
+        describe: localized('Semilla de las fallas inyectadas (misma semilla, mismas fallas)', 'Seed of the injected faults (same seed, same faults)')[lang],
+      })
       .example('$0 sandbox --port 8080', localized('Sandbox en http://127.0.0.1:8080', 'Sandbox on http://127.0.0.1:8080')[lang])
-      .example('$0 sandbox --fail-rate 0.3 --drop-rate 0.1 --seed 7', localized('Servicio poco fiable, reproducible', 'Unreliable service, reproducible')[lang]) as never,
+      .example(
+        '$0 sandbox --fail-rate 0.3 --drop-rate 0.1 --seed 7',
+        localized('Servicio poco fiable, reproducible', 'Unreliable service, reproducible')[lang],
+      ) as never,
   async run(args, ctx) {
     let sandbox;
     try {

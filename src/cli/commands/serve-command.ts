@@ -8,6 +8,7 @@ import type { WorkspaceService } from '../../web/submit-routes.js';
 import { serviceFromEnv } from '../service-from-env.js';
 import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback } from '../../web/workspace-defaults.js';
 import type { CliCommand } from '../cli-command.js';
+import { received, usage } from '../usage-error.js';
 
 export interface ServeArgs {
   readonly port: number;
@@ -30,16 +31,18 @@ function openInBrowser(url: string): void {
   const [cmd, args] =
     process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : process.platform === 'darwin' ? ['open', [url]] : ['xdg-open', [url]];
   try {
-    spawn(cmd, args, { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+    spawn(cmd, args, { stdio: 'ignore', detached: true })
+      .on('error', () => undefined)
+      .unref();
   } catch {
     // the printed line is enough
   }
 }
 
 /** The service the environment names (as `submit` reads it), or none when it names none: «Enviar» then says how to set one. */
-function serviceIfConfigured(env: Readonly<Record<string, string | undefined>>): WorkspaceService | undefined {
+async function serviceIfConfigured(env: Readonly<Record<string, string | undefined>>, cwd: string): Promise<WorkspaceService | undefined> {
   if ((env['FACTURA_BASE_URL'] ?? '').trim() === '') return undefined;
-  const s = serviceFromEnv(env);
+  const s = await serviceFromEnv(env, cwd);
   return { ...s, environment: `Servicio de facturación (${s.baseUrl})` };
 }
 
@@ -64,14 +67,27 @@ export const serveCommand: CliCommand<ServeArgs> = {
       .option('host', {
         type: 'string',
         default: '127.0.0.1',
-        describe: localized('Dirección en la que escucha (deje 127.0.0.1 salvo que sepa por qué)', 'Address to listen on (keep 127.0.0.1 unless you know why)')[lang],
+        describe: localized('Dirección en la que escucha (deje 127.0.0.1 salvo que sepa por qué)', 'Address to listen on (keep 127.0.0.1 unless you know why)')[
+          lang
+        ],
       })
       .option('workspace', {
         type: 'string',
-        describe: localized('Carpeta del espacio de trabajo (por defecto: factura-import en su carpeta de datos)', 'Workspace folder (default: factura-import in your data folder)')[lang],
+        describe: localized(
+          'Carpeta del espacio de trabajo (por defecto: factura-import en su carpeta de datos)',
+          'Workspace folder (default: factura-import in your data folder)',
+        )[lang],
       })
-      .option('open', { type: 'boolean', default: true, describe: localized('Abrir el navegador (--no-open: solo mostrar la dirección)', 'Open the browser (--no-open: only print the address)')[lang] })
-      .option('max-upload-mb', { type: 'number', default: DEFAULT_MAX_UPLOAD_MB, describe: localized('Tamaño máximo de la hoja, MB', 'Largest sheet accepted, MB')[lang] })
+      .option('open', {
+        type: 'boolean',
+        default: true,
+        describe: localized('Abrir el navegador (--no-open: solo mostrar la dirección)', 'Open the browser (--no-open: only print the address)')[lang],
+      })
+      .option('max-upload-mb', {
+        type: 'number',
+        default: DEFAULT_MAX_UPLOAD_MB,
+        describe: localized('Tamaño máximo de la hoja, MB', 'Largest sheet accepted, MB')[lang],
+      })
       .option('sandbox', {
         type: 'boolean',
         default: false,
@@ -82,23 +98,33 @@ export const serveCommand: CliCommand<ServeArgs> = {
       }) as never,
   async run(args, ctx) {
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
-      throw new FacturaError('USAGE', localized(`--port debe ser un número de 0 a 65535 (se dio ${args.port}).`, `--port must be 0..65535 (got ${args.port}).`));
+      throw usage(
+        `--port debe ser un número entero de 0 a 65535 (se recibió ${received(args.port, 'es')}).`,
+        `--port must be a whole number from 0 to 65535 (got ${received(args.port, 'en')}).`,
+      );
     }
     if (!(args.maxUploadMb > 0)) {
-      throw new FacturaError('USAGE', localized('--max-upload-mb debe ser mayor que 0.', '--max-upload-mb must be greater than 0.'));
+      throw usage(
+        `--max-upload-mb debe ser una cantidad de megabytes mayor que cero (se recibió ${received(args.maxUploadMb, 'es')}).`,
+        `--max-upload-mb must be a number of megabytes above zero (got ${received(args.maxUploadMb, 'en')}).`,
+      );
     }
     const workspace = args.workspace !== undefined ? resolve(ctx.io.cwd, args.workspace) : defaultWorkspace(ctx.io.env);
     if (!isLoopback(args.host)) {
       ctx.io.stderr.write(
-        ctx.args.lang === 'es'
-          ? `Atención: el espacio de trabajo escucha en ${args.host}, no solo en este equipo. Cualquiera que tenga el enlace en esa red podrá abrirlo.\n`
-          : `Warning: the workspace listens on ${args.host}, not only on this computer. Anyone on that network with the link can open it.\n`,
+        localized(
+          `Atención: el espacio de trabajo escucha en ${args.host}, no solo en este equipo. Cualquiera que tenga el enlace en esa red podrá abrirlo.\n`,
+          `Warning: the workspace listens on ${args.host}, not only on this computer. Anyone on that network with the link can open it.\n`,
+        )[ctx.args.lang],
       );
     }
     // Loaded here, not at start-up: the other commands never pay for the web server and SQLite.
     const { startWorkspaceServer } = await import('../../web/workspace-server.js');
     const sandbox = args.sandbox ? await startSandbox() : undefined;
-    const service = sandbox !== undefined ? { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: sandbox.url, environment: `Simulador local (${sandbox.url})` } : serviceIfConfigured(ctx.io.env);
+    const service: WorkspaceService | undefined =
+      sandbox !== undefined
+        ? { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: sandbox.url, environment: `Simulador local (${sandbox.url})` }
+        : await serviceIfConfigured(ctx.io.env, ctx.io.cwd);
     let server;
     try {
       server = await startWorkspaceServer({
@@ -122,10 +148,12 @@ export const serveCommand: CliCommand<ServeArgs> = {
         );
       }
       const detail = (err as Error).message;
-      throw new FacturaError('USAGE', localized(`No se pudo iniciar el espacio de trabajo: ${detail}`, `Could not start the workspace: ${detail}`), { cause: err });
+      throw new FacturaError('USAGE', localized(`No se pudo iniciar el espacio de trabajo: ${detail}`, `Could not start the workspace: ${detail}`), {
+        cause: err,
+      });
     }
-    ctx.print(ctx.args.lang === 'es' ? `Abra ${server.openUrl} en su navegador` : `Open ${server.openUrl} in your browser`);
-    ctx.print(ctx.args.lang === 'es' ? `Espacio de trabajo: ${workspace}. Ctrl-C para detener.` : `Workspace: ${workspace}. Ctrl-C to stop.`);
+    ctx.print(localized(`Abra ${server.openUrl} en su navegador`, `Open ${server.openUrl} in your browser`)[ctx.args.lang]);
+    ctx.print(localized(`Espacio de trabajo: ${workspace}. Ctrl-C para detener.`, `Workspace: ${workspace}. Ctrl-C to stop.`)[ctx.args.lang]);
     if (args.open && (ctx.io.stdout as { isTTY?: boolean }).isTTY === true) openInBrowser(server.openUrl);
     await untilAborted(ctx.io.signal);
     await server.close();

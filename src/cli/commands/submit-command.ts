@@ -30,11 +30,17 @@ export const submitCommand: CliCommand<SubmitArgs> = {
       .option('sandbox', {
         type: 'boolean',
         default: false,
-        describe: localized('Envía al simulador incorporado (cuenta de demostración), sin cuenta real', 'Send to the built-in simulator (demo account), no real account needed')[lang],
+        describe: localized(
+          'Envía al simulador incorporado (cuenta de demostración), sin cuenta real',
+          'Send to the built-in simulator (demo account), no real account needed',
+        )[lang],
       })
       .option('concurrency', {
         type: 'number',
-        describe: localized('Facturas en curso a la vez, de 1 a 64 (por omisión: configuración, o 4)', 'Invoices in flight at once, 1 to 64 (default: config file, else 4)')[lang],
+        describe: localized(
+          'Facturas en curso a la vez, de 1 a 64 (por omisión: configuración, o 4)',
+          'Invoices in flight at once, 1 to 64 (default: config file, else 4)',
+        )[lang],
       })
       .option('max-attempts', {
         type: 'number',
@@ -45,7 +51,10 @@ export const submitCommand: CliCommand<SubmitArgs> = {
       })
       .option('journal', {
         type: 'string',
-        describe: localized('Archivo diario (por omisión: <entrada>.journal.jsonl junto a la hoja)', 'Journal file (default: <input>.journal.jsonl beside the input)')[lang],
+        describe: localized(
+          'Archivo diario (por omisión: <entrada>.journal.jsonl junto a la hoja)',
+          'Journal file (default: <input>.journal.jsonl beside the input)',
+        )[lang],
       })
       .option('renew-margin', {
         type: 'number',
@@ -60,42 +69,62 @@ export const submitCommand: CliCommand<SubmitArgs> = {
       .option('timeout', {
         type: 'number',
         default: 60,
-        describe: localized('Segundos de espera de una respuesta antes de darla por fallida', 'Seconds to wait for an answer before the request counts as failed')[lang],
+        describe: localized(
+          'Segundos de espera de una respuesta antes de darla por fallida',
+          'Seconds to wait for an answer before the request counts as failed',
+        )[lang],
       })
       .check((a) => {
         const c = a.concurrency;
         const m = a['max-attempts'];
         if (c !== undefined && (!Number.isInteger(c) || c < 1 || c > 64)) {
-          throw usage(`--concurrency debe ser un número entero de 1 a 64 (se recibió ${received(c, 'es')}).`, `--concurrency must be a whole number from 1 to 64 (got ${received(c, 'en')}).`);
+          throw usage(
+            `--concurrency debe ser un número entero de 1 a 64 (se recibió ${received(c, 'es')}).`,
+            `--concurrency must be a whole number from 1 to 64 (got ${received(c, 'en')}).`,
+          );
         }
         if (m !== undefined && (!Number.isInteger(m) || m < 1 || m > 20)) {
-          throw usage(`--max-attempts debe ser un número entero de 1 a 20 (se recibió ${received(m, 'es')}).`, `--max-attempts must be a whole number from 1 to 20 (got ${received(m, 'en')}).`);
+          throw usage(
+            `--max-attempts debe ser un número entero de 1 a 20 (se recibió ${received(m, 'es')}).`,
+            `--max-attempts must be a whole number from 1 to 20 (got ${received(m, 'en')}).`,
+          );
         }
         if (!(a.timeout > 0)) {
-          throw usage(`--timeout debe ser una cantidad de segundos mayor que cero (se recibió ${received(a.timeout, 'es')}).`, `--timeout must be a number of seconds above zero (got ${received(a.timeout, 'en')}).`);
+          throw usage(
+            `--timeout debe ser una cantidad de segundos mayor que cero (se recibió ${received(a.timeout, 'es')}).`,
+            `--timeout must be a number of seconds above zero (got ${received(a.timeout, 'en')}).`,
+          );
         }
         if (!(a['renew-margin'] >= 0)) {
-          throw usage(`--renew-margin debe ser una cantidad de minutos, cero o más (se recibió ${received(a['renew-margin'], 'es')}).`, `--renew-margin must be a number of minutes, zero or more (got ${received(a['renew-margin'], 'en')}).`);
+          throw usage(
+            `--renew-margin debe ser una cantidad de minutos, cero o más (se recibió ${received(a['renew-margin'], 'es')}).`,
+            `--renew-margin must be a number of minutes, zero or more (got ${received(a['renew-margin'], 'en')}).`,
+          );
         }
         return true;
       }) as never,
   async run(args, ctx) {
     const { input, ...options } = await sheetRunOptions(args, ctx);
-    const summary = await withService(args.sandbox, ctx.io.env, ctx.logger, (service) =>
-      withProgress(ctx, (onEvent) =>
-        submitSheet(input, {
-          ...options,
-          ...service,
-          onEvent,
-          ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
-          ...(args.maxAttempts !== undefined ? { maxAttempts: args.maxAttempts } : {}),
-          ...(args.journal !== undefined ? { journal: resolve(ctx.io.cwd, args.journal) } : {}),
-          renewMarginMs: args.renewMargin * 60_000,
-          testAccount: args.testAccount,
-          timeoutMs: args.timeout * 1000,
-          runLabel: `factura-import submit ${args.file}`,
-        }),
-      ),
+    const summary = await withService(
+      args.sandbox,
+      ctx.io.env,
+      ctx.logger,
+      (service) =>
+        withProgress(ctx, (onEvent) =>
+          submitSheet(input, {
+            ...options,
+            ...service,
+            onEvent,
+            ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
+            ...(args.maxAttempts !== undefined ? { maxAttempts: args.maxAttempts } : {}),
+            ...(args.journal !== undefined ? { journal: resolve(ctx.io.cwd, args.journal) } : {}),
+            renewMarginMs: args.renewMargin * 60_000,
+            testAccount: args.testAccount,
+            timeoutMs: args.timeout * 1000,
+            runLabel: `factura-import submit ${args.file}`,
+          }),
+        ),
+      ctx.io.cwd,
     );
     return finishSheetRun(summary, ctx, args.json);
   },

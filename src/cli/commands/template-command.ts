@@ -38,7 +38,10 @@ function chooseFormat(args: TemplateArgs): 'xlsx' | 'csv' {
     if ((fromName === 'xlsx' || fromName === 'csv') && fromName !== args.format) {
       throw new FacturaError(
         'USAGE',
-        localized(`--format ${args.format} no coincide con el nombre ${args.output ?? ''}.`, `--format ${args.format} does not match the file name ${args.output ?? ''}.`),
+        localized(
+          `--format ${args.format} no coincide con el nombre ${args.output ?? ''}.`,
+          `--format ${args.format} does not match the file name ${args.output ?? ''}.`,
+        ),
       );
     }
     return args.format;
@@ -76,13 +79,18 @@ export const templateCommand: CliCommand<TemplateArgs> = {
       if (code === 'EEXIST') {
         throw new FacturaError(
           'OUTPUT',
-          localized(`${target} ya existe; no se sobrescribe. Use --force para reemplazarlo u -o para otro nombre.`, `${target} already exists; not overwritten. Use --force to replace it or -o for another name.`),
+          localized(
+            `${target} ya existe; no se sobrescribe. Use --force para reemplazarlo u -o para otro nombre.`,
+            `${target} already exists; not overwritten. Use --force to replace it or -o for another name.`,
+          ),
           { cause },
         );
       }
       throw writeFailure(localized('la plantilla en', 'the template to'), target, cause);
     }
-    ctx.print(render(localized(`Plantilla ${format.toUpperCase()} escrita en ${target}`, `${format.toUpperCase()} template written to ${target}`), ctx.args.lang));
+    ctx.print(
+      render(localized(`Plantilla ${format.toUpperCase()} escrita en ${target}`, `${format.toUpperCase()} template written to ${target}`), ctx.args.lang),
+    );
     return 0;
   },
 };

@@ -8,4 +8,12 @@ import { requiredValueRules } from './required-value-rules.js';
 import { textLengthRules } from './text-length-rules.js';
 
 /** Every business rule, in the order their problems are listed. Currency is checked by its catalogue (resolve-invoice.ts). */
-export const ALL_RULES: readonly InvoiceRule[] = [requiredValueRules, invoiceKeyRules, dateRules, identityDocumentRules, contactRules, textLengthRules, amountRules];
+export const ALL_RULES: readonly InvoiceRule[] = [
+  requiredValueRules,
+  invoiceKeyRules,
+  dateRules,
+  identityDocumentRules,
+  contactRules,
+  textLengthRules,
+  amountRules,
+];

@@ -18,7 +18,14 @@ export function canonicalDecimal(value: string): string | undefined {
   return PLAIN_DECIMAL.test(value) ? new Decimal(value).toFixed() : undefined;
 }
 
-function digitProblems(amount: AmountName, row: number, column: 'cantidad' | 'valorVentaUnitario', value: string, canonical: string, what: LocalizedText): Problem[] {
+function digitProblems(
+  amount: AmountName,
+  row: number,
+  column: 'cantidad' | 'valorVentaUnitario',
+  value: string,
+  canonical: string,
+  what: LocalizedText,
+): Problem[] {
   const sign = canonical.startsWith('-') ? 1 : 0;
   const point = canonical.indexOf('.');
   const int = { length: (point < 0 ? canonical.length : point) - sign };
@@ -26,12 +33,26 @@ function digitProblems(amount: AmountName, row: number, column: 'cantidad' | 'va
   const problems: Problem[] = [];
   if (int.length > MAX_INTEGER_DIGITS) {
     problems.push(
-      errorAt(`${amount}_INTEGER_DIGITS`, row, column, value, `${what.es} «${value}» tiene ${int.length} dígitos enteros; SUNAT admite como máximo ${MAX_INTEGER_DIGITS}.`, `${what.en} "${value}" has ${int.length} integer digits; SUNAT allows at most ${MAX_INTEGER_DIGITS}.`),
+      errorAt(
+        `${amount}_INTEGER_DIGITS`,
+        row,
+        column,
+        value,
+        `${what.es} «${value}» tiene ${int.length} dígitos enteros; SUNAT admite como máximo ${MAX_INTEGER_DIGITS}.`,
+        `${what.en} "${value}" has ${int.length} integer digits; SUNAT allows at most ${MAX_INTEGER_DIGITS}.`,
+      ),
     );
   }
   if (frac.length > MAX_DECIMALS) {
     problems.push(
-      errorAt(`${amount}_DECIMAL_DIGITS`, row, column, value, `${what.es} «${value}» tiene ${frac.length} decimales; SUNAT admite como máximo ${MAX_DECIMALS}.`, `${what.en} "${value}" has ${frac.length} decimals; SUNAT allows at most ${MAX_DECIMALS}.`),
+      errorAt(
+        `${amount}_DECIMAL_DIGITS`,
+        row,
+        column,
+        value,
+        `${what.es} «${value}» tiene ${frac.length} decimales; SUNAT admite como máximo ${MAX_DECIMALS}.`,
+        `${what.en} "${value}" has ${frac.length} decimals; SUNAT allows at most ${MAX_DECIMALS}.`,
+      ),
     );
   }
   return problems;
@@ -49,7 +70,16 @@ export function quantityProblems(row: number, value: string): Problem[] {
   if (canonical === undefined) return [notANumber(row, 'cantidad', value, QUANTITY)];
   const problems: Problem[] = [];
   if (canonical.startsWith('-') || !/[1-9]/.test(canonical)) {
-    problems.push(errorAt('QUANTITY_NOT_POSITIVE', row, 'cantidad', value, `La cantidad debe ser mayor que cero (se leyó «${value}»).`, `Quantity must be above zero (read "${value}").`));
+    problems.push(
+      errorAt(
+        'QUANTITY_NOT_POSITIVE',
+        row,
+        'cantidad',
+        value,
+        `La cantidad debe ser mayor que cero (se leyó «${value}»).`,
+        `Quantity must be above zero (read "${value}").`,
+      ),
+    );
   }
   problems.push(...digitProblems('QUANTITY', row, 'cantidad', value, canonical, QUANTITY));
   return problems;
@@ -72,7 +102,16 @@ export function unitValueProblems(row: number, value: string): Problem[] {
       ),
     );
   } else if (canonical.startsWith('-')) {
-    problems.push(errorAt('UNIT_VALUE_NEGATIVE', row, 'valorVentaUnitario', value, `El valor unitario no puede ser negativo (se leyó «${value}»).`, `The unit value cannot be negative (read "${value}").`));
+    problems.push(
+      errorAt(
+        'UNIT_VALUE_NEGATIVE',
+        row,
+        'valorVentaUnitario',
+        value,
+        `El valor unitario no puede ser negativo (se leyó «${value}»).`,
+        `The unit value cannot be negative (read "${value}").`,
+      ),
+    );
   }
   const digits = digitProblems('UNIT_VALUE', row, 'valorVentaUnitario', value, canonical, UNIT_VALUE);
   problems.push(...digits);

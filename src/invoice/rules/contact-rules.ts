@@ -19,14 +19,28 @@ export const contactRules: InvoiceRule = (invoice) => {
     if (value !== undefined && !isEmail(value)) {
       const l = columnDefinition(column).label;
       problems.push(
-        errorAt('INVALID_EMAIL', invoice.rowOf(column), column, value, `«${l.es}»: «${value}» no es una dirección de correo válida (ejemplo: ventas@empresa.pe).`, `"${l.en}": "${value}" is not a valid e-mail address (example: ventas@empresa.pe).`),
+        errorAt(
+          'INVALID_EMAIL',
+          invoice.rowOf(column),
+          column,
+          value,
+          `«${l.es}»: «${value}» no es una dirección de correo válida (ejemplo: ventas@empresa.pe).`,
+          `"${l.en}": "${value}" is not a valid e-mail address (example: ventas@empresa.pe).`,
+        ),
       );
     }
   }
   const ubigeo = invoice.header.receptorUbigeo;
   if (ubigeo !== undefined && !/^\d{6}$/.test(ubigeo)) {
     problems.push(
-      errorAt('UBIGEO_FORMAT', invoice.rowOf('receptorUbigeo'), 'receptorUbigeo', ubigeo, `El ubigeo «${ubigeo}» debe tener exactamente 6 dígitos (por ejemplo 150101 para Lima).`, `Ubigeo "${ubigeo}" must be exactly 6 digits (e.g. 150101 for Lima).`),
+      errorAt(
+        'UBIGEO_FORMAT',
+        invoice.rowOf('receptorUbigeo'),
+        'receptorUbigeo',
+        ubigeo,
+        `El ubigeo «${ubigeo}» debe tener exactamente 6 dígitos (por ejemplo 150101 para Lima).`,
+        `Ubigeo "${ubigeo}" must be exactly 6 digits (e.g. 150101 for Lima).`,
+      ),
     );
   }
   return problems;

@@ -28,10 +28,26 @@ export const dateRules: InvoiceRule = (invoice, { today }) => {
     const day = epochDay(fecha);
     const todayDay = epochDay(today);
     if (day === undefined) {
-      problems.push(errorAt('INVALID_DATE', row, 'fechaEmision', fecha, `La fecha de emisión «${fecha}» no es una fecha válida.`, `Issue date "${fecha}" is not a valid date.`));
+      problems.push(
+        errorAt(
+          'INVALID_DATE',
+          row,
+          'fechaEmision',
+          fecha,
+          `La fecha de emisión «${fecha}» no es una fecha válida.`,
+          `Issue date "${fecha}" is not a valid date.`,
+        ),
+      );
     } else if (todayDay !== undefined && day > todayDay) {
       problems.push(
-        errorAt('ISSUE_DATE_IN_FUTURE', row, 'fechaEmision', fecha, `La fecha de emisión ${fecha} es posterior a hoy (${today}, hora de Lima): SUNAT la rechaza.`, `Issue date ${fecha} is after today (${today}, Lima time): SUNAT refuses it.`),
+        errorAt(
+          'ISSUE_DATE_IN_FUTURE',
+          row,
+          'fechaEmision',
+          fecha,
+          `La fecha de emisión ${fecha} es posterior a hoy (${today}, hora de Lima): SUNAT la rechaza.`,
+          `Issue date ${fecha} is after today (${today}, Lima time): SUNAT refuses it.`,
+        ),
       );
     } else if (todayDay !== undefined && todayDay - day > SUNAT_WINDOW_DAYS) {
       const days = todayDay - day;
@@ -49,7 +65,16 @@ export const dateRules: InvoiceRule = (invoice, { today }) => {
   }
   const hora = invoice.header.horaEmision;
   if (hora !== undefined && !TIME_PATTERN.test(hora)) {
-    problems.push(errorAt('INVALID_TIME', invoice.rowOf('horaEmision'), 'horaEmision', hora, `La hora de emisión «${hora}» debe tener el formato HH:MM:SS (por ejemplo 14:30:00).`, `Issue time "${hora}" must be HH:MM:SS (e.g. 14:30:00).`));
+    problems.push(
+      errorAt(
+        'INVALID_TIME',
+        invoice.rowOf('horaEmision'),
+        'horaEmision',
+        hora,
+        `La hora de emisión «${hora}» debe tener el formato HH:MM:SS (por ejemplo 14:30:00).`,
+        `Issue time "${hora}" must be HH:MM:SS (e.g. 14:30:00).`,
+      ),
+    );
   }
   return problems;
 };

@@ -28,7 +28,14 @@ export function isValidRuc(ruc: string): boolean {
 export function rucProblems(ruc: string, row: number, column: ColumnName): Problem[] {
   if (!/^\d{11}$/.test(ruc)) {
     return [
-      errorAt('RUC_FORMAT', row, column, ruc, `El RUC «${ruc}» debe tener exactamente 11 dígitos (tiene ${ruc.length} caracteres).`, `RUC "${ruc}" must be exactly 11 digits (it has ${ruc.length} characters).`),
+      errorAt(
+        'RUC_FORMAT',
+        row,
+        column,
+        ruc,
+        `El RUC «${ruc}» debe tener exactamente 11 dígitos (tiene ${ruc.length} caracteres).`,
+        `RUC "${ruc}" must be exactly 11 digits (it has ${ruc.length} characters).`,
+      ),
     ];
   }
   const problems: Problem[] = [];
@@ -53,17 +60,28 @@ export function rucProblems(ruc: string, row: number, column: ColumnName): Probl
   return problems;
 }
 
-/** The customer's document: its format by type, and a RUC for a domestic sale. */
+/** The issuer the sheet names (`emisorRuc`) must be a valid RUC; the customer's document: its format by type, and a RUC for a domestic sale. */
 export const identityDocumentRules: InvoiceRule = (invoice) => {
   const tipo = invoice.header.receptorTipoDocumento;
   const numero = invoice.header.receptorNumeroDocumento;
   const row = invoice.rowOf('receptorNumeroDocumento');
   const problems: Problem[] = [];
+  const emisorRuc = invoice.header.emisorRuc;
+  if (emisorRuc !== undefined) problems.push(...rucProblems(emisorRuc, invoice.rowOf('emisorRuc'), 'emisorRuc'));
   if (numero !== undefined && tipo !== undefined) {
     if (tipo === 'RUC') problems.push(...rucProblems(numero, row, 'receptorNumeroDocumento'));
     else if (tipo === 'DOC_NACIONAL_DE_IDENTIDAD') {
       if (!/^\d{8}$/.test(numero)) {
-        problems.push(errorAt('DNI_FORMAT', row, 'receptorNumeroDocumento', numero, `El DNI «${numero}» debe tener exactamente 8 dígitos.`, `DNI "${numero}" must be exactly 8 digits.`));
+        problems.push(
+          errorAt(
+            'DNI_FORMAT',
+            row,
+            'receptorNumeroDocumento',
+            numero,
+            `El DNI «${numero}» debe tener exactamente 8 dígitos.`,
+            `DNI "${numero}" must be exactly 8 digits.`,
+          ),
+        );
       }
     } else if (!/^[A-Za-z0-9]{1,15}$/.test(numero)) {
       problems.push(

@@ -21,7 +21,16 @@ export function textLengthProblems(row: number, column: LimitedColumn, value: st
   const length = [...value].length;
   if (length <= max) return [];
   const l = columnDefinition(column).label;
-  return [errorAt(code, row, column, value, `«${l.es}» tiene ${length} caracteres; el máximo es ${max}.`, `"${l.en}" has ${length} characters; the maximum is ${max}.`)];
+  return [
+    errorAt(
+      code,
+      row,
+      column,
+      value,
+      `«${l.es}» tiene ${length} caracteres; el máximo es ${max}.`,
+      `"${l.en}" has ${length} characters; the maximum is ${max}.`,
+    ),
+  ];
 }
 
 export const textLengthRules: InvoiceRule = (invoice) => {

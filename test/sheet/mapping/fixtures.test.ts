@@ -75,7 +75,10 @@ describe('the Spanish Excel export (;, Windows-1252, decimal commas, title rows)
 
   it('reads a thousands-dot quantity «1.000» as 1000 once the file has shown its decimal comma', async () => {
     const { records } = await read(join(FIXTURES, 'spanish-excel', 'ventas.csv'));
-    expect(records[1]).toMatchObject({ row: 6, values: { numero: '432', fechaEmision: '2026-11-03', cantidad: '1000', valorVentaUnitario: '2.9', moneda: 'Soles' } });
+    expect(records[1]).toMatchObject({
+      row: 6,
+      values: { numero: '432', fechaEmision: '2026-11-03', cantidad: '1000', valorVentaUnitario: '2.9', moneda: 'Soles' },
+    });
     expect(records[2]?.values).toEqual({
       serie: 'F002',
       numero: '432',
@@ -112,9 +115,12 @@ describe('the fixture script', () => {
   });
   afterAll(async () => dir.cleanup());
 
-  it.each(['demo/ventas-noviembre.csv', 'spanish-excel/ventas.csv', 'legacy/export.csv', 'legacy/mapping.json'])('regenerates %s byte for byte', async (file) => {
-    expect(await readFile(join(dir.path, file))).toEqual(await readFile(join(FIXTURES, file)));
-  });
+  it.each(['demo/ventas-noviembre.csv', 'spanish-excel/ventas.csv', 'legacy/export.csv', 'legacy/mapping.json'])(
+    'regenerates %s byte for byte',
+    async (file) => {
+      expect(await readFile(join(dir.path, file))).toEqual(await readFile(join(FIXTURES, file)));
+    },
+  );
 
   it('regenerates the demo workbook with the same rows', async () => {
     const fresh = await read(join(dir.path, 'demo', 'ventas-noviembre.xlsx'));

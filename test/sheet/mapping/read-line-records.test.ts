@@ -28,7 +28,16 @@ async function failure(promise: Promise<unknown>): Promise<FacturaError> {
   throw new Error('expected a FacturaError');
 }
 
-const HEADER = ['serie', 'numero', 'fechaEmision', 'receptorNumeroDocumento', 'receptorNombreLegal', 'descripcion', 'cantidad', 'valorVentaUnitario'] satisfies ColumnName[];
+const HEADER = [
+  'serie',
+  'numero',
+  'fechaEmision',
+  'receptorNumeroDocumento',
+  'receptorNombreLegal',
+  'descripcion',
+  'cantidad',
+  'valorVentaUnitario',
+] satisfies ColumnName[];
 const LINE = ['F001', '12', '20/11/2026', '20512333797', 'Comercial Andina S.A.C.', 'Arroz extra 5 kg', '2', '18.50'];
 
 describe('finding the header row', () => {
@@ -127,7 +136,17 @@ describe('finding the header row', () => {
   });
 
   it('lists every missing required column in one error, with the accepted header names', async () => {
-    const err = await failure(readLineRecords(rowsFromArrays([['Serie', 'Número', 'RUC', 'Razón social', 'Detalle'], ['F001', '1', '20512333797', 'X', 'Y']], { file: 'ventas.csv' })));
+    const err = await failure(
+      readLineRecords(
+        rowsFromArrays(
+          [
+            ['Serie', 'Número', 'RUC', 'Razón social', 'Detalle'],
+            ['F001', '1', '20512333797', 'X', 'Y'],
+          ],
+          { file: 'ventas.csv' },
+        ),
+      ),
+    );
     expect(err.code).toBe('INPUT');
     expect(err.text.es).toBe(
       [
@@ -142,7 +161,14 @@ describe('finding the header row', () => {
   });
 
   it('refuses two source columns that map to the same column, naming both', async () => {
-    const err = await failure(readLineRecords(rowsFromArrays([[...HEADER, 'RUC cliente'], [...LINE, '20512333797']])));
+    const err = await failure(
+      readLineRecords(
+        rowsFromArrays([
+          [...HEADER, 'RUC cliente'],
+          [...LINE, '20512333797'],
+        ]),
+      ),
+    );
     expect(err.code).toBe('INPUT');
     expect(err.text.es).toContain('«receptorNumeroDocumento» (D) y «RUC cliente» (I) corresponden ambas a receptorNumeroDocumento (Documento del cliente)');
   });
@@ -150,7 +176,9 @@ describe('finding the header row', () => {
   it('refuses a mapping file whose header text names two source columns', async () => {
     const header = ['DOC_SERIE', 'DOC_NRO', 'FEC_EMI', 'CLI_RUC', 'CLI_RUC', 'Razón social', 'Descripción', 'Cantidad', 'Precio'];
     const mapping = { serie: 'DOC_SERIE', numero: 'DOC_NRO', fechaEmision: 'FEC_EMI', receptorNumeroDocumento: 'CLI_RUC' };
-    const err = await failure(readLineRecords(rowsFromArrays([header, ['F001', '1', '20/11/2026', '20512333797', '20512333797', 'X', 'Y', '1', '2']]), { mapping }));
+    const err = await failure(
+      readLineRecords(rowsFromArrays([header, ['F001', '1', '20/11/2026', '20512333797', '20512333797', 'X', 'Y', '1', '2']]), { mapping }),
+    );
     expect(err.text.en).toContain('  - «CLI_RUC» (D) and «CLI_RUC» (E) both map to receptorNumeroDocumento (Customer document)');
   });
 
@@ -198,7 +226,9 @@ describe('reading line records', () => {
     const rows = [HEADER, [...LINE.slice(0, 6), '1,234', '1.234,50'], [...LINE.slice(0, 6), '2', '12.5']];
     const records = await collect((await readLineRecords(rowsFromArrays(rows))).records);
     expect(records[0]?.values).toMatchObject({ cantidad: '1.234', valorVentaUnitario: '1234.5' });
-    expect(records[1]?.problems.map((p) => `${p.code} ${p.row ?? ''} ${p.column ?? ''} ${p.value ?? ''}`)).toEqual(['MIXED_DECIMAL_SEPARATOR 3 valorVentaUnitario 12.5']);
+    expect(records[1]?.problems.map((p) => `${p.code} ${p.row ?? ''} ${p.column ?? ''} ${p.value ?? ''}`)).toEqual([
+      'MIXED_DECIMAL_SEPARATOR 3 valorVentaUnitario 12.5',
+    ]);
   });
 
   it('reports an ambiguous number when the convention is unknown, and obeys a forced one', async () => {
@@ -244,7 +274,18 @@ describe('common Spanish headers of accounting exports', () => {
       ]),
     );
     expect(Object.keys(sheet.header.columns).sort()).toEqual(
-      (['cantidad', 'descripcion', 'fechaEmision', 'numero', 'receptorNombreLegal', 'receptorNumeroDocumento', 'serie', 'valorVentaUnitario'] satisfies ColumnName[]).sort(),
+      (
+        [
+          'cantidad',
+          'descripcion',
+          'fechaEmision',
+          'numero',
+          'receptorNombreLegal',
+          'receptorNumeroDocumento',
+          'serie',
+          'valorVentaUnitario',
+        ] satisfies ColumnName[]
+      ).sort(),
     );
   });
 });

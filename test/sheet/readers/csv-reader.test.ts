@@ -32,9 +32,10 @@ describe('openRowSource on CSV files', () => {
   });
 
   it('decodes with the forced encoding and delimiter when told to', async () => {
-    const { rows } = await readAll(fixture('csv/windows-1252-semicolon.csv'), { encoding: 'utf-8', delimiter: ';' }).catch(
-      (error: unknown) => ({ rows: [], error }),
-    );
+    const { rows } = await readAll(fixture('csv/windows-1252-semicolon.csv'), { encoding: 'utf-8', delimiter: ';' }).catch((error: unknown) => ({
+      rows: [],
+      error,
+    }));
     // Forcing UTF-8 on Windows-1252 bytes is refused rather than read as replacement characters.
     expect(rows).toEqual([]);
     await expect(readAll(fixture('csv/windows-1252-semicolon.csv'), { encoding: 'utf-8' })).rejects.toMatchObject({
@@ -47,11 +48,7 @@ describe('openRowSource on CSV files', () => {
 
   it('sniffs a tab delimiter even when cells hold commas and semicolons', async () => {
     const { rows } = await readAll(fixture('csv/tab.csv'));
-    expect(rows.map((r) => r.cells)).toEqual([
-      t('serie', 'numero', 'descripcion'),
-      t('F001', '1', 'uno, dos; tres'),
-      t('F001', '2', 'cuatro'),
-    ]);
+    expect(rows.map((r) => r.cells)).toEqual([t('serie', 'numero', 'descripcion'), t('F001', '1', 'uno, dos; tres'), t('F001', '2', 'cuatro')]);
   });
 
   it('keeps a quoted field with embedded newlines as one row and numbers rows as records', async () => {
@@ -89,9 +86,7 @@ describe('openRowSource on CSV files', () => {
     const { rows } = await readAll(fixture('csv/ragged.csv'));
     expect(rows.map((r) => r.cells.length)).toEqual([3, 2, 4, 4, 3]);
     expect(rows[1]).toMatchObject({ row: 2, cells: t('F001', '1') });
-    expect(rows[1]?.problems).toEqual([
-      expect.objectContaining({ severity: 'warning', code: 'RAGGED_ROW', row: 2, value: '2' }),
-    ]);
+    expect(rows[1]?.problems).toEqual([expect.objectContaining({ severity: 'warning', code: 'RAGGED_ROW', row: 2, value: '2' })]);
     expect(rows[1]?.problems?.[0]?.message.es).toContain('La fila 2 tiene 2 celdas; se esperaban 3');
     expect(rows[2]?.problems?.[0]?.message.en).toContain('Row 3 has 4 cells; 3 were expected');
     // A trailing empty cell (a trailing separator) loses no data: no warning.

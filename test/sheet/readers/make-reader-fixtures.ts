@@ -85,10 +85,7 @@ async function main(): Promise<void> {
     ]),
   );
   await write('tab.csv', 'serie\tnumero\tdescripcion\nF001\t1\tuno, dos; tres\nF001\t2\tcuatro\n');
-  await write(
-    'embedded-newlines.csv',
-    'serie;numero;descripcion\r\nF001;1;"Línea uno\r\nlínea dos; con punto y coma"\r\nF001;2;"otra\nmás"\r\nF001;3;fin\r\n',
-  );
+  await write('embedded-newlines.csv', 'serie;numero;descripcion\r\nF001;1;"Línea uno\r\nlínea dos; con punto y coma"\r\nF001;2;"otra\nmás"\r\nF001;3;fin\r\n');
   await write('mixed-endings.csv', 'serie,numero\r\nF001,1\nF001,2\r\nF001,3\rF001,4\n');
   await write('blank-rows.csv', 'Ventas de noviembre\n\nserie,numero,total\nF001,1,10\n\n,,\nF001,2,20\n\n');
   await write('ragged.csv', 'serie,numero,total\nF001,1\nF001,2,20,extra\nF001,3,30,\nF001,4,40\n');

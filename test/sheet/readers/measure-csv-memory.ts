@@ -16,7 +16,24 @@ const ROWS = 1_000_000;
 
 async function generate(path: string): Promise<void> {
   const out = createWriteStream(path);
-  const header = ['serie', 'numero', 'fechaEmision', 'receptorNumeroDocumento', 'receptorRazonSocial', 'moneda', 'descripcion', 'cantidad', 'precioUnitario', 'unidad', 'tipoAfectacion', 'codigo', 'observacion', 'direccion', 'email', 'formaPago'];
+  const header = [
+    'serie',
+    'numero',
+    'fechaEmision',
+    'receptorNumeroDocumento',
+    'receptorRazonSocial',
+    'moneda',
+    'descripcion',
+    'cantidad',
+    'precioUnitario',
+    'unidad',
+    'tipoAfectacion',
+    'codigo',
+    'observacion',
+    'direccion',
+    'email',
+    'formaPago',
+  ];
   out.write(header.join(';') + '\r\n');
   for (let i = 1; i <= ROWS; i++) {
     const line = `F001;${i};05/11/2024;20123456789;"Comercial ""El Sol"" S.A.C.";PEN;Servicio de limpieza nº ${i};${(i % 7) + 1};${(i % 997) + 0.5};NIU;10;P-${i};;Av. Arequipa 123, Lima;ventas@example.com;Contado\r\n`;

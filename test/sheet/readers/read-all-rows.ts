@@ -9,10 +9,7 @@ export function fixture(...parts: string[]): string {
 }
 
 /** Open a fixture and drain its rows (fixtures are small). */
-export async function readAll(
-  path: string,
-  options?: OpenRowSourceOptions,
-): Promise<{ source: RowSource; rows: SourceRow[] }> {
+export async function readAll(path: string, options?: OpenRowSourceOptions): Promise<{ source: RowSource; rows: SourceRow[] }> {
   const source = await openRowSource(path, options);
   const rows: SourceRow[] = [];
   for await (const row of source.rows) rows.push(row);

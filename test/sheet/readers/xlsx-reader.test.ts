@@ -18,14 +18,7 @@ describe('openRowSource on XLSX files written by openpyxl', () => {
         { row: 2, cells: header },
         {
           row: 3,
-          cells: [
-            date('2024-11-05T00:00:00'),
-            num(20123456789),
-            text('Servicio de limpieza'),
-            num(0.3, '0.00'),
-            err('NO_CACHED_RESULT', 'D3*2'),
-            bool(true),
-          ],
+          cells: [date('2024-11-05T00:00:00'), num(20123456789), text('Servicio de limpieza'), num(0.3, '0.00'), err('NO_CACHED_RESULT', 'D3*2'), bool(true)],
         },
         {
           row: 4,

@@ -66,7 +66,9 @@ describe('openRowSource refuses an XLSX built to expand past what a workbook nee
     ]);
     const error = await failure(path);
     expect(error.text.es).toMatch(
-      new RegExp(`^El archivo ${path} no se leyó: su parte xl/worksheets/sheet1\\.xml ocupa [\\d.]+ KB comprimida y se expandiría a 20 MB \\([\\d,]+ veces; un libro real se expande unas 10 veces\\)`),
+      new RegExp(
+        `^El archivo ${path} no se leyó: su parte xl/worksheets/sheet1\\.xml ocupa [\\d.]+ KB comprimida y se expandiría a 20 MB \\([\\d,]+ veces; un libro real se expande unas 10 veces\\)`,
+      ),
     );
   });
 
@@ -97,6 +99,8 @@ describe('openRowSource refuses an XLSX built to expand past what a workbook nee
     zip.write('xl/sharedStrings.xmX', zip.indexOf(Buffer.from('xl/sharedStrings.xml'), directoryStart));
     await writeFile(path, zip);
     const error = await failure(path);
-    expect(error.text.es).toContain(`El archivo ${path} no se leyó: su parte xl/sharedStrings.xml (los textos de las celdas) no figura en el índice del archivo.`);
+    expect(error.text.es).toContain(
+      `El archivo ${path} no se leyó: su parte xl/sharedStrings.xml (los textos de las celdas) no figura en el índice del archivo.`,
+    );
   });
 });

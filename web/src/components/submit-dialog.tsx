@@ -5,7 +5,7 @@ import { formatAmount, plural } from '../format.js';
 interface Props {
   readonly check: CheckView;
   readonly environment: string;
-  readonly ruc: string;
+  readonly ruc?: string;
   readonly razonSocial?: string;
   /** The login check failed: said, and sending is not offered. */
   readonly problem?: string;
@@ -37,8 +37,15 @@ export function SubmitDialog({ check, environment, ruc, razonSocial, problem, on
         <h2 id="submit-title">Enviar «{check.fileName}»</h2>
         <ul>
           <li>
-            Destino: <strong>{environment}</strong>. Emisor: RUC {ruc}
-            {razonSocial !== undefined && <> · {razonSocial}</>}.
+            Destino: <strong>{environment}</strong>.{' '}
+            {ruc === undefined ? (
+              'Emisores: los de la columna emisorRuc, cada uno con su acceso.'
+            ) : (
+              <>
+                Emisor: RUC {ruc}
+                {razonSocial !== undefined && <> · {razonSocial}</>}.
+              </>
+            )}
           </li>
           <li>Se enviarán {plural(toSend, 'factura', 'facturas')}.</li>
           {invalid > 0 && <li>{plural(invalid, 'factura inválida no se enviará', 'facturas inválidas no se enviarán')}: puede volver a corregirlas.</li>}

@@ -44,7 +44,7 @@ export function SubmitPanel({ check, onStarted }: Props) {
         <SubmitDialog
           check={check}
           environment={service.environment}
-          ruc={service.ruc}
+          {...(service.ruc !== undefined ? { ruc: service.ruc } : {})}
           {...(service.razonSocial !== undefined ? { razonSocial: service.razonSocial } : {})}
           {...(service.problem !== undefined ? { problem: service.problem } : {})}
           onCancel={() => setAsking(false)}

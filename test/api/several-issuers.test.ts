@@ -1,0 +1,185 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FacturaError, startSandbox, submitSheet } from '../../src/index.js';
+import type { ImportEvent, InvoiceOutcome, PublicSandbox, SandboxAccount, SubmitOptions } from '../../src/index.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
+import type { SalesRow } from '../helpers/write-sales-sheet.js';
+
+const ACCOUNTS: readonly SandboxAccount[] = [
+  { ruc: '20601111111', mail: 'a@estudio.test', clave: 'clave-a', razonSocial: 'EMPRESA A S.A.C.' },
+  { ruc: '20602222226', mail: 'b@estudio.test', clave: 'clave-b', razonSocial: 'EMPRESA B E.I.R.L.' },
+  { ruc: '20603333331', mail: 'c@estudio.test', clave: 'clave-c', razonSocial: 'EMPRESA C S.A.' },
+];
+const [A, B, C] = ACCOUNTS.map((a) => a.ruc) as [string, string, string];
+const logins = (except: string[] = []): Record<string, { mail: string; clave: string }> =>
+  Object.fromEntries(ACCOUNTS.filter((a) => !except.includes(a.ruc)).map((a) => [a.ruc, { mail: a.mail, clave: a.clave }]));
+
+let dir: { path: string; cleanup: () => Promise<void> };
+let sandbox: PublicSandbox | undefined;
+beforeEach(async () => {
+  dir = await tempDir('several-issuers-');
+});
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+  await dir.cleanup();
+});
+
+async function submit(
+  input: string,
+  sb: PublicSandbox,
+  options: Partial<SubmitOptions> = {},
+): Promise<{ outcomes: InvoiceOutcome[]; summary: Awaited<ReturnType<typeof submitSheet>> }> {
+  const outcomes: InvoiceOutcome[] = [];
+  const summary = await submitSheet(input, {
+    authUrl: sb.url,
+    baseUrl: sb.url,
+    issuerCredentials: logins(),
+    ...options,
+    onEvent: (e: ImportEvent) => e.type === 'invoice' && outcomes.push(e.outcome),
+  });
+  return { outcomes, summary };
+}
+
+/** Three companies; A and B both use F001-1 and F001-2. */
+const THREE: readonly SalesRow[] = [
+  salesRow(1, { emisorRuc: A }),
+  salesRow(1, { emisorRuc: B }),
+  salesRow(2, { emisorRuc: A }),
+  salesRow(1, { emisorRuc: C, serie: 'F002' }),
+  salesRow(2, { emisorRuc: B }),
+];
+
+describe('one run, several issuers, against the sandbox', () => {
+  it('logs in once per issuer, accepts every invoice once under its own RUC, and a rerun sends nothing', async () => {
+    sandbox = await startSandbox({ accounts: ACCOUNTS });
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, THREE);
+
+    const { outcomes, summary } = await submit(input, sandbox, { concurrency: 4 });
+    expect(summary.exitCode).toBe(0);
+    expect(summary.byStatus.ACCEPTED).toBe(5);
+    expect(outcomes.map((o) => `${o.emisorRuc}-${o.serie}-${o.numero}`)).toEqual([`${A}-F001-1`, `${B}-F001-1`, `${A}-F001-2`, `${C}-F002-1`, `${B}-F001-2`]);
+    const ledger = sandbox.ledger();
+    // Three logins and every issuer has accepted invoices: exactly one login each.
+    expect(ledger.counters.logins).toBe(3);
+    expect(ledger.counters.loginRequests).toBe(3);
+    expect(ledger.counters.forbidden403).toBe(0);
+    expect(ledger.entries.map((e) => `${e.ruc}-${e.serie}-${e.numero}`).sort()).toEqual(
+      [`${A}-F001-1`, `${A}-F001-2`, `${B}-F001-1`, `${B}-F001-2`, `${C}-F002-1`].sort(),
+    );
+    expect(outcomes.map((o) => o.answer?.identificador)).toEqual(outcomes.map((o) => `${o.emisorRuc}-01-${o.serie}-${o.numero}`));
+
+    expect(summary.byIssuer.map((c) => [c.ruc, c.invoices, c.byStatus.ACCEPTED, c.totals.map((t) => t.moneda)])).toEqual([
+      [A, 2, 2, ['PEN']],
+      [B, 2, 2, ['PEN']],
+      [C, 1, 1, ['PEN']],
+    ]);
+    const perInvoice = summary.totals[0]?.total ?? '';
+    expect(Number(summary.byIssuer[2]?.totals[0]?.total) * 5).toBeCloseTo(Number(perInvoice), 2);
+
+    const rerun = await submit(input, sandbox);
+    expect(rerun.summary.byStatus.SKIPPED).toBe(5);
+    expect(sandbox.ledger().counters.puts).toBe(ledger.counters.puts);
+    expect(sandbox.ledger().entries).toHaveLength(5);
+  });
+
+  it('stops before any login or PUT when an issuer with valid invoices has no credentials, naming its RUC', async () => {
+    sandbox = await startSandbox({ accounts: ACCOUNTS });
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, THREE);
+    const err = await submit(input, sandbox, { issuerCredentials: logins([C]) }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FacturaError);
+    expect((err as FacturaError).code).toBe('CONFIG');
+    expect((err as FacturaError).text.es).toContain(C);
+    expect((err as FacturaError).text.es).not.toContain(A);
+    expect((err as FacturaError).text.es).toContain('FACTURA_MAIL_<RUC>');
+    expect(sandbox.ledger().counters).toMatchObject({ loginRequests: 0, puts: 0 });
+  });
+
+  it('needs no credentials for an issuer whose invoices are all invalid, nor for one left out with onlyIssuer', async () => {
+    sandbox = await startSandbox({ accounts: ACCOUNTS });
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [...THREE.slice(0, 3), salesRow(1, { emisorRuc: C, serie: 'F002', receptorNumeroDocumento: '123' })]);
+    const run = await submit(input, sandbox, { issuerCredentials: logins([C]) });
+    expect(run.summary.byStatus).toMatchObject({ ACCEPTED: 3, INVALID: 1 });
+
+    const only = await submit(input, sandbox, { issuerCredentials: logins([B, C]), onlyIssuer: A, journal: join(dir.path, 'solo-a.jsonl') });
+    expect(only.summary.byStatus).toMatchObject({ SKIPPED: 0, ACCEPTED: 0, LEFT_OUT: 2 });
+    expect(only.outcomes.filter((o) => o.emisorRuc === A).map((o) => o.status)).toEqual(['DUPLICATE', 'DUPLICATE']);
+  });
+
+  it('bounds every issuer together by one concurrency (max PUTs in flight, measured at the sandbox)', async () => {
+    sandbox = await startSandbox({ accounts: ACCOUNTS, latencyMs: 25 });
+    const input = join(dir.path, 'ventas.xlsx');
+    const rows = [A, B, C].flatMap((ruc) => Array.from({ length: 6 }, (_, i) => salesRow(i + 1, { emisorRuc: ruc })));
+    await writeSalesSheet(input, rows);
+    const { summary } = await submit(input, sandbox, { concurrency: 3 });
+    expect(summary.byStatus.ACCEPTED).toBe(18);
+    const { maxPutsInFlight } = sandbox.ledger().counters;
+    expect(maxPutsInFlight).toBeLessThanOrEqual(3);
+    expect(maxPutsInFlight).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a 401 for one issuer fails only that issuer’s invoices, with the reason; the others are accepted', async () => {
+    sandbox = await startSandbox({ accounts: ACCOUNTS });
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, THREE);
+    const wrong = { ...logins(), [B]: { mail: 'b@estudio.test', clave: 'equivocada' } };
+    const { outcomes, summary } = await submit(input, sandbox, { issuerCredentials: wrong });
+    expect(summary.exitCode).toBe(1);
+    expect(outcomes.map((o) => [o.emisorRuc, o.status])).toEqual([
+      [A, 'ACCEPTED'],
+      [B, 'FAILED'],
+      [A, 'ACCEPTED'],
+      [C, 'ACCEPTED'],
+      [B, 'FAILED'],
+    ]);
+    expect(outcomes.find((o) => o.emisorRuc === B)?.note).toMatch(new RegExp(`emisor ${B}.*401`));
+    const ledger = sandbox.ledger();
+    expect(ledger.counters.loginsRefused).toBe(1);
+    expect(ledger.entries.some((e) => e.ruc === B)).toBe(false);
+    expect(ledger.entries).toHaveLength(3);
+  });
+
+  it('a login refused during the run (the company changed its password) stops only that issuer; the others go on', async () => {
+    sandbox = await startSandbox({ accounts: ACCOUNTS });
+    const sb = sandbox;
+    const input = join(dir.path, 'ventas.xlsx');
+    const rows = [1, 2, 3, 4].flatMap((n) => [A, B, C].map((ruc) => salesRow(n, { emisorRuc: ruc })));
+    await writeSalesSheet(input, rows);
+    let changed = false;
+    const outcomes: InvoiceOutcome[] = [];
+    const summary = await submitSheet(input, {
+      authUrl: sb.url,
+      baseUrl: sb.url,
+      issuerCredentials: logins(),
+      concurrency: 1,
+      onEvent: (e: ImportEvent) => {
+        if (e.type !== 'invoice') return;
+        outcomes.push(e.outcome);
+        if (!changed && e.outcome.status === 'ACCEPTED') {
+          // B's password changes and every token is revoked: A and C renew, B's renewal is refused (401).
+          changed = true;
+          sb.changeClave(B, 'clave-nueva');
+          sb.revokeTokens();
+        }
+      },
+    });
+    expect(summary.exitCode).toBe(1);
+    const of = (ruc: string): string[] => outcomes.filter((o) => o.emisorRuc === ruc).map((o) => o.status);
+    expect(of(A)).toEqual(['ACCEPTED', 'ACCEPTED', 'ACCEPTED', 'ACCEPTED']);
+    expect(of(C)).toEqual(['ACCEPTED', 'ACCEPTED', 'ACCEPTED', 'ACCEPTED']);
+    const failedB = outcomes.filter((o) => o.emisorRuc === B && o.status === 'FAILED');
+    expect(failedB.length).toBeGreaterThanOrEqual(2);
+    expect(of(B).every((s) => s === 'ACCEPTED' || s === 'FAILED')).toBe(true);
+    expect(failedB[0]?.note).toMatch(new RegExp(`emisor ${B}.*401`));
+    const ledger = sb.ledger();
+    // One refused login for B: its later invoices fail without asking again.
+    expect(ledger.counters.loginsRefused).toBe(1);
+    const acceptedB = new Set(ledger.entries.filter((e) => e.ruc === B).map((e) => String(e.numero)));
+    expect(failedB.every((o) => !acceptedB.has(o.numero))).toBe(true);
+    expect(ledger.entries).toHaveLength(8 + acceptedB.size);
+  });
+});
