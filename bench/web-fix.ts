@@ -59,10 +59,14 @@ const sheetPath = join(dir, 'ventas-200k.csv');
 const sheet = await writeSheet(sheetPath);
 console.error(`sheet: ${sheet.rows} rows (${sheet.planted} with «${BAD_UNIT}»), ${(sheet.bytes / 1e6).toFixed(1)} MB`);
 
-const server = spawn(process.execPath, ['bin/factura-import.js', 'serve', '--no-open', '--port', '0', '--workspace', join(dir, 'espacio'), '--max-upload-mb', '2000'], {
-  cwd: ROOT,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  ['bin/factura-import.js', 'serve', '--no-open', '--port', '0', '--workspace', join(dir, 'espacio'), '--max-upload-mb', '2000'],
+  {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 try {
   const openUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -97,7 +101,11 @@ try {
 
   let t = process.hrtime.bigint();
   const replaced = (await (
-    await fetch(`${origin}/api/checks/${id}/edits/replace`, { method: 'POST', headers: json, body: JSON.stringify({ col: UNIT, find: BAD_UNIT, replace: 'NIU' }) })
+    await fetch(`${origin}/api/checks/${id}/edits/replace`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ col: UNIT, find: BAD_UNIT, replace: 'NIU' }),
+    })
   ).json()) as { changed: number };
   const replaceMs = ms(t);
   console.error(`replace: ${replaced.changed} cells in ${replaceMs.toFixed(0)} ms`);
@@ -110,7 +118,10 @@ try {
   const fixedPath = join(dir, 'ventas-200k-corregida.csv');
   await writeSheet(fixedPath, false);
   t = process.hrtime.bigint();
-  const cli = spawn(process.execPath, ['bin/factura-import.js', 'validate', fixedPath, '--out', join(dir, 'cli.resultados.xlsx')], { cwd: ROOT, stdio: 'ignore' });
+  const cli = spawn(process.execPath, ['bin/factura-import.js', 'validate', fixedPath, '--out', join(dir, 'cli.resultados.xlsx')], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
   await once(cli, 'exit');
   const cliMs = ms(t);
   console.error(`CLI validate: ${s1(cliMs)} s`);

@@ -77,7 +77,9 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     return reply.code(202).send(checkView(store.getCheck(check.id) ?? check, store.countEditedCells(check.id)));
   });
 
-  app.get('/api/checks', (_request, reply) => reply.send(store.listChecks(50).map((c) => checkView(c, store.countEditedCells(c.id), options.sending.has(c.id)))));
+  app.get('/api/checks', (_request, reply) =>
+    reply.send(store.listChecks(50).map((c) => checkView(c, store.countEditedCells(c.id), options.sending.has(c.id)))),
+  );
 
   app.get('/api/checks/:id', async (request, reply) => {
     const params = Params.safeParse(request.params);
@@ -123,13 +125,11 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     const params = Params.safeParse(request.params);
     const query = GroupQuery.safeParse(request.query);
     if (!params.success || !query.success) return reply.code(404).send(NOT_FOUND);
-    return store
-      .problemsOfGroup(params.data.id, { code: query.data.code, severity: query.data.severity, header: query.data.column }, 50)
-      .map((p) => ({
-        ...(p.row !== undefined ? { row: p.row } : {}),
-        ...(p.value !== undefined ? { value: p.value } : {}),
-        message: p.message.es,
-      }));
+    return store.problemsOfGroup(params.data.id, { code: query.data.code, severity: query.data.severity, header: query.data.column }, 50).map((p) => ({
+      ...(p.row !== undefined ? { row: p.row } : {}),
+      ...(p.value !== undefined ? { value: p.value } : {}),
+      message: p.message.es,
+    }));
   });
 
   // Live progress as server-sent events; the stream ends with `done` or `failed`.

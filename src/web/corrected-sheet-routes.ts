@@ -60,7 +60,11 @@ export const correctedSheetRoutes: FastifyPluginCallback<{ readonly store: Works
     const columns = Array.isArray(check.gridColumns) ? (check.gridColumns as GridColumn[]) : [];
     const out = new PassThrough();
     writeCorrectedSheet(store, check.id, columns, out).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
-    return reply.type(XLSX).header('content-disposition', attachment(correctedName(check.fileName))).header('cache-control', 'no-store').send(out);
+    return reply
+      .type(XLSX)
+      .header('content-disposition', attachment(correctedName(check.fileName)))
+      .header('cache-control', 'no-store')
+      .send(out);
   });
   done();
 };

@@ -16,7 +16,10 @@ export function downloadName(fileName: string, kind: 'resultados' | 'corregir'):
 
 /** RFC 6266 attachment header with an ASCII fallback and the UTF-8 name. */
 export function attachment(name: string): string {
-  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_');
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 

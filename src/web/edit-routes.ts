@@ -38,7 +38,8 @@ export const editRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
     const check = editable(request.params, reply);
     if (check === undefined) return reply;
     const body = EditBody.safeParse(request.body);
-    if (!body.success || body.data.col >= width(check)) return reply.code(400).send({ error: 'El cambio no es válido: indique la fila, la columna y el nuevo valor.' });
+    if (!body.success || body.data.col >= width(check))
+      return reply.code(400).send({ error: 'El cambio no es válido: indique la fila, la columna y el nuevo valor.' });
     const edit = store.addEdit(check.id, { ...body.data, at: new Date().toISOString() });
     if (edit === undefined) return reply.code(404).send({ error: `La hoja no tiene la fila ${body.data.row}.` });
     return answer(check.id, edit === 'same' ? 0 : 1);
@@ -48,7 +49,8 @@ export const editRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
     const check = editable(request.params, reply);
     if (check === undefined) return reply;
     const body = ReplaceBody.safeParse(request.body);
-    if (!body.success || body.data.col >= width(check)) return reply.code(400).send({ error: 'Indique la columna, el texto a buscar y el texto que lo reemplaza.' });
+    if (!body.success || body.data.col >= width(check))
+      return reply.code(400).send({ error: 'Indique la columna, el texto a buscar y el texto que lo reemplaza.' });
     return answer(check.id, store.replaceInColumn(check.id, { ...body.data, at: new Date().toISOString() }));
   });
 

@@ -32,7 +32,10 @@ export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
     }
     page = Math.min(page, pages - 1);
     const stored = store.pageRows(id, errorsOnly, page * GRID_PAGE_SIZE, GRID_PAGE_SIZE);
-    const problems = store.problemsOfRows(id, stored.map((r) => r.row));
+    const problems = store.problemsOfRows(
+      id,
+      stored.map((r) => r.row),
+    );
     const numbers = stored.map((r) => r.row);
     const edits = stored.length === 0 ? [] : store.editsBetween(id, Math.min(...numbers), Math.max(...numbers));
     const rows: GridRow[] = stored.map((r) => {

@@ -139,7 +139,12 @@ export async function runCheck(
       case 'invoice': {
         invoices += 1;
         const o = e.outcome;
-        writer.markInvoice(o.rows, `${o.serie}-${o.numero}`, o.status, o.problems.some((p) => p.severity === 'error'));
+        writer.markInvoice(
+          o.rows,
+          `${o.serie}-${o.numero}`,
+          o.status,
+          o.problems.some((p) => p.severity === 'error'),
+        );
         progress(false);
         break;
       }

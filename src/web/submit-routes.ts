@@ -66,7 +66,8 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
     if (check === undefined) return reply.code(404).send(NOT_FOUND);
     if (service === undefined) {
       return reply.code(409).send({
-        error: 'No hay un servicio configurado: inicie «factura-import serve --sandbox» para probar, o defina FACTURA_RUC, FACTURA_MAIL, FACTURA_CLAVE, FACTURA_AUTH_URL y FACTURA_BASE_URL.',
+        error:
+          'No hay un servicio configurado: inicie «factura-import serve --sandbox» para probar, o defina FACTURA_RUC, FACTURA_MAIL, FACTURA_CLAVE, FACTURA_AUTH_URL y FACTURA_BASE_URL.',
       });
     }
     if (check.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando o enviando.' });

@@ -28,8 +28,13 @@ export function tooLargeMessage(maxUploadMb: number): string {
 
 /** The name the user knows the file by, for display only: its last path segment, without control characters. */
 export function displayName(sent: string | undefined): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  const last = (sent ?? '').split(/[/\\]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
+  const last =
+    (sent ?? '')
+      .split(/[/\\]/)
+      .pop()
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+      ?.replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim() ?? '';
   const name = last === '' || last === '.' || last === '..' ? 'hoja' : last;
   return name.length > 150 ? name.slice(0, 150) : name;
 }

@@ -85,7 +85,8 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   await app.register(securityRules, { token, session, allowedHosts: () => allowed, port: () => listening });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const status = err.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ error: request.url.startsWith('/api/uploads') ? tooLargeMessage(maxUploadMb) : 'La solicitud es demasiado grande.' });
+    if (status === 413)
+      return reply.code(413).send({ error: request.url.startsWith('/api/uploads') ? tooLargeMessage(maxUploadMb) : 'La solicitud es demasiado grande.' });
     if (status >= 400 && status < 500) return reply.code(status).send({ error: 'Solicitud no válida.' });
     options.logger?.error({ err }, 'workspace request failed');
     return reply.code(500).send({ error: 'Error interno del espacio de trabajo. Vuelva a intentarlo; si sigue, revise la terminal.' });

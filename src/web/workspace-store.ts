@@ -242,7 +242,9 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     getCheck: db.prepare(`SELECT * FROM checks WHERE id = ?`),
     listChecks: db.prepare(`SELECT * FROM checks WHERE state != 'uploaded' ORDER BY created_at DESC, id LIMIT ?`),
     setPreview: db.prepare(`UPDATE checks SET preview_json = ? WHERE id = ?`),
-    start: db.prepare(`UPDATE checks SET state = 'running', checked_version = edits_version, grid_columns_json = ?, summary_json = NULL, rows_read = 0, error_rows = 0, failure_es = NULL, failure_en = NULL WHERE id = ?`),
+    start: db.prepare(
+      `UPDATE checks SET state = 'running', checked_version = edits_version, grid_columns_json = ?, summary_json = NULL, rows_read = 0, error_rows = 0, failure_es = NULL, failure_en = NULL WHERE id = ?`,
+    ),
     setGridColumns: db.prepare(`UPDATE checks SET grid_columns_json = ? WHERE id = ?`),
     deleteRows: db.prepare(`DELETE FROM rows WHERE check_id = ?`),
     deleteErrorRows: db.prepare(`DELETE FROM error_rows WHERE check_id = ?`),
@@ -439,7 +441,7 @@ function migrate(db: Db): void {
   });
 }
 
-type Op = (() => void);
+type Op = () => void;
 
 /** Rows waiting for their invoice's status before they are written; beyond this many the oldest are written without it. */
 const MAX_WAITING_ROWS = 20_000;

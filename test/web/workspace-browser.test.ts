@@ -139,10 +139,17 @@ describe('the web workspace in a real browser', () => {
     // «Solo con errores» is on by default: every row shown has an error.
     await expect(page.getByLabel('Solo con errores').isChecked()).resolves.toBe(true);
     const headers = await grid.getByRole('rowheader').allTextContents();
-    expect(headers.map(Number)).toEqual(Object.keys(PLANTED).map((n) => Number(n) + 1).sort((a, b) => a - b));
+    expect(headers.map(Number)).toEqual(
+      Object.keys(PLANTED)
+        .map((n) => Number(n) + 1)
+        .sort((a, b) => a - b),
+    );
     const invalid = grid.locator('[role="gridcell"][aria-invalid="true"]');
     await expect(invalid.count()).resolves.toBeGreaterThanOrEqual(ERROR_ROWS);
-    const rucCell = grid.getByRole('row').filter({ has: page.getByRole('rowheader', { name: String(BAD_RUC[0]! + 1), exact: true }) }).locator('[aria-invalid="true"]');
+    const rucCell = grid
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: String(BAD_RUC[0]! + 1), exact: true }) })
+      .locator('[aria-invalid="true"]');
     const describedBy = await rucCell.first().getAttribute('aria-describedby');
     const description = await page.locator(`#${describedBy}`).textContent();
     expect(description).toMatch(/RUC/);

@@ -44,7 +44,10 @@ const PLANTED: Record<number, Partial<Record<ColumnName, readonly [string, strin
 /** How long a read of the page may take to show what an action changed (the page reloads from the server). */
 const POLL = { timeout: 15_000, interval: 100 };
 
-const sha256 = async (path: string): Promise<string> => createHash('sha256').update(await readFile(path)).digest('hex');
+const sha256 = async (path: string): Promise<string> =>
+  createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
 
 /** Starts `factura-import serve` as a real process and reads the URL from its first line. */
 async function startServe(workspace: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
@@ -191,10 +194,15 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
       }
     }
     await page.getByRole('button', { name: 'Revalidar' }).click();
-    const summary = page.locator('section', { has: page.getByRole('heading', { name: 'Resumen' }) }).locator('p').first();
+    const summary = page
+      .locator('section', { has: page.getByRole('heading', { name: 'Resumen' }) })
+      .locator('p')
+      .first();
     await summary.filter({ hasText: `${INVOICES} facturas en ${INVOICES} filas · 0 errores` }).waitFor();
     // Every change counted, none waiting for a recheck.
-    await expect.poll(() => page.locator('#fix-title ~ p[aria-live]').textContent(), POLL).toBe(`${Object.keys(PLANTED).length + BAD_UNIT_ROWS.length} celdas cambiadas.`);
+    await expect
+      .poll(() => page.locator('#fix-title ~ p[aria-live]').textContent(), POLL)
+      .toBe(`${Object.keys(PLANTED).length + BAD_UNIT_ROWS.length} celdas cambiadas.`);
     const statuses = await page.getByRole('list', { name: 'Facturas por estado' }).textContent();
     expect(statuses).toContain(`VÁLIDO ${INVOICES}`);
     expect(statuses).not.toContain('INVÁLIDO');
@@ -241,7 +249,10 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     expect(text).toContain(`Se enviarán ${INVOICES} facturas.`);
     expect(text).toContain('PEN');
     await dialog.getByRole('button', { name: 'Confirmar envío' }).click();
-    await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: `ACEPTADO ${INVOICES}` }).waitFor({ timeout: 90_000 });
+    await page
+      .getByRole('list', { name: 'Facturas por estado' })
+      .filter({ hasText: `ACEPTADO ${INVOICES}` })
+      .waitFor({ timeout: 90_000 });
     const sent = sandbox.ledger().entries.filter((e) => e.serie === 'F001');
     expect(sent).toHaveLength(INVOICES);
     expect(new Set(sent.map((e) => e.numero)).size).toBe(INVOICES);
@@ -257,7 +268,10 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     );
     await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(second);
-    await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: `VÁLIDO ${n}` }).waitFor();
+    await page
+      .getByRole('list', { name: 'Facturas por estado' })
+      .filter({ hasText: `VÁLIDO ${n}` })
+      .waitFor();
     sandbox.setFaults({ latencyMs: 500 });
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();

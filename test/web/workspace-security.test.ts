@@ -7,7 +7,8 @@ import type { WorkspaceServer } from '../../src/web/workspace-server.js';
 import { startWorkspaceServer } from '../../src/web/workspace-server.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-const CSV = 'serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario\nF001,1,2026-01-05,20512333797,Comercial Andina S.A.C.,Arroz,2,18.50\n';
+const CSV =
+  'serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario\nF001,1,2026-01-05,20512333797,Comercial Andina S.A.C.,Arroz,2,18.50\n';
 
 /** A multipart body with one file part, as a browser's FormData sends it. */
 function multipart(fileName: string, content: Buffer | string): { body: Buffer; type: string } {
@@ -99,7 +100,11 @@ describe('the workspace server refuses what a local server must refuse', () => {
 
   it('guards the edit routes as every state-changing request: a foreign Origin gets 403 and changes nothing', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    const bodies: Record<string, unknown> = { edits: { row: 2, col: 0, value: 'x' }, 'edits/replace': { col: 0, find: 'a', replace: 'b' }, 'edits/undo': undefined };
+    const bodies: Record<string, unknown> = {
+      edits: { row: 2, col: 0, value: 'x' },
+      'edits/replace': { col: 0, find: 'a', replace: 'b' },
+      'edits/undo': undefined,
+    };
     for (const [path, body] of Object.entries(bodies)) {
       const send = (origin: string) =>
         request(`${server.origin}/api/checks/${id}/${path}`, {

@@ -17,7 +17,18 @@ import type {
   SheetPreview,
 } from '../../src/web/workspace-api.js';
 
-export type { CheckProgress, CheckView, EditAnswer, ServiceView, GridPage, GridRow, ProblemGroup, ProblemItem, SheetColumn, SheetPreview } from '../../src/web/workspace-api.js';
+export type {
+  CheckProgress,
+  CheckView,
+  EditAnswer,
+  ServiceView,
+  GridPage,
+  GridRow,
+  ProblemGroup,
+  ProblemItem,
+  SheetColumn,
+  SheetPreview,
+} from '../../src/web/workspace-api.js';
 
 export class ApiError extends Error {
   constructor(

@@ -75,8 +75,7 @@ export function App() {
   };
 
   useEffect(() => {
-    document.title =
-      screen.kind === 'result' ? `${screen.check.fileName} · factura-import` : 'factura-import · Revisar hoja de ventas';
+    document.title = screen.kind === 'result' ? `${screen.check.fileName} · factura-import` : 'factura-import · Revisar hoja de ventas';
   }, [screen]);
 
   return (

@@ -25,8 +25,8 @@ export function DownloadsPanel({ check }: { readonly check: CheckView }) {
         )}
       </div>
       <p class="hint">
-        El libro de resultados tiene el resumen, cada factura con su estado y cada problema con su fila y columna. La hoja para corregir solo trae
-        las filas de las facturas con problemas, en las columnas de la plantilla.
+        El libro de resultados tiene el resumen, cada factura con su estado y cada problema con su fila y columna. La hoja para corregir solo trae las filas de
+        las facturas con problemas, en las columnas de la plantilla.
         {check.hasMapping && (
           <>
             {' '}

@@ -44,8 +44,8 @@ export function FixPanel({ check, onChanged, onRecheck }: Props) {
     <section class="card" aria-labelledby="fix-title">
       <h2 id="fix-title">Corregir la hoja</h2>
       <p class="hint">
-        Doble clic (o Enter) sobre una celda de la tabla para cambiarla; Enter guarda y Escape cancela. Los cambios se guardan en el espacio de
-        trabajo: el archivo subido no se modifica.
+        Doble clic (o Enter) sobre una celda de la tabla para cambiarla; Enter guarda y Escape cancela. Los cambios se guardan en el espacio de trabajo: el
+        archivo subido no se modifica.
       </p>
       <p aria-live="polite">
         {check.editedCells === 0 ? 'Sin cambios.' : `${plural(check.editedCells, 'celda cambiada', 'celdas cambiadas')}.`}
@@ -57,7 +57,9 @@ export function FixPanel({ check, onChanged, onRecheck }: Props) {
         </button>
         <button
           type="button"
-          onClick={() => act(api.undoEdit(check.id), (n) => (n === 0 ? 'No hay cambios que deshacer.' : `Se deshizo el cambio de ${plural(n, 'celda', 'celdas')}.`))}
+          onClick={() =>
+            act(api.undoEdit(check.id), (n) => (n === 0 ? 'No hay cambios que deshacer.' : `Se deshizo el cambio de ${plural(n, 'celda', 'celdas')}.`))
+          }
           disabled={busy || check.editedCells === 0}
         >
           Deshacer el último cambio

@@ -21,9 +21,7 @@ function GroupDetails({ checkId, group, onJump }: { readonly checkId: string; re
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
           <span class="pill">{kind}</span> <strong>{where}</strong>: {group.example}{' '}
-          <span class="count">
-            — {group.invoices > 0 ? plural(group.invoices, 'factura', 'facturas') : plural(group.count, 'vez', 'veces')}
-          </span>
+          <span class="count">— {group.invoices > 0 ? plural(group.invoices, 'factura', 'facturas') : plural(group.count, 'vez', 'veces')}</span>
         </summary>
         {items === undefined ? (
           <p>Cargando…</p>

@@ -63,7 +63,11 @@ function Cell({ row, index, text, header, editing, onEdit, onSave, onCancel }: C
       class={classes.length > 0 ? classes.join(' ') : undefined}
       aria-invalid={isError ? 'true' : undefined}
       aria-describedby={described === '' ? undefined : described}
-      title={[message, edit !== undefined ? `Cambiado; valor original: ${edit.original === '' ? '(vacío)' : edit.original}` : ''].filter((x) => x !== '').join(' · ') || undefined}
+      title={
+        [message, edit !== undefined ? `Cambiado; valor original: ${edit.original === '' ? '(vacío)' : edit.original}` : '']
+          .filter((x) => x !== '')
+          .join(' · ') || undefined
+      }
       tabIndex={0}
       data-cell={`${row.row}-${index}`}
       onDblClick={onEdit}
@@ -166,9 +170,7 @@ export function ResultsGrid({ check, jump, version, onEdited }: Props) {
           />
           Solo con errores
         </label>
-        <span class="hint">
-          {data !== undefined && `${formatCount(data.total)} ${errorsOnly ? 'filas con errores' : 'filas'}`}
-        </span>
+        <span class="hint">{data !== undefined && `${formatCount(data.total)} ${errorsOnly ? 'filas con errores' : 'filas'}`}</span>
         <nav class="pager" aria-label="Páginas de la hoja">
           <button type="button" onClick={() => go(0)} disabled={page === 0}>
             Primera

@@ -13,8 +13,7 @@ interface Props {
   readonly onCancel: () => void;
 }
 
-const count = (check: CheckView, ...statuses: string[]): number =>
-  check.byStatus.filter((s) => statuses.includes(s.status)).reduce((n, s) => n + s.count, 0);
+const count = (check: CheckView, ...statuses: string[]): number => check.byStatus.filter((s) => statuses.includes(s.status)).reduce((n, s) => n + s.count, 0);
 
 /** What «Enviar» will do, before it does it: where, how many, their totals, and what stays behind. */
 export function SubmitDialog({ check, environment, ruc, razonSocial, problem, onConfirm, onCancel }: Props) {

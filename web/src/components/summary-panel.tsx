@@ -7,8 +7,8 @@ export function SummaryPanel({ check }: { readonly check: CheckView }) {
     <section class="card" aria-labelledby="summary-title">
       <h2 id="summary-title">Resumen</h2>
       <p>
-        {plural(check.invoices, 'factura', 'facturas')} en {plural(check.rowsRead, 'fila', 'filas')} ·{' '}
-        {plural(check.errors, 'error', 'errores')} · {plural(check.warnings, 'advertencia', 'advertencias')}
+        {plural(check.invoices, 'factura', 'facturas')} en {plural(check.rowsRead, 'fila', 'filas')} · {plural(check.errors, 'error', 'errores')} ·{' '}
+        {plural(check.warnings, 'advertencia', 'advertencias')}
       </p>
       <ul class="status-counts" aria-label="Facturas por estado">
         {check.byStatus.map((s) => (
