@@ -256,7 +256,9 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     const sent = sandbox.ledger().entries.filter((e) => e.serie === 'F001');
     expect(sent).toHaveLength(INVOICES);
     expect(new Set(sent.map((e) => e.numero)).size).toBe(INVOICES);
-    await expect(page.getByRole('button', { name: 'Reanudar el envío' }).isVisible()).resolves.toBe(true);
+    // Nothing left to send: «Enviar» is off, and the page says why.
+    await page.getByText('Todas las facturas válidas ya figuran aceptadas.').waitFor();
+    await expect(page.getByRole('button', { name: 'Enviar', exact: true }).isDisabled()).resolves.toBe(true);
   }, 120_000);
 
   it('«Detener» stops a submission half way (after a reload); after another, «Reanudar el envío» sends the rest, each invoice once', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { CheckView } from '../api-client.js';
 import { formatAmount, plural } from '../format.js';
+import { alreadyAccepted, countByStatus, toSend } from '../status-counts.js';
 
 interface Props {
   readonly check: CheckView;
@@ -13,15 +14,13 @@ interface Props {
   readonly onCancel: () => void;
 }
 
-const count = (check: CheckView, ...statuses: string[]): number => check.byStatus.filter((s) => statuses.includes(s.status)).reduce((n, s) => n + s.count, 0);
-
 /** What «Enviar» will do, before it does it: where, how many, their totals, and what stays behind. */
 export function SubmitDialog({ check, environment, ruc, razonSocial, problem, onConfirm, onCancel }: Props) {
   const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => confirm.current?.focus(), []);
-  const toSend = count(check, 'VALID', 'NOT_SENT', 'FAILED', 'UNKNOWN');
-  const invalid = count(check, 'INVALID', 'REJECTED');
-  const accepted = count(check, 'ACCEPTED', 'SKIPPED', 'DUPLICATE');
+  const sending = toSend(check);
+  const invalid = countByStatus(check, 'INVALID', 'REJECTED');
+  const accepted = alreadyAccepted(check);
   return (
     <div class="dialog-backdrop">
       <div
@@ -46,7 +45,7 @@ export function SubmitDialog({ check, environment, ruc, razonSocial, problem, on
               </>
             )}
           </li>
-          <li>Se enviarán {plural(toSend, 'factura', 'facturas')}.</li>
+          <li>Se enviarán {plural(sending, 'factura', 'facturas')}.</li>
           {invalid > 0 && <li>{plural(invalid, 'factura inválida no se enviará', 'facturas inválidas no se enviarán')}: puede volver a corregirlas.</li>}
           {accepted > 0 && <li>{plural(accepted, 'factura ya figura aceptada', 'facturas ya figuran aceptadas')} en el diario: no se envían de nuevo.</li>}
         </ul>
@@ -77,7 +76,7 @@ export function SubmitDialog({ check, environment, ruc, razonSocial, problem, on
           </p>
         )}
         <div class="actions actions--below">
-          <button ref={confirm} type="button" class="primary" onClick={onConfirm} disabled={toSend === 0 || problem !== undefined}>
+          <button ref={confirm} type="button" class="primary" onClick={onConfirm} disabled={sending === 0 || problem !== undefined}>
             Confirmar envío
           </button>
           <button type="button" onClick={onCancel}>

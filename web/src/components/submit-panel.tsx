@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CheckView, ServiceView } from '../api-client.js';
 import { ApiError, api } from '../api-client.js';
+import { alreadyAccepted, countByStatus, toSend } from '../status-counts.js';
 import { SubmitDialog } from './submit-dialog.js';
 
 interface Props {
@@ -17,9 +18,10 @@ export function SubmitPanel({ check, onStarted }: Props) {
   useEffect(() => {
     api.service().then(setService, (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)));
   }, []);
-  const sentBefore = check.byStatus.some((s) => ['ACCEPTED', 'SKIPPED', 'NOT_SENT', 'DUPLICATE'].includes(s.status));
-  const label = sentBefore ? 'Reanudar el envío' : 'Enviar';
-  const ready = service?.available === true && !check.editsPending;
+  const pending = toSend(check);
+  const sentBefore = alreadyAccepted(check) > 0 || countByStatus(check, 'NOT_SENT') > 0;
+  const label = sentBefore && pending > 0 ? 'Reanudar el envío' : 'Enviar';
+  const ready = service?.available === true && !check.editsPending && pending > 0;
   return (
     <section class="card" aria-labelledby="send-title">
       <h2 id="send-title">Enviar al servicio</h2>
@@ -32,7 +34,11 @@ export function SubmitPanel({ check, onStarted }: Props) {
             ? 'No hay un servicio configurado: inicie «factura-import serve --sandbox» para probar, o defina las variables FACTURA_* antes de iniciarlo.'
             : check.editsPending
               ? 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.'
-              : 'Solo se envían las facturas válidas; el diario evita enviar dos veces la misma.'}
+              : pending === 0
+                ? sentBefore
+                  ? 'Todas las facturas válidas ya figuran aceptadas.'
+                  : 'No hay facturas válidas que enviar: corrija la hoja y pulse «Revalidar».'
+                : 'Solo se envían las facturas válidas; el diario evita enviar dos veces la misma.'}
         </span>
       </div>
       {error !== undefined && (
