@@ -1,10 +1,11 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceServer } from '../../src/web/workspace-server.js';
 import { startWorkspaceServer } from '../../src/web/workspace-server.js';
+import { PROJECT_ROOT } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const CSV =
@@ -169,5 +170,14 @@ describe('the workspace server refuses what a local server must refuse', () => {
     const files = await allFiles(workspace.path);
     expect(files).toContain(join(workspace.path, 'checks', preview.checkId, 'hoja-subida'));
     expect(files.some((f) => f.includes('ventas enero') || f.includes('evil'))).toBe(false);
+  });
+
+  it('takes an Excel 97-2003 or LibreOffice sheet as the command line does (the format is read from the content)', async () => {
+    for (const name of ['16-excel-97-2003.xls', '17-libreoffice.ods']) {
+      const res = await upload(name, await readFile(join(PROJECT_ROOT, 'fixtures/real-world', name)));
+      expect(res.statusCode, name).toBe(200);
+      const preview = (await res.body.json()) as { fileName: string; autoMapped: boolean };
+      expect(preview).toMatchObject({ fileName: name, autoMapped: true });
+    }
   });
 });

@@ -46,14 +46,14 @@ export function UploadStep({ onUploaded }: Props) {
           send(e.dataTransfer?.files[0]);
         }}
       >
-        <p>Arrastre aquí el archivo de Excel (.xlsx) o CSV con las ventas del mes, o elíjalo:</p>
+        <p>Arrastre aquí el archivo de Excel (.xlsx o .xls), LibreOffice (.ods) o CSV con las ventas del mes, o elíjalo:</p>
         <input
           ref={input}
           id="hoja-de-ventas"
           class="file-input"
           type="file"
           aria-label="Hoja de ventas"
-          accept=".xlsx,.xlsm,.csv,.txt,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+          accept=".xlsx,.xlsm,.xls,.ods,.csv,.txt,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,application/vnd.oasis.opendocument.spreadsheet,text/csv"
           disabled={share !== undefined}
           onChange={(e) => send(e.currentTarget.files?.[0])}
         />
