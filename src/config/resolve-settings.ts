@@ -1,3 +1,4 @@
+import type { LocalizedText } from '../i18n/localized-text.js';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Lang } from '../i18n/localized-text.js';
@@ -62,7 +63,7 @@ export interface ResolvedSettings {
   readonly onlyIssuer?: string;
 }
 
-function invalidRuc(ruc: string, what: { es: string; en: string }): FacturaError {
+function invalidRuc(ruc: string, what: LocalizedText): FacturaError {
   return new FacturaError(
     'CONFIG',
     localized(
@@ -86,13 +87,13 @@ export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined,
     nombreComercial: flags.emisorNombreComercial ?? e?.nombreComercial ?? own?.nombreComercial,
     correo: flags.emisorCorreo ?? e?.correo ?? own?.correo,
   });
-  if (hints.ruc !== undefined && !isValidRuc(hints.ruc)) throw invalidRuc(hints.ruc, { es: 'El RUC del emisor', en: 'The issuer RUC' });
-  if (flags.issuer !== undefined && !isValidRuc(flags.issuer)) throw invalidRuc(flags.issuer, { es: 'El RUC de --issuer', en: 'The --issuer RUC' });
+  if (hints.ruc !== undefined && !isValidRuc(hints.ruc)) throw invalidRuc(hints.ruc, localized('El RUC del emisor', 'The issuer RUC'));
+  if (flags.issuer !== undefined && !isValidRuc(flags.issuer)) throw invalidRuc(flags.issuer, localized('El RUC de --issuer', 'The --issuer RUC'));
   const defaults = config?.defaults ?? {};
   const catalogues = extendCatalogues(config?.catalogues);
   const profiles = new Map<string, IssuerProfile>();
   for (const [ruc, p] of Object.entries(config?.emisores ?? {})) {
-    if (!isValidRuc(ruc)) throw invalidRuc(ruc, { es: 'El RUC de emisores', en: 'The emisores RUC' });
+    if (!isValidRuc(ruc)) throw invalidRuc(ruc, localized('El RUC de emisores', 'The emisores RUC'));
     profiles.set(ruc, {
       hints: { ...withoutUndefined<Emisor>({ ruc, nombreLegal: p.nombreLegal, nombreComercial: p.nombreComercial, correo: p.correo }), ruc },
       defaults: { ...defaults, ...p.defaults },

@@ -1,3 +1,5 @@
+import type { LocalizedText } from '../i18n/localized-text.js';
+import { localized } from '../i18n/localized-text.js';
 import type { ColumnName } from './canonical-columns.js';
 
 /**
@@ -79,10 +81,10 @@ export function decideGrouping(state: GroupingState, rowKey: RowKey, known: RowR
 }
 
 /** "la fila 7" / "las filas 7 a 9", for messages. */
-export function describeRange(range: RowRange): { es: string; en: string } {
+export function describeRange(range: RowRange): LocalizedText {
   return range.first === range.last
-    ? { es: `la fila ${range.first}`, en: `row ${range.first}` }
-    : { es: `las filas ${range.first} a ${range.last}`, en: `rows ${range.first} to ${range.last}` };
+    ? localized(`la fila ${range.first}`, `row ${range.first}`)
+    : localized(`las filas ${range.first} a ${range.last}`, `rows ${range.first} to ${range.last}`);
 }
 
 /** The columns that name an invoice: its issuer, series and number. */

@@ -1,3 +1,4 @@
+import type { LocalizedText } from '../i18n/localized-text.js';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { ColumnName } from './canonical-columns.js';
@@ -202,7 +203,7 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
   };
 }
 
-function label(column: ColumnName): { es: string; en: string } {
+function label(column: ColumnName): LocalizedText {
   return columnDefinition(column).label;
 }
 

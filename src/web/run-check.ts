@@ -1,3 +1,4 @@
+import { localized } from '../i18n/localized-text.js';
 import { join } from 'node:path';
 import type { CellEdits, HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
 import { columnLetter, FacturaError, STATUS_LABELS, validateSheet } from '../index.js';
@@ -193,7 +194,7 @@ export async function runCheck(
     const text =
       err instanceof FacturaError
         ? inUserTerms(err.text, check.storedPath, check.fileName)
-        : { es: `No se pudo revisar la hoja: ${String(err)}`, en: `The sheet could not be checked: ${String(err)}` };
+        : localized(`No se pudo revisar la hoja: ${String(err)}`, `The sheet could not be checked: ${String(err)}`);
     store.failCheck(checkId, text);
     hub.publish(checkId, { type: 'failed', message: text.es });
   }

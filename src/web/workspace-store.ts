@@ -1,3 +1,4 @@
+import type { LocalizedText } from '../i18n/localized-text.js';
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 
@@ -198,9 +199,9 @@ export interface WorkspaceStore {
   setProgress(id: string, rowsRead: number): void;
   /** Ends a check: indexes its erroneous rows for the «Solo con errores» pages. */
   finishCheck(id: string, r: { summary: unknown; rowsRead: number; resultsPath?: string; fixPath?: string }): void;
-  failCheck(id: string, failure: { es: string; en: string }): void;
+  failCheck(id: string, failure: LocalizedText): void;
   /** Checks left running by a server that stopped: recorded as failed, with the reason. */
-  abandonRunning(failure: { es: string; en: string }): void;
+  abandonRunning(failure: LocalizedText): void;
   /** Where a sheet row is among the check's rows (all or only the erroneous ones); undefined when not there. */
   positionOfRow(id: string, errorsOnly: boolean, row: number): number | undefined;
   /** Rows [from, from+count) of the check, all or only the erroneous ones. */
