@@ -1,28 +1,15 @@
-import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, spawnCli } from '../helpers/cli-process.js';
+import { PROJECT_ROOT } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import type { ServeProcess } from './browser-session.js';
+import { openBrowser, startServe, stopServe } from './browser-session.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
-/** Debian's Chromium; scripts/ensure-chromium.sh (run by `npm test`) installs it when absent. */
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Set to a folder to keep a screenshot of each step (docs/screenshots is made this way). */
 const SHOTS = process.env['WEB_SCREENSHOTS'];
 
@@ -37,27 +24,6 @@ const PLANTED: Record<number, SalesRow> = {
 };
 const ERROR_ROWS = Object.keys(PLANTED).length;
 
-/** Starts `factura-import serve` as a real process and reads the URL from its first line. */
-async function startServe(workspace: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawnCli(['serve', '--no-open', '--port', '0', '--workspace', workspace]);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 30 s: ${out} ${err}`)), 30_000);
-    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /^Abra (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) en su navegador$/m.exec(out);
-      if (m?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${err}`)));
-  });
-  return { child, url };
-}
-
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS === undefined) return;
   await mkdir(SHOTS, { recursive: true });
@@ -66,16 +32,14 @@ async function shot(page: Page, name: string): Promise<void> {
 
 describe('the web workspace in a real browser', () => {
   let dir: { path: string; cleanup: () => Promise<void> };
-  let serve: { child: ChildProcess; url: string };
+  let serve: ServeProcess;
   let context: BrowserContext;
   let page: Page;
   let sheet: string;
   /** Every error the page logged (a CSP violation shows up here) and every uncaught exception. */
-  const consoleErrors: string[] = [];
+  let consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Falta ${CHROMIUM}. Ejecute: sudo apt-get update && sudo apt-get install -y chromium`);
-    if (!existsSync(join(PROJECT_ROOT, 'dist/web/app/index.html'))) throw new Error('Falta la interfaz construida: ejecute npm run build');
     dir = await tempDir('factura-web-e2e-');
     sheet = join(dir.path, 'ventas-diciembre.xlsx');
     await writeSalesSheet(
@@ -83,29 +47,12 @@ describe('the web workspace in a real browser', () => {
       Array.from({ length: INVOICES }, (_, i) => salesRow(i + 1, PLANTED[i + 1] ?? {})),
     );
     serve = await startServe(join(dir.path, 'espacio'));
-    context = await chromium.launchPersistentContext(join(dir.path, 'perfil-chromium'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      acceptDownloads: true,
-      viewport: { width: 1366, height: 900 },
-      locale: 'es-PE',
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(30_000);
-    page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(m.text());
-    });
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    ({ context, page, consoleErrors } = await openBrowser(join(dir.path, 'perfil-chromium')));
   }, 120_000);
 
   afterAll(async () => {
     await context?.close();
-    if (serve?.child.exitCode === null) {
-      const exited = new Promise((resolve) => serve.child.once('exit', resolve));
-      serve.child.kill('SIGTERM');
-      await exited;
-    }
+    await stopServe(serve);
     await dir?.cleanup();
   });
 

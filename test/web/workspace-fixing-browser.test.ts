@@ -1,32 +1,18 @@
-import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSandbox } from '../../src/index.js';
 import { checkLogin, startSandbox } from '../../src/index.js';
 import { COLUMN_NAMES } from '../../src/invoice/canonical-columns.js';
 import type { ColumnName } from '../../src/invoice/canonical-columns.js';
-import { PROJECT_ROOT, runCli, spawnCli } from '../helpers/cli-process.js';
+import { runCli } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import type { ServeProcess } from './browser-session.js';
+import { openBrowser, startServe, stopServe } from './browser-session.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
-
-/** Debian's Chromium and the flags of workspace-browser.test.ts. */
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** More than one page of the grid (100 rows), so the replace must reach rows that are not shown. */
 const INVOICES = 150;
@@ -49,37 +35,16 @@ const sha256 = async (path: string): Promise<string> =>
     .update(await readFile(path))
     .digest('hex');
 
-/** Starts `factura-import serve` as a real process and reads the URL from its first line. */
-async function startServe(workspace: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawnCli(['serve', '--no-open', '--port', '0', '--workspace', workspace], { env });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 30 s: ${out} ${err}`)), 30_000);
-    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /^Abra (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) en su navegador$/m.exec(out);
-      if (m?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${err}`)));
-  });
-  return { child, url };
-}
-
 describe('fixing and sending a sheet in the web workspace, in a real browser', () => {
   /** The service «Enviar» sends to: the sandbox, in this process so the test reads its ledger; serve gets it through the environment, as `submit` does. */
   let sandbox: PublicSandbox;
   let dir: { path: string; cleanup: () => Promise<void> };
-  let serve: { child: ChildProcess; url: string };
+  let serve: ServeProcess;
   let context: BrowserContext;
   let page: Page;
   let sheet: string;
   let sheetHash: string;
-  const consoleErrors: string[] = [];
+  let consoleErrors: string[] = [];
   const today = salesRow(1).fechaEmision as string;
 
   const grid = (): Locator => page.getByRole('grid', { name: 'Filas de la hoja' });
@@ -87,8 +52,6 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
   const input = (row: number, column: ColumnName): Locator => page.getByLabel(`Nuevo valor de ${column} de la fila ${row}`, { exact: true });
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Falta ${CHROMIUM}. Ejecute: sudo apt-get update && sudo apt-get install -y chromium`);
-    if (!existsSync(join(PROJECT_ROOT, 'dist/web/app/index.html'))) throw new Error('Falta la interfaz construida: ejecute npm run build');
     dir = await tempDir('factura-web-fix-');
     sheet = join(dir.path, 'ventas-enero.xlsx');
     await writeSalesSheet(
@@ -108,29 +71,12 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
       FACTURA_AUTH_URL: sandbox.url,
       FACTURA_BASE_URL: sandbox.url,
     });
-    context = await chromium.launchPersistentContext(join(dir.path, 'perfil-chromium'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      acceptDownloads: true,
-      viewport: { width: 1366, height: 900 },
-      locale: 'es-PE',
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(30_000);
-    page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(m.text());
-    });
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    ({ context, page, consoleErrors } = await openBrowser(join(dir.path, 'perfil-chromium')));
   }, 120_000);
 
   afterAll(async () => {
     await context?.close();
-    if (serve?.child.exitCode === null) {
-      const exited = new Promise((resolve) => serve.child.once('exit', resolve));
-      serve.child.kill('SIGTERM');
-      await exited;
-    }
+    await stopServe(serve);
     await sandbox?.close();
     await dir?.cleanup();
   });

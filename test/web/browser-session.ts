@@ -1,0 +1,77 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { PROJECT_ROOT, spawnCli } from '../helpers/cli-process.js';
+
+/** Debian's Chromium; scripts/ensure-chromium.sh (run by `npm test`) installs it when absent. */
+export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+/** Without the background-networking flags Chromium stalls on this machine's closed network. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** `factura-import serve` as a real process, and the one-time link it printed. */
+export interface ServeProcess {
+  readonly child: ChildProcess;
+  readonly url: string;
+}
+
+/** Starts `factura-import serve` on a free port and reads the URL from its first line. */
+export async function startServe(workspace: string, env: Record<string, string> = {}): Promise<ServeProcess> {
+  const child = spawnCli(['serve', '--no-open', '--port', '0', '--workspace', workspace], { env });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 30 s: ${out} ${err}`)), 30_000);
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /^Abra (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) en su navegador$/m.exec(out);
+      if (m?.[1] !== undefined) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${err}`)));
+  });
+  return { child, url };
+}
+
+/** Stops the server as Ctrl-C would and waits for it to exit. */
+export async function stopServe(serve: ServeProcess | undefined): Promise<void> {
+  if (serve === undefined || serve.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => serve.child.once('exit', resolve));
+  serve.child.kill('SIGTERM');
+  await exited;
+}
+
+/** A fresh Chromium profile with one page; every error the page logs (a CSP violation too) lands in `consoleErrors`. */
+export async function openBrowser(profileDir: string): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Falta ${CHROMIUM}. Ejecute: sudo apt-get update && sudo apt-get install -y chromium`);
+  if (!existsSync(join(PROJECT_ROOT, 'dist/web/app/index.html'))) throw new Error('Falta la interfaz construida: ejecute npm run build');
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    acceptDownloads: true,
+    viewport: { width: 1366, height: 900 },
+    locale: 'es-PE',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(30_000);
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(e.message));
+  return { context, page, consoleErrors };
+}
