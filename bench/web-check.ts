@@ -9,16 +9,16 @@
  * Every `--bad-every`th row gets a RUC with a wrong check digit, so «Solo con errores» has pages.
  * Prints a JSON line with the figures last. Never fails on a figure.
  */
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, openAsBlob } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify';
 import { SHEET_HEADER, salesRows } from './sales-rows.js';
+import { cpuSeconds, peakRssMb, startServeProcess } from './serve-process.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const { values } = parseArgs({
@@ -53,18 +53,6 @@ async function writeSheet(path: string): Promise<{ rows: number; bytes: number }
   return { rows: n, bytes: (await stat(path)).size };
 }
 
-async function peakRssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 'NaN');
-  return Math.round((kb / 1024) * 10) / 10;
-}
-
-/** User + system CPU seconds of a live process (clock ticks of /proc/PID/stat, 100 per second on Linux). */
-async function cpuSeconds(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
 
@@ -74,28 +62,9 @@ let t = process.hrtime.bigint();
 const sheet = await writeSheet(sheetPath);
 console.error(`sheet: ${sheet.rows} rows, ${(sheet.bytes / 1e6).toFixed(1)} MB in ${(ms(t) / 1000).toFixed(1)} s`);
 
-const server = spawn(
-  process.execPath,
-  ['bin/factura-import.js', 'serve', '--no-open', '--port', '0', '--workspace', join(dir, 'espacio'), '--max-upload-mb', '2000'],
-  {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
+const { server, headers } = await startServeProcess(ROOT, join(dir, 'espacio'));
 try {
-  const openUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /^Abra (\S+) en su navegador$/m.exec(out);
-      if (m?.[1] !== undefined) resolve(m[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
-  });
-  const origin = new URL(openUrl).origin;
-  const login = await fetch(openUrl, { redirect: 'manual' });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const headers = { cookie, origin };
+  const { origin } = headers;
 
   t = process.hrtime.bigint();
   const form = new FormData();

@@ -12,13 +12,14 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, openAsBlob } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify';
 import { SHEET_HEADER, salesRows } from './sales-rows.js';
+import { peakRssMb, startServeProcess } from './serve-process.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '200000' }, keep: { type: 'boolean', default: false }, dir: { type: 'string' } } });
@@ -47,10 +48,6 @@ async function writeSheet(path: string, plant = true): Promise<{ rows: number; b
   return { rows: n, bytes: (await stat(path)).size, planted };
 }
 
-async function peakRssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Math.round((Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 'NaN') / 1024) * 10) / 10;
-}
 const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
 const s1 = (x: number): number => Math.round(x / 100) / 10;
 
@@ -59,27 +56,9 @@ const sheetPath = join(dir, 'ventas-200k.csv');
 const sheet = await writeSheet(sheetPath);
 console.error(`sheet: ${sheet.rows} rows (${sheet.planted} with «${BAD_UNIT}»), ${(sheet.bytes / 1e6).toFixed(1)} MB`);
 
-const server = spawn(
-  process.execPath,
-  ['bin/factura-import.js', 'serve', '--no-open', '--port', '0', '--workspace', join(dir, 'espacio'), '--max-upload-mb', '2000'],
-  {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
+const { server, headers } = await startServeProcess(ROOT, join(dir, 'espacio'));
 try {
-  const openUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /^Abra (\S+) en su navegador$/m.exec(out);
-      if (m?.[1] !== undefined) resolve(m[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
-  });
-  const origin = new URL(openUrl).origin;
-  const login = await fetch(openUrl, { redirect: 'manual' });
-  const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '', origin };
+  const { origin } = headers;
   const json = { ...headers, 'content-type': 'application/json' };
 
   const form = new FormData();
