@@ -40,9 +40,11 @@ export function totalsRowEvidence(row: SourceRow, keyColumns: readonly number[],
   const description = descriptionColumn === undefined ? undefined : row.cells[descriptionColumn];
   if (!isBlank(description) && label(description) === undefined) return undefined;
   const keys = keyColumns.map((i) => row.cells[i]);
-  const labelled = row.cells.findIndex((cell) => label(cell) !== undefined);
   const keyHoldsLabel = keys.some((cell) => label(cell) !== undefined);
   const keyBlank = keys.every((cell) => isBlank(cell) || label(cell) !== undefined);
+  // A row whose invoice key is filled in (every ordinary line) is a line: no need to look at its other cells.
+  if (!keyBlank && !keyHoldsLabel) return undefined;
+  const labelled = row.cells.findIndex((cell) => label(cell) !== undefined);
   if (labelled >= 0 && (keyBlank || keyHoldsLabel)) return { column: labelled, shown: label(row.cells[labelled]) ?? '' };
   const summed = row.sumColumns?.[0];
   if (summed !== undefined && keyBlank) {
