@@ -54,6 +54,8 @@ export interface ImportRun {
   readonly signal?: AbortSignal;
   /** Corrections over the sheet (row → column index → text), applied right after reading. */
   readonly edits?: CellEdits;
+  /** `false`: no `row` events (a listener that only shows progress need not pay for every cell's text). */
+  readonly rowEvents?: boolean;
   /** What a progress display needs, as it happens (see src/import-event.ts). */
   readonly onEvent?: (event: ImportEvent) => void;
   /** Literal secrets that must never reach an output file. */
@@ -223,9 +225,10 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   const { settings, paths, lang } = run;
 
   const emit = eventSender(run.onEvent, run.logger);
-  const opened = applyCellEdits(await openRowSource(run.input, settings.read), run.edits);
-  const tap = tapRows(opened, run.onEvent === undefined ? undefined : emit);
-  const source = tap.source;
+  // Rows are told as the sheet has them (the page shows the user's own values beside the edits),
+  // then the edits apply, so everything after them sees the corrected values.
+  const tap = tapRows(await openRowSource(run.input, settings.read), run.onEvent === undefined || run.rowEvents === false ? undefined : emit);
+  const source = applyCellEdits(tap.source, run.edits);
   const sheet = await readLineRecords(source, settings.read);
   for (const note of sheet.notes) run.logger.warn({ code: note.code }, note.message[lang]);
 

@@ -59,6 +59,8 @@ export interface ValidateOptions extends SheetReadOptions {
   readonly signal?: AbortSignal;
   /** Progress, as it happens (sheet opened, rows, invoices, problems, results written). */
   readonly onEvent?: (event: ImportEvent) => void;
+  /** `false`: no `row` event per row (a progress bar needs none; a grid does). Default true. */
+  readonly rowEvents?: boolean;
   /** A pino logger; silent by default (a library prints nothing). */
   readonly logger?: Logger;
   /** Epoch ms; `Date.now` by default (dates are judged against today in Lima). */

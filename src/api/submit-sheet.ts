@@ -192,6 +192,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
           ...(options.signal !== undefined ? { signal: options.signal } : {}),
           ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
           ...(options.edits !== undefined ? { edits: options.edits } : {}),
+          ...(options.rowEvents !== undefined ? { rowEvents: options.rowEvents } : {}),
           lang,
         });
         logger.info({ byIssuer: sessions.stats() }, localized('sesiones con el servicio', 'service sessions')[lang]);

@@ -29,6 +29,7 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
     ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
     ...(options.edits !== undefined ? { edits: options.edits } : {}),
+    ...(options.rowEvents !== undefined ? { rowEvents: options.rowEvents } : {}),
     lang: settings.lang,
   });
   return summarizeRun(result, settings.issuer === undefined ? [NO_ISSUER[settings.lang]] : []);

@@ -45,14 +45,12 @@ function inUserTerms(text: LocalizedText, storedPath: string, fileName: string):
 }
 
 /**
- * The check's edits as the library takes them (row → column → text), and each edited cell's own
- * value in the sheet, built from the store one edit at a time. A row's column map is shared with
- * every other row edited the same way: a replace over 100k rows is one map, not 100k of them
- * (two maps per row cost ~44 MB of heap at 100k rows; shared, the outer maps are what remains).
+ * The check's edits as the library takes them (row → column → text), built from the store one
+ * edit at a time. A row's column map is shared with every other row edited the same way: a
+ * replace over 100k rows is one map, not 100k of them.
  */
-function overlayOf(store: WorkspaceStore, checkId: string): { edits: CellEdits; originals: Map<number, ReadonlyMap<number, string>> } {
+function overlayOf(store: WorkspaceStore, checkId: string): CellEdits {
   const edits = new Map<number, ReadonlyMap<number, string>>();
-  const originals = new Map<number, ReadonlyMap<number, string>>();
   const shared = new Map<string, ReadonlyMap<number, string>>();
   const intern = (entries: [number, string][]): ReadonlyMap<number, string> => {
     const key = JSON.stringify(entries);
@@ -65,33 +63,19 @@ function overlayOf(store: WorkspaceStore, checkId: string): { edits: CellEdits; 
   };
   let row: number | undefined;
   let values: [number, string][] = [];
-  let owns: [number, string][] = [];
   const close = (): void => {
-    if (row === undefined) return;
-    edits.set(row, intern(values));
-    originals.set(row, intern(owns));
+    if (row !== undefined) edits.set(row, intern(values));
   };
   store.eachEdit(checkId, (e) => {
     if (e.row !== row) {
       close();
       row = e.row;
       values = [];
-      owns = [];
     }
     values.push([e.col, e.value]);
-    owns.push([e.col, e.original]);
   });
   close();
-  return { edits, originals };
-}
-
-function withOriginals(cells: readonly (string | null)[], originals: ReadonlyMap<number, string> | undefined): readonly (string | null)[] {
-  if (originals === undefined) return cells;
-  const width = Math.max(cells.length, ...[...originals.keys()].map((i) => i + 1));
-  return Array.from({ length: width }, (_, i) => {
-    const own = originals.get(i);
-    return own === undefined ? (cells[i] ?? null) : own === '' ? null : own;
-  });
+  return edits;
 }
 
 /**
@@ -114,7 +98,7 @@ export async function runCheck(
   store.startCheck(checkId, []);
   // A recheck: the hub's latest event for this check is the last run's `done`; a new subscriber must not take it for this run's.
   hub.publish(checkId, { type: 'progress', rowsRead: 0, invoices: 0 });
-  const { edits, originals } = overlayOf(store, checkId);
+  const edits = overlayOf(store, checkId);
   let locate: ReturnType<typeof columnIndexer> = () => undefined;
   let written: { results?: string; fixAndResend?: string } = {};
   let invoices = 0;
@@ -134,7 +118,8 @@ export async function runCheck(
         break;
       case 'row':
         // The store keeps the sheet's own values; the grid lays the edits over them.
-        writer.addRow(e.row, withOriginals(e.cells, originals.get(e.row)));
+        // `row` events carry the sheet's own values; the edits stay an overlay in the store.
+        writer.addRow(e.row, e.cells);
         progress(false);
         break;
       case 'invoice': {
