@@ -289,7 +289,11 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       await rm(paths.fixAndResend, { force: true });
       return false;
     }
-    const again = applyCellEdits(await openRowSource(run.input, settings.read), run.edits);
+    // The sheet the first pass read, by name: no second search among the workbook's sheets.
+    const again = applyCellEdits(
+      await openRowSource(run.input, { ...settings.read, ...(source.sheet !== undefined ? { sheet: source.sheet } : {}) }),
+      run.edits,
+    );
     return (await writeFixAndResend({ path: paths.fixAndResend, source: again, headerRow: sheet.header.row, fixList, lang })).written;
   };
   try {

@@ -38,7 +38,7 @@ export interface RunSummary {
 const FINE: readonly InvoiceStatus[] = ['VALID', 'ACCEPTED', 'SKIPPED', 'LEFT_OUT'];
 
 /** The exit codes of a finished run: 130 interrupted, 1 when any invoice or row is not fine, else 0. */
-export function exitCodeOfRun(result: Pick<ImportResult, 'interrupted' | 'summary' | 'orphanRows'>): number {
+function exitCodeOfRun(result: Pick<ImportResult, 'interrupted' | 'summary' | 'orphanRows'>): number {
   if (result.interrupted) return 130;
   const troubled = Object.entries(result.summary.byStatus).some(([status, n]) => n > 0 && !FINE.includes(status as InvoiceStatus));
   return troubled || result.orphanRows > 0 ? EXIT_SOME_FAILED : EXIT_OK;

@@ -11,7 +11,10 @@ import { usage } from './usage-error.js';
  * or `--log-level`, and everything (readable) with `--debug`. Secrets are scrubbed everywhere.
  */
 export async function openLog(args: GlobalArgs, io: CliIo): Promise<{ logger: Logger; close: () => Promise<void> }> {
-  const secrets = [io.env['FACTURA_CLAVE'] ?? ''].filter((s) => s.length > 0);
+  // Every password the environment holds: the default login's and each issuer's (FACTURA_CLAVE_<RUC>).
+  const secrets = Object.entries(io.env)
+    .filter(([name, value]) => /^FACTURA_CLAVE(_\d{11})?$/.test(name) && value !== undefined && value.length > 0)
+    .map(([, value]) => value ?? '');
   if (args.logFile !== undefined) {
     const file = createWriteStream(args.logFile, { flags: 'a' });
     try {

@@ -56,7 +56,7 @@ export async function withProgress(ctx: CliContext, run: (onEvent: (e: ImportEve
 }
 
 /** One problem as a terminal line: «Fila 4, C «fechaEmision»: …». */
-export function formatShownProblem(p: ShownProblem, lang: 'es' | 'en'): string {
+function formatShownProblem(p: ShownProblem, lang: 'es' | 'en'): string {
   const where = [
     p.row !== undefined ? `${localized('Fila', 'Row')[lang]} ${p.row}` : undefined,
     p.column !== undefined ? `${p.letter !== undefined ? `${p.letter} ` : ''}«${p.column}»` : undefined,
@@ -71,7 +71,7 @@ export function formatShownProblem(p: ShownProblem, lang: 'es' | 'en'): string {
 const SHOWN_GROUPS = 8;
 
 /** A repeated problem as one terminal line: «✗ N «RUC cliente»: 37 facturas, filas 12, 18, 25… — El RUC …». */
-export function formatProblemGroup(g: ShownProblemGroup, lang: 'es' | 'en'): string {
+function formatProblemGroup(g: ShownProblemGroup, lang: 'es' | 'en'): string {
   const mark = g.severity === 'error' ? '✗' : '!';
   const where = g.column !== undefined ? `${g.letter !== undefined ? `${g.letter} ` : ''}«${g.column}»: ` : '';
   const one = g.invoices === 1;

@@ -11,7 +11,7 @@ export interface DetectedEncoding {
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
-export function hasUtf8Bom(head: Uint8Array): boolean {
+function hasUtf8Bom(head: Uint8Array): boolean {
   return UTF8_BOM.every((byte, i) => head[i] === byte);
 }
 

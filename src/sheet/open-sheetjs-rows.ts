@@ -18,8 +18,6 @@ import { checkOdsSize } from './check-ods-size.js';
  */
 export type SheetJsFormat = 'xls' | 'ods' | 'xlsx';
 
-/** A BIFF8 sheet has at most 65,536 rows: more cannot be in a real .xls, and are never read. */
-export const XLS_MAX_ROWS = 65_536;
 /** An .xls is read whole into memory: a full 65,536-row sheet takes a few tens of MB. */
 export const XLS_MAX_BYTES = 64 * 1024 * 1024;
 

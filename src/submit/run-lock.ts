@@ -41,7 +41,7 @@ export function linuxProcessStartMs(pid: number): number | undefined {
 }
 
 /** Whether a PID is a live process on this host (EPERM: alive, someone else's). */
-export function pidIsAlive(pid: number): boolean {
+function pidIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

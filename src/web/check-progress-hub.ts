@@ -1,6 +1,6 @@
 import type { CheckProgress } from './workspace-api.js';
 
-export type ProgressListener = (event: CheckProgress) => void;
+type ProgressListener = (event: CheckProgress) => void;
 
 /** Live progress of the running checks, fanned out to every open event stream of each check. */
 export interface CheckProgressHub {

@@ -13,7 +13,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const CHUNK = 1000;
 
 /** `ventas nov.csv` → `ventas nov.corregida.xlsx` */
-export function correctedName(fileName: string): string {
+function correctedName(fileName: string): string {
   return `${basename(fileName, extname(fileName))}.corregida.xlsx`;
 }
 
@@ -22,7 +22,7 @@ export function correctedName(fileName: string): string {
  * as an XLSX streamed to `out`: exceljs's streaming writer, a chunk of stored rows at a time.
  * Every cell is text, as the grid shows it (an identity number keeps its leading zeros).
  */
-export async function writeCorrectedSheet(store: WorkspaceStore, checkId: string, columns: readonly GridColumn[], out: PassThrough): Promise<void> {
+async function writeCorrectedSheet(store: WorkspaceStore, checkId: string, columns: readonly GridColumn[], out: PassThrough): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet('Ventas');
   ws.addRow(columns.map((c) => c.header)).commit();

@@ -10,7 +10,7 @@ const Params = z.object({ id: z.string().uuid(), kind: z.enum(['resultados', 'co
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** `ventas nov.csv` → `ventas nov.resultados.xlsx`, as the CLI names its outputs. */
-export function downloadName(fileName: string, kind: 'resultados' | 'corregir'): string {
+function downloadName(fileName: string, kind: 'resultados' | 'corregir'): string {
   return `${basename(fileName, extname(fileName))}.${kind}.xlsx`;
 }
 

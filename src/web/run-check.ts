@@ -23,7 +23,7 @@ export interface GridColumn {
 const PROGRESS_EVERY_MS = 250;
 
 /** The sheet's columns by index, as the grid heads them: header text (empty when unnamed) and letter. */
-export function gridColumnsOf(header: HeaderMap): GridColumn[] {
+function gridColumnsOf(header: HeaderMap): GridColumn[] {
   const named = [...Object.values(header.columns), ...header.unknown].filter((c) => c !== undefined);
   const width = named.reduce((w, c) => Math.max(w, c.index + 1), 0);
   const columns: GridColumn[] = Array.from({ length: width }, (_, i) => ({ header: '', letter: columnLetter(i) }));

@@ -20,14 +20,14 @@ export interface UploadOptions {
 /** Room for the multipart framing around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 /** The name the uploaded file gets on disk: never the name the browser sent. */
-export const STORED_NAME = 'hoja-subida';
+const STORED_NAME = 'hoja-subida';
 
 export function tooLargeMessage(maxUploadMb: number): string {
   return `El archivo supera el límite de ${maxUploadMb} MB. Divida la hoja en partes más pequeñas, o inicie el programa con --max-upload-mb para permitir archivos más grandes.`;
 }
 
 /** The name the user knows the file by, for display only: its last path segment, without control characters. */
-export function displayName(sent: string | undefined): string {
+function displayName(sent: string | undefined): string {
   const last =
     (sent ?? '')
       .split(/[/\\]/)

@@ -51,7 +51,7 @@ export interface WorkspaceServer {
 const JSON_BODY_LIMIT = 64 * 1024;
 
 /** The package's built front end: dist/web/app, from src/web (tests) as from dist/web (installed). */
-export function defaultAssetsDir(): string {
+function defaultAssetsDir(): string {
   return join(fileURLToPath(new URL('../..', import.meta.url)), 'dist', 'web', 'app');
 }
 

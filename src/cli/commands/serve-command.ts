@@ -20,7 +20,7 @@ export interface ServeArgs {
 }
 
 /** The user's data folder for the workspace: XDG on Linux, Application Support on macOS, AppData on Windows. */
-export function defaultWorkspace(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string {
+function defaultWorkspace(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string {
   if (platform === 'win32') return join(env['LOCALAPPDATA'] ?? env['APPDATA'] ?? join(homedir(), 'AppData', 'Local'), 'factura-import');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'factura-import');
   return join(env['XDG_DATA_HOME'] ?? join(homedir(), '.local', 'share'), 'factura-import');
