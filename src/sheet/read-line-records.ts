@@ -159,10 +159,17 @@ function amountColumnsOf(header: HeaderMap): SheetShape['amounts'] {
   return { columns: found.map(([kind, c]) => [kind, c.index] as const), headers: Object.fromEntries(found.map(([kind, c]) => [kind, c.header])) };
 }
 
-/** The invoice a row names (serie and numero both present), as grouping compares it. */
+/**
+ * The invoice a row names (serie and numero both present), for telling hidden rows inside an
+ * invoice. Compared by serie and numero alone, not by issuer: a continuation row may leave
+ * `emisorRuc` blank (grouping then inherits the issuer above), and an error too many on a
+ * neighbour of another company is better than an invoice sent without the rows a filter hid.
+ */
 function keyOfValues(values: LineRecord['values']): { key: string; shown: string } | undefined {
   const key = rowKeyOf(values);
-  return key.kind === 'key' ? { key: key.key, shown: `${key.serie}-${key.numero}` } : undefined;
+  if (key.kind !== 'key') return undefined;
+  const shown = `${key.serie}-${key.numero}`;
+  return { key: shown, shown };
 }
 
 /**
