@@ -1,7 +1,7 @@
-import yauzl from 'yauzl';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import { odsInputError } from './ods-input-error.js';
+import { readZipEntry } from './read-zip-entry.js';
 import { size, type XlsxPartBudget } from './xlsx-part-budget.js';
 
 /**
@@ -20,43 +20,13 @@ export const ODS_CONTENT_LIMIT = 64 * 1024 * 1024;
 export async function checkOdsSize(file: string, budget: XlsxPartBudget): Promise<void> {
   const declared = budget.limitFor('content.xml');
   if (declared > ODS_CONTENT_LIMIT) throw tooLarge(file, declared);
-  await new Promise<void>((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: true, validateEntrySizes: true }, (openError, zip) => {
-      if (openError !== null) {
-        reject(odsInputError(openError, file));
-        return;
-      }
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName !== 'content.xml') {
-          zip.readEntry();
-          return;
-        }
-        zip.openReadStream(entry, (error, stream) => {
-          if (error !== null) {
-            reject(odsInputError(error, file));
-            return;
-          }
-          let bytes = 0;
-          stream.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
-            if (bytes > ODS_CONTENT_LIMIT) {
-              stream.destroy();
-              zip.close();
-              reject(tooLarge(file, bytes));
-            }
-          });
-          stream.once('error', (e) => reject(odsInputError(e, file)));
-          stream.once('end', () => {
-            zip.close();
-            resolve();
-          });
-        });
-      });
-      zip.once('end', () => resolve());
-      zip.once('error', (e) => reject(odsInputError(e, file)));
-      zip.readEntry();
-    });
-  });
+  try {
+    for await (const _chunk of readZipEntry(file, 'content.xml', ODS_CONTENT_LIMIT, (bytes) => tooLarge(file, bytes))) {
+      // counted and dropped: only its real size matters here
+    }
+  } catch (error) {
+    throw odsInputError(error, file);
+  }
 }
 
 function tooLarge(file: string, bytes: number): FacturaError {
