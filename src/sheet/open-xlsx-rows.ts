@@ -107,6 +107,8 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
     } finally {
       input.destroy();
       await sheets.return(undefined).catch(() => undefined);
+      // The file's descriptor is closed after destroy(), asynchronously: the read ends once it is.
+      if (!input.closed) await new Promise<void>((resolve) => input.once('close', () => resolve()));
     }
   };
 
