@@ -10,6 +10,8 @@ export { listIssuers } from './api/list-issuers.js';
 export type { IssuerCount, SheetIssuers } from './api/list-issuers.js';
 export type { LoginCheck } from './api/check-login.js';
 export { startSandbox } from './api/start-sandbox.js';
+export { checkRunLimits } from './api/check-run-limits.js';
+export type { RunLimitNames, RunLimits } from './api/check-run-limits.js';
 export type { PublicSandbox } from './api/start-sandbox.js';
 export type { IssuerCredentials, IssuerOptions, ServiceOptions, SheetReadOptions, SubmitOptions, ValidateOptions } from './api/run-options.js';
 export type { RunSummary } from './api/run-summary.js';
