@@ -36,5 +36,6 @@ export { loadConfigFile } from './config/config-file.js';
 export { loadMappingFile } from './sheet/load-mapping-file.js';
 export { formatSummary } from './report/run-summary.js';
 export { limaDateTime } from './invoice/lima-today.js';
+export { isValidRuc } from './invoice/rules/identity-document-rules.js';
 export { CANONICAL_COLUMN_LIST, columnLetter, previewSheet } from './api/preview-sheet.js';
 export type { CanonicalColumnInfo, PreviewColumn, SheetPreview } from './api/preview-sheet.js';
