@@ -1,17 +1,15 @@
 import { createHash } from 'node:crypto';
-import { FacturaError } from '../factura-error.js';
 import type { LocalizedText } from '../i18n/localized-text.js';
-import type { ColumnName } from '../invoice/canonical-columns.js';
 import { CANONICAL_COLUMNS, REQUIRED_COLUMNS } from '../invoice/canonical-columns.js';
 import type { Problem } from '../invoice/problem.js';
 import { cellDisplayText } from '../sheet/cell-display-text.js';
 import { headerKey } from '../sheet/column-mapping.js';
-import { detectHeader, HEADER_SEARCH_ROWS } from '../sheet/detect-header.js';
 import type { HeaderMap } from '../sheet/header-map.js';
 import { columnLetter } from '../sheet/header-map.js';
 import { openRowSource } from '../sheet/open-row-source.js';
-import type { SourceRow } from '../sheet/source-row.js';
-import type { SheetReadOptions } from './run-options.js';
+import { readHeaderWindow, type HeaderWindow } from '../sheet/read-header-window.js';
+import { prepareRun } from './prepare-run.js';
+import type { ValidateOptions } from './run-options.js';
 
 export { columnLetter };
 
@@ -58,44 +56,25 @@ const isBlank = (cells: readonly string[]): boolean => cells.every((c) => c.trim
 
 /**
  * Reads only the first rows of a sheet (at most HEADER_SEARCH_ROWS) and runs the header detection
- * on them, as `validateSheet` would with the same options. Input that cannot be opened at all
- * rejects with FacturaError('INPUT'); a header that cannot be found is a `problem`, not an error.
+ * on them, as `validateSheet` would with the same options: the same settings (prepareRun: flags
+ * over the config's, its mapping included) and the same header search (read-header-window.ts).
+ * Input that cannot be opened at all rejects with FacturaError('INPUT'), bad options with
+ * FacturaError('USAGE' or 'CONFIG'); a header that cannot be found is a `problem`, not an error.
  */
-export async function previewSheet(path: string, options: SheetReadOptions = {}): Promise<SheetPreview> {
-  const delimiter = options.delimiter === 'tab' ? '\t' : options.delimiter;
-  const source = await openRowSource(path, {
-    ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
-    ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
-    ...(delimiter !== undefined ? { delimiter } : {}),
-  });
-  const window: SourceRow[] = [];
-  let ended = false;
+export async function previewSheet(path: string, options: ValidateOptions = {}): Promise<SheetPreview> {
+  const { input, settings } = prepareRun(path, options);
+  const source = await openRowSource(input, settings.read);
   const iterator = source.rows[Symbol.asyncIterator]();
+  let window: HeaderWindow;
   try {
-    while (window.length < HEADER_SEARCH_ROWS) {
-      const next = await iterator.next();
-      if (next.done === true) {
-        ended = true;
-        break;
-      }
-      window.push(next.value);
-    }
+    window = await readHeaderWindow(source, iterator, settings.read.mapping);
   } finally {
     await iterator.return?.();
   }
-  const rows = window.map((r) => ({ row: r.row, cells: r.cells.map((c) => cellDisplayText(c) ?? '') }));
-  let header: HeaderMap | undefined;
-  let notes: readonly Problem[] = source.notes;
-  let problem: LocalizedText | undefined;
-  try {
-    const mapping = options.mapping as Partial<Record<ColumnName, string>> | undefined;
-    const detected = detectHeader(window, { file: source.file, wholeFile: ended, ...(mapping !== undefined ? { mapping } : {}) });
-    header = detected.header;
-    notes = [...source.notes, ...detected.notes];
-  } catch (err) {
-    if (!(err instanceof FacturaError) || err.code !== 'INPUT') throw err;
-    problem = err.text;
-  }
+  const rows = window.rows.map((r) => ({ row: r.row, cells: r.cells.map((c) => cellDisplayText(c) ?? '') }));
+  const header: HeaderMap | undefined = 'detected' in window ? window.detected.header : undefined;
+  const notes: readonly Problem[] = 'detected' in window ? [...source.notes, ...window.detected.notes] : source.notes;
+  const problem: LocalizedText | undefined = 'problem' in window ? window.problem.text : undefined;
   const headerRow = header !== undefined ? rows.find((r) => r.row === header.row) : rows.find((r) => !isBlank(r.cells));
   const fed = new Map<number, string>();
   for (const [name, c] of Object.entries(header?.columns ?? {})) if (c !== undefined) fed.set(c.index, name);

@@ -10,7 +10,7 @@ const PER_ISSUER = /^FACTURA_(MAIL|CLAVE)_(\d{11})$/;
 const credentialsFileSchema = z.record(z.string().regex(/^\d{11}$/), z.object({ mail: z.string().trim().min(1), clave: z.string().min(1) }).strict());
 
 /** `FACTURA_MAIL_<RUC>` / `FACTURA_CLAVE_<RUC>` pairs of the environment, by RUC; half a pair is an error. */
-export function issuerCredentialsFromEnv(env: Readonly<Record<string, string | undefined>>): Record<string, IssuerCredentials> {
+function issuerCredentialsFromEnv(env: Readonly<Record<string, string | undefined>>): Record<string, IssuerCredentials> {
   const found = new Map<string, { mail?: string; clave?: string }>();
   for (const [name, value] of Object.entries(env)) {
     const m = PER_ISSUER.exec(name);
@@ -44,7 +44,7 @@ export function issuerCredentialsFromEnv(env: Readonly<Record<string, string | u
  * every client company must not be readable by other users of the machine. Messages never quote
  * its content.
  */
-export async function readCredentialsFile(path: string, platform: NodeJS.Platform = process.platform): Promise<Record<string, IssuerCredentials>> {
+async function readCredentialsFile(path: string, platform: NodeJS.Platform = process.platform): Promise<Record<string, IssuerCredentials>> {
   let mode: number;
   try {
     mode = (await stat(path)).mode;
@@ -89,10 +89,23 @@ export async function readCredentialsFile(path: string, platform: NodeJS.Platfor
   return parsed.data;
 }
 
-/** Logins by RUC from the environment, first found wins: FACTURA_MAIL_<RUC>/FACTURA_CLAVE_<RUC>, then the credentials file. */
-export async function issuerCredentials(env: Readonly<Record<string, string | undefined>>, cwd: string): Promise<Record<string, IssuerCredentials>> {
+/** Where an issuer's login was found: its FACTURA_MAIL_<RUC>/FACTURA_CLAVE_<RUC> pair, or the credentials file. */
+export type CredentialOrigin = 'env' | 'file';
+
+/**
+ * Logins by RUC from the environment, first found wins: FACTURA_MAIL_<RUC>/FACTURA_CLAVE_<RUC>, then
+ * the credentials file; `origin` says where each was found (for `issuers`, which shows it).
+ */
+export async function issuerCredentials(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): Promise<{ readonly logins: Record<string, IssuerCredentials>; readonly origin: ReadonlyMap<string, CredentialOrigin> }> {
   const fromEnv = issuerCredentialsFromEnv(env);
   const file = (env['FACTURA_CREDENTIALS_FILE'] ?? '').trim();
   const fromFile = file === '' ? {} : await readCredentialsFile(resolve(cwd, file));
-  return { ...fromFile, ...fromEnv };
+  const origin = new Map<string, CredentialOrigin>([
+    ...Object.keys(fromFile).map((ruc) => [ruc, 'file'] as const),
+    ...Object.keys(fromEnv).map((ruc) => [ruc, 'env'] as const),
+  ]);
+  return { logins: { ...fromFile, ...fromEnv }, origin };
 }

@@ -33,7 +33,7 @@ function missingVariables(missing: readonly string[]): FacturaError {
  */
 export async function serviceFromEnv(env: Readonly<Record<string, string | undefined>>, cwd: string = process.cwd()): Promise<Service> {
   const blank = (name: string): boolean => (env[name] ?? '').trim() === '';
-  const perIssuer = await issuerCredentials(env, cwd);
+  const { logins: perIssuer } = await issuerCredentials(env, cwd);
   const givenDefault = DEFAULT_LOGIN.filter((name) => !blank(name));
   const needDefault = givenDefault.length > 0 || Object.keys(perIssuer).length === 0;
   const missing = [...(needDefault ? DEFAULT_LOGIN : []), ...ADDRESSES].filter(blank);

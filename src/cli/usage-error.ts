@@ -1,5 +1,6 @@
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
+import { shownNumber } from '../i18n/shown-number.js';
 
 /** A wrong flag or flag value: exit 2 with a message in the run's language, never an internal error. */
 export function usage(es: string, en: string): FacturaError {
@@ -7,7 +8,4 @@ export function usage(es: string, en: string): FacturaError {
 }
 
 /** A flag's number as the message shows it: a text that is no number (yargs gives NaN) says so. */
-export function received(value: number, lang: 'es' | 'en'): string {
-  if (Number.isNaN(value)) return localized('un texto que no es un número', 'a text that is not a number')[lang];
-  return String(value);
-}
+export const received = shownNumber;

@@ -7,12 +7,14 @@ import type { ColumnMapping } from './column-mapping.js';
 import { readCsvRows } from './csv-row-source.js';
 import { detectEncoding, isOnlyBom, type CsvEncoding } from './detect-encoding.js';
 import { HEADER_SEARCH_ROWS, isHeaderRow } from './detect-header.js';
-import { openSheetJsRows } from './open-sheetjs-rows.js';
+import { odsInputError } from './ods-input-error.js';
+import { openSheetJsWorkbook } from './open-sheetjs-workbook.js';
 import { openXlsxRows } from './open-xlsx-rows.js';
 import { sniffDelimiter, type CsvDelimiter } from './sniff-delimiter.js';
 import { sniffFileFormat, type SniffedFormat } from './sniff-file-format.js';
 import type { RowSource, SourceRow } from './source-row.js';
-import { readXlsxPartBudget } from './xlsx-part-budget.js';
+import { xlsxInputError } from './xlsx-input-error.js';
+import { readXlsxPartBudget, type XlsxPartBudget } from './xlsx-part-budget.js';
 
 export interface OpenRowSourceOptions {
   /** Workbooks: the sheet to read (default: the first visible one with a header row). */
@@ -53,9 +55,11 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
 
   const sniffed = sniffFileFormat(head);
   if (sniffed.kind === 'xlsx' || sniffed.kind === 'xls' || sniffed.kind === 'ods') {
-    // Not every producer stores an ODS's `mimetype` first (SheetJS does not): the zip's directory says.
-    const kind = sniffed.kind === 'xlsx' && (await isOpenDocument(path)) ? 'ods' : sniffed.kind;
-    const opened = await openWorkbookSheet(path, kind, options);
+    // The zip's directory is read once, here, and handed to the reader. Not every producer stores
+    // an ODS's `mimetype` first (SheetJS does not): the directory says.
+    const budget = sniffed.kind === 'xls' ? undefined : await readZipDirectory(path, sniffed.kind);
+    const kind = sniffed.kind === 'xlsx' && budget !== undefined && isOpenDocument(budget) ? 'ods' : sniffed.kind;
+    const opened = await openWorkbookSheet(path, await sheetOpener(path, kind, budget), options);
     return {
       file: path,
       format: 'xlsx',
@@ -79,43 +83,76 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
   return { file: path, format: 'csv', notes, rows: readCsvRows(path, { encoding, delimiter }) };
 }
 
-/** A zip with an OpenDocument's content.xml and no Excel workbook part. */
-async function isOpenDocument(path: string): Promise<boolean> {
+/**
+ * The directory of an XLSX's or ODS's zip, checked against zip bombs (xlsx-part-budget.ts). One
+ * that cannot be read is worded for the format the first bytes said.
+ */
+async function readZipDirectory(path: string, kind: 'xlsx' | 'ods'): Promise<XlsxPartBudget> {
   try {
-    const parts = await readXlsxPartBudget(path);
-    return parts.limitFor('content.xml') > 0 && parts.limitFor('xl/workbook.xml') === 0;
-  } catch {
-    return false; // a broken zip is worded by the XLSX reader
+    return await readXlsxPartBudget(path);
+  } catch (error) {
+    throw kind === 'ods' ? odsInputError(error, path) : xlsxInputError(error, path, undefined);
   }
 }
 
-function openSheet(path: string, kind: 'xlsx' | 'xls' | 'ods', sheet: string | undefined): Promise<OpenedSheet> {
-  return kind === 'xlsx' ? openXlsxRows(path, sheet) : openSheetJsRows(path, kind, sheet);
+/** A zip with an OpenDocument's content.xml and no Excel workbook part. */
+function isOpenDocument(parts: XlsxPartBudget): boolean {
+  return parts.limitFor('content.xml') > 0 && parts.limitFor('xl/workbook.xml') === 0;
+}
+
+/** Opens one sheet of the workbook by name (the first visible one without a name). */
+type SheetOpener = (sheet: string | undefined) => Promise<OpenedSheet>;
+
+/**
+ * How to open the sheets of this workbook: exceljs streams one sheet per pass over the zip; SheetJS
+ * reads the whole workbook, so it reads it once and every sheet is opened from that one parse.
+ */
+async function sheetOpener(path: string, kind: 'xlsx' | 'xls' | 'ods', budget: XlsxPartBudget | undefined): Promise<SheetOpener> {
+  if (kind === 'xls') {
+    const workbook = await openSheetJsWorkbook(path, { format: 'xls' });
+    return (sheet) => Promise.resolve(workbook.open(sheet));
+  }
+  if (budget === undefined) throw new Error(`the zip directory of ${path} was not read`);
+  if (kind === 'xlsx') return (sheet) => openXlsxRows(path, sheet, budget);
+  const workbook = await openSheetJsWorkbook(path, { format: 'ods', budget });
+  return (sheet) => Promise.resolve(workbook.open(sheet));
 }
 
 /**
  * The sheet to read: `options.sheet`, else the first visible one when it has a header row within
- * its first rows, else the only other visible sheet that has one (with a note).
+ * its first rows, else the only other visible sheet that has one (with a note). The sheet chosen
+ * is read from where its header search left it, not opened again.
  */
-async function openWorkbookSheet(path: string, kind: 'xlsx' | 'xls' | 'ods', options: OpenRowSourceOptions): Promise<OpenedSheet> {
-  const first = await openSheet(path, kind, options.sheet);
+async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenRowSourceOptions): Promise<OpenedSheet> {
+  const first = await open(options.sheet);
   if (options.sheet !== undefined) return first;
   const peeked = await peekHeader(first.rows, options.mapping);
   if (peeked.header) return { ...first, rows: peeked.rows };
   const others = first.sheets.filter((s) => !s.hidden && s.name !== first.sheet);
   const candidates: string[] = [];
-  for (const other of others) {
-    const opened = await openSheet(path, kind, other.name);
-    const look = await peekHeader(opened.rows, options.mapping);
-    await look.close();
-    if (look.header) candidates.push(other.name);
+  /** The first other sheet with a header row, kept open: it is the one read if it is the only one. */
+  let found: { name: string; opened: OpenedSheet; look: Awaited<ReturnType<typeof peekHeader>> } | undefined;
+  try {
+    for (const other of others) {
+      const opened = await open(other.name);
+      const look = await peekHeader(opened.rows, options.mapping);
+      if (look.header) candidates.push(other.name);
+      if (look.header && found === undefined) found = { name: other.name, opened, look };
+      else await look.close();
+    }
+  } catch (error) {
+    await found?.look.close();
+    await peeked.close();
+    throw error;
   }
-  const [only, ...more] = candidates;
-  if (only === undefined) return { ...first, rows: peeked.rows };
+  if (found === undefined) return { ...first, rows: peeked.rows };
   await peeked.close();
-  if (more.length > 0) throw severalCandidates(path, first.sheet, candidates);
-  const chosen = await openSheet(path, kind, only);
-  return { ...chosen, notes: [...chosen.notes, otherSheetNote(path, first.sheet, only)] };
+  if (candidates.length > 1) {
+    await found.look.close();
+    throw severalCandidates(path, first.sheet, candidates);
+  }
+  const { name, opened, look } = found;
+  return { ...opened, rows: look.rows, notes: [...opened.notes, otherSheetNote(path, first.sheet, name)] };
 }
 
 /**

@@ -4,14 +4,14 @@ import type { Problem } from '../invoice/problem.js';
 import { applySheetLayout } from './apply-sheet-layout.js';
 import { correctExcelJsReader } from './correct-excel-js-reader.js';
 import { streamedWorksheet, workbookReaderInternals } from '../exceljs-internals.js';
-import { openSheetJsRows } from './open-sheetjs-rows.js';
+import { openSheetJsWorkbook } from './open-sheetjs-workbook.js';
 import { resolveSheet } from './resolve-sheet.js';
 import { scanXlsxSheetLayout } from './scan-xlsx-sheet-layout.js';
 import { sheetChoiceMessages } from './sheet-choice-messages.js';
 import type { SourceRow } from './source-row.js';
 import { streamXlsxRows } from './stream-xlsx-rows.js';
 import { xlsxInputError } from './xlsx-input-error.js';
-import { readXlsxPartBudget, type XlsxPartBudget } from './xlsx-part-budget.js';
+import type { XlsxPartBudget } from './xlsx-part-budget.js';
 
 export interface XlsxRows {
   readonly sheet: string;
@@ -30,21 +30,16 @@ export interface XlsxRows {
  * reached; its rows then stream. Rejects with a FacturaError('INPUT') naming the file for a
  * truncated or broken zip, a workbook with only hidden sheets, or a missing `sheet`.
  *
- * Zip bombs: before exceljs sees the file, its zip directory is checked (readXlsxPartBudget: no part
- * declared to expand past its limit or more than 100 times its compressed size), and then every part
- * exceljs parses is counted as it is decompressed and refused past the size the directory declared
- * for it (correct-excel-js-reader.ts), so a file that lies in its directory is stopped too.
+ * Zip bombs: before exceljs sees the file, its zip directory has been checked (`budget`, read once
+ * by the caller with readXlsxPartBudget: no part declared to expand past its limit or more than 100
+ * times its compressed size), and then every part exceljs parses is counted as it is decompressed
+ * and refused past the size the directory declared for it (correct-excel-js-reader.ts), so a file
+ * that lies in its directory is stopped too.
  *
  * What exceljs's streaming reader drops (hidden rows, merged cells) is read by a separate pass over
  * the chosen sheet's XML (scan-xlsx-sheet-layout.ts) and applied to the rows (apply-sheet-layout.ts).
  */
-export async function openXlsxRows(file: string, wanted: string | undefined): Promise<XlsxRows> {
-  let budget: XlsxPartBudget;
-  try {
-    budget = await readXlsxPartBudget(file);
-  } catch (error) {
-    throw xlsxInputError(error, file, undefined);
-  }
+export async function openXlsxRows(file: string, wanted: string | undefined, budget: XlsxPartBudget): Promise<XlsxRows> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await openXlsxRowsOnce(file, wanted, budget);
@@ -54,7 +49,7 @@ export async function openXlsxRows(file: string, wanted: string | undefined): Pr
       // exceljs keeps missing a part of this file (seen with workbooks SheetJS wrote, whose
       // workbook part comes after the sheets): a small enough one is read whole with SheetJS.
       if (budget.declaredUnder('xl/worksheets/') + budget.limitFor('xl/sharedStrings.xml') <= WHOLE_READ_LIMIT) {
-        return openSheetJsRows(file, 'xlsx', wanted);
+        return (await openSheetJsWorkbook(file, { format: 'xlsx' })).open(wanted);
       }
       throw sheetChoiceMessages.incompleteRead(file, READ_ATTEMPTS);
     }
@@ -112,6 +107,8 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
     } finally {
       input.destroy();
       await sheets.return(undefined).catch(() => undefined);
+      // The file's descriptor is closed after destroy(), asynchronously: the read ends once it is.
+      if (!input.closed) await new Promise<void>((resolve) => input.once('close', () => resolve()));
     }
   };
 

@@ -6,12 +6,12 @@ import type { Problem } from '../invoice/problem.js';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { ColumnMapping } from './column-mapping.js';
-import { detectHeader, HEADER_SEARCH_ROWS } from './detect-header.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
 import { columnLetter } from './header-map.js';
 import { normalizeCell } from './normalize-cell.js';
 import type { DecimalConvention } from './normalize-decimal.js';
 import { decimalEvidence, normalizeDecimal } from './normalize-decimal.js';
+import { readHeaderWindow } from './read-header-window.js';
 import { rowSkipNotes } from './row-skip-notes.js';
 import { findSheetAmountColumns } from './sheet-amount-columns.js';
 import { totalsRowEvidence } from './totals-row.js';
@@ -68,19 +68,12 @@ const NO_PROBLEMS: readonly Problem[] = Object.freeze([]);
  */
 export async function readLineRecords(source: RowSource, options: ReadLineRecordsOptions = {}): Promise<LineSheet> {
   const iterator = source.rows[Symbol.asyncIterator]();
-  const window: SourceRow[] = [];
-  let ended = false;
   try {
-    while (window.length < HEADER_SEARCH_ROWS) {
-      const next = await iterator.next();
-      if (next.done === true) {
-        ended = true;
-        break;
-      }
-      window.push(next.value);
-    }
-    const detected = detectHeader(window, { file: source.file, wholeFile: ended, ...(options.mapping ? { mapping: options.mapping } : {}) });
-    const pending = window.slice(detected.position + 1).filter((r) => !isBlank(r));
+    const window = await readHeaderWindow(source, iterator, options.mapping);
+    if ('problem' in window) throw window.problem;
+    const { detected } = window;
+    let { ended } = window;
+    const pending = window.rows.slice(detected.position + 1).filter((r) => !isBlank(r));
     while (pending.length === 0 && !ended) {
       const next = await iterator.next();
       if (next.done === true) ended = true;

@@ -1,4 +1,4 @@
-import yauzl from 'yauzl';
+import { readZipEntry } from './read-zip-entry.js';
 import type { XlsxPartBudget } from './xlsx-part-budget.js';
 import { EMPTY_LAYOUT, parseRangeRef, type MergedRange, type SheetLayout } from './sheet-layout.js';
 
@@ -22,7 +22,6 @@ export async function scanXlsxSheetLayout(file: string, part: string, budget: Xl
   const merges: MergedRange[] = [];
   let autoFilter = false;
   let carry = '';
-  let bytes = 0;
   const scan = (text: string, final: boolean): void => {
     const all = carry + text;
     // Keep an unfinished tag for the next chunk.
@@ -47,43 +46,9 @@ export async function scanXlsxSheetLayout(file: string, part: string, budget: Xl
     }
   };
   const decoder = new TextDecoder('utf-8');
-  for await (const chunk of openPart(file, part)) {
-    bytes += chunk.length;
-    if (bytes > budget.limitFor(part)) throw budget.overrun(part);
+  for await (const chunk of readZipEntry(file, part, budget.limitFor(part), () => budget.overrun(part))) {
     scan(decoder.decode(chunk, { stream: true }), false);
   }
   scan(decoder.decode(), true);
   return { hiddenRows, merges, autoFilter };
-}
-
-async function* openPart(file: string, part: string): AsyncGenerator<Buffer> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true }, (error, z) => {
-      if (error !== null) reject(error);
-      else resolve(z);
-    });
-  });
-  try {
-    const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
-      zip.on('entry', (e: yauzl.Entry) => {
-        if (e.fileName === part) resolve(e);
-        else zip.readEntry();
-      });
-      zip.once('end', () => {
-        resolve(undefined);
-      });
-      zip.once('error', reject);
-      zip.readEntry();
-    });
-    if (entry === undefined) return;
-    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => {
-      zip.openReadStream(entry, (error, s) => {
-        if (error !== null) reject(error);
-        else resolve(s);
-      });
-    });
-    for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
-  } finally {
-    zip.close();
-  }
 }

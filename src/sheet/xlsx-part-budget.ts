@@ -1,6 +1,6 @@
-import yauzl from 'yauzl';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
+import { openZipFile } from './open-zip-file.js';
 
 /**
  * How many bytes each part of an XLSX may expand to, decided from the zip's central directory
@@ -45,9 +45,10 @@ const CACHED_PARTS: Readonly<Record<string, { limit: number; es: string; en: str
 
 /**
  * Read the central directory of the XLSX `file` (with yauzl, which only reads the directory at the
- * end of the file) and check every part's declared expanded size: a part cached in memory larger
- * than its limit, or any part over 1 MiB expanding more than MAX_RATIO times its compressed size,
- * is refused with FacturaError('INPUT') naming the file and the part. The sizes are only declared
+ * end of the file, and closes it before resolving) and check every part's declared expanded size:
+ * a part cached in memory larger than its limit, or any part over 1 MiB expanding more than
+ * MAX_RATIO times its compressed size, is refused with FacturaError('INPUT') naming the file and
+ * the part. The sizes are only declared
  * by the file, so the reader must also count the bytes really decompressed against `limitFor`.
  * A file whose directory cannot be read (truncated, not a zip) rejects with yauzl's error, for the
  * caller to word.
@@ -97,46 +98,30 @@ function checkEntry(file: string, entry: DirectoryEntry): void {
   }
 }
 
-/** Every entry of the central directory, checked one by one; the largest declared size per name. */
-function readDirectory(file: string, check: (entry: DirectoryEntry) => void): Promise<Map<string, number>> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: true, strictFileNames: false, validateEntrySizes: true }, (openError, zip) => {
-      if (openError !== null) {
-        reject(openError);
-        return;
-      }
-      const declared = new Map<string, number>();
-      const fail = (error: unknown): void => {
-        zip.close();
-        reject(error instanceof Error ? error : new Error(String(error)));
-      };
-      if (zip.entryCount > MAX_ENTRIES) {
-        fail(
-          zipBomb(
-            file,
-            `tiene ${zip.entryCount.toLocaleString('es-PE')} partes (un libro de Excel tiene unas decenas)`,
-            `it has ${zip.entryCount.toLocaleString('en-US')} parts (an Excel workbook has a few dozen)`,
-          ),
-        );
-        return;
-      }
-      zip.on('entry', (entry: yauzl.Entry) => {
-        try {
-          const item = { name: entry.fileName, compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize };
-          check(item);
-          declared.set(item.name, Math.max(declared.get(item.name) ?? 0, item.uncompressedSize));
-          zip.readEntry();
-        } catch (error) {
-          fail(error);
-        }
-      });
-      zip.once('end', () => {
-        resolve(declared);
-      });
-      zip.once('error', reject);
-      zip.readEntry();
-    });
-  });
+/**
+ * Every entry of the central directory, checked one by one; the largest declared size per name.
+ * Resolves once the zip's descriptor is closed (open-zip-file.ts).
+ */
+async function readDirectory(file: string, check: (entry: DirectoryEntry) => void): Promise<Map<string, number>> {
+  const { zip, close } = await openZipFile(file);
+  try {
+    if (zip.entryCount > MAX_ENTRIES) {
+      throw zipBomb(
+        file,
+        `tiene ${zip.entryCount.toLocaleString('es-PE')} partes (un libro de Excel tiene unas decenas)`,
+        `it has ${zip.entryCount.toLocaleString('en-US')} parts (an Excel workbook has a few dozen)`,
+      );
+    }
+    const declared = new Map<string, number>();
+    for await (const entry of zip.eachEntry()) {
+      const item = { name: entry.fileName, compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize };
+      check(item);
+      declared.set(item.name, Math.max(declared.get(item.name) ?? 0, item.uncompressedSize));
+    }
+    return declared;
+  } finally {
+    await close();
+  }
 }
 
 function part(name: string, lang: 'es' | 'en'): string {

@@ -12,6 +12,8 @@ const WRONG: readonly (readonly [string[], RegExp])[] = [
   [['submit', 'x.csv', '--timeout', '0'], /--timeout debe ser una cantidad de segundos mayor que cero/],
   [['submit', 'x.csv', '--timeout', 'mucho'], /--timeout .*no es un número/],
   [['submit', 'x.csv', '--renew-margin', '-5'], /--renew-margin debe ser una cantidad de minutos/],
+  [['login', '--issuer', '2060333333'], /--issuer debe ser un RUC válido de 11 dígitos \(se recibió «2060333333»\)/],
+  [['login', '--issuer', '20603333332'], /--issuer debe ser un RUC válido de 11 dígitos \(se recibió «20603333332»\)/],
   [['validate', 'x.csv', '--delimiter', 'pipe'], /Valores no válidos[\s\S]*delimiter[\s\S]*"pipe"/],
   [['validate', 'x.csv', '--encoding', 'latin9'], /Valores no válidos[\s\S]*encoding/],
   [['validate', 'x.csv', '--tipo-registro', 'CON_IGV'], /Valores no válidos[\s\S]*tipo-registro/],

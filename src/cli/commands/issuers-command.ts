@@ -3,7 +3,7 @@ import { localized } from '../../i18n/localized-text.js';
 import { listIssuers, loadConfigFile } from '../../index.js';
 import type { ConfigFile, IssuerCount } from '../../index.js';
 import type { CliCommand } from '../cli-command.js';
-import { issuerCredentialsFromEnv, readCredentialsFile } from '../issuer-credentials.js';
+import { issuerCredentials } from '../issuer-credentials.js';
 
 export interface IssuersArgs {
   readonly file?: string;
@@ -53,13 +53,10 @@ export const issuersCommand: CliCommand<IssuersArgs> = {
     const lang = ctx.args.lang;
     const env = ctx.io.env;
     const config: ConfigFile | undefined = ctx.args.config === undefined ? undefined : await loadConfigFile(resolve(ctx.io.cwd, ctx.args.config));
-    const fromEnv = issuerCredentialsFromEnv(env);
-    const file = (env['FACTURA_CREDENTIALS_FILE'] ?? '').trim();
-    const fromFile = file === '' ? {} : await readCredentialsFile(resolve(ctx.io.cwd, file));
+    const { origin } = await issuerCredentials(env, ctx.io.cwd);
     const defaultRuc = (env['FACTURA_RUC'] ?? '').trim();
     const defaultLogin = defaultRuc !== '' && (env['FACTURA_MAIL'] ?? '').trim() !== '' && (env['FACTURA_CLAVE'] ?? '') !== '';
-    const sourceOf = (ruc: string): CredentialSource =>
-      ruc in fromEnv ? 'env' : ruc in fromFile ? 'file' : defaultLogin && ruc === defaultRuc ? 'default' : 'none';
+    const sourceOf = (ruc: string): CredentialSource => origin.get(ruc) ?? (defaultLogin && ruc === defaultRuc ? 'default' : 'none');
 
     const counted: readonly IssuerCount[] =
       args.file === undefined

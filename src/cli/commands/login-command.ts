@@ -1,5 +1,5 @@
 import { localized } from '../../i18n/localized-text.js';
-import { checkLogin, FacturaError, limaDateTime } from '../../index.js';
+import { checkLogin, FacturaError, isValidRuc, limaDateTime } from '../../index.js';
 import type { CliCommand } from '../cli-command.js';
 import { credentialsFor, withService } from '../service-from-env.js';
 import type { Service } from '../service-from-env.js';
@@ -46,10 +46,10 @@ export const loginCommand: CliCommand<LoginArgs> = {
       .option('json', { type: 'boolean', default: false, describe: localized('Imprime la respuesta como JSON', 'Print the answer as JSON')[lang] })
       .option('issuer', { type: 'string', describe: localized('Comprueba el acceso de este emisor (RUC)', 'Check the login of this issuer (RUC)')[lang] })
       .check((a) => {
-        if (a.issuer !== undefined && !/^\d{11}$/.test(String(a.issuer))) {
+        if (a.issuer !== undefined && !isValidRuc(String(a.issuer))) {
           throw usage(
-            `--issuer debe ser un RUC de 11 dígitos (se recibió «${String(a.issuer)}»).`,
-            `--issuer must be an 11-digit RUC (got "${String(a.issuer)}").`,
+            `--issuer debe ser un RUC válido de 11 dígitos (se recibió «${String(a.issuer)}»).`,
+            `--issuer must be a valid 11-digit RUC (got "${String(a.issuer)}").`,
           );
         }
         return true;

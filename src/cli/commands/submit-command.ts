@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { localized } from '../../i18n/localized-text.js';
-import { submitSheet } from '../../index.js';
+import type { RunLimitNames } from '../../index.js';
+import { checkRunLimits, submitSheet } from '../../index.js';
 import { received, usage } from '../usage-error.js';
 import type { CliCommand } from '../cli-command.js';
 import { withService } from '../service-from-env.js';
@@ -17,6 +18,14 @@ export interface SubmitArgs extends SheetArgs {
   readonly testAccount: boolean;
   readonly timeout: number;
 }
+
+/** The run's limits as `submit` names them: its flags, the timeout in seconds. */
+const FLAG_NAMES: RunLimitNames = {
+  concurrency: '--concurrency',
+  maxAttempts: '--max-attempts',
+  timeout: '--timeout',
+  timeoutUnit: localized('segundos', 'seconds'),
+};
 
 /** `factura-import submit <file>`: validate, then send the valid invoices; journal; results. */
 export const submitCommand: CliCommand<SubmitArgs> = {
@@ -75,26 +84,7 @@ export const submitCommand: CliCommand<SubmitArgs> = {
         )[lang],
       })
       .check((a) => {
-        const c = a.concurrency;
-        const m = a['max-attempts'];
-        if (c !== undefined && (!Number.isInteger(c) || c < 1 || c > 64)) {
-          throw usage(
-            `--concurrency debe ser un número entero de 1 a 64 (se recibió ${received(c, 'es')}).`,
-            `--concurrency must be a whole number from 1 to 64 (got ${received(c, 'en')}).`,
-          );
-        }
-        if (m !== undefined && (!Number.isInteger(m) || m < 1 || m > 20)) {
-          throw usage(
-            `--max-attempts debe ser un número entero de 1 a 20 (se recibió ${received(m, 'es')}).`,
-            `--max-attempts must be a whole number from 1 to 20 (got ${received(m, 'en')}).`,
-          );
-        }
-        if (!(a.timeout > 0)) {
-          throw usage(
-            `--timeout debe ser una cantidad de segundos mayor que cero (se recibió ${received(a.timeout, 'es')}).`,
-            `--timeout must be a number of seconds above zero (got ${received(a.timeout, 'en')}).`,
-          );
-        }
+        // --concurrency, --max-attempts and --timeout are checked by the library's checkRunLimits (run).
         if (!(a['renew-margin'] >= 0)) {
           throw usage(
             `--renew-margin debe ser una cantidad de minutos, cero o más (se recibió ${received(a['renew-margin'], 'es')}).`,
@@ -104,6 +94,8 @@ export const submitCommand: CliCommand<SubmitArgs> = {
         return true;
       }) as never,
   async run(args, ctx) {
+    // Before the config file and the credentials are read, as a wrong flag should be.
+    checkRunLimits({ concurrency: args.concurrency, maxAttempts: args.maxAttempts, timeout: args.timeout }, FLAG_NAMES);
     const { input, ...options } = await sheetRunOptions(args, ctx);
     const summary = await withService(
       args.sandbox,

@@ -1,8 +1,10 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FacturaError } from '../../../src/factura-error.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+import { writeZip } from '../../reliability/zip-writer.js';
 import { fixture, readAll } from './read-all-rows.js';
 
 async function failure(path: string, options?: { sheet?: string }): Promise<FacturaError> {
@@ -58,6 +60,35 @@ describe('openRowSource refuses files it cannot read, naming the file', () => {
     const error = await failure(fixture('exceljs/truncated.xlsx'));
     expect(error.text.es).toContain(`El archivo ${fixture('exceljs/truncated.xlsx')}`);
     expect(error.text.es).toContain('está incompleto');
+  });
+
+  it('an .ods whose zip declares its cells smaller than they are, before SheetJS inflates them', async () => {
+    const dir = await tempDir('factura-lying-ods-');
+    try {
+      const path = join(dir.path, 'ventas.ods');
+      const row = '<table:table-row><table:table-cell office:value-type="string"><text:p>Arroz</text:p></table:table-cell></table:table-row>';
+      await writeZip(path, [
+        { name: 'mimetype', data: 'application/vnd.oasis.opendocument.spreadsheet' },
+        {
+          name: 'content.xml',
+          data: `<office:document-content><office:body><office:spreadsheet><table:table table:name="Ventas">${row.repeat(2000)}</table:table></office:spreadsheet></office:body></office:document-content>`,
+        },
+      ]);
+      const zip = await readFile(path);
+      // Declare 5,000 bytes for content.xml, in its local header and in the central directory.
+      const name = Buffer.from('content.xml');
+      for (let at = zip.indexOf(name); at >= 0; at = zip.indexOf(name, at + 1)) {
+        if (zip.readUInt32LE(at - 30) === 0x04034b50) zip.writeUInt32LE(5000, at - 30 + 22);
+        else if (zip.readUInt32LE(at - 46) === 0x02014b50) zip.writeUInt32LE(5000, at - 46 + 24);
+      }
+      await writeFile(path, zip);
+      const error = await failure(path);
+      expect(error.code).toBe('INPUT');
+      expect(error.text.es).toContain(`El archivo ${path} parece una hoja de LibreOffice (.ods) dañada o incompleta: too many bytes in the stream`);
+      expect(error.text.en).toContain(`The file ${path} looks like a damaged or incomplete LibreOffice spreadsheet (.ods):`);
+    } finally {
+      await dir.cleanup();
+    }
   });
 
   it('a workbook whose sheets are all hidden', async () => {

@@ -8,7 +8,7 @@ import { parseRangeRef, type MergedRange, type SheetLayout } from './sheet-layou
 import { sheetChoiceMessages } from './sheet-choice-messages.js';
 import type { Cell, SourceRow } from './source-row.js';
 import { isSumOfRowsAbove } from './sum-formula.js';
-import { size } from './xlsx-part-budget.js';
+import { size, type XlsxPartBudget } from './xlsx-part-budget.js';
 import { isDateFormat, serialToIso } from './xlsx-cell.js';
 import { checkOdsSize } from './check-ods-size.js';
 
@@ -29,20 +29,38 @@ export interface SheetJsRows {
   readonly rows: AsyncIterable<SourceRow>;
 }
 
+/** A workbook SheetJS has read (once), ready to give the rows of any of its sheets. */
+export interface SheetJsWorkbook {
+  /**
+   * The rows of the sheet `wanted` (by name), else of the first visible sheet; throws the
+   * sheet-choice messages (missing sheet, only hidden sheets). Each call gives the rows afresh.
+   */
+  open(wanted: string | undefined): SheetJsRows;
+}
+
 /**
- * Open a legacy .xls (BIFF8) or an .ods with SheetJS (the maintained @e965/xlsx build) and give
- * its rows exactly as the XLSX reader does: the same Cell kinds (dates from date formats, numbers
- * with their format, errors), hidden sheets skipped and noted, `sheet` by name, merged cells and
- * hidden rows applied (apply-sheet-layout.ts), summing formulas marked. SheetJS reads the whole
- * workbook into memory, so the input is bounded first: an .xls by its size (and BIFF8's 65,536
- * rows), an .ods by the size its content expands to (check-ods-size.ts).
+ * What SheetJS reads: an .xls, or an XLSX exceljs could not read (bounded by open-xlsx-rows.ts);
+ * an .ods with the directory of its zip, already read by the caller (xlsx-part-budget.ts), so that
+ * it is not read again here.
  */
-export async function openSheetJsRows(file: string, format: SheetJsFormat, wanted: string | undefined): Promise<SheetJsRows> {
-  if (format === 'xls') {
+export type SheetJsInput = { readonly format: 'xls' | 'xlsx' } | { readonly format: 'ods'; readonly budget: XlsxPartBudget };
+
+/**
+ * Read a legacy .xls (BIFF8) or an .ods with SheetJS (the maintained @e965/xlsx build), once, and
+ * give the rows of its sheets exactly as the XLSX reader does: the same Cell kinds (dates from date
+ * formats, numbers with their format, errors), hidden sheets skipped and noted, `wanted` by name,
+ * merged cells and hidden rows applied (apply-sheet-layout.ts), summing formulas marked. SheetJS
+ * reads the whole workbook into memory, so the input is bounded first: an .xls by its size (and
+ * BIFF8's 65,536 rows), an .ods by the size its content expands to (check-ods-size.ts). Choosing
+ * among its sheets (open-row-source.ts) reuses this one parse.
+ */
+export async function openSheetJsWorkbook(file: string, input: SheetJsInput): Promise<SheetJsWorkbook> {
+  const { format } = input;
+  if (input.format === 'xls') {
     const bytes = (await stat(file)).size;
     if (bytes > XLS_MAX_BYTES) throw tooLarge(file, bytes);
-  } else if (format === 'ods') {
-    await checkOdsSize(file);
+  } else if (input.format === 'ods') {
+    await checkOdsSize(file, input.budget);
   }
   let workbook: XLSX.WorkBook;
   try {
@@ -53,31 +71,35 @@ export async function openSheetJsRows(file: string, format: SheetJsFormat, wante
   const states = workbook.Workbook?.Sheets ?? [];
   const sheets = workbook.SheetNames.map((name, i) => ({ name, hidden: (states[i]?.Hidden ?? 0) !== 0 }));
   if (sheets.length === 0) throw unreadable(file, format, new Error('no sheets'));
-  const chosen = wanted === undefined ? sheets.find((s) => !s.hidden) : sheets.find((s) => s.name.trim().toLowerCase() === wanted.trim().toLowerCase());
-  if (chosen === undefined) {
-    if (wanted !== undefined)
-      throw sheetChoiceMessages.missingSheet(
-        file,
-        wanted,
-        sheets.map((s) => s.name),
-      );
-    throw sheetChoiceMessages.onlyHidden(
-      file,
-      sheets.map((s) => s.name),
-    );
-  }
-  const notes: Problem[] = [];
-  const skipped = sheets
-    .slice(0, sheets.indexOf(chosen))
-    .filter((s) => s.hidden && wanted === undefined)
-    .map((s) => s.name);
-  if (skipped.length > 0) notes.push(sheetChoiceMessages.hiddenSkipped(file, skipped));
-  if (chosen.hidden) notes.push(sheetChoiceMessages.hiddenChosen(file, chosen.name));
-  const worksheet = workbook.Sheets[chosen.name];
-  if (worksheet === undefined) throw unreadable(file, format, new Error(`sheet ${chosen.name} missing`));
   const date1904 = workbook.Workbook?.WBProps?.date1904 === true;
-  const layout = layoutOf(worksheet);
-  return { sheet: chosen.name, sheets, autoFilter: layout.autoFilter, notes, rows: applySheetLayout(sheetRows(worksheet, date1904), layout) };
+  return {
+    open: (wanted) => {
+      const chosen = wanted === undefined ? sheets.find((s) => !s.hidden) : sheets.find((s) => s.name.trim().toLowerCase() === wanted.trim().toLowerCase());
+      if (chosen === undefined) {
+        if (wanted !== undefined)
+          throw sheetChoiceMessages.missingSheet(
+            file,
+            wanted,
+            sheets.map((s) => s.name),
+          );
+        throw sheetChoiceMessages.onlyHidden(
+          file,
+          sheets.map((s) => s.name),
+        );
+      }
+      const notes: Problem[] = [];
+      const skipped = sheets
+        .slice(0, sheets.indexOf(chosen))
+        .filter((s) => s.hidden && wanted === undefined)
+        .map((s) => s.name);
+      if (skipped.length > 0) notes.push(sheetChoiceMessages.hiddenSkipped(file, skipped));
+      if (chosen.hidden) notes.push(sheetChoiceMessages.hiddenChosen(file, chosen.name));
+      const worksheet = workbook.Sheets[chosen.name];
+      if (worksheet === undefined) throw unreadable(file, format, new Error(`sheet ${chosen.name} missing`));
+      const layout = layoutOf(worksheet);
+      return { sheet: chosen.name, sheets, autoFilter: layout.autoFilter, notes, rows: applySheetLayout(sheetRows(worksheet, date1904), layout) };
+    },
+  };
 }
 
 // eslint-disable-next-line @typescript-eslint/require-await -- the rows are in memory; the interface is a stream

@@ -1,0 +1,41 @@
+import { FacturaError } from '../factura-error.js';
+import type { ColumnMapping } from './column-mapping.js';
+import { detectHeader, HEADER_SEARCH_ROWS, type DetectedHeader } from './detect-header.js';
+import type { RowSource, SourceRow } from './source-row.js';
+
+/** The top of a sheet as the header search read it, and what it found there. */
+export type HeaderWindow = {
+  /** The rows read, at most HEADER_SEARCH_ROWS. */
+  readonly rows: readonly SourceRow[];
+  /** The sheet ended within them: they are the whole file. */
+  readonly ended: boolean;
+} & (
+  | { readonly detected: DetectedHeader }
+  /** No header row found there (or required columns missing): FacturaError('INPUT'), not yet thrown. */
+  | { readonly problem: FacturaError }
+);
+
+/**
+ * Read the first rows of `source` (at most HEADER_SEARCH_ROWS) from `rows`, an iterator the caller
+ * holds and goes on reading or returns, and look for the header row among them (detect-header.ts),
+ * with `mapping` (`--map`). A header that cannot be found comes back as `problem`, for the caller
+ * to throw or to show; any other failure rejects.
+ */
+export async function readHeaderWindow(source: RowSource, rows: AsyncIterator<SourceRow>, mapping: ColumnMapping | undefined): Promise<HeaderWindow> {
+  const window: SourceRow[] = [];
+  let ended = false;
+  while (window.length < HEADER_SEARCH_ROWS) {
+    const next = await rows.next();
+    if (next.done === true) {
+      ended = true;
+      break;
+    }
+    window.push(next.value);
+  }
+  try {
+    return { rows: window, ended, detected: detectHeader(window, { file: source.file, wholeFile: ended, ...(mapping ? { mapping } : {}) }) };
+  } catch (error) {
+    if (!(error instanceof FacturaError) || error.code !== 'INPUT') throw error;
+    return { rows: window, ended, problem: error };
+  }
+}
