@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FacturaError } from '../../../src/factura-error.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { writeZip } from '../../reliability/zip-writer.js';
@@ -112,6 +112,9 @@ describe('openRowSource refuses files it cannot read, naming the file', () => {
     for (let i = 0; i < 5; i++) await failure(fixture('csv/unclosed-quote.csv'));
     for (let i = 0; i < 3; i++) await readAll(fixture('exceljs/cases-1900.xlsx'));
     for (let i = 0; i < 3; i++) await readAll(fixture('libreoffice/cases-1900.xlsx'), { sheet: 'Ventas' });
-    expect((await readdir('/proc/self/fd')).length).toBeLessThanOrEqual(before);
+    // Our own handles are closed when a read returns. exceljs keeps a temporary file for a workbook saved in
+    // LibreOffice's order, and its `tmp` library closes that one in a background cleanup nothing can await:
+    // wait for it to go (bounded), rather than count it as a leak or loosen the count.
+    await vi.waitFor(async () => expect((await readdir('/proc/self/fd')).length).toBeLessThanOrEqual(before), { timeout: 5000, interval: 50 });
   });
 });
