@@ -673,7 +673,7 @@ function valueMapStore(db: Db): ValueMapStore {
     ),
     issuersOfBatch: db.prepare(
       `SELECT DISTINCT ${rowIssuer} AS ruc FROM edits b JOIN rows r ON r.check_id = b.check_id AND r.row_num = b.row_num
-       WHERE b.check_id = @id AND b.batch = @batch LIMIT 50`,
+       WHERE b.check_id = @id AND b.batch = @batch ORDER BY 1 LIMIT 50`,
     ),
     startSubmission: db.prepare(`INSERT INTO submissions (check_id, started_at, environment, issuer) VALUES (@checkId, @at, @environment, @issuer)`),
     finishSubmission: db.prepare(
