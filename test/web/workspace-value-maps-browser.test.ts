@@ -143,7 +143,8 @@ describe('value maps remembered per issuer, in a real browser', () => {
     await expect(cell(4, 'moneda').getAttribute('class')).resolves.toContain('cell--edited');
     await expect(cell(5, 'unidadMedida').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(cell(5, 'unidadMedida').textContent()).resolves.toContain('BOLSITA');
-    await shot(page, '09-valores-aplicados');
+    await cell(2, 'unidadMedida').scrollIntoViewIfNeeded();
+    await shot(page.locator('section', { has: page.getByRole('heading', { name: 'Filas de la hoja' }) }), '09-valores-aplicados');
     // Each map is one change: undoing the last takes back its cells only, and «Revalidar» is due.
     await page.getByRole('button', { name: 'Deshacer el último cambio' }).click();
     await page.getByText('Se deshizo el cambio de 2 celdas.').waitFor();

@@ -32,8 +32,10 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
         <tbody>
           {checks.map((c) => (
             <tr key={c.id}>
-              <th scope="row">{c.fileName}</th>
-              <td>{formatDate(c.createdAt)}</td>
+              <th scope="row" class="nowrap">
+                {c.fileName}
+              </th>
+              <td class="nowrap">{formatDate(c.createdAt)}</td>
               <td>
                 {c.state === 'done'
                   ? `${plural(c.invoices, 'factura', 'facturas')}: ${c.byStatus.map((s) => `${s.label} ${s.count}`).join(' · ')}`
@@ -55,18 +57,14 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
   );
 }
 
-/** A check's last submission: when, where, for whom and how it ended. */
+/** A check's last submission: when and where (its outcome is the check's own counts beside it), and whether it ended. */
 function Submission({ s }: { readonly s: SubmissionView }) {
-  const outcome =
-    s.finishedAt === undefined
-      ? 'sin terminar'
-      : s.failure !== undefined
-        ? `no se envió: ${s.failure}`
-        : `${s.byStatus.map((x) => `${x.label} ${x.count}`).join(' · ')}${s.interrupted ? ' (detenido)' : ''}`;
+  const ending = s.finishedAt === undefined ? ' (sin terminar)' : s.failure !== undefined ? `: no se envió: ${s.failure}` : s.interrupted ? ' (detenido)' : '';
   return (
     <span class="submission">
       Enviada el {formatDate(s.startedAt)} a {s.environment}
-      {s.issuer !== undefined ? ` (solo RUC ${s.issuer})` : ''}: {outcome}
+      {s.issuer !== undefined ? `, solo RUC ${s.issuer}` : ''}
+      {ending}
     </span>
   );
 }
