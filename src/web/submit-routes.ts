@@ -106,6 +106,24 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
       const named = lacking.map((i) => (i.ruc === undefined ? 'las facturas sin RUC emisor' : `RUC ${i.ruc}`)).join(', ');
       return reply.code(409).send({ error: `Falta el acceso (correo y clave) de ${named}: indíquelo en la confirmación de «Enviar». No se envió nada.` });
     }
+    // Every issuer that would send refused at login: the library would end the run before sending (and the
+    // check's rows would be read again for nothing); said here instead, with the service's words.
+    const going = issuersOfCheck(check, access).filter((i) => i.toSend > 0 && i.ruc !== undefined && (only === undefined || i.ruc === only));
+    const refusals = await Promise.all(
+      going.map(async (i) => {
+        try {
+          await access.loginOf(i.ruc as string);
+          return undefined;
+        } catch (err) {
+          return `RUC ${i.ruc as string}: ${err instanceof FacturaError ? err.text.es : String(err)}`;
+        }
+      }),
+    );
+    if (going.length > 0 && refusals.every((r) => r !== undefined)) {
+      return reply.code(409).send({ error: `El servicio no aceptó el acceso (${refusals.join(' · ')}). No se envió nada.` });
+    }
+    // The logins were awaited: another «Confirmar envío» may have started meanwhile.
+    if (stops.has(check.id) || store.getCheck(check.id)?.state !== 'done') return reply.code(409).send({ error: 'Esta hoja ya se está revisando o enviando.' });
     const controller = new AbortController();
     stops.set(check.id, controller);
     const mapping = (check.preview as StoredPreview | undefined)?.mapping;

@@ -75,3 +75,66 @@ describe('serve without any login in the environment', () => {
     expect(output).not.toContain(clave);
   });
 });
+
+describe('serve with a login the service refuses', () => {
+  let sandbox: PublicSandbox;
+  let dir: { path: string; cleanup: () => Promise<void> };
+  let serve: ServeProcess;
+  let origin = '';
+  let cookie = '';
+
+  beforeAll(async () => {
+    dir = await tempDir('factura-web-refused-');
+    sandbox = await startSandbox();
+    serve = await startServe(join(dir.path, 'espacio'), {
+      FACTURA_RUC: sandbox.credentials.ruc,
+      FACTURA_MAIL: sandbox.credentials.mail,
+      FACTURA_CLAVE: 'ya-no-es-la-clave-17',
+      FACTURA_AUTH_URL: sandbox.url,
+      FACTURA_BASE_URL: sandbox.url,
+    });
+    origin = new URL(serve.url).origin;
+    const res = await request(serve.url);
+    cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
+    await res.body.dump();
+  }, 60_000);
+
+  afterAll(async () => {
+    await stopServe(serve);
+    await sandbox?.close();
+    await dir?.cleanup();
+  });
+
+  it('refuses «Enviar» before starting, with the service’s words, and the check keeps its rows', async () => {
+    const csv = `serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario\nF001,1,${new Date().toISOString().slice(0, 10)},20512333797,Comercial Andina S.A.C.,Arroz,2,18.50\n`;
+    const boundary = '----facturaTestRefused';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="hoja"; filename="ventas.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+    const headers = { cookie, origin };
+    const uploaded = await request(`${origin}/api/uploads`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    const { checkId } = (await uploaded.body.json()) as { checkId: string };
+    const ran = await request(`${origin}/api/checks/${checkId}/run`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    await ran.body.dump();
+    const state = async (): Promise<{ state: string; rowsRead: number }> =>
+      (await (await request(`${origin}/api/checks/${checkId}`, { headers })).body.json()) as { state: string; rowsRead: number };
+    await expect.poll(async () => (await state()).state, { timeout: 30_000, interval: 100 }).toBe('done');
+    const sent = await request(`${origin}/api/checks/${checkId}/submit`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(sent.statusCode).toBe(409);
+    const { error } = (await sent.body.json()) as { error: string };
+    expect(error).toMatch(new RegExp(`^El servicio no aceptó el acceso \\(RUC ${sandbox.credentials.ruc}: .+\\)\\. No se envió nada\\.$`));
+    expect(error).not.toContain('ya-no-es-la-clave-17');
+    await expect(state()).resolves.toEqual(expect.objectContaining({ state: 'done', rowsRead: 1 }));
+    expect(sandbox.ledger().counters.puts).toBe(0);
+  }, 60_000);
+});
