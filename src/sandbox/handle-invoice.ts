@@ -22,9 +22,17 @@ export function alreadyExistsBody(ruc: string, serie: string, numero: number): {
 
 /**
  * PUT /factura-api/invoiceservice/integracion/factura/{ruc}, once latency, outages and injected
- * failures are past. With `dropAnswer`, an acceptable invoice is recorded but its answer is lost.
+ * failures are past. With `dropAnswer`, an acceptable invoice is recorded but its answer is lost;
+ * with `refuse`, an acceptable invoice is refused (400, with a reason) and not recorded.
  */
-export async function handleInvoice(state: SandboxState, req: IncomingMessage, res: ServerResponse, pathRuc: string, dropAnswer: boolean): Promise<void> {
+export async function handleInvoice(
+  state: SandboxState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathRuc: string,
+  dropAnswer: boolean,
+  refuse = false,
+): Promise<void> {
   const counters = state.book.counters;
   const auth = await state.tokens.check(req.headers.authorization);
   if (!auth.ok || auth.ruc !== pathRuc) {
@@ -61,6 +69,19 @@ export async function handleInvoice(state: SandboxState, req: IncomingMessage, r
     return;
   }
   const { invoice } = check;
+  if (refuse) {
+    counters.rejected += 1;
+    sendJson(
+      res,
+      400,
+      sandboxErrorBody(
+        400,
+        'Comprobante rechazado',
+        `El servicio rechazó el comprobante ${invoice.serie}-${invoice.numero} (rechazo simulado del sandbox: refuseRate).`,
+      ),
+    );
+    return;
+  }
   if (state.book.find(pathRuc, invoice.serie, invoice.numero) !== undefined) {
     counters.duplicates += 1;
     sendJson(res, 400, alreadyExistsBody(pathRuc, invoice.serie, invoice.numero));

@@ -12,6 +12,7 @@ export const sandboxFaultsPatchSchema = z
     failureRate: rate,
     dropRate: rate,
     dropAfterAcceptRate: rate,
+    refuseRate: rate,
     loginFailureRate: rate,
     outages: z.array(z.object({ fromMs: duration, toMs: duration }).refine((o) => o.toMs >= o.fromMs, 'toMs must not be before fromMs')),
     tokenLifetimeMs: z.number().int().min(1),
@@ -29,8 +30,8 @@ export function applyFaultsPatch(current: SandboxFaults, patch: unknown): Sandbo
   const parsed = sandboxFaultsPatchSchema.safeParse(patch);
   if (!parsed.success) throw new RangeError(`invalid sandbox faults: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const next: SandboxFaults = { ...current, ...(parsed.data as SandboxFaultsPatch) };
-  if (next.dropRate + next.failureRate + next.dropAfterAcceptRate > 1) {
-    throw new RangeError('invalid sandbox faults: dropRate + failureRate + dropAfterAcceptRate must not exceed 1');
+  if (next.dropRate + next.failureRate + next.dropAfterAcceptRate + next.refuseRate > 1) {
+    throw new RangeError('invalid sandbox faults: dropRate + failureRate + dropAfterAcceptRate + refuseRate must not exceed 1');
   }
   return next;
 }

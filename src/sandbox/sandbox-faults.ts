@@ -23,6 +23,12 @@ export interface SandboxFaults {
    * but whose answer is lost: the connection is destroyed instead. A resend then meets "ya existe".
    */
   readonly dropAfterAcceptRate: number;
+  /**
+   * Share (0-1) of invoice PUTs of a document the sandbox would accept that it refuses instead: 400
+   * with the contract's error body and a reason, nothing recorded, as the service refuses a
+   * document for a reason of its own (the importer's checks cannot foresee it).
+   */
+  readonly refuseRate: number;
   /** Share (0-1) of logins answered 500. */
   readonly loginFailureRate: number;
   /** Windows of total outage, relative to the sandbox's start. */
@@ -39,13 +45,14 @@ export const NO_FAULTS: SandboxFaults = {
   failureRate: 0,
   dropRate: 0,
   dropAfterAcceptRate: 0,
+  refuseRate: 0,
   loginFailureRate: 0,
   outages: [],
   tokenLifetimeMs: EIGHT_HOURS_MS,
 };
 
 /** What happens to one invoice PUT. */
-export type PutFault = 'none' | 'fail500' | 'drop' | 'dropAfterAccept';
+export type PutFault = 'none' | 'fail500' | 'drop' | 'dropAfterAccept' | 'refuse';
 
 /**
  * Decides the fault of one PUT from ONE uniform draw `u` in [0, 1), so every PUT consumes exactly
@@ -58,6 +65,8 @@ export function pickPutFault(u: number, faults: SandboxFaults): PutFault {
   if (u < edge) return 'fail500';
   edge += faults.dropAfterAcceptRate;
   if (u < edge) return 'dropAfterAccept';
+  edge += faults.refuseRate;
+  if (u < edge) return 'refuse';
   return 'none';
 }
 

@@ -40,6 +40,8 @@ export interface SandboxOptions {
   readonly dropRate?: number;
   /** Share of invoice PUTs processed (and recorded) whose answer is then lost. */
   readonly dropAfterAcceptRate?: number;
+  /** Share of invoice PUTs of an acceptable document refused with 400 and a reason, nothing recorded. */
+  readonly refuseRate?: number;
   /** Share of logins answered 500. */
   readonly loginFailureRate?: number;
   /** Windows, relative to the start, where every request is answered 500. */
@@ -114,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...(options.failureRate !== undefined ? { failureRate: options.failureRate } : {}),
     ...(options.dropRate !== undefined ? { dropRate: options.dropRate } : {}),
     ...(options.dropAfterAcceptRate !== undefined ? { dropAfterAcceptRate: options.dropAfterAcceptRate } : {}),
+    ...(options.refuseRate !== undefined ? { refuseRate: options.refuseRate } : {}),
     ...(options.loginFailureRate !== undefined ? { loginFailureRate: options.loginFailureRate } : {}),
     ...(options.outages !== undefined ? { outages: options.outages } : {}),
     ...(options.tokenLifetimeMs !== undefined ? { tokenLifetimeMs: options.tokenLifetimeMs } : {}),
@@ -191,7 +194,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return;
     }
     if (isLogin) await handleLogin(state, req, res);
-    else await handleInvoice(state, req, res, pathSegment(path.slice(INVOICE_PATH_PREFIX.length)), putFault === 'dropAfterAccept');
+    else await handleInvoice(state, req, res, pathSegment(path.slice(INVOICE_PATH_PREFIX.length)), putFault === 'dropAfterAccept', putFault === 'refuse');
   }
 
   async function controlRequest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {

@@ -17,6 +17,8 @@ export interface CheckRouteOptions extends CheckDeps {
   readonly running: Set<Promise<void>>;
   /** The checks being sent now, each with the stop of its submission (see submit-routes). */
   readonly sending: ReadonlyMap<string, AbortController>;
+  /** How a check runs (default: runCheck); the workspace's also records columns and applies the remembered value maps. */
+  readonly run?: (checkId: string, mapping: Readonly<Record<string, string>> | undefined) => Promise<void>;
 }
 
 const RunBody = z.object({ mapping: z.record(z.string().max(100), z.string().max(500)).optional() }).strict();
@@ -71,7 +73,7 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     if (chosen !== undefined && preview !== undefined) store.rememberMapping(preview.signature, chosen, new Date().toISOString());
     const mapping = chosen ?? preview?.mapping;
     if (preview !== undefined && mapping !== undefined) store.setPreview(check.id, { ...preview, mapping });
-    const run = runCheck(options, check.id, mapping);
+    const run = options.run !== undefined ? options.run(check.id, mapping) : runCheck(options, check.id, mapping);
     options.running.add(run);
     void run.finally(() => options.running.delete(run));
     return reply.code(202).send(checkView(store.getCheck(check.id) ?? check, store.countEditedCells(check.id)));

@@ -1,33 +1,37 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { checkLogin, FacturaError, submitSheet } from '../index.js';
-import type { IssuerCredentials, ServiceOptions } from '../index.js';
+import type { RunSummary } from '../index.js';
+import { FacturaError, INVOICE_STATUSES, submitSheet } from '../index.js';
 import { checkView } from './check-routes.js';
+import type { IssuerAccess } from './issuer-access.js';
+import { issuersOfCheck } from './issuer-routes.js';
 import type { CheckDeps } from './run-check.js';
-import { runCheck } from './run-check.js';
+import { runCheck, STATUS_LABEL_ES } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
-import type { ServiceView } from './workspace-api.js';
+import { recordingColumns } from './value-map-check.js';
+import type { ServiceView, SubmissionView } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
-/** Where the workspace sends: the service the environment names, or the sandbox `serve --sandbox` started. */
-export interface WorkspaceService extends Pick<ServiceOptions, 'authUrl' | 'baseUrl'> {
-  /** The default issuer's login (FACTURA_RUC/MAIL/CLAVE, or the sandbox's account). */
-  readonly credentials?: ServiceOptions['credentials'];
-  /** The logins of the issuers a sheet's emisorRuc column names, by RUC (as `submit` reads them). */
-  readonly issuerCredentials?: Readonly<Record<string, IssuerCredentials>>;
-  /** How the confirmation names where the invoices go (in Spanish). */
-  readonly environment: string;
-}
+export type { WorkspaceService } from './issuer-access.js';
 
 export interface SubmitRouteOptions extends CheckDeps {
   readonly store: WorkspaceStore;
   readonly running: Set<Promise<void>>;
-  readonly service?: WorkspaceService;
+  /** The service and the logins (configured, or typed in the page); absent: no service configured. */
+  readonly access?: IssuerAccess;
   /** The checks being sent now, each with its stop; shared with the check routes, which tell the page. */
   readonly sending: Map<string, AbortController>;
 }
 
 const Params = z.object({ id: z.string().uuid() });
+const SubmitBody = z
+  .object({
+    issuer: z
+      .string()
+      .regex(/^\d{11}$/)
+      .optional(),
+  })
+  .strict();
 const NOT_FOUND = { error: 'No se encontró esa revisión en el espacio de trabajo.' };
 
 /**
@@ -38,55 +42,119 @@ const NOT_FOUND = { error: 'No se encontró esa revisión en el espacio de traba
  * sending again resumes, skipping what the journal shows as accepted.
  */
 export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, options, done) => {
-  const { store, service } = options;
+  const { store, access } = options;
+  const service = access?.service;
   const stops = options.sending;
 
-  // One login check per process, for the confirmation's issuer (RUC and legal name); a failure is said and tried again next time.
-  let login: Promise<{ razonSocial?: string }> | undefined;
+  // The default issuer's login check (RUC and legal name); a failure is said and tried again next time.
   app.get('/api/service', async (): Promise<ServiceView> => {
-    if (service === undefined) return { available: false };
-    const credentials = service.credentials;
-    // Only per-issuer logins: the sheet's emisorRuc column decides who logs in; no one issuer to name.
-    if (credentials === undefined) return { available: true, environment: service.environment };
-    const base = { available: true, environment: service.environment, ruc: credentials.ruc } as const;
-    login ??= checkLogin({ credentials, authUrl: service.authUrl, baseUrl: service.baseUrl });
+    if (access === undefined || service === undefined) return { available: false };
+    const ruc = access.defaultRuc();
+    const login = ruc === undefined ? undefined : access.loginOf(ruc);
+    // No default login: the sheet's emisorRuc column (or the page) decides who logs in.
+    if (ruc === undefined || login === undefined) return { available: true, environment: service.environment };
+    const base = { available: true, environment: service.environment, ruc } as const;
     try {
       const l = await login;
       return { ...base, ...(l.razonSocial !== undefined ? { razonSocial: l.razonSocial } : {}) };
     } catch (err) {
-      login = undefined;
       const problem = err instanceof FacturaError ? err.text.es : `No se pudo iniciar sesión en el servicio: ${String(err)}`;
       return { ...base, problem };
     }
   });
 
+  // The last submission of each check, for the history.
+  app.get('/api/submissions', (_request, reply) =>
+    reply.send(
+      [...store.latestSubmissions().values()].map(
+        (s) =>
+          ({
+            checkId: s.checkId,
+            startedAt: s.startedAt,
+            ...(s.finishedAt !== undefined ? { finishedAt: s.finishedAt } : {}),
+            environment: s.environment,
+            ...(s.issuer !== undefined ? { issuer: s.issuer } : {}),
+            byStatus: INVOICE_STATUSES.map((status) => ({ status, label: STATUS_LABEL_ES(status), count: s.byStatus?.[status] ?? 0 })).filter(
+              (x) => x.count > 0,
+            ),
+            interrupted: s.interrupted,
+            ...(s.failure !== undefined ? { failure: s.failure } : {}),
+          }) satisfies SubmissionView,
+      ),
+    ),
+  );
+
   app.post('/api/checks/:id/submit', async (request, reply) => {
     const params = Params.safeParse(request.params);
     const check = params.success ? store.getCheck(params.data.id) : undefined;
     if (check === undefined) return reply.code(404).send(NOT_FOUND);
-    if (service === undefined) {
+    if (access === undefined || service === undefined) {
       return reply.code(409).send({
         error:
-          'No hay un servicio configurado: inicie «factura-import serve --sandbox» para probar, o defina FACTURA_RUC, FACTURA_MAIL, FACTURA_CLAVE, FACTURA_AUTH_URL y FACTURA_BASE_URL.',
+          'No hay un servicio configurado: inicie «factura-import serve --sandbox» para probar, o defina FACTURA_AUTH_URL y FACTURA_BASE_URL (y las credenciales FACTURA_*, o indíquelas en la página).',
       });
     }
+    const body = SubmitBody.safeParse(request.body ?? {});
+    if (!body.success) return reply.code(400).send({ error: 'Indique el RUC del emisor a enviar (11 dígitos), o ninguno para enviar todos.' });
     if (check.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando o enviando.' });
     if (check.state !== 'done') return reply.code(409).send({ error: 'Revise la hoja antes de enviarla.' });
     if (check.editsVersion !== check.checkedVersion) return reply.code(409).send({ error: 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.' });
+    const only = body.data.issuer;
+    // Checked here, before the run starts: the library would refuse too, but the check's rows would be gone by then.
+    const lacking = issuersOfCheck(check, access).filter((i) => i.toSend > 0 && i.access === 'falta' && (only === undefined || i.ruc === only));
+    if (lacking.length > 0) {
+      const named = lacking.map((i) => (i.ruc === undefined ? 'las facturas sin RUC emisor' : `RUC ${i.ruc}`)).join(', ');
+      return reply.code(409).send({ error: `Falta el acceso (correo y clave) de ${named}: indíquelo en la confirmación de «Enviar». No se envió nada.` });
+    }
+    // Every issuer that would send refused at login: the library would end the run before sending (and the
+    // check's rows would be read again for nothing); said here instead, with the service's words.
+    const going = issuersOfCheck(check, access).filter((i) => i.toSend > 0 && i.ruc !== undefined && (only === undefined || i.ruc === only));
+    const refusals = await Promise.all(
+      going.map(async (i) => {
+        try {
+          await access.loginOf(i.ruc as string);
+          return undefined;
+        } catch (err) {
+          return `RUC ${i.ruc as string}: ${err instanceof FacturaError ? err.text.es : String(err)}`;
+        }
+      }),
+    );
+    if (going.length > 0 && refusals.every((r) => r !== undefined)) {
+      return reply.code(409).send({ error: `El servicio no aceptó el acceso (${refusals.join(' · ')}). No se envió nada.` });
+    }
+    // The logins were awaited: another «Confirmar envío» may have started meanwhile.
+    if (stops.has(check.id) || store.getCheck(check.id)?.state !== 'done') return reply.code(409).send({ error: 'Esta hoja ya se está revisando o enviando.' });
     const controller = new AbortController();
     stops.set(check.id, controller);
     const mapping = (check.preview as StoredPreview | undefined)?.mapping;
-    const run = runCheck(options, check.id, mapping, (path, o) =>
+    const submission = store.startSubmission({
+      checkId: check.id,
+      at: new Date().toISOString(),
+      environment: service.environment,
+      ...(only !== undefined ? { issuer: only } : {}),
+    });
+    const logins = access.logins();
+    const library = recordingColumns(store, check.id, (path, o) =>
       submitSheet(path, {
         ...o,
-        ...(service.credentials !== undefined ? { credentials: service.credentials } : {}),
-        ...(service.issuerCredentials !== undefined ? { issuerCredentials: service.issuerCredentials } : {}),
+        ...logins,
+        ...(only !== undefined ? { onlyIssuer: only } : {}),
         authUrl: service.authUrl,
         baseUrl: service.baseUrl,
         signal: controller.signal,
         runLabel: 'factura-import serve (espacio de trabajo)',
       }),
     );
+    const run = runCheck(options, check.id, mapping, library).then(() => {
+      const after = store.getCheck(check.id);
+      const summary = after?.summary as Partial<RunSummary> | undefined;
+      store.finishSubmission(submission, {
+        at: new Date().toISOString(),
+        ...(summary?.byStatus !== undefined ? { byStatus: summary.byStatus } : {}),
+        interrupted: summary?.interrupted === true,
+        ...(after?.state === 'failed' && after.failure !== undefined ? { failure: after.failure.es } : {}),
+      });
+    });
     options.running.add(run);
     void run.finally(() => {
       options.running.delete(run);

@@ -109,6 +109,101 @@ export interface ReplaceBody {
 export interface EditAnswer {
   readonly changed: number;
   readonly check: CheckView;
+  /** The change replaced a value the catalogue does not know: the page offers to remember it for the issuers. */
+  readonly offer?: ValueMapOfferView;
+}
+
+/** «¿Recordar este cambio?»: in column `column`, `from` becomes `to`, for these issuers ('' = the issuer is not known). */
+export interface ValueMapOfferView {
+  readonly column: string;
+  readonly label: string;
+  readonly from: string;
+  readonly to: string;
+  readonly issuers: readonly string[];
+}
+
+/** POST /api/value-maps */
+export interface RememberValueMapBody {
+  readonly column: string;
+  readonly from: string;
+  readonly to: string;
+  readonly issuers: readonly string[];
+}
+
+/** One remembered value map, as GET /api/value-maps lists it. */
+export interface ValueMapView {
+  readonly id: number;
+  /** '' = invoices whose issuer is not known. */
+  readonly ruc: string;
+  readonly column: string;
+  readonly label: string;
+  readonly from: string;
+  readonly to: string;
+  readonly createdAt: string;
+}
+
+/** GET /api/checks/:id/value-maps: how many cells the remembered maps changed when the sheet was first checked. */
+export interface AppliedValueMaps {
+  readonly cells: number;
+}
+
+/** One issuer of a sheet, as the «Enviar» confirmation shows it. */
+export interface IssuerToSend {
+  /** Absent: invoices without «RUC emisor» and no default issuer known yet (the page asks for the RUC too). */
+  readonly ruc?: string;
+  /** The legal name, as the service's login answers it. */
+  readonly razonSocial?: string;
+  /** Why its login check failed, in Spanish. */
+  readonly loginProblem?: string;
+  readonly invoices: number;
+  /** Valid and not yet accepted (never sent, stopped, left out of an earlier run, or without a final answer). */
+  readonly toSend: number;
+  readonly accepted: number;
+  readonly invalid: number;
+  /** Totals by currency of its valid (or accepted) invoices; empty when they cannot be told apart. */
+  readonly totals: readonly CurrencyTotal[];
+  /** 'configurado': environment or credentials file; 'memoria': typed in this page; 'falta': none yet. */
+  readonly access: 'configurado' | 'memoria' | 'falta';
+  /** Invoices without «RUC emisor» belong to this issuer. */
+  readonly isDefault: boolean;
+}
+
+/** GET /api/checks/:id/issuers */
+export interface SendPlan {
+  readonly environment: string;
+  readonly hasIssuerColumn: boolean;
+  readonly issuers: readonly IssuerToSend[];
+}
+
+/** POST /api/credentials: one issuer's login, held in the server's memory only. */
+export interface CredentialsBody {
+  readonly ruc: string;
+  readonly mail: string;
+  readonly clave: string;
+  /** For the invoices without «RUC emisor». */
+  readonly asDefault: boolean;
+}
+
+export interface CredentialsAnswer {
+  readonly ruc: string;
+  readonly razonSocial?: string;
+}
+
+/** POST /api/checks/:id/submit: every issuer, or only `issuer`. */
+export interface SubmitBody {
+  readonly issuer?: string;
+}
+
+/** The last submission of a check, as the history shows it. */
+export interface SubmissionView {
+  readonly checkId: string;
+  readonly startedAt: string;
+  readonly finishedAt?: string;
+  readonly environment: string;
+  readonly issuer?: string;
+  readonly byStatus: readonly StatusCount[];
+  readonly interrupted: boolean;
+  readonly failure?: string;
 }
 
 /** Problems of one kind in one column, with how many and where the first is. */

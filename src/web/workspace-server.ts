@@ -14,6 +14,11 @@ import { correctedSheetRoutes } from './corrected-sheet-routes.js';
 import { downloadRoutes } from './download-routes.js';
 import { editRoutes } from './edit-routes.js';
 import { gridRoutes } from './grid-routes.js';
+import { createIssuerAccess } from './issuer-access.js';
+import { issuerRoutes } from './issuer-routes.js';
+import { redactSecrets } from '../redact-secrets.js';
+import { runCheckWithValueMaps } from './value-map-check.js';
+import { valueMapRoutes } from './value-map-routes.js';
 import type { ValidateSheet } from './run-check.js';
 import { securityRules } from './security-plugin.js';
 import type { WorkspaceService } from './submit-routes.js';
@@ -76,6 +81,8 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   const hub = createCheckProgressHub();
   const running = new Set<Promise<void>>();
   const sending = new Map<string, AbortController>();
+  const access = options.service !== undefined ? createIssuerAccess(options.service) : undefined;
+  const defaultRuc = (): string | undefined => access?.defaultRuc();
   const token = randomBytes(24).toString('base64url');
   const session = randomBytes(32).toString('base64url');
   let allowed: ReadonlySet<string> = new Set();
@@ -88,23 +95,32 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
     if (status === 413)
       return reply.code(413).send({ error: request.url.startsWith('/api/uploads') ? tooLargeMessage(maxUploadMb) : 'La solicitud es demasiado grande.' });
     if (status >= 400 && status < 500) return reply.code(status).send({ error: 'Solicitud no válida.' });
-    options.logger?.error({ err }, 'workspace request failed');
+    // Passwords typed in the page are held in memory only: scrubbed from the log like the environment's.
+    options.logger?.error({ err: redactSecrets(err, access?.secrets() ?? []) }, 'workspace request failed');
     return reply.code(500).send({ error: 'Error interno del espacio de trabajo. Vuelva a intentarlo; si sigue, revise la terminal.' });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'No existe esa dirección en el espacio de trabajo.' }));
 
   await app.register(uploadRoutes, { store, workspace: options.workspace, maxUploadMb });
-  await app.register(checkRoutes, { store, hub, running, sending, ...(options.validate !== undefined ? { validate: options.validate } : {}) });
+  const checkDeps = { store, hub, ...(options.validate !== undefined ? { validate: options.validate } : {}) };
+  await app.register(checkRoutes, {
+    ...checkDeps,
+    running,
+    sending,
+    run: (checkId, mapping) => runCheckWithValueMaps(checkDeps, checkId, mapping, defaultRuc),
+  });
   await app.register(gridRoutes, { store });
   await app.register(downloadRoutes, { store });
-  await app.register(editRoutes, { store });
+  await app.register(editRoutes, { store, defaultRuc });
+  await app.register(valueMapRoutes, { store });
+  if (access !== undefined) await app.register(issuerRoutes, { store, access });
   await app.register(correctedSheetRoutes, { store });
   await app.register(submitRoutes, {
     store,
     hub,
     running,
     sending,
-    ...(options.service !== undefined ? { service: options.service } : {}),
+    ...(access !== undefined ? { access } : {}),
   });
   const assets = options.assetsDir ?? defaultAssetsDir();
   if (existsSync(join(assets, 'index.html'))) {

@@ -3,7 +3,10 @@
  * (src/web/workspace-api.ts). Every failure becomes an ApiError with the server's Spanish message.
  */
 import type {
+  AppliedValueMaps,
   CellEditBody,
+  CredentialsAnswer,
+  CredentialsBody,
   CheckProgress,
   CheckView,
   EditAnswer,
@@ -11,13 +14,24 @@ import type {
   GridPage,
   ProblemGroup,
   ProblemItem,
+  RememberValueMapBody,
   ReplaceBody,
   RunCheckBody,
+  SendPlan,
   ServiceView,
   SheetPreview,
+  SubmissionView,
+  SubmitBody,
+  ValueMapView,
 } from '../../src/web/workspace-api.js';
 
 export type {
+  CredentialsAnswer,
+  IssuerToSend,
+  SendPlan,
+  SubmissionView,
+  ValueMapOfferView,
+  ValueMapView,
   CheckProgress,
   CheckView,
   EditAnswer,
@@ -107,7 +121,15 @@ export const api = {
   replaceInColumn: (id: string, body: ReplaceBody): Promise<EditAnswer> => request('POST', `${checkPath(id)}/edits/replace`, body),
   undoEdit: (id: string): Promise<EditAnswer> => request('POST', `${checkPath(id)}/edits/undo`),
   service: (): Promise<ServiceView> => request('GET', '/api/service'),
-  submit: (id: string): Promise<CheckView> => request('POST', `${checkPath(id)}/submit`),
+  submit: (id: string, body: SubmitBody): Promise<CheckView> => request('POST', `${checkPath(id)}/submit`, body),
+  sendPlan: (id: string): Promise<SendPlan> => request('GET', `${checkPath(id)}/issuers`),
+  /** The login of one issuer, held by the server in memory only; the page keeps no copy. */
+  giveCredentials: (body: CredentialsBody): Promise<CredentialsAnswer> => request('POST', '/api/credentials', body),
+  submissions: (): Promise<SubmissionView[]> => request('GET', '/api/submissions'),
+  valueMaps: (): Promise<ValueMapView[]> => request('GET', '/api/value-maps'),
+  rememberValueMap: (body: RememberValueMapBody): Promise<ValueMapView[]> => request('POST', '/api/value-maps', body),
+  forgetValueMap: (id: number): Promise<ValueMapView[]> => request('POST', `/api/value-maps/${id}/forget`),
+  appliedValueMaps: (id: string): Promise<AppliedValueMaps> => request('GET', `${checkPath(id)}/value-maps`),
   stop: (id: string): Promise<{ stopping: boolean }> => request('POST', `${checkPath(id)}/stop`),
   correctedSheetUrl: (id: string): string => `${checkPath(id)}/hoja-corregida`,
   downloadUrl: (id: string, kind: 'resultados' | 'corregir'): string => `${checkPath(id)}/download/${kind}`,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { CheckView, SheetPreview } from './api-client.js';
+import type { CheckView, EditAnswer, SheetPreview, ValueMapOfferView } from './api-client.js';
 import { ApiError, api } from './api-client.js';
 import { CheckProgress } from './components/check-progress.js';
 import { ColumnsStep } from './components/columns-step.js';
@@ -11,6 +11,7 @@ import { ResultsGrid } from './components/results-grid.js';
 import { SubmitPanel } from './components/submit-panel.js';
 import { SummaryPanel } from './components/summary-panel.js';
 import { UploadStep } from './components/upload-step.js';
+import { ValueMapsPanel } from './components/value-maps-panel.js';
 
 type Screen =
   | { readonly kind: 'home' }
@@ -35,6 +36,15 @@ export function App() {
   const [jump, setJump] = useState<{ row: number; n: number } | undefined>(undefined);
   /** Bumped when edits change outside the grid (replace, undo): the grid reads its page again. */
   const [editsVersion, setEditsVersion] = useState(0);
+  /** A change replaced a value the catalogue does not know: the value map offered for remembering. */
+  const [offer, setOffer] = useState<ValueMapOfferView | undefined>(undefined);
+  /** Bumped when a value map is remembered: the list reads them again. */
+  const [mapsVersion, setMapsVersion] = useState(0);
+  const edited = (a: EditAnswer, fromOutside: boolean): void => {
+    setScreen({ kind: 'result', check: a.check });
+    setOffer(a.offer);
+    if (fromOutside) setEditsVersion((v) => v + 1);
+  };
 
   const finish = (checkId: string, fileName: string): void => {
     api.check(checkId).then(
@@ -44,6 +54,7 @@ export function App() {
   };
   const watch = (checkId: string, fileName: string, sending = false): void => {
     setJump(undefined);
+    setOffer(undefined);
     setScreen({ kind: 'checking', checkId, fileName, rowsRead: 0, invoices: 0, sending });
     api.watch(checkId, (e) => {
       if (e.type === 'progress') setScreen({ kind: 'checking', checkId, fileName, rowsRead: e.rowsRead, invoices: e.invoices, sending });
@@ -93,6 +104,7 @@ export function App() {
           <>
             <UploadStep onUploaded={(p) => (p.autoMapped ? run(p) : setScreen({ kind: 'columns', preview: p }))} />
             <HistoryList onOpen={open} />
+            <ValueMapsPanel version={mapsVersion} />
           </>
         )}
         {screen.kind === 'columns' && (
@@ -134,21 +146,25 @@ export function App() {
             <SubmitPanel check={screen.check} onStarted={() => watch(screen.check.id, screen.check.fileName, true)} />
             <DownloadsPanel check={screen.check} />
             <FixPanel
+              key={screen.check.id}
               check={screen.check}
-              onChanged={(check) => {
-                setScreen({ kind: 'result', check });
-                setEditsVersion((v) => v + 1);
-              }}
+              onChanged={(a) => edited(a, true)}
               onRecheck={() => recheck(screen.check)}
+              {...(offer !== undefined ? { offer } : {})}
+              onOfferDone={(remembered) => {
+                setOffer(undefined);
+                if (remembered) setMapsVersion((v) => v + 1);
+              }}
             />
             <ProblemGroups checkId={screen.check.id} onJump={(row) => setJump({ row, n: (jump?.n ?? 0) + 1 })} />
             <ResultsGrid
               key={screen.check.id}
               check={screen.check}
               version={editsVersion}
-              onEdited={(check) => setScreen({ kind: 'result', check })}
+              onEdited={(a) => edited(a, false)}
               {...(jump !== undefined ? { jump } : {})}
             />
+            <ValueMapsPanel version={mapsVersion} />
           </>
         )}
       </main>

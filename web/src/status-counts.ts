@@ -4,8 +4,8 @@ import type { CheckView } from './api-client.js';
 export const countByStatus = (check: CheckView, ...statuses: string[]): number =>
   check.byStatus.filter((s) => statuses.includes(s.status)).reduce((n, s) => n + s.count, 0);
 
-/** The invoices a submission would send: valid and not yet accepted (never sent, stopped, or with no final answer). */
-export const toSend = (check: CheckView): number => countByStatus(check, 'VALID', 'NOT_SENT', 'FAILED', 'UNKNOWN');
+/** The invoices a submission would send: valid and not yet accepted (never sent, stopped, left out of a one-issuer run, or with no final answer). */
+export const toSend = (check: CheckView): number => countByStatus(check, 'VALID', 'NOT_SENT', 'FAILED', 'UNKNOWN', 'LEFT_OUT');
 
 /** The invoices the journal already shows as accepted (this run or an earlier one). */
 export const alreadyAccepted = (check: CheckView): number => countByStatus(check, 'ACCEPTED', 'SKIPPED', 'DUPLICATE');

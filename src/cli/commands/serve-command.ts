@@ -5,6 +5,7 @@ import { FacturaError } from '../../factura-error.js';
 import { localized } from '../../i18n/localized-text.js';
 import { startSandbox } from '../../index.js';
 import type { WorkspaceService } from '../../web/submit-routes.js';
+import { issuerCredentials } from '../issuer-credentials.js';
 import { serviceFromEnv } from '../service-from-env.js';
 import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback } from '../../web/workspace-defaults.js';
 import type { CliCommand } from '../cli-command.js';
@@ -41,7 +42,13 @@ function openInBrowser(url: string): void {
 
 /** The service the environment names (as `submit` reads it), or none when it names none: «Enviar» then says how to set one. */
 async function serviceIfConfigured(env: Readonly<Record<string, string | undefined>>, cwd: string): Promise<WorkspaceService | undefined> {
-  if ((env['FACTURA_BASE_URL'] ?? '').trim() === '') return undefined;
+  const given = (name: string): string => (env[name] ?? '').trim();
+  if (given('FACTURA_BASE_URL') === '') return undefined;
+  // The addresses and no login at all: the page asks each company's login once (held in memory only).
+  const noLogin = ['FACTURA_RUC', 'FACTURA_MAIL', 'FACTURA_CLAVE'].every((n) => given(n) === '') && Object.keys(await issuerCredentials(env, cwd)).length === 0;
+  if (noLogin && given('FACTURA_AUTH_URL') !== '') {
+    return { authUrl: given('FACTURA_AUTH_URL'), baseUrl: given('FACTURA_BASE_URL'), environment: `Servicio de facturación (${given('FACTURA_BASE_URL')})` };
+  }
   const s = await serviceFromEnv(env, cwd);
   return { ...s, environment: `Servicio de facturación (${s.baseUrl})` };
 }
@@ -92,8 +99,8 @@ export const serveCommand: CliCommand<ServeArgs> = {
         type: 'boolean',
         default: false,
         describe: localized(
-          '«Enviar» envía al simulador del servicio, iniciado aquí (sin cuenta). Sin esta opción se envía al servicio de FACTURA_AUTH_URL/FACTURA_BASE_URL con las credenciales del entorno',
-          '«Enviar» sends to the service simulator, started here (no account). Without it, to the service of FACTURA_AUTH_URL/FACTURA_BASE_URL with the credentials in the environment',
+          '«Enviar» envía al simulador del servicio, iniciado aquí (sin cuenta). Sin esta opción se envía al servicio de FACTURA_AUTH_URL/FACTURA_BASE_URL con las credenciales del entorno (o las que la página pida, guardadas solo en memoria)',
+          '«Enviar» sends to the service simulator, started here (no account). Without it, to the service of FACTURA_AUTH_URL/FACTURA_BASE_URL with the credentials in the environment (or those the page asks for, held in memory only)',
         )[lang],
       }) as never,
   async run(args, ctx) {

@@ -1,12 +1,17 @@
-import { useState } from 'preact/hooks';
-import type { CheckView } from '../api-client.js';
+import { useEffect, useState } from 'preact/hooks';
+import type { CheckView, EditAnswer, ValueMapOfferView } from '../api-client.js';
 import { ApiError, api } from '../api-client.js';
 import { plural } from '../format.js';
+import { issuerLabel } from './value-maps-panel.js';
 
 interface Props {
   readonly check: CheckView;
-  /** Edits changed (replace or undo): the check as it now stands. */
-  readonly onChanged: (check: CheckView) => void;
+  /** Edits changed (replace or undo): the check as it now stands, and the value map it offers to remember. */
+  readonly onChanged: (answer: EditAnswer) => void;
+  /** The last change replaced a value the catalogue does not know: offer to remember it. */
+  readonly offer?: ValueMapOfferView;
+  /** The offer was answered (remembered or not). */
+  readonly onOfferDone: (remembered: boolean) => void;
   /** «Revalidar»: check the sheet again with the changes. */
   readonly onRecheck: () => void;
 }
@@ -15,20 +20,27 @@ interface Props {
  * Fixing the sheet in the workspace: how many cells changed, «Revalidar», undo the last change,
  * find-and-replace over a whole column and the corrected sheet to download. The uploaded file is never touched.
  */
-export function FixPanel({ check, onChanged, onRecheck }: Props) {
+export function FixPanel({ check, onChanged, onRecheck, offer, onOfferDone }: Props) {
   const [col, setCol] = useState(0);
   const [find, setFind] = useState('');
   const [replace, setReplace] = useState('');
   const [said, setSaid] = useState<{ text: string; error: boolean } | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const [applied, setApplied] = useState(0);
+  useEffect(() => {
+    api.appliedValueMaps(check.id).then(
+      (a) => setApplied(a.cells),
+      () => setApplied(0),
+    );
+  }, [check.id]);
 
-  const act = (call: Promise<{ changed: number; check: CheckView }>, text: (n: number) => string): void => {
+  const act = (call: Promise<EditAnswer>, text: (n: number) => string): void => {
     setBusy(true);
     call.then(
       (a) => {
         setBusy(false);
         setSaid({ text: text(a.changed), error: false });
-        onChanged(a.check);
+        onChanged(a);
       },
       (err: unknown) => {
         setBusy(false);
@@ -51,6 +63,12 @@ export function FixPanel({ check, onChanged, onRecheck }: Props) {
         {check.editedCells === 0 ? 'Sin cambios.' : `${plural(check.editedCells, 'celda cambiada', 'celdas cambiadas')}.`}
         {check.editsPending && ' Hay cambios sin revalidar.'}
       </p>
+      {applied > 0 && (
+        <p class="note">
+          Se aplicaron los valores recordados de este emisor a {plural(applied, 'celda', 'celdas')} al revisar la hoja: están marcadas como cambiadas en la
+          tabla, y «Deshacer el último cambio» las quita (un valor recordado cada vez).
+        </p>
+      )}
       <div class="actions">
         <button type="button" class={check.editsPending ? 'primary' : undefined} onClick={onRecheck} disabled={busy}>
           Revalidar
@@ -100,6 +118,35 @@ export function FixPanel({ check, onChanged, onRecheck }: Props) {
         </button>
         <p class="hint">Cambia cada celda de la columna cuyo texto completo es el buscado, en todas las filas de la hoja (no solo la página visible).</p>
       </form>
+      {offer !== undefined && (
+        <div class="note offer" role="group" aria-label="Recordar el cambio">
+          <p>
+            «{offer.from}» no es un valor que el catálogo conozca en «{offer.label}». ¿Recordar que es «{offer.to}» para{' '}
+            {offer.issuers.map(issuerLabel).join(', ')}? Las próximas hojas de {offer.issuers.length === 1 ? 'ese emisor' : 'esos emisores'} lo cambiarán solas
+            (verá los cambios marcados y podrá deshacerlos).
+          </p>
+          <div class="actions">
+            <button
+              type="button"
+              class="primary"
+              onClick={() =>
+                void api.rememberValueMap({ column: offer.column, from: offer.from, to: offer.to, issuers: offer.issuers }).then(
+                  () => {
+                    setSaid({ text: `Se recordará «${offer.from}» → «${offer.to}» en «${offer.label}».`, error: false });
+                    onOfferDone(true);
+                  },
+                  (err: unknown) => setSaid({ text: err instanceof ApiError ? err.message : String(err), error: true }),
+                )
+              }
+            >
+              Recordar para las próximas hojas
+            </button>
+            <button type="button" onClick={() => onOfferDone(false)}>
+              No recordar
+            </button>
+          </div>
+        </div>
+      )}
       {said !== undefined && (
         <p class={said.error ? 'alert' : 'hint'} role={said.error ? 'alert' : 'status'}>
           {said.text}

@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { CheckView } from '../api-client.js';
+import type { CheckView, SubmissionView } from '../api-client.js';
 import { api } from '../api-client.js';
 import { formatDate, plural } from '../format.js';
 
 /** Earlier checks of this workspace; each reopens without uploading again. */
 export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) => void }) {
   const [checks, setChecks] = useState<CheckView[] | undefined>(undefined);
+  const [sent, setSent] = useState<ReadonlyMap<string, SubmissionView>>(new Map());
   useEffect(() => {
     void api.history().then(setChecks, () => setChecks([]));
+    void api.submissions().then(
+      (list) => setSent(new Map(list.map((s) => [s.checkId, s]))),
+      () => undefined,
+    );
   }, []);
   if (checks === undefined || checks.length === 0) return null;
   return (
@@ -27,14 +32,17 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
         <tbody>
           {checks.map((c) => (
             <tr key={c.id}>
-              <th scope="row">{c.fileName}</th>
-              <td>{formatDate(c.createdAt)}</td>
+              <th scope="row" class="nowrap">
+                {c.fileName}
+              </th>
+              <td class="nowrap">{formatDate(c.createdAt)}</td>
               <td>
                 {c.state === 'done'
                   ? `${plural(c.invoices, 'factura', 'facturas')}: ${c.byStatus.map((s) => `${s.label} ${s.count}`).join(' · ')}`
                   : c.state === 'failed'
                     ? `No se pudo revisar: ${c.failure ?? ''}`
                     : 'En revisión…'}
+                {sent.get(c.id) !== undefined && <Submission s={sent.get(c.id) as SubmissionView} />}
               </td>
               <td>
                 <button type="button" onClick={() => onOpen(c)} aria-label={`Abrir la revisión de ${c.fileName}`}>
@@ -46,5 +54,17 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** A check's last submission: when and where (its outcome is the check's own counts beside it), and whether it ended. */
+function Submission({ s }: { readonly s: SubmissionView }) {
+  const ending = s.finishedAt === undefined ? ' (sin terminar)' : s.failure !== undefined ? `: no se envió: ${s.failure}` : s.interrupted ? ' (detenido)' : '';
+  return (
+    <span class="submission">
+      Enviada el {formatDate(s.startedAt)} a {s.environment}
+      {s.issuer !== undefined ? `, solo RUC ${s.issuer}` : ''}
+      {ending}
+    </span>
   );
 }

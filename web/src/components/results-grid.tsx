@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { CheckView, GridPage, GridRow } from '../api-client.js';
+import type { CheckView, EditAnswer, GridPage, GridRow } from '../api-client.js';
 import { ApiError, api } from '../api-client.js';
 import { formatCount } from '../format.js';
 
@@ -9,8 +9,8 @@ interface Props {
   readonly jump?: { readonly row: number; readonly n: number };
   /** Changes whenever edits were made elsewhere (replace, undo): the page is read again. */
   readonly version: number;
-  /** A cell was changed from the grid: the check as it now stands. */
-  readonly onEdited: (check: CheckView) => void;
+  /** A cell was changed from the grid: the check as it now stands (and a value map to offer). */
+  readonly onEdited: (answer: EditAnswer) => void;
 }
 
 interface CellProps {
@@ -124,7 +124,7 @@ export function ResultsGrid({ check, jump, version, onEdited }: Props) {
     setFocusCell(`${row}-${col}`);
     api.editCell(check.id, { row, col, value }).then(
       (a) => {
-        onEdited(a.check);
+        onEdited(a);
         load({ page, errorsOnly });
       },
       (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),

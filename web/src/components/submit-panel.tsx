@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { CheckView, ServiceView } from '../api-client.js';
+import type { CheckView, SendPlan, ServiceView } from '../api-client.js';
 import { ApiError, api } from '../api-client.js';
 import { alreadyAccepted, countByStatus, toSend } from '../status-counts.js';
 import { SubmitDialog } from './submit-dialog.js';
@@ -13,25 +13,30 @@ interface Props {
 /** «Enviar» (or «Reanudar el envío» after a stop): opens the confirmation, then starts the submission. */
 export function SubmitPanel({ check, onStarted }: Props) {
   const [service, setService] = useState<ServiceView | undefined>(undefined);
-  const [asking, setAsking] = useState(false);
+  const [plan, setPlan] = useState<SendPlan | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
+  const fail = (err: unknown): void => setError(err instanceof ApiError ? err.message : String(err));
   useEffect(() => {
-    api.service().then(setService, (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)));
+    api.service().then(setService, fail);
   }, []);
+  const ask = (): void => {
+    setError(undefined);
+    api.sendPlan(check.id).then(setPlan, fail);
+  };
   const pending = toSend(check);
-  const sentBefore = alreadyAccepted(check) > 0 || countByStatus(check, 'NOT_SENT') > 0;
+  const sentBefore = alreadyAccepted(check) > 0 || countByStatus(check, 'NOT_SENT', 'LEFT_OUT') > 0;
   const label = sentBefore && pending > 0 ? 'Reanudar el envío' : 'Enviar';
   const ready = service?.available === true && !check.editsPending && pending > 0;
   return (
     <section class="card" aria-labelledby="send-title">
       <h2 id="send-title">Enviar al servicio</h2>
       <div class="actions">
-        <button type="button" class="primary" disabled={!ready} onClick={() => setAsking(true)}>
+        <button type="button" class="primary" disabled={!ready} onClick={ask}>
           {label}
         </button>
         <span class="hint">
           {service?.available === false
-            ? 'No hay un servicio configurado: inicie «factura-import serve --sandbox» para probar, o defina las variables FACTURA_* antes de iniciarlo.'
+            ? 'No hay un servicio configurado: inicie «factura-import serve --sandbox» para probar, o defina FACTURA_AUTH_URL y FACTURA_BASE_URL antes de iniciarlo.'
             : check.editsPending
               ? 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.'
               : pending === 0
@@ -46,17 +51,15 @@ export function SubmitPanel({ check, onStarted }: Props) {
           {error}
         </p>
       )}
-      {asking && service?.available === true && (
+      {plan !== undefined && (
         <SubmitDialog
           check={check}
-          environment={service.environment}
-          {...(service.ruc !== undefined ? { ruc: service.ruc } : {})}
-          {...(service.razonSocial !== undefined ? { razonSocial: service.razonSocial } : {})}
-          {...(service.problem !== undefined ? { problem: service.problem } : {})}
-          onCancel={() => setAsking(false)}
-          onConfirm={() => {
-            setAsking(false);
-            api.submit(check.id).then(onStarted, (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)));
+          plan={plan}
+          onCancel={() => setPlan(undefined)}
+          onCredentials={ask}
+          onConfirm={(issuer) => {
+            setPlan(undefined);
+            api.submit(check.id, issuer === undefined ? {} : { issuer }).then(onStarted, fail);
           }}
         />
       )}

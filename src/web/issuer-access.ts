@@ -1,0 +1,84 @@
+import { checkLogin } from '../index.js';
+import type { IssuerCredentials, LoginCheck, ServiceOptions } from '../index.js';
+
+/** Where the workspace sends: the service the environment names, or the sandbox `serve --sandbox` started. */
+export interface WorkspaceService extends Pick<ServiceOptions, 'authUrl' | 'baseUrl'> {
+  /** The default issuer's login (FACTURA_RUC/MAIL/CLAVE, or the sandbox's account). */
+  readonly credentials?: ServiceOptions['credentials'];
+  /** The logins of the issuers a sheet's emisorRuc column names, by RUC (as `submit` reads them). */
+  readonly issuerCredentials?: Readonly<Record<string, IssuerCredentials>>;
+  /** How the confirmation names where the invoices go (in Spanish). */
+  readonly environment: string;
+}
+
+/** Where an issuer's login comes from: the environment or the credentials file, typed in the page (memory), or nowhere yet. */
+export type AccessSource = 'configurado' | 'memoria' | 'falta';
+
+/**
+ * The issuers' logins the workspace can use: those the environment and the credentials file gave
+ * (read at start as `submit` reads them), and those typed once in the page, held in this object
+ * for the life of the process only (never written to the database, a file or the log).
+ */
+export interface IssuerAccess {
+  readonly service: WorkspaceService;
+  /** The issuer of invoices without «RUC emisor»: FACTURA_RUC (or the sandbox's), else the one typed for them. */
+  defaultRuc(): string | undefined;
+  sourceOf(ruc: string | undefined): AccessSource;
+  /** Checks a typed login with the service and, when it is accepted, holds it; refused: the library's FacturaError. */
+  verifyAndHold(ruc: string, credentials: IssuerCredentials, asDefault: boolean): Promise<LoginCheck>;
+  /** One login check per issuer and process (the legal name for the confirmation); a failure is tried again next time. */
+  loginOf(ruc: string): Promise<LoginCheck> | undefined;
+  /** The options `submitSheet` takes: the default login and every issuer's. */
+  logins(): { credentials?: ServiceOptions['credentials']; issuerCredentials: Record<string, IssuerCredentials> };
+  /** Every password held (configured or typed): what a log line or an error must never show. */
+  secrets(): string[];
+}
+
+export function createIssuerAccess(service: WorkspaceService): IssuerAccess {
+  const typed = new Map<string, IssuerCredentials>();
+  let typedDefault: string | undefined;
+  const logins = new Map<string, Promise<LoginCheck>>();
+  const configured = (ruc: string): IssuerCredentials | undefined =>
+    service.issuerCredentials?.[ruc] ?? (service.credentials?.ruc === ruc ? service.credentials : undefined);
+  const credentialsOf = (ruc: string): IssuerCredentials | undefined => configured(ruc) ?? typed.get(ruc);
+  const login = (ruc: string, c: IssuerCredentials): Promise<LoginCheck> =>
+    checkLogin({ credentials: { ruc, mail: c.mail, clave: c.clave }, authUrl: service.authUrl, baseUrl: service.baseUrl });
+
+  return {
+    service,
+    defaultRuc: () => service.credentials?.ruc ?? typedDefault,
+    sourceOf(ruc) {
+      if (ruc === undefined) return 'falta';
+      return configured(ruc) !== undefined ? 'configurado' : typed.has(ruc) ? 'memoria' : 'falta';
+    },
+    async verifyAndHold(ruc, credentials, asDefault) {
+      const check = await login(ruc, credentials);
+      typed.set(ruc, { mail: credentials.mail, clave: credentials.clave });
+      if (asDefault && service.credentials === undefined) typedDefault = ruc;
+      logins.set(ruc, Promise.resolve(check));
+      return check;
+    },
+    loginOf(ruc) {
+      const c = credentialsOf(ruc);
+      if (c === undefined) return undefined;
+      let check = logins.get(ruc);
+      if (check === undefined) {
+        check = login(ruc, c);
+        logins.set(ruc, check);
+        check.catch(() => logins.delete(ruc));
+      }
+      return check;
+    },
+    logins() {
+      const def = service.credentials ?? (typedDefault !== undefined ? { ruc: typedDefault, ...(typed.get(typedDefault) as IssuerCredentials) } : undefined);
+      return {
+        ...(def !== undefined ? { credentials: def } : {}),
+        issuerCredentials: { ...Object.fromEntries(typed), ...service.issuerCredentials },
+      };
+    },
+    secrets: () =>
+      [service.credentials?.clave, ...Object.values(service.issuerCredentials ?? {}).map((c) => c.clave), ...[...typed.values()].map((c) => c.clave)].filter(
+        (s): s is string => s !== undefined && s.length > 0,
+      ),
+  };
+}

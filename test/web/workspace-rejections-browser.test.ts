@@ -1,0 +1,119 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicSandbox } from '../../src/index.js';
+import { startSandbox } from '../../src/index.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
+import type { ServeProcess } from './browser-session.js';
+import { openBrowser, startServe, stopServe } from './browser-session.js';
+
+/** Set to a folder to keep a screenshot of each new step (docs/screenshots is made this way). */
+const SHOTS = process.env['WEB_SCREENSHOTS'];
+const INVOICES = 8;
+
+describe('the service’s refusals on the grid and the submission in the history, in a real browser', () => {
+  let sandbox: PublicSandbox;
+  let dir: { path: string; cleanup: () => Promise<void> };
+  let serve: ServeProcess;
+  let context: BrowserContext;
+  let page: Page;
+  let consoleErrors: string[] = [];
+  let accepted: number[] = [];
+
+  const statuses = (): Promise<string | null> => page.getByRole('list', { name: 'Facturas por estado' }).textContent();
+  const grid = (): Locator => page.getByRole('grid', { name: 'Filas de la hoja' });
+  const shot = async (target: Locator, name: string): Promise<void> => {
+    if (SHOTS === undefined) return;
+    await mkdir(SHOTS, { recursive: true });
+    await target.screenshot({ path: join(SHOTS, `${name}.png`) });
+  };
+
+  beforeAll(async () => {
+    dir = await tempDir('factura-web-rejections-');
+    await writeSalesSheet(
+      join(dir.path, 'ventas-abril.xlsx'),
+      Array.from({ length: INVOICES }, (_, i) => salesRow(i + 1)),
+    );
+    // The service refuses about half the documents for reasons of its own (seeded: the same every run).
+    sandbox = await startSandbox({ refuseRate: 0.5, seed: 7 });
+    serve = await startServe(join(dir.path, 'espacio'), {
+      FACTURA_RUC: sandbox.credentials.ruc,
+      FACTURA_MAIL: sandbox.credentials.mail,
+      FACTURA_CLAVE: sandbox.credentials.clave,
+      FACTURA_AUTH_URL: sandbox.url,
+      FACTURA_BASE_URL: sandbox.url,
+    });
+    ({ context, page, consoleErrors } = await openBrowser(join(dir.path, 'perfil-chromium')));
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await stopServe(serve);
+    await sandbox?.close();
+    await dir?.cleanup();
+  });
+
+  it('sends, and the refused invoices end RECHAZADO with the service’s reason at their row', async () => {
+    await page.goto(serve.url);
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(join(dir.path, 'ventas-abril.xlsx'));
+    await page
+      .getByRole('list', { name: 'Facturas por estado' })
+      .filter({ hasText: `VÁLIDO ${INVOICES}` })
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
+    await expect.poll(statuses, { timeout: 60_000, interval: 100 }).toContain('RECHAZADO');
+    accepted = sandbox
+      .ledger()
+      .entries.map((e) => e.numero)
+      .sort((a, b) => a - b);
+    const refused = Array.from({ length: INVOICES }, (_, i) => i + 1).filter((n) => !accepted.includes(n));
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(sandbox.ledger().counters.rejected).toBe(refused.length);
+    await expect(statuses()).resolves.toContain(`ACEPTADO ${accepted.length}`);
+    await expect(statuses()).resolves.toContain(`RECHAZADO ${refused.length}`);
+
+    // The grid opens on the rows with errors: exactly the refused invoices, each with the service's words.
+    await expect(page.getByLabel('Solo con errores').isChecked()).resolves.toBe(true);
+    const rows = grid().locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 15_000, interval: 100 }).toBe(refused.length);
+    for (const n of refused) {
+      const status = grid().locator(`tr:has(th[data-row="${n + 1}"]) .status-cell`);
+      const text = await status.textContent();
+      expect(text).toContain('RECHAZADO');
+      expect(text).toContain(`F001-${n} RECHAZADO: Comprobante rechazado: El servicio rechazó el comprobante F001-${n}`);
+      expect(text).toContain('(HTTP 400)');
+    }
+    await shot(page.locator('section', { has: page.getByRole('heading', { name: 'Filas de la hoja' }) }), '12-rechazos-en-la-cuadricula');
+    // The accepted ones carry no message.
+    await page.getByLabel('Solo con errores').uncheck();
+    const first = accepted[0] as number;
+    await expect
+      .poll(
+        () =>
+          grid()
+            .locator(`tr:has(th[data-row="${first + 1}"]) .status-cell`)
+            .textContent(),
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBe(`ACEPTADOF001-${first}`);
+  }, 120_000);
+
+  it('shows the submission in the check’s history entry: when, where and how it ended', async () => {
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    const history = page.getByRole('table').filter({ has: page.getByRole('button', { name: 'Abrir la revisión de ventas-abril.xlsx' }) });
+    const entry = history.locator('tbody tr', { hasText: 'ventas-abril.xlsx' });
+    await entry.locator('.submission').waitFor();
+    await expect(entry.locator('.submission').textContent()).resolves.toMatch(/^Enviada el .+ a Servicio de facturación \(http:\/\/127\.0\.0\.1:\d+\)$/);
+    const text = (await entry.textContent()) ?? '';
+    expect(text).toContain(`${INVOICES} facturas: ACEPTADO ${accepted.length} · RECHAZADO ${INVOICES - accepted.length}`);
+    await shot(page.locator('section', { has: page.getByRole('heading', { name: 'Revisiones anteriores' }) }), '13-historial-con-envio');
+  }, 60_000);
+
+  it('ran without a script error or a Content-Security-Policy violation', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});
