@@ -231,14 +231,20 @@ export async function openFixAndResendWriter(options: FixAndResendWriterOptions)
       signal: output.failed,
     });
     let written = 0;
+    // One pair of arrays for every row: the sheet renders a row before its first await.
+    const values: TableValue[] = new Array<TableValue>(kept.length + 1).fill(null);
+    const styles: CellStyle[] = new Array<CellStyle>(kept.length + 1).fill(NOTES_CELL_STYLE);
     return {
       async addRow(cells, notes) {
         if (state !== 'open') throw new Error('fix-and-resend file already finished');
         try {
-          await sheet.addRow(
-            [...kept.map((i) => cellValue(cells[i] ?? null)), notes ?? null],
-            [...kept.map((index) => cellStyle(cells[index] ?? null)), NOTES_CELL_STYLE],
-          );
+          for (let k = 0; k < kept.length; k += 1) {
+            const cell = cells[kept[k] ?? -1] ?? null;
+            values[k] = cellValue(cell);
+            styles[k] = cellStyle(cell);
+          }
+          values[kept.length] = notes ?? null;
+          await sheet.addRow(values, styles);
           written += 1;
         } catch (err) {
           await failing(err);
