@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/api/start-sandbox.js';
+import { submitSheet } from '../../src/api/submit-sheet.js';
 import { validateSheet } from '../../src/api/validate-sheet.js';
 import { COLUMN_NAMES } from '../../src/invoice/canonical-columns.js';
 import { createLogger } from '../../src/logger.js';
@@ -26,18 +28,22 @@ async function fixRows(path: string): Promise<{ row: number; texts: string[] }[]
   return out;
 }
 
+/** The most source rows the fix file's window held, from the run's debug log. */
+function heldPeak(log: string): number {
+  const line = log
+    .split('\n')
+    .filter((l) => l.includes('fixRowsHeldPeak'))
+    .map((l) => JSON.parse(l) as { fixRowsHeldPeak: number })[0];
+  if (line === undefined) throw new Error('no fixRowsHeldPeak line in the log');
+  return line.fixRowsHeldPeak;
+}
+
 /** Validates with a debug logger and returns the most source rows the fix file's window held. */
 async function validateCounting(path: string, options: { mergeSplit?: boolean } = {}): Promise<{ peak: number; fixFile: string | undefined }> {
   const sink = textSink();
   const logger = createLogger({ level: 'debug', format: 'json', destination: sink.stream });
   const summary = await validateSheet(path, { logger, ...options });
-  const line = sink
-    .text()
-    .split('\n')
-    .filter((l) => l.includes('fixRowsHeldPeak'))
-    .map((l) => JSON.parse(l) as { fixRowsHeldPeak: number })[0];
-  if (line === undefined) throw new Error('no fixRowsHeldPeak line in the log');
-  return { peak: line.fixRowsHeldPeak, fixFile: summary.paths.fixAndResend };
+  return { peak: heldPeak(sink.text()), fixFile: summary.paths.fixAndResend };
 }
 
 describe('fix-and-resend file written during the run', () => {
@@ -69,6 +75,28 @@ describe('fix-and-resend file written during the run', () => {
     // The rows read while the header is searched for (a fixed number), then one invoice (3 rows)
     // and the row that ends it: nothing that grows with the sheet (18,060 rows).
     expect(peak).toBeLessThanOrEqual(HEADER_SEARCH_ROWS + 4);
+  });
+
+  it('holds only the invoices in flight while submitting at concurrency 4, answers out of order', async () => {
+    // 600 one-line invoices, every fifth with a wrong RUC (not sent, copied to the fix file).
+    const rows: SalesRow[] = [];
+    for (let n = 1; n <= 600; n += 1) rows.push(salesRow(n, n % 5 === 0 ? { receptorNumeroDocumento: '20512333790' } : {}));
+    const input = `${dir.path}/envio.csv`;
+    await writeCsv(input, rows);
+    const sandbox = await startSandbox({ latencyMs: 1, latencyJitterMs: 15 });
+    try {
+      const sink = textSink();
+      const logger = createLogger({ level: 'debug', format: 'json', destination: sink.stream });
+      const summary = await submitSheet(input, { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: sandbox.url, concurrency: 4, logger });
+      expect(summary.byStatus).toMatchObject({ ACCEPTED: 480, INVALID: 120 });
+      const copied = await fixRows(summary.paths.fixAndResend ?? '');
+      expect(copied.slice(1).map((r) => r.texts[1])).toEqual(Array.from({ length: 120 }, (_, i) => String((i + 1) * 5)));
+      // The header search's read-ahead, then the invoices pulled for sending (4 × 4) and those put
+      // back in order behind a slower one: far below the sheet's 600 rows.
+      expect(heldPeak(sink.text())).toBeLessThan(HEADER_SEARCH_ROWS + 100);
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it('keeps the sheet’s row order when --merge-split brings an invoice’s rows from far apart', async () => {
