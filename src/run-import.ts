@@ -1,5 +1,4 @@
 import { localized } from './i18n/localized-text.js';
-import { rm } from 'node:fs/promises';
 import type { ResolvedSettings } from './config/resolve-settings.js';
 import type { Lang } from './i18n/localized-text.js';
 import { groupInvoices } from './invoice/group-invoices.js';
@@ -17,7 +16,7 @@ import type { Submission } from './submit/submission.js';
 import { runPipeline } from './pipeline.js';
 import { columnLocatorFromHeaderMap } from './report/column-locator.js';
 import { fileSha256 } from './report/file-checksum.js';
-import { createFixList, writeFixAndResend } from './report/fix-and-resend.js';
+import { createFixAndResendStream } from './report/fix-and-resend-stream.js';
 import { createProblemGroups } from './report/problem-groups.js';
 import type { OutputPaths } from './report/output-paths.js';
 import { createResultsWorkbook } from './report/results-workbook.js';
@@ -216,7 +215,7 @@ export function issuerContexts(
 
 /**
  * Reads, maps, groups, validates (and submits) one sheet, writing the results workbook as outcomes
- * arrive and, at the end, the fix-and-resend workbook from a second streaming pass over the input.
+ * and the fix-and-resend workbook as outcomes arrive (one pass over the input).
  * A failure that ends the run (an unreadable input, a refused login) removes the partial results:
  * no results file ever claims a run that did not happen.
  */
@@ -229,7 +228,9 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   // then the edits apply, so everything after them sees the corrected values.
   const tap = tapRows(await openRowSource(run.input, settings.read), run.onEvent === undefined || run.rowEvents === false ? undefined : emit);
   const source = applyCellEdits(tap.source, run.edits);
-  const sheet = await readLineRecords(source, settings.read);
+  // The fix-and-resend file copies the corrected rows as their outcomes arrive: no second pass.
+  const fixFile = createFixAndResendStream({ path: paths.fixAndResend, lang, secrets: run.secrets ?? [], ordered: settings.read.mergeSplit !== true });
+  const sheet = await readLineRecords(fixFile.tap(source), settings.read);
   for (const note of sheet.notes) run.logger.warn({ code: note.code }, note.message[lang]);
 
   const locateColumn = columnLocatorFromHeaderMap(sheet.header, source.format);
@@ -242,6 +243,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     notes: sheet.notes,
   });
   tap.announced(sheet.header.row);
+  fixFile.headerFound(sheet.header.row, locateColumn);
   const located = (p: Problem): LocatedProblem => {
     const where = p.column === undefined ? undefined : locateColumn(p.column);
     return where === undefined ? p : { ...p, header: where.header, ...(where.letter !== undefined ? { letter: where.letter } : {}) };
@@ -262,7 +264,6 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   };
   const secrets = run.secrets ?? [];
   const results = await createResultsWorkbook({ path: paths.results, lang, locateColumn, secrets });
-  const fixList = createFixList({ lang, locateColumn, secrets });
   const summary = createSummary();
   let orphanRows = 0;
   const shown: ShownProblem[] = [];
@@ -280,21 +281,6 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
         message: p.message[lang],
       });
     }
-  };
-  /** The second pass over the input for the fix-and-resend file; false when nothing needs fixing. */
-  const writeFixFile = async (): Promise<boolean> => {
-    if (fixList.rows === 0) {
-      fixList.close();
-      // Nothing to fix: a fix-and-resend file left by an earlier run would now mislead.
-      await rm(paths.fixAndResend, { force: true });
-      return false;
-    }
-    // The sheet the first pass read, by name: no second search among the workbook's sheets.
-    const again = applyCellEdits(
-      await openRowSource(run.input, { ...settings.read, ...(source.sheet !== undefined ? { sheet: source.sheet } : {}) }),
-      run.edits,
-    );
-    return (await writeFixAndResend({ path: paths.fixAndResend, source: again, headerRow: sheet.header.row, fixList, lang })).written;
   };
   try {
     await results.addFileProblems(sheet.notes);
@@ -315,7 +301,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
         orphanRows += event.rows.length;
         show(event.problems);
         reportProblems(event.problems);
-        fixList.addRows(event.rows, event.problems);
+        await fixFile.addRows(event.rows, event.problems);
         await results.addFileProblems(event.problems);
         progress();
         continue;
@@ -329,7 +315,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
         show([said]);
         reportProblems([said]);
       }
-      fixList.add(outcome);
+      await fixFile.add(outcome);
       await results.addOutcome(outcome);
       invoicesDone += 1;
       emit({ type: 'invoice', outcome });
@@ -337,7 +323,8 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     }
     emit({ type: 'progress', rowsRead: tap.rowsRead(), invoices: invoicesDone });
 
-    const fixWritten = await writeFixFile();
+    const fixWritten = await fixFile.finish();
+    run.logger.debug({ fixRowsHeldPeak: fixFile.peakHeldRows }, 'fix-and-resend: most source rows held at once');
     const problemGroups: ShownProblemGroup[] = groups.result().map((g) => {
       const where = g.column === undefined ? undefined : locateColumn(g.column);
       return {
@@ -389,7 +376,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     };
   } catch (err) {
     // Whatever ended the run (the input, the fix file, the checksum…), no partial results remain.
-    fixList.close();
+    await fixFile.abort();
     await results.abort();
     throw err;
   }

@@ -1,4 +1,7 @@
+import { limitHeapGrowth } from './limit-heap-growth.js';
 import { main } from './main.js';
+
+limitHeapGrowth();
 
 /**
  * The process entry: wires signals to an AbortSignal and sets the exit code. The first Ctrl-C or

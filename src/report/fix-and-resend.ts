@@ -19,7 +19,6 @@ import { createRowSet } from './row-set.js';
 import type { TableValue } from './render-row-xml.js';
 import type { CellStyle } from './shared-cell-styles.js';
 import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
-import type { TableSheet } from './table-sheet.js';
 import { addTableSheet } from './table-sheet.js';
 import { HEADER_STYLE } from './status-styles.js';
 import type { WorkbookOutput } from './workbook-output.js';
@@ -66,44 +65,77 @@ export interface FixList {
   close(): void;
 }
 
-export function createFixList(options: FixListOptions = {}): FixList {
+/** The notes one invoice (or one run of orphan rows) puts on its rows, as `[row, text]` in order. */
+export interface FixNotes {
+  /** Undefined when the invoice needs no fixing (accepted, valid, left out) or has no rows. */
+  ofOutcome(outcome: InvoiceOutcome): RowNote[] | undefined;
+  /** Rows that belong to no invoice (orphans), with their problems; undefined without rows. */
+  ofRows(rows: readonly number[], problems: readonly Problem[]): RowNote[] | undefined;
+}
+
+/**
+ * What the notes column says (pure): the status and the service's answer on the invoice's first
+ * row, then each problem on its own row (or the first one), with the user's header named, scrubbed.
+ */
+export function createFixNotes(options: FixListOptions = {}): FixNotes {
   const lang = options.lang ?? 'es';
   const secrets = options.secrets ?? [];
   const locate: ColumnLocator = options.locateColumn ?? (() => undefined);
-  const rows = createRowSet();
-  const spool = createRowNotesSpool(options.tempDir !== undefined ? { tempDir: options.tempDir } : {});
-  let invoices = 0;
-
   const problemText = (p: Problem): string => {
     const where = p.column === undefined ? undefined : (locate(p.column)?.header ?? p.column);
-    // Scrubbed before it reaches the disk.
     return redactText(where === undefined ? p.message[lang] : `${where}: ${p.message[lang]}`, secrets);
   };
-  const keep = (invoiceRows: readonly number[], first: readonly string[], problems: readonly Problem[]): void => {
+  const notesOf = (invoiceRows: readonly number[], first: readonly string[], problems: readonly Problem[]): RowNote[] => {
     let firstRow = Number.POSITIVE_INFINITY;
-    for (const r of invoiceRows) {
-      rows.add(r);
-      if (r < firstRow) firstRow = r;
-    }
+    for (const r of invoiceRows) if (r < firstRow) firstRow = r;
     const notes: RowNote[] = [];
     for (const t of first) notes.push([firstRow, redactText(t, secrets)]);
     for (const p of problems) notes.push([p.row !== undefined && invoiceRows.includes(p.row) ? p.row : firstRow, problemText(p)]);
-    spool.add(notes);
+    return notes;
   };
-
   return {
-    add(outcome) {
-      if (!NEEDS_FIX_STATUSES.includes(outcome.status) || outcome.rows.length === 0) return;
-      invoices += 1;
+    ofOutcome(outcome) {
+      if (!NEEDS_FIX_STATUSES.includes(outcome.status) || outcome.rows.length === 0) return undefined;
       const first = [`${STATUS_LABELS[outcome.status][lang]}`];
       const answer = outcome.answer === undefined ? undefined : (redactSecrets(outcome.answer, secrets) as InvoiceOutcome['answer']);
       const said = [answer?.codigo, answer?.mensaje, answer?.detalle].filter((s): s is string => s !== undefined && s !== '');
       if (said.length > 0) first.push(said.join(' - '));
       if (outcome.note !== undefined) first.push(outcome.note);
-      keep(outcome.rows, first, outcome.problems);
+      return notesOf(outcome.rows, first, outcome.problems);
+    },
+    ofRows(rows, problems) {
+      return rows.length > 0 ? notesOf(rows, [], problems) : undefined;
+    },
+  };
+}
+
+/** The notes cell of a row: its notes joined, scrubbed, fit for a cell; undefined without notes. */
+export function notesCellText(texts: readonly string[], secrets: readonly string[] = []): string | undefined {
+  return texts.length === 0 ? undefined : toCellText(redactText(texts.join('; '), secrets));
+}
+
+export function createFixList(options: FixListOptions = {}): FixList {
+  const secrets = options.secrets ?? [];
+  const fixNotes = createFixNotes(options);
+  const rows = createRowSet();
+  const spool = createRowNotesSpool(options.tempDir !== undefined ? { tempDir: options.tempDir } : {});
+  let invoices = 0;
+
+  const keep = (invoiceRows: readonly number[], notes: readonly RowNote[]): void => {
+    for (const r of invoiceRows) rows.add(r);
+    spool.add(notes);
+  };
+
+  return {
+    add(outcome) {
+      const notes = fixNotes.ofOutcome(outcome);
+      if (notes === undefined) return;
+      invoices += 1;
+      keep(outcome.rows, notes);
     },
     addRows(list, problems) {
-      if (list.length > 0) keep(list, [], problems);
+      const notes = fixNotes.ofRows(list, problems);
+      if (notes !== undefined) keep(list, notes);
     },
     get invoices() {
       return invoices;
@@ -116,9 +148,7 @@ export function createFixList(options: FixListOptions = {}): FixList {
     },
     has: (row) => rows.has(row),
     notes(row) {
-      if (!rows.has(row)) return undefined;
-      const list = spool.notesOf(row);
-      return list.length === 0 ? undefined : toCellText(redactText(list.join('; '), secrets));
+      return rows.has(row) ? notesCellText(spool.notesOf(row), secrets) : undefined;
     },
     close: () => spool.close(),
   };
@@ -141,62 +171,151 @@ export interface FixAndResendResult {
   readonly rows: number;
 }
 
+/** The fix-and-resend workbook being written, one copied row at a time, in the input's row order. */
+export interface FixAndResendWriter {
+  /** Copies a source row (cells as they were read) with its notes. */
+  addRow(cells: readonly (Cell | null)[], notes: string | undefined): Promise<void>;
+  /** Finishes the file and moves it into place; returns the rows copied. */
+  finish(): Promise<number>;
+  /** Removes the unfinished file. Safe to call at any time, and twice. */
+  abort(): Promise<void>;
+}
+
+export interface FixAndResendWriterOptions {
+  /** `<input name>.corregir.xlsx` (see outputPaths); written to a unique `.part` file, then renamed. */
+  readonly path: string;
+  /** The input's header row: its columns (minus an old notes column) are the ones copied. */
+  readonly header: readonly (Cell | null)[];
+  readonly lang?: Lang;
+}
+
+/** A failure of the fix file, told as one (a FacturaError passes as it is). */
+function fixFileFailure(path: string, err: unknown): Error {
+  if (err instanceof FacturaError) return err;
+  return writeFailure(localized('el archivo para corregir', 'the file to fix'), path, err);
+}
+
 /**
- * Writes the fix-and-resend workbook: the input's own header row and columns, only the rows of
- * the invoices that need fixing, and a last column of notes. Cells go back as they were read: text
- * as text (a RUC stays text), numbers as numbers with their format, dates as dates; so after
- * correcting it the user feeds it to `validate`/`submit` with the same mapping.
+ * Opens the fix-and-resend workbook: the input's own header row and columns, then the rows given,
+ * and a last column of notes. Cells go back as they were read: text as text (a RUC stays text),
+ * numbers as numbers with their format, dates as dates; so after correcting it the user feeds it
+ * to `validate`/`submit` with the same mapping. exceljs's streaming writer: memory does not grow
+ * with the rows.
+ */
+export async function openFixAndResendWriter(options: FixAndResendWriterOptions): Promise<FixAndResendWriter> {
+  const lang = options.lang ?? 'es';
+  const partPath = uniquePartPath(options.path);
+  let output: WorkbookOutput | undefined;
+  let state: 'open' | 'done' | 'aborted' = 'open';
+  const abort = async (): Promise<void> => {
+    if (state !== 'open') return;
+    state = 'aborted';
+    output?.stream.destroy();
+    // Not reachable when the folder is not one (ENOTDIR): the write's own error is the one to tell.
+    await rm(partPath, { force: true }).catch(() => undefined);
+  };
+  const failing = async (err: unknown): Promise<never> => {
+    await abort();
+    throw fixFileFailure(options.path, err);
+  };
+  try {
+    output = await openWorkbookOutput(partPath);
+    const opened = output;
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
+    workbook.creator = 'factura-import';
+    const kept = keptColumns(options.header);
+    const sheet = addTableSheet(workbook, localized('Corregir', 'Fix')[lang], {
+      header: [...kept.map((i) => cellValue(options.header[i] ?? null)), FIX_NOTES_HEADER[lang]],
+      headerStyle: HEADER_CELL_STYLE,
+      widths: [...kept.map((i) => widthFor(options.header[i] ?? null)), 60],
+      signal: output.failed,
+    });
+    let written = 0;
+    // One pair of arrays for every row: the sheet renders a row before its first await.
+    const values: TableValue[] = new Array<TableValue>(kept.length + 1).fill(null);
+    const styles: CellStyle[] = new Array<CellStyle>(kept.length + 1).fill(NOTES_CELL_STYLE);
+    return {
+      async addRow(cells, notes) {
+        if (state !== 'open') throw new Error('fix-and-resend file already finished');
+        try {
+          for (let k = 0; k < kept.length; k += 1) {
+            const cell = cells[kept[k] ?? -1] ?? null;
+            values[k] = cellValue(cell);
+            styles[k] = cellStyle(cell);
+          }
+          values[kept.length] = notes ?? null;
+          await sheet.addRow(values, styles);
+          written += 1;
+        } catch (err) {
+          await failing(err);
+        }
+      },
+      async finish() {
+        if (state !== 'open') throw new Error('fix-and-resend file already finished');
+        try {
+          sheet.commit();
+          await commitWorkbook(workbook, opened);
+          await rename(partPath, options.path);
+          state = 'done';
+          return written;
+        } catch (err) {
+          return failing(err);
+        }
+      },
+      abort,
+    };
+  } catch (err) {
+    return failing(err);
+  }
+}
+
+export interface FixAndResendOptions {
+  /** `<input name>.corregir.xlsx` (see outputPaths); written to a unique `.part` file, then renamed. */
+  readonly path: string;
+  /** A fresh pass over the input (openRowSource): the rows are copied as the reader gives them. */
+  readonly source: RowSource;
+  /** 1-based row of the input's header row; rows above it (titles) are not copied. */
+  readonly headerRow: number;
+  readonly fixList: FixList;
+  readonly lang?: Lang;
+}
+
+export interface FixAndResendResult {
+  /** False when no invoice needed fixing: no file is written. */
+  readonly written: boolean;
+  readonly rows: number;
+}
+
+/**
+ * Writes the fix-and-resend workbook from a pass over the input, once the fix list is complete
+ * (a run writes it during its own pass instead: fix-and-resend-stream.ts).
  */
 export async function writeFixAndResend(options: FixAndResendOptions): Promise<FixAndResendResult> {
   const { fixList, headerRow } = options;
   if (fixList.rows === 0) return { written: false, rows: 0 };
-  const lang = options.lang ?? 'es';
-  const partPath = uniquePartPath(options.path);
-  let written = 0;
-  let output: WorkbookOutput | undefined;
+  let writer: FixAndResendWriter | undefined;
   try {
-    output = await openWorkbookOutput(partPath);
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
-    workbook.creator = 'factura-import';
-    let sheet: TableSheet | undefined;
-    let kept: number[] = [];
     for await (const source of options.source.rows) {
       if (source.row < headerRow) continue;
       if (source.row === headerRow) {
-        kept = keptColumns(source.cells);
-        sheet = addTableSheet(workbook, localized('Corregir', 'Fix')[lang], {
-          header: [...kept.map((i) => cellValue(source.cells[i] ?? null)), FIX_NOTES_HEADER[lang]],
-          headerStyle: HEADER_CELL_STYLE,
-          widths: [...kept.map((i) => widthFor(source.cells[i] ?? null)), 60],
-          signal: output.failed,
-        });
+        writer = await openFixAndResendWriter({ path: options.path, header: source.cells, ...(options.lang !== undefined ? { lang: options.lang } : {}) });
         continue;
       }
       // Past the last row to copy: the rest of a big input need not be read again.
-      if (sheet !== undefined && source.row > fixList.lastRow) break;
-      if (sheet === undefined || !fixList.has(source.row)) continue;
-      await sheet.addRow(
-        [...kept.map((i) => cellValue(source.cells[i] ?? null)), fixList.notes(source.row) ?? null],
-        [...kept.map((index) => cellStyle(source.cells[index] ?? null)), NOTES_CELL_STYLE],
-      );
-      written += 1;
+      if (writer !== undefined && source.row > fixList.lastRow) break;
+      if (writer === undefined || !fixList.has(source.row)) continue;
+      await writer.addRow(source.cells, fixList.notes(source.row));
     }
-    if (sheet === undefined) {
+    if (writer === undefined) {
       throw new FacturaError(
         'INPUT',
         localized(`La fila de encabezados ${headerRow} no está en ${options.source.file}.`, `Header row ${headerRow} is not in ${options.source.file}.`),
       );
     }
-    sheet.commit();
-    await commitWorkbook(workbook, output);
-    await rename(partPath, options.path);
-    return { written: true, rows: written };
+    return { written: true, rows: await writer.finish() };
   } catch (err) {
-    output?.stream.destroy();
-    // Not reachable when the folder is not one (ENOTDIR): the write's own error is the one to tell.
-    await rm(partPath, { force: true }).catch(() => undefined);
-    if (err instanceof FacturaError) throw err;
-    throw writeFailure(localized('el archivo para corregir', 'the file to fix'), options.path, err);
+    await writer?.abort();
+    throw fixFileFailure(options.path, err);
   } finally {
     fixList.close();
   }

@@ -1,0 +1,99 @@
+import { rm } from 'node:fs/promises';
+import type { Lang } from '../i18n/localized-text.js';
+import type { InvoiceOutcome } from '../invoice/invoice-outcome.js';
+import type { Problem } from '../invoice/problem.js';
+import type { RowSource, SourceRow } from '../sheet/source-row.js';
+import type { ColumnLocator } from './column-locator.js';
+import type { FixAndResendWriter, FixNotes } from './fix-and-resend.js';
+import { createFixNotes, notesCellText, openFixAndResendWriter } from './fix-and-resend.js';
+import type { RowNote } from './row-notes-spool.js';
+import type { RowWindow } from './row-window.js';
+import { createRowWindow } from './row-window.js';
+
+export interface FixAndResendStreamOptions {
+  /** `<input name>.corregir.xlsx` (see outputPaths). */
+  readonly path: string;
+  readonly lang: Lang;
+  readonly secrets?: readonly string[];
+  /** Outcomes' rows come in the sheet's order (grouping's default mode; not under `--merge-split`). */
+  readonly ordered: boolean;
+}
+
+/**
+ * The fix-and-resend workbook written during the run's own pass over the input: the source rows
+ * are held in a window (row-window.ts) until their invoice's outcome arrives, then copied, with
+ * their notes, if the invoice needs fixing, and let go. No second reading of the input, and memory
+ * bounded by the rows of the invoices not yet finished. The file is opened at the first row to
+ * copy: a run where nothing needs fixing writes none (and removes one left by an earlier run).
+ */
+export interface FixAndResendStream {
+  /** The source with its rows held until their outcome (tap it after the edits apply). */
+  tap(source: RowSource): RowSource;
+  /** The header row is known: the rows above it are let go, and problems name the user's headers. */
+  headerFound(row: number, locateColumn: ColumnLocator): void;
+  add(outcome: InvoiceOutcome): Promise<void>;
+  /** Rows that belong to no invoice (orphans), with their problems. */
+  addRows(rows: readonly number[], problems: readonly Problem[]): Promise<void>;
+  /** The source is done: finishes the file; false when nothing needed fixing (no file). */
+  finish(): Promise<boolean>;
+  /** Removes the unfinished file (a run that failed). */
+  abort(): Promise<void>;
+  /** The most source rows held at once (tests and measurements). */
+  readonly peakHeldRows: number;
+}
+
+export function createFixAndResendStream(options: FixAndResendStreamOptions): FixAndResendStream {
+  const secrets = options.secrets ?? [];
+  let header: SourceRow | undefined;
+  let notesOf: FixNotes = createFixNotes({ lang: options.lang, secrets });
+  let writer: Promise<FixAndResendWriter> | undefined;
+
+  const window: RowWindow = createRowWindow({
+    ordered: options.ordered,
+    async release(row, notes) {
+      writer ??= openFixAndResendWriter({ path: options.path, header: header?.cells ?? [], lang: options.lang });
+      await (await writer).addRow(row.cells, notes);
+    },
+  });
+
+  const settle = (rows: readonly number[], notes: readonly RowNote[] | undefined): Promise<void> => {
+    if (notes === undefined) return window.settle(rows, undefined);
+    const byRow = new Map<number, string[]>();
+    for (const [row, text] of notes) {
+      const list = byRow.get(row);
+      if (list === undefined) byRow.set(row, [text]);
+      else list.push(text);
+    }
+    const cells = new Map<number, string | undefined>();
+    for (const row of rows) cells.set(row, notesCellText(byRow.get(row) ?? [], secrets));
+    return window.settle(rows, cells);
+  };
+
+  return {
+    tap: (source) => window.tap(source),
+    headerFound(row, locateColumn) {
+      header = window.takeRow(row);
+      notesOf = createFixNotes({ lang: options.lang, secrets, locateColumn });
+    },
+    add: (outcome) => settle(outcome.rows, notesOf.ofOutcome(outcome)),
+    addRows: (rows, problems) => settle(rows, notesOf.ofRows(rows, problems)),
+    async finish() {
+      await window.finish();
+      if (writer === undefined) {
+        // Nothing to fix: a fix-and-resend file left by an earlier run would now mislead.
+        await rm(options.path, { force: true });
+        return false;
+      }
+      await (await writer).finish();
+      return true;
+    },
+    async abort() {
+      const open = writer;
+      writer = undefined;
+      if (open !== undefined) await (await open.catch(() => undefined))?.abort();
+    },
+    get peakHeldRows() {
+      return window.peakHeld;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import type { RowSource, SourceRow } from '../sheet/source-row.js';
+
+/**
+ * The source rows read and not yet accounted for, so that rows can be copied as their invoice's
+ * outcome arrives, without a second pass over the input. Rows are held in reading order and let go
+ * from the oldest: a row is released once its fate is known (settled by an outcome, with or
+ * without something to say on it), and passed to `release` when it is to be copied.
+ *
+ * `ordered`: outcomes come in the sheet's order and each one's rows come after every earlier
+ * one's (grouping's default mode: an invoice is a run of consecutive rows). Then an outcome also
+ * settles every row before its last one that no outcome claimed (blank rows, a totals row, hidden
+ * rows left out), and the window holds only the rows of the outcomes still to come: the invoice
+ * being grouped, and those in flight in the pipeline (validation, sending at concurrency c, put back
+ * in order). Not ordered (`--merge-split`: invoices come at the end of the sheet, their rows far
+ * apart): a row unclaimed waits for the end, as grouping itself keeps every invoice until then.
+ */
+export interface RowWindow {
+  /** The source with every row it yields held in the window. */
+  tap(source: RowSource): RowSource;
+  /** Lets go of the rows above `row` and hands over that row (the header), or undefined if not held. */
+  takeRow(row: number): SourceRow | undefined;
+  /** The fate of some rows: the ones in `copy` are copied, with their notes (if any). */
+  settle(rows: readonly number[], copy: ReadonlyMap<number, string | undefined> | undefined): Promise<void>;
+  /** The source is done: rows still held are settled (copied if they have notes, else dropped). */
+  finish(): Promise<void>;
+  /** Rows held now, and the most ever held at once (for tests and measurements). */
+  readonly held: number;
+  readonly peakHeld: number;
+}
+
+export interface RowWindowOptions {
+  readonly ordered: boolean;
+  /** A released row to copy, with its notes, in ascending row order. */
+  readonly release: (row: SourceRow, notes: string | undefined) => Promise<void>;
+}
+
+/** Past this many released slots at the front, the queue is compacted. */
+const COMPACT_AFTER = 4096;
+
+export function createRowWindow(options: RowWindowOptions): RowWindow {
+  let queue: SourceRow[] = [];
+  let head = 0;
+  let peak = 0;
+  /** Rows settled and not yet let go; `null`: nothing to copy. */
+  const fates = new Map<number, { readonly notes: string | undefined } | null>();
+  /** Ordered: every row up to here is settled. */
+  let frontier = 0;
+  /** The last row let go: a fate for a row at or before it comes too late. */
+  let released = 0;
+
+  const advance = (): void => {
+    head += 1;
+    if (head >= COMPACT_AFTER && head * 2 >= queue.length) {
+      queue = queue.slice(head);
+      head = 0;
+    }
+  };
+
+  const drain = async (all: boolean): Promise<void> => {
+    while (head < queue.length) {
+      const row = queue[head] as SourceRow;
+      const fate = fates.get(row.row);
+      if (fate === undefined && !all && !(options.ordered && row.row <= frontier)) return;
+      fates.delete(row.row);
+      released = row.row;
+      advance();
+      if (fate !== undefined && fate !== null) await options.release(row, fate.notes);
+    }
+  };
+
+  return {
+    tap(source) {
+      async function* rows(): AsyncIterable<SourceRow> {
+        for await (const r of source.rows) {
+          queue.push(r);
+          if (queue.length - head > peak) peak = queue.length - head;
+          yield r;
+        }
+      }
+      return { ...source, rows: rows() };
+    },
+
+    takeRow(row) {
+      let found: SourceRow | undefined;
+      while (head < queue.length && (queue[head] as SourceRow).row <= row) {
+        const r = queue[head] as SourceRow;
+        if (r.row === row) found = r;
+        released = r.row;
+        advance();
+      }
+      return found;
+    },
+
+    async settle(rows, copy) {
+      let last = 0;
+      for (const r of rows) {
+        if (r > last) last = r;
+        if (r <= released) {
+          // Grouping yielded this row after a later one was let go: it would be missing from the copy.
+          throw new Error(`row ${r} settled after row ${released} was released`);
+        }
+        const copied = copy?.has(r) === true;
+        // Ordered, a row with nothing to copy needs no entry: the frontier settles it.
+        if (copied) fates.set(r, { notes: copy?.get(r) });
+        else if (!options.ordered) fates.set(r, null);
+      }
+      if (options.ordered && last > frontier) frontier = last;
+      await drain(false);
+    },
+
+    finish: () => drain(true),
+
+    get held() {
+      return queue.length - head;
+    },
+    get peakHeld() {
+      return peak;
+    },
+  };
+}
