@@ -1,4 +1,5 @@
 import { CANONICAL_COLUMN_LIST, previewSheet } from '../index.js';
+import { inUserTerms } from './in-user-terms.js';
 import type { SheetPreview } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
@@ -32,7 +33,7 @@ export async function buildSheetPreview(store: WorkspaceStore, check: { id: stri
     missing: preview.missing,
     autoMapped: preview.header !== undefined && preview.missing.length === 0,
     remembered: remembered !== undefined,
-    ...(preview.problem !== undefined ? { problem: preview.problem.es.replaceAll(check.storedPath, `«${check.fileName}»`) } : {}),
+    ...(preview.problem !== undefined ? { problem: inUserTerms(preview.problem, check).es } : {}),
     signature: preview.signature,
     ...(remembered !== undefined ? { mapping: remembered } : {}),
   };

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { FacturaError } from '../index.js';
+import { inUserTerms } from './in-user-terms.js';
 import { buildSheetPreview } from './sheet-preview-view.js';
 import type { StoredPreview } from './sheet-preview-view.js';
 import type { SheetPreview } from './workspace-api.js';
@@ -85,10 +87,10 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
       options.store.setPreview(id, preview);
       return previewForBrowser(preview);
     } catch (err) {
-      const text = (err as { text?: { es?: string } }).text?.es;
-      if (text === undefined) throw err;
-      options.store.failCheck(id, { es: text.replaceAll(storedPath, `«${check.fileName}»`), en: text });
-      return reply.code(422).send({ error: text.replaceAll(storedPath, `«${check.fileName}»`) });
+      if (!(err instanceof FacturaError)) throw err;
+      const text = inUserTerms(err.text, check);
+      options.store.failCheck(id, text);
+      return reply.code(422).send({ error: text.es });
     }
   });
 };
