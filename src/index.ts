@@ -36,3 +36,5 @@ export { formatSummary } from './report/run-summary.js';
 export { limaDateTime } from './invoice/lima-today.js';
 export { CANONICAL_COLUMN_LIST, columnLetter, previewSheet } from './api/preview-sheet.js';
 export type { CanonicalColumnInfo, PreviewColumn, SheetPreview } from './api/preview-sheet.js';
+export { listSheets } from './api/list-sheets.js';
+export type { WorkbookSheet } from './api/list-sheets.js';
