@@ -4,6 +4,7 @@ import type { CellEdits, HeaderMap, ImportEvent, LocalizedText, ValidateOptions 
 import { columnLetter, FacturaError, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { inUserTerms } from './in-user-terms.js';
+import type { StoredPreview } from './sheet-preview-view.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
 /** The library call the check runs (the CLI's own `validateSheet`); passed in so a test can give a slow one. */
@@ -80,8 +81,8 @@ function overlayOf(store: WorkspaceStore, checkId: string): CellEdits {
  * How the stored rows were read: a later run that reads them the same way finds the very same rows
  * (the upload never changes and the edits are an overlay) and need not write them again.
  */
-function rowsKeyOf(mapping: Readonly<Record<string, string>> | undefined): string {
-  return JSON.stringify({ mapping: mapping ?? null });
+function rowsKeyOf(sheet: string | undefined, mapping: Readonly<Record<string, string>> | undefined): string {
+  return JSON.stringify({ sheet: sheet ?? null, mapping: mapping ?? null });
 }
 
 /**
@@ -101,7 +102,9 @@ export async function runCheck(
   if (check === undefined) return;
   const dir = join(check.storedPath, '..');
   const writer = store.writer(checkId);
-  const rowsKey = rowsKeyOf(mapping);
+  // The workbook's sheet the user chose (absent: the one the CLI would read).
+  const sheet = (check.preview as StoredPreview | undefined)?.chosenSheet;
+  const rowsKey = rowsKeyOf(sheet, mapping);
   const keptRows = check.rowsRead;
   const { rowsKept } = store.startCheck(checkId, [], rowsKey);
   // A recheck: the hub's latest event for this check is the last run's `done`; a new subscriber must not take it for this run's.
@@ -171,6 +174,7 @@ export async function runCheck(
   try {
     const summary = await library(check.storedPath, {
       onEvent,
+      ...(sheet !== undefined ? { sheet } : {}),
       ...(mapping !== undefined ? { mapping: { ...mapping } } : {}),
       ...(edits.size > 0 ? { edits } : {}),
       // The rows are in the store already: no event (and no display text) per row.
