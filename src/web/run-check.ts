@@ -87,7 +87,8 @@ function rowsKeyOf(sheet: string | undefined, mapping: Readonly<Record<string, s
 
 /**
  * Runs the library's check over an uploaded sheet and streams what it says into the store: each
- * source row, each invoice's status on its rows, each problem; live progress goes to the hub.
+ * source row (not again on a recheck that reads the sheet the same way: the stored rows are kept),
+ * each invoice's status on its rows, each problem; live progress goes to the hub.
  * Never throws: a failure is recorded on the check, in the user's words.
  */
 export async function runCheck(
