@@ -18,16 +18,18 @@ const NOVEMBER = [1, 2, 3].map((n) => salesRow(n));
 /** The second sheet: December's sales, the fourth with a receptor RUC whose check digit is wrong. */
 const DECEMBER = [101, 102, 103, 104, 105].map((n) => salesRow(n, n === 104 ? { receptorNumeroDocumento: '20512333798' } : {}));
 
-/** A real two-sheet workbook written by exceljs, as an office keeps a month per sheet. */
-async function writeTwoSheetWorkbook(path: string): Promise<void> {
+/** A real workbook written by exceljs: a sheet of sales per entry (or a cover with one line of text when `rows` is a string). */
+async function writeWorkbook(path: string, sheets: readonly (readonly [string, readonly SalesRow[] | string])[]): Promise<void> {
   const wb = new ExcelJS.Workbook();
-  const add = (name: string, rows: readonly SalesRow[]): void => {
+  for (const [name, rows] of sheets) {
     const ws = wb.addWorksheet(name);
+    if (typeof rows === 'string') {
+      ws.addRow([rows]);
+      continue;
+    }
     ws.addRow([...COLUMN_NAMES]);
     for (const r of rows) ws.addRow(COLUMN_NAMES.map((c) => r[c] ?? null));
-  };
-  add('Noviembre', NOVEMBER);
-  add('Diciembre', DECEMBER);
+  }
   await wb.xlsx.writeFile(path);
 }
 
@@ -43,7 +45,11 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
   beforeAll(async () => {
     dir = await tempDir('factura-web-sheets-');
     workbook = join(dir.path, 'ventas-2026.xlsx');
-    await writeTwoSheetWorkbook(workbook);
+    // As an office keeps a month per sheet.
+    await writeWorkbook(workbook, [
+      ['Noviembre', NOVEMBER],
+      ['Diciembre', DECEMBER],
+    ]);
     serve = await startServe(join(dir.path, 'espacio'));
     ({ context, page, consoleErrors } = await openBrowser(join(dir.path, 'perfil-chromium')));
     await page.goto(serve.url);
@@ -103,13 +109,32 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
     await expect(statuses.textContent()).resolves.toContain('INVÁLIDO 1');
     await expect(statuses.textContent()).resolves.toContain(`VÁLIDO ${DECEMBER.length - 1}`);
     const grid = page.getByRole('grid', { name: 'Filas de la hoja' });
-    await expect(grid.getByRole('rowheader').allTextContents()).resolves.toEqual(['5']);
+    await expect.poll(() => grid.getByRole('rowheader').allTextContents()).toEqual(['5']);
 
     await page.getByRole('button', { name: 'Revalidar' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain(`VÁLIDO ${DECEMBER.length - 1}`);
     await page.getByLabel('Solo con errores').uncheck();
-    await expect(grid.getByRole('rowheader').allTextContents()).resolves.toEqual(['2', '3', '4', '5', '6']);
+    await expect.poll(() => grid.getByRole('rowheader').allTextContents()).toEqual(['2', '3', '4', '5', '6']);
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
+
+  it('proposes the first sheet with a header when the command line could not choose (a cover, then two sheets of sales)', async () => {
+    const offices = join(dir.path, 'ventas-sucursales.xlsx');
+    await writeWorkbook(offices, [
+      ['Portada', 'Ventas por sucursal, noviembre 2026'],
+      ['Lima', NOVEMBER],
+      ['Arequipa', DECEMBER],
+    ]);
+    await page.getByRole('button', { name: 'factura-import' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(offices);
+    await page.getByRole('heading', { name: 'Elija la hoja de «ventas-sucursales.xlsx»' }).waitFor();
+    await expect(page.getByRole('radio', { name: /Lima/ }).isChecked()).resolves.toBe(true);
+    await expect(page.getByText('Portada · sin encabezados de ventas').count()).resolves.toBe(1);
+    await page.getByRole('radio', { name: /Arequipa/ }).check();
+    await page.getByRole('button', { name: 'Leer la hoja «Arequipa»' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain('INVÁLIDO 1');
     expect(consoleErrors).toEqual([]);
   }, 120_000);
 });
