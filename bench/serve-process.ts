@@ -10,12 +10,19 @@ export interface ServeProcess {
   readonly headers: { readonly cookie: string; readonly origin: string };
 }
 
-/** Starts the built CLI's `serve` on a free port (cwd: the project root) and exchanges its one-time link for the cookie. */
-export async function startServeProcess(root: string, workspace: string): Promise<ServeProcess> {
-  const server = spawn(process.execPath, ['bin/factura-import.js', 'serve', '--no-open', '--port', '0', '--workspace', workspace, '--max-upload-mb', '2000'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/**
+ * Starts the built CLI's `serve` on a free port (cwd: the project root) and exchanges its one-time link for the cookie.
+ * `nodeArgs` go to node before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses).
+ */
+export async function startServeProcess(root: string, workspace: string, nodeArgs: readonly string[] = []): Promise<ServeProcess> {
+  const server = spawn(
+    process.execPath,
+    [...nodeArgs, 'bin/factura-import.js', 'serve', '--no-open', '--port', '0', '--workspace', workspace, '--max-upload-mb', '2000'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const openUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
     server.stdout.on('data', (d: Buffer) => {

@@ -5,24 +5,33 @@
  * one request), «Revalidar» with those edits, and for comparison the CLI's `validate` of the sheet
  * as corrected (the same rows without the planted code). Peak RSS is the server's VmHWM from /proc, read before it is stopped.
  *
- *   npm run build && node --import tsx bench/web-fix.ts [--rows 200000] [--keep] [--dir DIR]
+ *   npm run build && node --import tsx bench/web-fix.ts [--rows 200000] [--keep] [--dir DIR] [--cpu-prof DIR]
+ *
+ * `--cpu-prof DIR` writes the server's CPU profile there (read it with bench/profile-top.ts).
  *
  * Prints a JSON line with the figures last. Never fails on a figure.
  */
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, openAsBlob } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify';
 import { SHEET_HEADER, salesRows } from './sales-rows.js';
-import { peakRssMb, startServeProcess } from './serve-process.js';
+import { measureChild } from './measure-child.js';
+import { cpuSeconds, peakRssMb, startServeProcess } from './serve-process.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '200000' }, keep: { type: 'boolean', default: false }, dir: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '200000' },
+    keep: { type: 'boolean', default: false },
+    dir: { type: 'string' },
+    'cpu-prof': { type: 'string' },
+  },
+});
 const ROWS = Number(values.rows);
 const UNIT = SHEET_HEADER.indexOf('unidadMedida');
 const BAD_UNIT = 'UNIDADES X';
@@ -56,7 +65,8 @@ const sheetPath = join(dir, 'ventas-200k.csv');
 const sheet = await writeSheet(sheetPath);
 console.error(`sheet: ${sheet.rows} rows (${sheet.planted} with «${BAD_UNIT}»), ${(sheet.bytes / 1e6).toFixed(1)} MB`);
 
-const { server, headers } = await startServeProcess(ROOT, join(dir, 'espacio'));
+const profile = values['cpu-prof'];
+const { server, headers } = await startServeProcess(ROOT, join(dir, 'espacio'), profile === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profile]);
 try {
   const { origin } = headers;
   const json = { ...headers, 'content-type': 'application/json' };
@@ -78,7 +88,7 @@ try {
   const rssAfterCheck = await peakRssMb(server.pid ?? 0);
   console.error(`check: ${s1(first.ms)} s, ${first.view.errors} errors; server peak RSS so far ${rssAfterCheck} MB`);
 
-  let t = process.hrtime.bigint();
+  const t = process.hrtime.bigint();
   const replaced = (await (
     await fetch(`${origin}/api/checks/${id}/edits/replace`, {
       method: 'POST',
@@ -89,21 +99,22 @@ try {
   const replaceMs = ms(t);
   console.error(`replace: ${replaced.changed} cells in ${replaceMs.toFixed(0)} ms`);
 
+  const cpuBefore = await cpuSeconds(server.pid ?? 0);
   const again = await check();
+  const recheckCpuS = (await cpuSeconds(server.pid ?? 0)) - cpuBefore;
   console.error(`recheck with ${again.view.editedCells} edits: ${s1(again.ms)} s, ${again.view.errors} errors`);
   const rss = await peakRssMb(server.pid ?? 0);
 
   // The CLI on the same sheet as corrected (the same generator without the planted code): the same work as the recheck.
   const fixedPath = join(dir, 'ventas-200k-corregida.csv');
   await writeSheet(fixedPath, false);
-  t = process.hrtime.bigint();
-  const cli = spawn(process.execPath, ['bin/factura-import.js', 'validate', fixedPath, '--out', join(dir, 'cli.resultados.xlsx')], {
+  const cli = await measureChild('validate', [process.execPath, 'bin/factura-import.js', 'validate', fixedPath, '--out', join(dir, 'cli.resultados.xlsx')], {
     cwd: ROOT,
-    stdio: 'ignore',
+    statsDir: dir,
+    timeoutMs: 30 * 60_000,
   });
-  await once(cli, 'exit');
-  const cliMs = ms(t);
-  console.error(`CLI validate: ${s1(cliMs)} s`);
+  const cliMs = cli.wallMs;
+  console.error(`CLI validate: ${s1(cliMs)} s (CPU ${s1(cli.cpuMs)} s)`);
 
   const report = {
     rows: sheet.rows,
@@ -114,8 +125,11 @@ try {
     recheckS: s1(again.ms),
     recheckErrors: again.view.errors,
     recheckUsPerRow: Math.round((again.ms * 1000) / sheet.rows),
+    recheckServerCpuS: Math.round(recheckCpuS * 10) / 10,
     cliValidateS: s1(cliMs),
     cliUsPerRow: Math.round((cliMs * 1000) / sheet.rows),
+    cliValidateCpuS: s1(cli.cpuMs),
+    loadavg: (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' '),
     serverPeakRssAfterFirstCheckMb: rssAfterCheck,
     serverPeakRssMb: rss,
   };

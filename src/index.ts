@@ -39,3 +39,5 @@ export { limaDateTime } from './invoice/lima-today.js';
 export { isValidRuc } from './invoice/rules/identity-document-rules.js';
 export { CANONICAL_COLUMN_LIST, columnLetter, previewSheet } from './api/preview-sheet.js';
 export type { CanonicalColumnInfo, PreviewColumn, SheetPreview } from './api/preview-sheet.js';
+export { listSheets } from './api/list-sheets.js';
+export type { WorkbookSheet } from './api/list-sheets.js';

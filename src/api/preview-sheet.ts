@@ -45,6 +45,8 @@ export interface SheetPreview {
   /** The header row's texts compared as the header matcher compares them: the key for remembering a mapping. */
   readonly signature: string;
   readonly notes: readonly Problem[];
+  /** The sheet's first non-blank rows as display text (at most PREVIEW_FIRST_ROWS), to recognise it among others. */
+  readonly firstRows: readonly { readonly row: number; readonly cells: readonly string[] }[];
   /** Why the header was not found: the message `validateSheet` stops with. */
   readonly problem?: LocalizedText;
 }
@@ -53,6 +55,9 @@ export interface SheetPreview {
 export const CANONICAL_COLUMN_LIST: readonly CanonicalColumnInfo[] = CANONICAL_COLUMNS.map((c) => ({ name: c.name, label: c.label, required: c.required }));
 
 const isBlank = (cells: readonly string[]): boolean => cells.every((c) => c.trim() === '');
+
+/** How many of a sheet's first non-blank rows a preview gives (`firstRows`). */
+export const PREVIEW_FIRST_ROWS = 6;
 
 /**
  * Reads only the first rows of a sheet (at most HEADER_SEARCH_ROWS) and runs the header detection
@@ -105,6 +110,7 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
     missing: REQUIRED_COLUMNS.filter((c) => !fedNames.has(c)),
     signature,
     notes,
+    firstRows: rows.filter((r) => !isBlank(r.cells)).slice(0, PREVIEW_FIRST_ROWS),
     ...(problem !== undefined ? { problem } : {}),
   };
 }

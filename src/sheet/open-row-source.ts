@@ -1,4 +1,3 @@
-import { open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
@@ -7,14 +6,11 @@ import type { ColumnMapping } from './column-mapping.js';
 import { readCsvRows } from './csv-row-source.js';
 import { detectEncoding, isOnlyBom, type CsvEncoding } from './detect-encoding.js';
 import { HEADER_SEARCH_ROWS, isHeaderRow } from './detect-header.js';
-import { odsInputError } from './ods-input-error.js';
-import { openSheetJsWorkbook } from './open-sheetjs-workbook.js';
-import { openXlsxRows } from './open-xlsx-rows.js';
+import { openWorkbook, type OpenedSheet, type SheetOpener } from './open-workbook.js';
+import { readFileHead } from './read-file-head.js';
 import { sniffDelimiter, type CsvDelimiter } from './sniff-delimiter.js';
 import { sniffFileFormat, type SniffedFormat } from './sniff-file-format.js';
 import type { RowSource, SourceRow } from './source-row.js';
-import { xlsxInputError } from './xlsx-input-error.js';
-import { readXlsxPartBudget, type XlsxPartBudget } from './xlsx-part-budget.js';
 
 export interface OpenRowSourceOptions {
   /** Workbooks: the sheet to read (default: the first visible one with a header row). */
@@ -25,18 +21,6 @@ export interface OpenRowSourceOptions {
   readonly delimiter?: CsvDelimiter;
   /** `--map`: also decides which sheet has the header row. */
   readonly mapping?: ColumnMapping;
-}
-
-/** How much of the file is looked at to tell the format, the encoding and the delimiter. */
-const HEAD_BYTES = 64 * 1024;
-
-/** A workbook opened on one sheet, whatever library reads it. */
-interface OpenedSheet {
-  readonly sheet: string;
-  readonly sheets: readonly { readonly name: string; readonly hidden: boolean }[];
-  readonly autoFilter: boolean;
-  readonly notes: readonly Problem[];
-  readonly rows: AsyncIterable<SourceRow>;
 }
 
 /**
@@ -50,16 +34,13 @@ interface OpenedSheet {
  * all reject with FacturaError('INPUT') naming the file. Problems found later reject the iteration.
  */
 export async function openRowSource(path: string, options: OpenRowSourceOptions = {}): Promise<RowSource> {
-  const head = await readHead(path);
+  const head = await readFileHead(path);
   if (head.length === 0 || isOnlyBom(head)) throw emptyFile(path);
 
   const sniffed = sniffFileFormat(head);
   if (sniffed.kind === 'xlsx' || sniffed.kind === 'xls' || sniffed.kind === 'ods') {
-    // The zip's directory is read once, here, and handed to the reader. Not every producer stores
-    // an ODS's `mimetype` first (SheetJS does not): the directory says.
-    const budget = sniffed.kind === 'xls' ? undefined : await readZipDirectory(path, sniffed.kind);
-    const kind = sniffed.kind === 'xlsx' && budget !== undefined && isOpenDocument(budget) ? 'ods' : sniffed.kind;
-    const opened = await openWorkbookSheet(path, await sheetOpener(path, kind, budget), options);
+    const { kind, open } = await openWorkbook(path, sniffed.kind);
+    const opened = await openWorkbookSheet(path, open, options);
     return {
       file: path,
       format: 'xlsx',
@@ -81,41 +62,6 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
   if (options.encoding === undefined && encoding === 'windows-1252') notes.push(windows1252Note(path));
   if (options.encoding === undefined && (encoding === 'utf-16le' || encoding === 'utf-16be')) notes.push(utf16Note(path));
   return { file: path, format: 'csv', notes, rows: readCsvRows(path, { encoding, delimiter }) };
-}
-
-/**
- * The directory of an XLSX's or ODS's zip, checked against zip bombs (xlsx-part-budget.ts). One
- * that cannot be read is worded for the format the first bytes said.
- */
-async function readZipDirectory(path: string, kind: 'xlsx' | 'ods'): Promise<XlsxPartBudget> {
-  try {
-    return await readXlsxPartBudget(path);
-  } catch (error) {
-    throw kind === 'ods' ? odsInputError(error, path) : xlsxInputError(error, path, undefined);
-  }
-}
-
-/** A zip with an OpenDocument's content.xml and no Excel workbook part. */
-function isOpenDocument(parts: XlsxPartBudget): boolean {
-  return parts.limitFor('content.xml') > 0 && parts.limitFor('xl/workbook.xml') === 0;
-}
-
-/** Opens one sheet of the workbook by name (the first visible one without a name). */
-type SheetOpener = (sheet: string | undefined) => Promise<OpenedSheet>;
-
-/**
- * How to open the sheets of this workbook: exceljs streams one sheet per pass over the zip; SheetJS
- * reads the whole workbook, so it reads it once and every sheet is opened from that one parse.
- */
-async function sheetOpener(path: string, kind: 'xlsx' | 'xls' | 'ods', budget: XlsxPartBudget | undefined): Promise<SheetOpener> {
-  if (kind === 'xls') {
-    const workbook = await openSheetJsWorkbook(path, { format: 'xls' });
-    return (sheet) => Promise.resolve(workbook.open(sheet));
-  }
-  if (budget === undefined) throw new Error(`the zip directory of ${path} was not read`);
-  if (kind === 'xlsx') return (sheet) => openXlsxRows(path, sheet, budget);
-  const workbook = await openSheetJsWorkbook(path, { format: 'ods', budget });
-  return (sheet) => Promise.resolve(workbook.open(sheet));
 }
 
 /**
@@ -202,44 +148,8 @@ async function peekHeader(
   };
 }
 
-async function readHead(path: string): Promise<Buffer> {
-  let handle;
-  try {
-    const info = await stat(path);
-    if (info.isDirectory()) throw isDirectory(path);
-    handle = await open(path, 'r');
-    const buffer = Buffer.alloc(Math.min(HEAD_BYTES, Math.max(info.size, 0)));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead);
-  } catch (error) {
-    if (error instanceof FacturaError) throw error;
-    throw unreadable(path, error);
-  } finally {
-    await handle?.close();
-  }
-}
-
 function decodeHead(head: Uint8Array, encoding: CsvEncoding): string {
   return new TextDecoder(encoding).decode(head, { stream: true });
-}
-
-function unreadable(path: string, error: unknown): FacturaError {
-  const code = (error as { code?: unknown }).code;
-  if (code === 'ENOENT') {
-    return new FacturaError('INPUT', localized(`No se encontró el archivo ${path}.`, `The file ${path} was not found.`), { cause: error });
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  return new FacturaError('INPUT', localized(`No se pudo abrir el archivo ${path}: ${detail}`, `Could not open the file ${path}: ${detail}`), { cause: error });
-}
-
-function isDirectory(path: string): FacturaError {
-  return new FacturaError(
-    'INPUT',
-    localized(
-      `${path} es una carpeta, no un archivo. Indique el archivo .xlsx o .csv con las ventas.`,
-      `${path} is a folder, not a file. Give the .xlsx or .csv file with the sales.`,
-    ),
-  );
 }
 
 function emptyFile(path: string): FacturaError {

@@ -2,7 +2,10 @@ import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { RunSummary } from '../index.js';
 import { INVOICE_STATUSES } from '../index.js';
+import { attachment } from './attachment.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
+import { downloadName } from './download-name.js';
+import { inUserTerms } from './in-user-terms.js';
 import type { CheckDeps } from './run-check.js';
 import { runCheck, STATUS_LABEL_ES } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
@@ -26,7 +29,7 @@ const Params = z.object({ id: z.string().uuid() });
 const GroupQuery = z.object({ code: z.string().max(100), severity: z.enum(['error', 'warning']), column: z.string().max(500) });
 
 /** The library's RunSummary as stored (JSON); read defensively, an older row may lack a field. */
-type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems'>>;
+type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems' | 'problemGroups'>>;
 
 export function checkView(c: CheckRecord, editedCells = 0, sending = false): CheckView {
   const s = (c.summary ?? {}) as StoredSummary;
@@ -79,9 +82,11 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     return reply.code(202).send(checkView(store.getCheck(check.id) ?? check, store.countEditedCells(check.id)));
   });
 
-  app.get('/api/checks', (_request, reply) =>
-    reply.send(store.listChecks(50).map((c) => checkView(c, store.countEditedCells(c.id), options.sending.has(c.id)))),
-  );
+  app.get('/api/checks', (_request, reply) => {
+    const checks = store.listChecks(50);
+    const edited = store.countEditedCellsOf(checks.map((c) => c.id));
+    return reply.send(checks.map((c) => checkView(c, edited.get(c.id) ?? 0, options.sending.has(c.id))));
+  });
 
   app.get('/api/checks/:id', async (request, reply) => {
     const params = Params.safeParse(request.params);
@@ -101,26 +106,31 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     const check = params.success ? store.getCheck(params.data.id) : undefined;
     const mapping = (check?.preview as StoredPreview | undefined)?.mapping;
     if (check === undefined || mapping === undefined) return reply.code(404).send({ error: 'Esta revisión no usó una asignación de columnas.' });
-    const name = `${check.fileName.replace(/\.[^.]*$/, '')}.columnas.json`;
     return reply
       .type('application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="columnas.json"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('content-disposition', attachment(downloadName(check.fileName, 'columnas.json')))
       .send(`${JSON.stringify(mapping, null, 2)}\n`);
   });
 
   app.get('/api/checks/:id/problems', async (request, reply): Promise<ProblemGroup[] | undefined> => {
     const params = Params.safeParse(request.params);
-    if (!params.success || store.getCheck(params.data.id) === undefined) return reply.code(404).send(NOT_FOUND);
-    return store.problemGroups(params.data.id).map((g) => ({
-      code: g.code,
-      severity: g.severity,
-      column: g.header,
-      ...(g.letter !== undefined ? { letter: g.letter } : {}),
-      count: g.count,
-      invoices: g.invoices,
-      ...(g.firstRow !== undefined ? { firstRow: g.firstRow } : {}),
-      example: g.example.es,
-    }));
+    const check = params.success ? store.getCheck(params.data.id) : undefined;
+    if (check === undefined) return reply.code(404).send(NOT_FOUND);
+    // The run's own grouping (RunSummary.problemGroups, as the CLI prints it), stored with the summary.
+    const groups = (check.summary as StoredSummary | undefined)?.problemGroups ?? [];
+    return groups.map((g) => {
+      const firstRow = g.rows[0];
+      return {
+        code: g.code,
+        severity: g.severity,
+        column: g.column ?? '',
+        ...(g.letter !== undefined ? { letter: g.letter } : {}),
+        count: g.occurrences,
+        invoices: g.invoices,
+        ...(firstRow !== undefined ? { firstRow } : {}),
+        example: inUserTerms({ es: g.example, en: g.example }, check).es,
+      };
+    });
   });
 
   app.get('/api/checks/:id/problems/items', async (request, reply): Promise<ProblemItem[] | undefined> => {

@@ -1,9 +1,9 @@
-import { basename, extname } from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { attachment } from './download-routes.js';
+import { attachment } from './attachment.js';
+import { downloadName } from './download-name.js';
 import type { GridColumn } from './run-check.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
@@ -11,11 +11,6 @@ const Params = z.object({ id: z.string().uuid() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Rows read from the store at a time: the download never holds the sheet in memory. */
 const CHUNK = 1000;
-
-/** `ventas nov.csv` → `ventas nov.corregida.xlsx` */
-function correctedName(fileName: string): string {
-  return `${basename(fileName, extname(fileName))}.corregida.xlsx`;
-}
 
 /**
  * Writes the sheet's own columns (header row, then every row in order) with the edits laid over,
@@ -62,7 +57,7 @@ export const correctedSheetRoutes: FastifyPluginCallback<{ readonly store: Works
     writeCorrectedSheet(store, check.id, columns, out).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
     return reply
       .type(XLSX)
-      .header('content-disposition', attachment(correctedName(check.fileName)))
+      .header('content-disposition', attachment(downloadName(check.fileName, 'corregida.xlsx')))
       .header('cache-control', 'no-store')
       .send(out);
   });

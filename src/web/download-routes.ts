@@ -1,27 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
+import { attachment } from './attachment.js';
+import { downloadName } from './download-name.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
 const Params = z.object({ id: z.string().uuid(), kind: z.enum(['resultados', 'corregir']) });
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** `ventas nov.csv` → `ventas nov.resultados.xlsx`, as the CLI names its outputs. */
-function downloadName(fileName: string, kind: 'resultados' | 'corregir'): string {
-  return `${basename(fileName, extname(fileName))}.${kind}.xlsx`;
-}
-
-/** RFC 6266 attachment header with an ASCII fallback and the UTF-8 name. */
-export function attachment(name: string): string {
-  const ascii = name
-    .normalize('NFD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** GET /api/checks/:id/download/(resultados|corregir): the results workbook and the fix-and-resend sheet. */
 export const downloadRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore }> = (app, { store }, done) => {
@@ -36,7 +23,7 @@ export const downloadRoutes: FastifyPluginCallback<{ readonly store: WorkspaceSt
     return reply
       .type(XLSX)
       .header('content-length', info.size)
-      .header('content-disposition', attachment(downloadName(check.fileName, params.data.kind)))
+      .header('content-disposition', attachment(downloadName(check.fileName, `${params.data.kind}.xlsx`)))
       .header('cache-control', 'no-store')
       .send(createReadStream(path));
   });

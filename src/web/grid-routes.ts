@@ -13,6 +13,19 @@ const Query = z.object({
   errors: z.enum(['0', '1']).optional(),
 });
 
+/** Items by their sheet row (items without one are left out). */
+function groupByRow<T>(items: readonly T[], rowOf: (item: T) => number | undefined): Map<number, T[]> {
+  const byRow = new Map<number, T[]>();
+  for (const item of items) {
+    const row = rowOf(item);
+    if (row === undefined) continue;
+    const list = byRow.get(row);
+    if (list === undefined) byRow.set(row, [item]);
+    else list.push(item);
+  }
+  return byRow;
+}
+
 /** GET /api/checks/:id/rows: one page (GRID_PAGE_SIZE rows) of the sheet's own rows, with each cell's problems. */
 export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore }> = (app, { store }, done) => {
   app.get('/api/checks/:id/rows', async (request, reply): Promise<GridPage | undefined> => {
@@ -32,18 +45,16 @@ export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
     }
     page = Math.min(page, pages - 1);
     const stored = store.pageRows(id, errorsOnly, page * GRID_PAGE_SIZE, GRID_PAGE_SIZE);
-    const problems = store.problemsOfRows(
-      id,
-      stored.map((r) => r.row),
-    );
     const numbers = stored.map((r) => r.row);
-    const edits = stored.length === 0 ? [] : store.editsBetween(id, Math.min(...numbers), Math.max(...numbers));
+    // The page's problems and edits, each grouped by row once (not filtered again for every row).
+    const problems = groupByRow(store.problemsOfRows(id, numbers), (p) => p.row);
+    const edits = groupByRow(stored.length === 0 ? [] : store.editsBetween(id, Math.min(...numbers), Math.max(...numbers)), (e) => e.row);
     const rows: GridRow[] = stored.map((r) => {
-      const mine = problems.filter((p) => p.row === r.row);
+      const mine = problems.get(r.row) ?? [];
       const cellProblems: GridCellProblem[] = mine
         .filter((p) => p.colIndex !== undefined)
         .map((p) => ({ col: p.colIndex ?? 0, message: p.message.es, severity: p.severity }));
-      const mineEdited = edits.filter((e) => e.row === r.row);
+      const mineEdited = edits.get(r.row) ?? [];
       const cells = [...r.cells];
       for (const e of mineEdited) {
         while (cells.length <= e.col) cells.push('');

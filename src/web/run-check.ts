@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { CellEdits, HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
 import { columnLetter, FacturaError, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
+import { inUserTerms } from './in-user-terms.js';
+import type { StoredPreview } from './sheet-preview-view.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
 /** The library call the check runs (the CLI's own `validateSheet`); passed in so a test can give a slow one. */
@@ -39,11 +41,6 @@ function columnIndexer(header: HeaderMap): (column: string | undefined) => { ind
   return (column) => (column === undefined ? undefined : byName.get(column));
 }
 
-/** A message without the workspace's own path for the file: the user knows it by the name they uploaded. */
-function inUserTerms(text: LocalizedText, storedPath: string, fileName: string): LocalizedText {
-  return { es: text.es.replaceAll(storedPath, `«${fileName}»`), en: text.en.replaceAll(storedPath, `«${fileName}»`) };
-}
-
 /**
  * The check's edits as the library takes them (row → column → text), built from the store one
  * edit at a time. A row's column map is shared with every other row edited the same way: a
@@ -53,7 +50,9 @@ function overlayOf(store: WorkspaceStore, checkId: string): CellEdits {
   const edits = new Map<number, ReadonlyMap<number, string>>();
   const shared = new Map<string, ReadonlyMap<number, string>>();
   const intern = (entries: [number, string][]): ReadonlyMap<number, string> => {
-    const key = JSON.stringify(entries);
+    // One edited cell (the common case, a replace over a column) needs no JSON for its key.
+    const only = entries.length === 1 ? entries[0] : undefined;
+    const key = only !== undefined ? `${only[0]}\u0000${only[1]}` : JSON.stringify(entries);
     let map = shared.get(key);
     if (map === undefined) {
       map = new Map(entries);
@@ -66,21 +65,30 @@ function overlayOf(store: WorkspaceStore, checkId: string): CellEdits {
   const close = (): void => {
     if (row !== undefined) edits.set(row, intern(values));
   };
-  store.eachEdit(checkId, (e) => {
-    if (e.row !== row) {
+  store.eachEdit(checkId, (r, col, value) => {
+    if (r !== row) {
       close();
-      row = e.row;
+      row = r;
       values = [];
     }
-    values.push([e.col, e.value]);
+    values.push([col, value]);
   });
   close();
   return edits;
 }
 
 /**
+ * How the stored rows were read: a later run that reads them the same way finds the very same rows
+ * (the upload never changes and the edits are an overlay) and need not write them again.
+ */
+function rowsKeyOf(sheet: string | undefined, mapping: Readonly<Record<string, string>> | undefined): string {
+  return JSON.stringify({ sheet: sheet ?? null, mapping: mapping ?? null });
+}
+
+/**
  * Runs the library's check over an uploaded sheet and streams what it says into the store: each
- * source row, each invoice's status on its rows, each problem; live progress goes to the hub.
+ * source row (not again on a recheck that reads the sheet the same way: the stored rows are kept),
+ * each invoice's status on its rows, each problem; live progress goes to the hub.
  * Never throws: a failure is recorded on the check, in the user's words.
  */
 export async function runCheck(
@@ -95,20 +103,26 @@ export async function runCheck(
   if (check === undefined) return;
   const dir = join(check.storedPath, '..');
   const writer = store.writer(checkId);
-  store.startCheck(checkId, []);
+  // The workbook's sheet the user chose (absent: the one the CLI would read).
+  const sheet = (check.preview as StoredPreview | undefined)?.chosenSheet;
+  const rowsKey = rowsKeyOf(sheet, mapping);
+  const keptRows = check.rowsRead;
+  const { rowsKept } = store.startCheck(checkId, [], rowsKey);
   // A recheck: the hub's latest event for this check is the last run's `done`; a new subscriber must not take it for this run's.
   hub.publish(checkId, { type: 'progress', rowsRead: 0, invoices: 0 });
   const edits = overlayOf(store, checkId);
   let locate: ReturnType<typeof columnIndexer> = () => undefined;
   let written: { results?: string; fixAndResend?: string } = {};
   let invoices = 0;
+  /** Rows read so far: the rows written, or (rows kept) the library's own progress count. */
+  let rowsRead = 0;
   let lastProgress = 0;
   const progress = (force: boolean): void => {
     const now = Date.now();
     if (!force && now - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = now;
-    store.setProgress(checkId, writer.rowsWritten);
-    hub.publish(checkId, { type: 'progress', rowsRead: writer.rowsWritten, invoices });
+    store.setProgress(checkId, rowsRead);
+    hub.publish(checkId, { type: 'progress', rowsRead, invoices });
   };
   const onEvent = (e: ImportEvent): void => {
     switch (e.type) {
@@ -117,9 +131,9 @@ export async function runCheck(
         store.setGridColumns(checkId, gridColumnsOf(e.header));
         break;
       case 'row':
-        // The store keeps the sheet's own values; the grid lays the edits over them.
         // `row` events carry the sheet's own values; the edits stay an overlay in the store.
         writer.addRow(e.row, e.cells);
+        rowsRead = writer.rowsWritten;
         progress(false);
         break;
       case 'invoice': {
@@ -145,7 +159,7 @@ export async function runCheck(
           code: p.code,
           severity: p.severity,
           ...(p.value !== undefined ? { value: p.value } : {}),
-          message: inUserTerms(p.message, check.storedPath, check.fileName),
+          message: inUserTerms(p.message, check),
         });
         if (p.row !== undefined && p.severity === 'error') writer.markRowError(p.row);
         break;
@@ -154,22 +168,30 @@ export async function runCheck(
         written = e.written;
         break;
       case 'progress':
+        if (rowsKept) rowsRead = e.rowsRead;
         break;
     }
   };
   try {
     const summary = await library(check.storedPath, {
       onEvent,
+      ...(sheet !== undefined ? { sheet } : {}),
       ...(mapping !== undefined ? { mapping: { ...mapping } } : {}),
       ...(edits.size > 0 ? { edits } : {}),
+      // The rows are in the store already: no event (and no display text) per row.
+      rowEvents: !rowsKept,
       out: join(dir, 'resultados.xlsx'),
       fixAndResendOut: join(dir, 'corregir.xlsx'),
     });
     writer.flush();
+    if (!rowsKept) rowsRead = writer.rowsWritten;
     progress(true);
+    // Every row is stored unless a run that wrote them was stopped half way (a submission's «Detener»).
+    const complete = rowsKept || (summary as { interrupted?: boolean } | undefined)?.interrupted !== true;
     store.finishCheck(checkId, {
       summary,
-      rowsRead: writer.rowsWritten,
+      rowsRead: rowsKept ? keptRows : writer.rowsWritten,
+      ...(complete ? { rowsKey } : {}),
       ...(written.results !== undefined ? { resultsPath: written.results } : {}),
       ...(written.fixAndResend !== undefined ? { fixPath: written.fixAndResend } : {}),
     });
@@ -178,7 +200,7 @@ export async function runCheck(
     writer.flush();
     const text =
       err instanceof FacturaError
-        ? inUserTerms(err.text, check.storedPath, check.fileName)
+        ? inUserTerms(err.text, check)
         : localized(`No se pudo revisar la hoja: ${String(err)}`, `The sheet could not be checked: ${String(err)}`);
     store.failCheck(checkId, text);
     hub.publish(checkId, { type: 'failed', message: text.es });

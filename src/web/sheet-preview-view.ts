@@ -1,5 +1,6 @@
-import { CANONICAL_COLUMN_LIST, previewSheet } from '../index.js';
-import type { SheetPreview } from './workspace-api.js';
+import { CANONICAL_COLUMN_LIST, FacturaError, listSheets, previewSheet } from '../index.js';
+import { inUserTerms } from './in-user-terms.js';
+import type { SheetChoice, SheetPreview } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
 /** What the server keeps of a preview to run the check later. */
@@ -8,32 +9,79 @@ export interface StoredPreview extends SheetPreview {
   readonly signature: string;
   /** The remembered mapping the preview applied; the check runs with it unless the user picks another. */
   readonly mapping?: Readonly<Record<string, string>>;
+  /** The sheet the check must ask for by name (the user's choice); absent: the CLI's own pick. */
+  readonly chosenSheet?: string;
 }
 
 const CANONICAL = CANONICAL_COLUMN_LIST.map((c) => ({ name: c.name, label: c.label.es, required: c.required }));
 
+/** Sheets previewed for the choice at most: each one is opened to show its first rows. */
+const MAX_SHEET_CHOICES = 12;
+
+type UploadedCheck = { readonly id: string; readonly fileName: string; readonly storedPath: string };
+
+/** A workbook's visible sheets with their first rows, when it has more than one; otherwise undefined. */
+async function sheetChoices(path: string): Promise<SheetChoice[] | undefined> {
+  let sheets;
+  try {
+    sheets = await listSheets(path);
+  } catch (err) {
+    if (err instanceof FacturaError) return undefined; // the preview says what is wrong with the file
+    throw err;
+  }
+  const visible = sheets.filter((s) => !s.hidden).slice(0, MAX_SHEET_CHOICES);
+  if (visible.length < 2) return undefined;
+  const choices: SheetChoice[] = [];
+  for (const s of visible) {
+    const p = await previewSheet(path, { sheet: s.name });
+    choices.push({ name: s.name, rows: p.firstRows.map((r) => r.cells), hasHeader: p.header !== undefined });
+  }
+  return choices;
+}
+
 /**
  * Previews an uploaded sheet for the columns step: the header the CLI would detect (with the mapping
  * confirmed earlier for the same headers, when there is one), each column with a sample value, and
- * whether the step can be passed over (every required column matched).
+ * whether the step can be passed over (every required column matched). For a workbook with several
+ * sheets it also lists them with their first rows (`sheets`), computed once at upload and kept when
+ * the user picks another (`chosen.sheet`). When the CLI could not pick one itself (several sheets
+ * have a header), the first of those is proposed and asked for by name.
  */
-export async function buildSheetPreview(store: WorkspaceStore, check: { id: string; fileName: string; storedPath: string }): Promise<StoredPreview> {
-  let preview = await previewSheet(check.storedPath);
+export async function buildSheetPreview(
+  store: WorkspaceStore,
+  check: UploadedCheck,
+  chosen: { readonly sheet: string; readonly sheets: readonly SheetChoice[] } | undefined = undefined,
+): Promise<StoredPreview> {
+  const sheets = chosen?.sheets ?? (await sheetChoices(check.storedPath));
+  let sheet = chosen?.sheet;
+  let preview;
+  try {
+    preview = await previewSheet(check.storedPath, sheet !== undefined ? { sheet } : {});
+  } catch (err) {
+    // Several sheets have a header: the CLI asks for --sheet; the page proposes the first of them.
+    const proposed = sheets?.find((s) => s.hasHeader)?.name;
+    if (!(err instanceof FacturaError) || sheet !== undefined || proposed === undefined) throw err;
+    sheet = proposed;
+    preview = await previewSheet(check.storedPath, { sheet });
+  }
+  const read = sheet !== undefined ? { sheet } : {};
   const remembered = store.recallMapping(preview.signature);
-  if (remembered !== undefined) preview = await previewSheet(check.storedPath, { mapping: remembered });
+  if (remembered !== undefined) preview = await previewSheet(check.storedPath, { ...read, mapping: remembered });
   return {
     checkId: check.id,
     fileName: check.fileName,
     format: preview.format,
     ...(preview.sheet !== undefined ? { sheet: preview.sheet } : {}),
+    ...(sheets !== undefined ? { sheets } : {}),
     ...(preview.headerRow !== undefined ? { headerRow: preview.headerRow } : {}),
     columns: preview.columns,
     canonical: CANONICAL,
     missing: preview.missing,
     autoMapped: preview.header !== undefined && preview.missing.length === 0,
     remembered: remembered !== undefined,
-    ...(preview.problem !== undefined ? { problem: preview.problem.es.replaceAll(check.storedPath, `«${check.fileName}»`) } : {}),
+    ...(preview.problem !== undefined ? { problem: inUserTerms(preview.problem, check).es } : {}),
     signature: preview.signature,
     ...(remembered !== undefined ? { mapping: remembered } : {}),
+    ...(sheet !== undefined ? { chosenSheet: sheet } : {}),
   };
 }

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { FacturaError } from '../index.js';
+import { inUserTerms } from './in-user-terms.js';
 import { buildSheetPreview } from './sheet-preview-view.js';
 import type { StoredPreview } from './sheet-preview-view.js';
 import type { SheetPreview } from './workspace-api.js';
@@ -16,6 +19,9 @@ export interface UploadOptions {
   readonly workspace: string;
   readonly maxUploadMb: number;
 }
+
+const Params = z.object({ id: z.string().uuid() });
+const SheetBody = z.object({ sheet: z.string().min(1).max(500) }).strict();
 
 /** Room for the multipart framing around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -41,7 +47,7 @@ function displayName(sent: string | undefined): string {
 
 /** Strips what only the server needs (the header signature) from a stored preview. */
 export function previewForBrowser(p: StoredPreview): SheetPreview {
-  const { signature: _signature, mapping: _mapping, ...rest } = p;
+  const { signature: _signature, mapping: _mapping, chosenSheet: _chosenSheet, ...rest } = p;
   return rest;
 }
 
@@ -85,10 +91,37 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
       options.store.setPreview(id, preview);
       return previewForBrowser(preview);
     } catch (err) {
-      const text = (err as { text?: { es?: string } }).text?.es;
-      if (text === undefined) throw err;
-      options.store.failCheck(id, { es: text.replaceAll(storedPath, `«${check.fileName}»`), en: text });
-      return reply.code(422).send({ error: text.replaceAll(storedPath, `«${check.fileName}»`) });
+      if (!(err instanceof FacturaError)) throw err;
+      const text = inUserTerms(err.text, check);
+      options.store.failCheck(id, text);
+      return reply.code(422).send({ error: text.es });
+    }
+  });
+
+  // The choice of sheet in a workbook with several: the preview of the chosen one, which the check then reads.
+  app.post('/api/checks/:id/sheet', async (request, reply) => {
+    const params = Params.safeParse(request.params);
+    const check = params.success ? options.store.getCheck(params.data.id) : undefined;
+    const preview = check?.preview as StoredPreview | undefined;
+    if (check === undefined || preview === undefined) return reply.code(404).send({ error: 'No se encontró esa hoja en el espacio de trabajo.' });
+    const body = SheetBody.safeParse(request.body);
+    const sheets = preview.sheets ?? [];
+    if (!body.success || !sheets.some((s) => s.name === body.data.sheet)) {
+      const names = sheets.map((s) => `«${s.name}»`).join(', ');
+      return reply.code(400).send({ error: names === '' ? 'Este archivo tiene una sola hoja.' : `Elija una de las hojas del libro: ${names}.` });
+    }
+    if (check.state === 'running') return reply.code(409).send({ error: 'La hoja se está revisando: espere a que termine.' });
+    // Edits name rows and columns of the sheet that was read: they would not fit another one.
+    if (options.store.countEditedCells(check.id) > 0) {
+      return reply.code(409).send({ error: 'Esta revisión ya tiene cambios en sus celdas. Para leer otra hoja del libro, súbalo de nuevo.' });
+    }
+    try {
+      const chosen = await buildSheetPreview(options.store, check, { sheet: body.data.sheet, sheets });
+      options.store.setPreview(check.id, chosen);
+      return previewForBrowser(chosen);
+    } catch (err) {
+      if (!(err instanceof FacturaError)) throw err;
+      return reply.code(422).send({ error: inUserTerms(err.text, check).es });
     }
   });
 };

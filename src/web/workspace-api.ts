@@ -21,12 +21,24 @@ export interface CanonicalColumn {
   readonly required: boolean;
 }
 
+/** One sheet of an uploaded workbook, as the choice of sheet shows it. */
+export interface SheetChoice {
+  readonly name: string;
+  /** Its first non-blank rows (display text), for the user to recognise it. */
+  readonly rows: readonly (readonly string[])[];
+  /** A header row with the required columns was found in it. */
+  readonly hasHeader: boolean;
+}
+
 /** What the server found in an uploaded sheet before checking it. */
 export interface SheetPreview {
   readonly checkId: string;
   readonly fileName: string;
   readonly format: 'csv' | 'xlsx';
+  /** The workbook's sheet this preview (and the check) reads. */
   readonly sheet?: string;
+  /** The workbook's visible sheets when there are several: the user picks one (default `sheet`, the one the CLI would read). */
+  readonly sheets?: readonly SheetChoice[];
   readonly headerRow?: number;
   readonly columns: readonly SheetColumn[];
   readonly canonical: readonly CanonicalColumn[];
@@ -38,6 +50,11 @@ export interface SheetPreview {
   readonly remembered: boolean;
   /** Why the header could not be found, in the user's language. */
   readonly problem?: string;
+}
+
+/** POST /api/checks/:id/sheet: read this sheet of the workbook (one of `SheetPreview.sheets`); answers its preview. */
+export interface SheetChoiceBody {
+  readonly sheet: string;
 }
 
 /** POST /api/checks/:id/run */

@@ -113,6 +113,23 @@ const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX submissions_by_check ON submissions (check_id, id);
    ALTER TABLE checks ADD COLUMN value_maps_applied INTEGER;`,
+  // Each row's invoice status and error flag apart from the sheet's own cells: a recheck rewrites
+  // the marks and leaves the rows as they are (the upload never changes; edits are an overlay).
+  // rows_key names how the stored rows were read (sheet and mapping); NULL while they are incomplete.
+  `CREATE TABLE row_marks (
+     check_id TEXT NOT NULL,
+     row_num INTEGER NOT NULL,
+     status TEXT,
+     invoice TEXT,
+     has_error INTEGER NOT NULL DEFAULT 0,
+     PRIMARY KEY (check_id, row_num)
+   ) WITHOUT ROWID;
+   INSERT INTO row_marks (check_id, row_num, status, invoice, has_error)
+     SELECT check_id, row_num, status, invoice, has_error FROM rows WHERE status IS NOT NULL OR has_error = 1;
+   ALTER TABLE rows DROP COLUMN status;
+   ALTER TABLE rows DROP COLUMN invoice;
+   ALTER TABLE rows DROP COLUMN has_error;
+   ALTER TABLE checks ADD COLUMN rows_key TEXT;`,
 ];
 
 export type Lang = 'es' | 'en';
@@ -164,20 +181,9 @@ export interface StoredRow {
   readonly invoice?: string;
 }
 
-export interface ProblemGroupRecord {
-  readonly code: string;
-  readonly severity: 'error' | 'warning';
-  readonly header: string;
-  readonly letter?: string;
-  readonly count: number;
-  readonly invoices: number;
-  readonly firstRow?: number;
-  readonly example: { readonly es: string; readonly en: string };
-}
-
-/** Writes one check's rows and problems as they stream; `flush` commits what is pending. */
+/** Writes one check's rows, their marks and its problems as they stream; `flush` commits what is pending. */
 export interface CheckWriter {
-  /** A source row's cells as display text, `null` when blank. */
+  /** A source row's cells as display text, `null` when blank (only when the check's rows are being written; see startCheck). */
   addRow(row: number, cells: readonly (string | null)[]): void;
   /** Marks the rows of one invoice with its status (and as erroneous when it has errors). */
   markInvoice(rows: readonly number[], invoice: string, status: string, hasError: boolean): void;
@@ -185,7 +191,7 @@ export interface CheckWriter {
   /** Marks one row as erroneous (an error that belongs to no invoice, e.g. an orphan row). */
   markRowError(row: number): void;
   readonly rowsWritten: number;
-  /** Writes every row still waiting for its invoice and commits: call once, at the end. */
+  /** Commits what is pending: call once, at the end. */
   flush(): void;
 }
 
@@ -224,13 +230,20 @@ export interface WorkspaceStore extends ValueMapStore {
   getCheck(id: string): CheckRecord | undefined;
   listChecks(limit: number): CheckRecord[];
   setPreview(id: string, preview: unknown): void;
-  /** Starts (or restarts) a check: forgets earlier rows and problems of it. */
-  startCheck(id: string, gridColumns: unknown): void;
+  /**
+   * Starts (or restarts) a check: forgets the earlier run's marks and problems. The stored rows are
+   * kept when they were read completely the same way (`rowsKey`: sheet and mapping) and the answer
+   * says so; otherwise they are forgotten too and the run writes them again.
+   */
+  startCheck(id: string, gridColumns: unknown, rowsKey: string): { readonly rowsKept: boolean };
   writer(checkId: string): CheckWriter;
   setGridColumns(id: string, gridColumns: unknown): void;
   setProgress(id: string, rowsRead: number): void;
-  /** Ends a check: indexes its erroneous rows for the «Solo con errores» pages. */
-  finishCheck(id: string, r: { summary: unknown; rowsRead: number; resultsPath?: string; fixPath?: string }): void;
+  /**
+   * Ends a check: indexes its erroneous rows for the «Solo con errores» pages. `rowsKey` when every
+   * row of the sheet is stored (a run stopped half way leaves it out), for the next start to keep them.
+   */
+  finishCheck(id: string, r: { summary: unknown; rowsRead: number; resultsPath?: string; fixPath?: string; rowsKey?: string }): void;
   failCheck(id: string, failure: LocalizedText): void;
   /** Checks left running by a server that stopped: recorded as failed, with the reason. */
   abandonRunning(failure: LocalizedText): void;
@@ -240,7 +253,6 @@ export interface WorkspaceStore extends ValueMapStore {
   pageRows(id: string, errorsOnly: boolean, from: number, count: number): StoredRow[];
   countRows(id: string, errorsOnly: boolean): number;
   problemsOfRows(id: string, rows: readonly number[]): StoredProblem[];
-  problemGroups(id: string): ProblemGroupRecord[];
   problemsOfGroup(id: string, g: { code: string; severity: string; header: string }, limit: number): StoredProblem[];
   /**
    * Sets one cell (sheet row, 0-based column) to `value` as an edit of its own. Answers the edit,
@@ -253,9 +265,11 @@ export interface WorkspaceStore extends ValueMapStore {
   undoLastEdit(id: string): number;
   /** The edited cells of the rows in [fromRow, toRow]. */
   editsBetween(id: string, fromRow: number, toRow: number): CellEdit[];
-  /** Every edited cell of the check, by row then column (the overlay handed to the library), one at a time: no array of them. */
-  eachEdit(id: string, visit: (edit: CellEdit) => void): void;
+  /** Every edited cell's current value, by row then column (the overlay handed to the library), one at a time: no array of them. */
+  eachEdit(id: string, visit: (row: number, col: number, value: string) => void): void;
   countEditedCells(id: string): number;
+  /** The same for several checks in one query (the history): check id → edited cells, 0 when none. */
+  countEditedCellsOf(ids: readonly string[]): Map<string, number>;
   rememberMapping(signature: string, mapping: Readonly<Record<string, string>>, at: string): void;
   recallMapping(signature: string): Record<string, string> | undefined;
   close(): void;
@@ -278,13 +292,19 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     start: db.prepare(
       `UPDATE checks SET state = 'running', checked_version = edits_version, grid_columns_json = ?, summary_json = NULL, rows_read = 0, error_rows = 0, failure_es = NULL, failure_en = NULL WHERE id = ?`,
     ),
+    rowsKey: db.prepare(`SELECT rows_key FROM checks WHERE id = ?`),
+    forgetRowsKey: db.prepare(`UPDATE checks SET rows_key = NULL WHERE id = ?`),
+    setRowsKey: db.prepare(`UPDATE checks SET rows_key = ? WHERE id = ?`),
+    deleteMarks: db.prepare(`DELETE FROM row_marks WHERE check_id = ?`),
     setGridColumns: db.prepare(`UPDATE checks SET grid_columns_json = ? WHERE id = ?`),
     deleteRows: db.prepare(`DELETE FROM rows WHERE check_id = ?`),
     deleteErrorRows: db.prepare(`DELETE FROM error_rows WHERE check_id = ?`),
     deleteProblems: db.prepare(`DELETE FROM problems WHERE check_id = ?`),
     progress: db.prepare(`UPDATE checks SET rows_read = ? WHERE id = ?`),
     indexErrors: db.prepare(
-      `INSERT INTO error_rows (check_id, pos, seq) SELECT check_id, ROW_NUMBER() OVER (ORDER BY seq) - 1, seq FROM rows WHERE check_id = ? AND has_error = 1`,
+      `INSERT INTO error_rows (check_id, pos, seq)
+       SELECT r.check_id, ROW_NUMBER() OVER (ORDER BY r.seq) - 1, r.seq FROM row_marks m JOIN rows r ON r.check_id = m.check_id AND r.row_num = m.row_num
+       WHERE m.check_id = ? AND m.has_error = 1`,
     ),
     finish: db.prepare(
       `UPDATE checks SET state = 'done', summary_json = @summary, rows_read = @rowsRead, error_rows = (SELECT COUNT(*) FROM error_rows WHERE check_id = @id), results_path = @resultsPath, fix_path = @fixPath WHERE id = @id`,
@@ -293,20 +313,17 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     seqOfRow: db.prepare(`SELECT seq FROM rows WHERE check_id = ? AND row_num = ?`),
     posOfSeq: db.prepare(`SELECT pos FROM error_rows WHERE check_id = ? AND seq = ?`),
     fail: db.prepare(`UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE id = ?`),
-    pageAll: db.prepare(`SELECT row_num, cells_json, status, invoice FROM rows WHERE check_id = ? AND seq >= ? AND seq < ? ORDER BY seq`),
+    pageAll: db.prepare(
+      `SELECT r.row_num, r.cells_json, m.status, m.invoice FROM rows r LEFT JOIN row_marks m ON m.check_id = r.check_id AND m.row_num = r.row_num
+       WHERE r.check_id = ? AND r.seq >= ? AND r.seq < ? ORDER BY r.seq`,
+    ),
     pageErrors: db.prepare(
-      `SELECT r.row_num, r.cells_json, r.status, r.invoice FROM error_rows e JOIN rows r ON r.check_id = e.check_id AND r.seq = e.seq
+      `SELECT r.row_num, r.cells_json, m.status, m.invoice FROM error_rows e JOIN rows r ON r.check_id = e.check_id AND r.seq = e.seq
+       LEFT JOIN row_marks m ON m.check_id = r.check_id AND m.row_num = r.row_num
        WHERE e.check_id = ? AND e.pos >= ? AND e.pos < ? ORDER BY e.pos`,
     ),
     counts: db.prepare(`SELECT rows_read, error_rows FROM checks WHERE id = ?`),
     problemsBetween: db.prepare(`SELECT * FROM problems WHERE check_id = ? AND row_num >= ? AND row_num <= ? ORDER BY row_num, id`),
-    groups: db.prepare(
-      `SELECT p.code, p.severity, p.col_header, MIN(p.col_letter) AS col_letter, COUNT(*) AS n,
-              COUNT(DISTINCT COALESCE(r.invoice, 'fila ' || p.row_num)) AS invoices, MIN(p.row_num) AS first_row, MIN(p.id) AS first_id
-       FROM problems p LEFT JOIN rows r ON r.check_id = p.check_id AND r.row_num = p.row_num
-       WHERE p.check_id = ? GROUP BY p.severity, p.code, p.col_header ORDER BY p.severity, n DESC, p.code`,
-    ),
-    problemById: db.prepare(`SELECT * FROM problems WHERE id = ?`),
     problemsOfGroup: db.prepare(`SELECT * FROM problems WHERE check_id = ? AND severity = ? AND code = ? AND col_header = ? ORDER BY row_num, id LIMIT ?`),
     remember: db.prepare(
       `INSERT INTO mappings (signature, mapping_json, updated_at) VALUES (?, ?, ?) ON CONFLICT(signature) DO UPDATE SET mapping_json = excluded.mapping_json, updated_at = excluded.updated_at`,
@@ -338,6 +355,13 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
          SELECT row_num, col_index, MIN(id) AS first_id, MAX(id) AS last_id FROM edits
          WHERE check_id = ? AND row_num >= ? AND row_num <= ? GROUP BY row_num, col_index
        ) g JOIN edits f ON f.id = g.first_id JOIN edits l ON l.id = g.last_id ORDER BY g.row_num, g.col_index`,
+    ),
+    // The newest edit of each cell: SQLite takes a bare column from the row that gave MAX(id).
+    currentEdits: db.prepare(
+      `SELECT row_num, col_index, new_value, MAX(id) FROM edits WHERE check_id = ? GROUP BY row_num, col_index ORDER BY row_num, col_index`,
+    ),
+    countEditedOf: db.prepare(
+      `SELECT check_id, COUNT(*) AS n FROM (SELECT DISTINCT check_id, row_num, col_index FROM edits WHERE check_id IN (SELECT value FROM json_each(?))) GROUP BY check_id`,
     ),
     countEdited: db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM edits WHERE check_id = ? GROUP BY row_num, col_index)`),
   };
@@ -375,18 +399,26 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     },
     listChecks: (limit) => (q.listChecks.all(limit) as RawCheck[]).map(toCheck),
     setPreview: (id, preview) => void q.setPreview.run(JSON.stringify(preview), id),
-    startCheck: db.transaction((id: string, gridColumns: unknown) => {
-      q.deleteRows.run(id);
+    startCheck: db.transaction((id: string, gridColumns: unknown, rowsKey: string) => {
+      const stored = q.rowsKey.get(id) as { rows_key: string | null } | undefined;
+      const rowsKept = stored?.rows_key === rowsKey;
+      if (!rowsKept) {
+        q.deleteRows.run(id);
+        q.forgetRowsKey.run(id);
+      }
+      q.deleteMarks.run(id);
       q.deleteErrorRows.run(id);
       q.deleteProblems.run(id);
       q.start.run(JSON.stringify(gridColumns), id);
+      return { rowsKept };
     }),
     setGridColumns: (id, gridColumns) => void q.setGridColumns.run(JSON.stringify(gridColumns), id),
     writer: (checkId) => createCheckWriter(db, checkId),
     setProgress: (id, rowsRead) => void q.progress.run(rowsRead, id),
-    finishCheck: db.transaction((id: string, r: { summary: unknown; rowsRead: number; resultsPath?: string; fixPath?: string }) => {
+    finishCheck: db.transaction((id: string, r: { summary: unknown; rowsRead: number; resultsPath?: string; fixPath?: string; rowsKey?: string }) => {
       q.deleteErrorRows.run(id);
       q.indexErrors.run(id);
+      if (r.rowsKey !== undefined) q.setRowsKey.run(r.rowsKey, id);
       q.finish.run({ id, summary: JSON.stringify(r.summary), rowsRead: r.rowsRead, resultsPath: r.resultsPath ?? null, fixPath: r.fixPath ?? null });
     }),
     failCheck: (id, failure) => void q.fail.run(failure.es, failure.en, id),
@@ -410,20 +442,6 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       const all = q.problemsBetween.all(id, Math.min(...rows), Math.max(...rows)) as RawCheck[];
       return all.filter((r) => wanted.has(Number(r['row_num']))).map(toProblem);
     },
-    problemGroups: (id) =>
-      (q.groups.all(id) as RawCheck[]).map((g) => {
-        const first = toProblem(q.problemById.get(g['first_id']) as RawCheck);
-        return {
-          code: String(g['code']),
-          severity: g['severity'] === 'warning' ? 'warning' : 'error',
-          header: String(g['col_header']),
-          ...(g['col_letter'] != null ? { letter: String(g['col_letter']) } : {}),
-          count: Number(g['n']),
-          invoices: Number(g['invoices']),
-          ...(g['first_row'] != null ? { firstRow: Number(g['first_row']) } : {}),
-          example: first.message,
-        };
-      }),
     problemsOfGroup: (id, g, limit) => (q.problemsOfGroup.all(id, g.severity, g.code, g.header, limit) as RawCheck[]).map(toProblem),
     addEdit: db.transaction((id: string, e: { row: number; col: number; value: string; at: string }): CellEdit | 'same' | undefined => {
       const cur = q.currentValue.get({ id, row: e.row, col: e.col }) as { v: string | number | null } | undefined;
@@ -451,9 +469,14 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     }),
     editsBetween,
     eachEdit(id, visit) {
-      for (const r of q.editsBetween.iterate(id, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) as IterableIterator<RawCheck>) visit(toEdit(r));
+      for (const [row, col, value] of q.currentEdits.raw().iterate(id) as IterableIterator<[number, number, string]>) visit(row, col, value);
     },
     countEditedCells: (id) => (q.countEdited.get(id) as { n: number }).n,
+    countEditedCellsOf(ids) {
+      const counts = new Map(ids.map((id) => [id, 0]));
+      for (const r of q.countEditedOf.all(JSON.stringify(ids)) as { check_id: string; n: number }[]) counts.set(r.check_id, r.n);
+      return counts;
+    },
     rememberMapping: (signature, mapping, at) => void q.remember.run(signature, JSON.stringify(mapping), at),
     recallMapping(signature) {
       const r = q.recall.get(signature) as { mapping_json: string } | undefined;
@@ -475,104 +498,82 @@ function migrate(db: Db): void {
   });
 }
 
-type Op = () => void;
-
-/** Rows waiting for their invoice's status before they are written; beyond this many the oldest are written without it. */
-const MAX_WAITING_ROWS = 20_000;
-
-interface WaitingRow {
-  readonly seq: number;
-  readonly json: string;
-  error: boolean;
-}
-
 /**
- * A row's invoice status arrives after the row (the invoice ends a few rows later), so each row
- * waits in a bounded map until its invoice claims it and is then inserted once, status included:
- * no second write per row. Rows nobody claims (orphans, blank rows) are written when they leave
- * the window or at the end; a claim that comes after that is an UPDATE.
+ * Buffers the check's writes and commits them every BATCH operations, one transaction each, with
+ * prepared statements. Rows, marks and problems are independent tables, so each has its own
+ * buffer of plain values (no closure per operation). A row's marks are an upsert: its invoice's
+ * status may come before or after an error that names the row, and an error is never cleared.
  */
 function createCheckWriter(db: Db, checkId: string): CheckWriter {
-  const insertRow = db.prepare(`INSERT INTO rows (check_id, seq, row_num, cells_json, status, invoice, has_error) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  const mark = db.prepare(`UPDATE rows SET status = ?, invoice = ?, has_error = ? WHERE check_id = ? AND row_num = ?`);
-  const markError = db.prepare(`UPDATE rows SET has_error = 1 WHERE check_id = ? AND row_num = ?`);
+  const insertRow = db.prepare(`INSERT INTO rows (check_id, seq, row_num, cells_json) VALUES (?, ?, ?, ?)`);
+  const mark = db.prepare(
+    `INSERT INTO row_marks (check_id, row_num, status, invoice, has_error) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (check_id, row_num) DO UPDATE SET status = COALESCE(excluded.status, status), invoice = COALESCE(excluded.invoice, invoice),
+       has_error = MAX(has_error, excluded.has_error)`,
+  );
   const insertProblem = db.prepare(
     `INSERT INTO problems (check_id, row_num, col_index, col_header, col_letter, code, severity, invoice, value, message_es, message_en)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const waiting = new Map<number, WaitingRow>();
-  // Operations are applied in the order they came, one transaction per batch.
-  let pending: Op[] = [];
+  let rows: (number | string)[] = []; // seq, row, cells_json
+  let marks: (number | string | null)[] = []; // row, status, invoice, has_error
+  let problems: StoredProblem[] = [];
+  let pending = 0;
   let seq = 0;
-  const commit = db.transaction((ops: Op[]) => {
-    for (const op of ops) op();
+  const commit = db.transaction(() => {
+    for (let i = 0; i < rows.length; i += 3) insertRow.run(checkId, rows[i], rows[i + 1], rows[i + 2]);
+    for (let i = 0; i < marks.length; i += 4) mark.run(checkId, marks[i], marks[i + 1], marks[i + 2], marks[i + 3]);
+    for (const p of problems)
+      insertProblem.run(
+        checkId,
+        p.row ?? null,
+        p.colIndex ?? null,
+        p.header,
+        p.letter ?? null,
+        p.code,
+        p.severity,
+        p.invoice ?? null,
+        p.value ?? null,
+        p.message.es,
+        p.message.en,
+      );
   });
   const commitPending = (): void => {
-    if (pending.length === 0) return;
-    const ops = pending;
-    pending = [];
-    commit(ops);
+    if (pending === 0) return;
+    commit();
+    rows = [];
+    marks = [];
+    problems = [];
+    pending = 0;
   };
-  const push = (op: Op): void => {
-    pending.push(op);
-    if (pending.length >= BATCH) commitPending();
+  const counted = (): void => {
+    pending += 1;
+    if (pending >= BATCH) commitPending();
   };
-  const write = (row: number, w: WaitingRow, status: string | null, invoice: string | null, error: boolean): void => {
-    push(() => insertRow.run(checkId, w.seq, row, w.json, status, invoice, error ? 1 : 0));
-  };
-  const writer: CheckWriter = {
+  return {
     addRow(row, cells) {
-      waiting.set(row, { seq: seq++, json: JSON.stringify(cells), error: false });
-      if (waiting.size > MAX_WAITING_ROWS) {
-        const [oldest, w] = waiting.entries().next().value as [number, WaitingRow];
-        waiting.delete(oldest);
-        write(oldest, w, null, null, w.error);
-      }
+      rows.push(seq++, row, JSON.stringify(cells));
+      counted();
     },
-    markInvoice(rows, invoice, status, hasError) {
-      for (const r of rows) {
-        const w = waiting.get(r);
-        if (w !== undefined) {
-          waiting.delete(r);
-          write(r, w, status, invoice, hasError || w.error);
-        } else {
-          const flag = hasError ? 1 : 0;
-          push(() => mark.run(status, invoice, flag, checkId, r));
-        }
+    markInvoice(invoiceRows, invoice, status, hasError) {
+      for (const r of invoiceRows) {
+        marks.push(r, status, invoice, hasError ? 1 : 0);
+        counted();
       }
     },
     addProblem(p) {
-      push(() =>
-        insertProblem.run(
-          checkId,
-          p.row ?? null,
-          p.colIndex ?? null,
-          p.header,
-          p.letter ?? null,
-          p.code,
-          p.severity,
-          p.invoice ?? null,
-          p.value ?? null,
-          p.message.es,
-          p.message.en,
-        ),
-      );
+      problems.push(p);
+      counted();
     },
     markRowError(row) {
-      const w = waiting.get(row);
-      if (w !== undefined) w.error = true;
-      else push(() => markError.run(checkId, row));
+      marks.push(row, null, null, 1);
+      counted();
     },
     get rowsWritten() {
       return seq;
     },
-    flush() {
-      for (const [row, w] of waiting) write(row, w, null, null, w.error);
-      waiting.clear();
-      commitPending();
-    },
+    flush: commitPending,
   };
-  return writer;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CellEdit, WorkspaceStore } from '../../src/web/workspace-store.js';
+import type { WorkspaceStore } from '../../src/web/workspace-store.js';
 import { openWorkspaceStore } from '../../src/web/workspace-store.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -14,16 +14,16 @@ describe('the workspace store', () => {
     dir = await tempDir('factura-store-');
     store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
     store.createCheck({ id: ID, fileName: 'ventas.csv', storedPath: join(dir.path, 'hoja-subida'), createdAt: '2026-11-23T10:00:00.000Z' });
-    store.startCheck(ID, []);
+    store.startCheck(ID, [], 'hoja');
   });
   afterEach(async () => {
     store.close();
     await dir.cleanup();
   });
 
-  it('writes every row once with its invoice status, including rows claimed after they left the waiting window', () => {
+  it('writes every row once with its invoice status, including a row claimed again long after it was read', () => {
     const writer = store.writer(ID);
-    const rows = 25_000; // more than the 20,000 rows that wait for their invoice
+    const rows = 25_000; // more than one batch of writes
     for (let r = 2; r < rows + 2; r++) {
       writer.addRow(r, [`F001`, String(r), r % 3 === 0 ? null : 'x']);
       // Each invoice is two rows; it is claimed when its second row has been read.
@@ -56,7 +56,46 @@ describe('the workspace store', () => {
     expect(store.positionOfRow(ID, true, rows)).toBe(erroneous.indexOf(rows));
     expect(store.positionOfRow(ID, false, 1234)).toBe(1232);
     expect(store.problemsOfRows(ID, [rows]).map((p) => p.message.es)).toEqual(['RUC no válido']);
-    expect(store.problemGroups(ID)).toMatchObject([{ code: 'RUC_CHECK_DIGIT', count: 1, firstRow: rows }]);
+  });
+
+  it('keeps the stored rows for a run that reads them the same way, and writes only the new marks and problems', () => {
+    const first = store.writer(ID);
+    for (let r = 2; r < 12; r++) first.addRow(r, ['F001', String(r)]);
+    first.markInvoice([2, 3], 'F001-1', 'INVALID', true);
+    first.addProblem({ row: 2, colIndex: 1, header: 'numero', code: 'X', severity: 'error', message: { es: 'mal', en: 'bad' } });
+    first.flush();
+    store.finishCheck(ID, { summary: {}, rowsRead: first.rowsWritten, rowsKey: 'hoja' });
+    expect(store.countRows(ID, true)).toBe(2);
+
+    // Read another way (another mapping): the rows go and are written again.
+    expect(store.startCheck(ID, [], 'otra')).toEqual({ rowsKept: false });
+    expect(store.pageRows(ID, false, 0, 100)).toEqual([]);
+    const second = store.writer(ID);
+    for (let r = 2; r < 12; r++) second.addRow(r, ['F001', String(r)]);
+    second.flush();
+    // Stopped half way: no key, so the next run cannot trust these rows.
+    store.finishCheck(ID, { summary: {}, rowsRead: second.rowsWritten });
+    expect(store.startCheck(ID, [], 'otra')).toEqual({ rowsKept: false });
+    const third = store.writer(ID);
+    for (let r = 2; r < 12; r++) third.addRow(r, ['F001', String(r)]);
+    third.markInvoice([2, 3], 'F001-1', 'INVALID', true);
+    third.flush();
+    store.finishCheck(ID, { summary: {}, rowsRead: third.rowsWritten, rowsKey: 'otra' });
+
+    // The same way again: the rows stay; the earlier marks and problems do not.
+    expect(store.startCheck(ID, [], 'otra')).toEqual({ rowsKept: true });
+    const recheck = store.writer(ID);
+    recheck.markInvoice([2, 3], 'F001-1', 'VALID', false);
+    recheck.markRowError(11);
+    recheck.flush();
+    store.finishCheck(ID, { summary: {}, rowsRead: 10 });
+    expect(store.countRows(ID, false)).toBe(10);
+    expect(store.pageRows(ID, false, 0, 2)).toEqual([
+      { row: 2, cells: ['F001', '2'], status: 'VALID', invoice: 'F001-1' },
+      { row: 3, cells: ['F001', '3'], status: 'VALID', invoice: 'F001-1' },
+    ]);
+    expect(store.pageRows(ID, true, 0, 100).map((r) => r.row)).toEqual([11]);
+    expect(store.problemsOfRows(ID, [2])).toEqual([]);
   });
 
   it('remembers a confirmed mapping by header signature and records a check left running as interrupted', () => {
@@ -93,14 +132,20 @@ describe('the workspace store', () => {
 
     expect(store.undoLastEdit(ID)).toBe(1501);
     expect(store.editsBetween(ID, 2, 3)).toEqual([{ row: 3, col: 2, value: 'UND', original: 'NIU' }]);
-    const all: CellEdit[] = [];
-    store.eachEdit(ID, (e) => all.push(e));
+    const all: [number, number, string][] = [];
+    store.eachEdit(ID, (row, col, value) => all.push([row, col, value]));
     expect(all).toEqual([
-      { row: 3, col: 2, value: 'UND', original: 'NIU' },
-      { row: 7, col: 3, value: 'y', original: '' },
+      [3, 2, 'UND'],
+      [7, 3, 'y'],
     ]);
+    expect(store.countEditedCellsOf([ID, 'otra'])).toEqual(
+      new Map([
+        [ID, 2],
+        ['otra', 0],
+      ]),
+    );
     // A new check starts from the edits as they are; rows are written again, the edits stay.
-    store.startCheck(ID, []);
+    store.startCheck(ID, [], 'hoja');
     expect(store.getCheck(ID)).toMatchObject({ editsVersion: 4, checkedVersion: 4 });
     expect(store.countEditedCells(ID)).toBe(2);
     expect(store.undoLastEdit(ID)).toBe(1);

@@ -22,7 +22,7 @@ describe('value maps in the workspace store', () => {
     dir = await tempDir('factura-maps-store-');
     store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
     store.createCheck({ id: ID, fileName: 'ventas.xlsx', storedPath: join(dir.path, 'hoja-subida'), createdAt: AT });
-    store.startCheck(ID, []);
+    store.startCheck(ID, [], 'hoja');
     const writer = store.writer(ID);
     writer.addRow(2, ['F001', 'BOLSITA', A]);
     writer.addRow(3, ['F001', 'BOLSITA', B]);

@@ -19,6 +19,7 @@ import type {
   RunCheckBody,
   SendPlan,
   ServiceView,
+  SheetChoiceBody,
   SheetPreview,
   SubmissionView,
   SubmitBody,
@@ -107,6 +108,7 @@ export const api = {
   runCheck: (id: string, body: RunCheckBody): Promise<CheckView> => request('POST', `${checkPath(id)}/run`, body),
   check: (id: string): Promise<CheckView> => request('GET', checkPath(id)),
   preview: (id: string): Promise<SheetPreview> => request('GET', `${checkPath(id)}/preview`),
+  chooseSheet: (id: string, body: SheetChoiceBody): Promise<SheetPreview> => request('POST', `${checkPath(id)}/sheet`, body),
   history: (): Promise<CheckView[]> => request('GET', '/api/checks'),
   problemGroups: (id: string): Promise<ProblemGroup[]> => request('GET', `${checkPath(id)}/problems`),
   problemItems: (id: string, g: Pick<ProblemGroup, 'code' | 'severity' | 'column'>): Promise<ProblemItem[]> =>

@@ -8,6 +8,7 @@ import { FixPanel } from './components/fix-panel.js';
 import { HistoryList } from './components/history-list.js';
 import { ProblemGroups } from './components/problem-groups.js';
 import { ResultsGrid } from './components/results-grid.js';
+import { SheetStep } from './components/sheet-step.js';
 import { SubmitPanel } from './components/submit-panel.js';
 import { SummaryPanel } from './components/summary-panel.js';
 import { UploadStep } from './components/upload-step.js';
@@ -25,6 +26,7 @@ type Screen =
       /** A submission (offers «Detener»), not a check. */
       readonly sending: boolean;
     }
+  | { readonly kind: 'sheet'; readonly preview: SheetPreview }
   | { readonly kind: 'result'; readonly check: CheckView }
   | { readonly kind: 'failed'; readonly fileName: string; readonly message: string };
 
@@ -68,6 +70,8 @@ export function App() {
       (err: unknown) => setScreen({ kind: 'failed', fileName: preview.fileName, message: messageOf(err) }),
     );
   };
+  /** After upload (and the choice of sheet): check at once when every column matched, else the columns step. */
+  const proceed = (p: SheetPreview): void => (p.autoMapped ? run(p) : setScreen({ kind: 'columns', preview: p }));
   const recheck = (check: CheckView): void => {
     api.runCheck(check.id, {}).then(
       () => watch(check.id, check.fileName),
@@ -102,11 +106,12 @@ export function App() {
       <main>
         {screen.kind === 'home' && (
           <>
-            <UploadStep onUploaded={(p) => (p.autoMapped ? run(p) : setScreen({ kind: 'columns', preview: p }))} />
+            <UploadStep onUploaded={(p) => (p.sheets !== undefined ? setScreen({ kind: 'sheet', preview: p }) : proceed(p))} />
             <HistoryList onOpen={open} />
             <ValueMapsPanel version={mapsVersion} />
           </>
         )}
+        {screen.kind === 'sheet' && <SheetStep preview={screen.preview} onChosen={proceed} onCancel={() => setScreen({ kind: 'home' })} />}
         {screen.kind === 'columns' && (
           <ColumnsStep preview={screen.preview} onConfirm={(m) => run(screen.preview, m)} onCancel={() => setScreen({ kind: 'home' })} />
         )}

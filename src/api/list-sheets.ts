@@ -1,0 +1,26 @@
+import { openWorkbook } from '../sheet/open-workbook.js';
+import { readFileHead } from '../sheet/read-file-head.js';
+import { sniffFileFormat } from '../sheet/sniff-file-format.js';
+
+/** One sheet of a workbook, as a choice of sheet lists it. */
+export interface WorkbookSheet {
+  readonly name: string;
+  /** Hidden in the workbook: read only when asked for by name (`sheet`). */
+  readonly hidden: boolean;
+}
+
+/**
+ * The sheets of a workbook (XLSX, XLS, ODS), in the workbook's order, to offer a choice of sheet
+ * (the `sheet` option, the CLI's `--sheet`). A delimited text file has none: []. The workbook is
+ * opened as a run opens it (open-workbook.ts), without looking for a header row in any sheet. A
+ * file that cannot be opened rejects with FacturaError('INPUT'), as `previewSheet` and
+ * `validateSheet` would.
+ */
+export async function listSheets(path: string): Promise<readonly WorkbookSheet[]> {
+  const kind = sniffFileFormat(await readFileHead(path)).kind;
+  if (kind !== 'xlsx' && kind !== 'xls' && kind !== 'ods') return [];
+  const opened = await (await openWorkbook(path, kind)).open(undefined);
+  // Abandon the sheet the reader was positioned on, as a preview does.
+  await opened.rows[Symbol.asyncIterator]().return?.();
+  return opened.sheets.map((s) => ({ name: s.name, hidden: s.hidden }));
+}

@@ -1,0 +1,140 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLUMN_NAMES } from '../../src/invoice/canonical-columns.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import type { SalesRow } from '../helpers/write-sales-sheet.js';
+import { salesRow } from '../helpers/write-sales-sheet.js';
+import type { ServeProcess } from './browser-session.js';
+import { openBrowser, startServe, stopServe } from './browser-session.js';
+
+/** Set to a folder to keep a screenshot of the step (docs/screenshots is made this way). */
+const SHOTS = process.env['WEB_SCREENSHOTS'];
+
+/** The first sheet: a note for the reader, then November's sales (all valid). */
+const NOVEMBER = [1, 2, 3].map((n) => salesRow(n));
+/** The second sheet: December's sales, the fourth with a receptor RUC whose check digit is wrong. */
+const DECEMBER = [101, 102, 103, 104, 105].map((n) => salesRow(n, n === 104 ? { receptorNumeroDocumento: '20512333798' } : {}));
+
+/** A real workbook written by exceljs: a sheet of sales per entry (or a cover with one line of text when `rows` is a string). */
+async function writeWorkbook(path: string, sheets: readonly (readonly [string, readonly SalesRow[] | string])[]): Promise<void> {
+  const wb = new ExcelJS.Workbook();
+  for (const [name, rows] of sheets) {
+    const ws = wb.addWorksheet(name);
+    if (typeof rows === 'string') {
+      ws.addRow([rows]);
+      continue;
+    }
+    ws.addRow([...COLUMN_NAMES]);
+    for (const r of rows) ws.addRow(COLUMN_NAMES.map((c) => r[c] ?? null));
+  }
+  await wb.xlsx.writeFile(path);
+}
+
+describe('the web workspace: the choice of sheet in a workbook with several', () => {
+  let dir: { path: string; cleanup: () => Promise<void> };
+  let serve: ServeProcess;
+  let context: BrowserContext;
+  let page: Page;
+  let workbook: string;
+  let consoleErrors: string[] = [];
+  let checkId = '';
+
+  beforeAll(async () => {
+    dir = await tempDir('factura-web-sheets-');
+    workbook = join(dir.path, 'ventas-2026.xlsx');
+    // As an office keeps a month per sheet.
+    await writeWorkbook(workbook, [
+      ['Noviembre', NOVEMBER],
+      ['Diciembre', DECEMBER],
+    ]);
+    serve = await startServe(join(dir.path, 'espacio'));
+    ({ context, page, consoleErrors } = await openBrowser(join(dir.path, 'perfil-chromium')));
+    await page.goto(serve.url);
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await stopServe(serve);
+    await dir?.cleanup();
+  });
+
+  it('lists both sheets with their first rows, proposing the one the command line would read', async () => {
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/uploads'));
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(workbook);
+    checkId = ((await (await uploaded).json()) as { checkId: string }).checkId;
+    await page.getByRole('heading', { name: 'Elija la hoja de «ventas-2026.xlsx»' }).waitFor();
+    const radios = page.getByRole('radio');
+    await expect(radios.count()).resolves.toBe(2);
+    // The command line reads the first visible sheet with a header: November.
+    await expect(page.getByRole('radio', { name: /Noviembre/ }).isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('radio', { name: /Diciembre/ }).isChecked()).resolves.toBe(false);
+    // Each sheet shows its own first rows: the header, then its invoices.
+    const december = page.getByRole('table', { name: 'Primeras filas de la hoja Diciembre' });
+    await expect(december.getByRole('row').count()).resolves.toBe(1 + DECEMBER.length);
+    await expect(december.getByRole('row').first().textContent()).resolves.toContain('serie');
+    await expect(december.textContent()).resolves.toContain('105');
+    // Only columns with values below the header: the template's empty ones (horaEmision…) are left out.
+    await expect(december.getByRole('row').first().textContent()).resolves.not.toContain('horaEmision');
+    const november = page.getByRole('table', { name: 'Primeras filas de la hoja Noviembre' });
+    await expect(november.getByRole('row').count()).resolves.toBe(1 + NOVEMBER.length);
+    await expect(november.textContent()).resolves.not.toContain('105');
+  }, 90_000);
+
+  it('refuses a sheet the workbook does not have, in Spanish', async () => {
+    const answer = await page.evaluate(async (id) => {
+      const res = await fetch(`/api/checks/${id}/sheet`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sheet: 'Enero' }),
+      });
+      return { status: res.status, body: (await res.json()) as { error: string } };
+    }, checkId);
+    expect(answer).toEqual({ status: 400, body: { error: 'Elija una de las hojas del libro: «Noviembre», «Diciembre».' } });
+    // The browser logs that refused request; it is this test's own.
+    consoleErrors.splice(0, consoleErrors.length);
+  }, 30_000);
+
+  it('reads the chosen sheet: the check counts December invoices and finds its error; «Revalidar» keeps to that sheet', async () => {
+    await page.getByRole('radio', { name: /Diciembre/ }).check();
+    if (SHOTS !== undefined) {
+      await mkdir(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, '14-elegir-hoja.png'), fullPage: true });
+    }
+    await page.getByRole('button', { name: 'Leer la hoja «Diciembre»' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    const statuses = page.getByRole('list', { name: 'Facturas por estado' });
+    await expect(statuses.textContent()).resolves.toContain('INVÁLIDO 1');
+    await expect(statuses.textContent()).resolves.toContain(`VÁLIDO ${DECEMBER.length - 1}`);
+    const grid = page.getByRole('grid', { name: 'Filas de la hoja' });
+    await expect.poll(() => grid.getByRole('rowheader').allTextContents()).toEqual(['5']);
+
+    await page.getByRole('button', { name: 'Revalidar' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain(`VÁLIDO ${DECEMBER.length - 1}`);
+    await page.getByLabel('Solo con errores').uncheck();
+    await expect.poll(() => grid.getByRole('rowheader').allTextContents()).toEqual(['2', '3', '4', '5', '6']);
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
+
+  it('proposes the first sheet with a header when the command line could not choose (a cover, then two sheets of sales)', async () => {
+    const offices = join(dir.path, 'ventas-sucursales.xlsx');
+    await writeWorkbook(offices, [
+      ['Portada', 'Ventas por sucursal, noviembre 2026'],
+      ['Lima', NOVEMBER],
+      ['Arequipa', DECEMBER],
+    ]);
+    await page.getByRole('button', { name: 'factura-import' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(offices);
+    await page.getByRole('heading', { name: 'Elija la hoja de «ventas-sucursales.xlsx»' }).waitFor();
+    await expect(page.getByRole('radio', { name: /Lima/ }).isChecked()).resolves.toBe(true);
+    await expect(page.getByText('Portada · sin encabezados de ventas').count()).resolves.toBe(1);
+    await page.getByRole('radio', { name: /Arequipa/ }).check();
+    await page.getByRole('button', { name: 'Leer la hoja «Arequipa»' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain('INVÁLIDO 1');
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
+});
