@@ -45,7 +45,8 @@ async function serviceIfConfigured(env: Readonly<Record<string, string | undefin
   const given = (name: string): string => (env[name] ?? '').trim();
   if (given('FACTURA_BASE_URL') === '') return undefined;
   // The addresses and no login at all: the page asks each company's login once (held in memory only).
-  const noLogin = ['FACTURA_RUC', 'FACTURA_MAIL', 'FACTURA_CLAVE'].every((n) => given(n) === '') && Object.keys(await issuerCredentials(env, cwd)).length === 0;
+  const noLogin =
+    ['FACTURA_RUC', 'FACTURA_MAIL', 'FACTURA_CLAVE'].every((n) => given(n) === '') && Object.keys((await issuerCredentials(env, cwd)).logins).length === 0;
   if (noLogin && given('FACTURA_AUTH_URL') !== '') {
     return { authUrl: given('FACTURA_AUTH_URL'), baseUrl: given('FACTURA_BASE_URL'), environment: `Servicio de facturación (${given('FACTURA_BASE_URL')})` };
   }
