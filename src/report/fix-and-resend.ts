@@ -10,12 +10,9 @@ import { STATUS_LABELS } from '../invoice/invoice-status.js';
 import { matchKey } from '../invoice/match-key.js';
 import type { Problem } from '../invoice/problem.js';
 import { redactSecrets, redactText } from '../redact-secrets.js';
-import type { Cell, RowSource } from '../sheet/source-row.js';
+import type { Cell } from '../sheet/source-row.js';
 import { toCellText } from './cell-text.js';
 import type { ColumnLocator } from './column-locator.js';
-import type { RowNote } from './row-notes-spool.js';
-import { createRowNotesSpool } from './row-notes-spool.js';
-import { createRowSet } from './row-set.js';
 import type { TableValue } from './render-row-xml.js';
 import type { CellStyle } from './shared-cell-styles.js';
 import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
@@ -35,35 +32,15 @@ export const NEEDS_FIX_STATUSES: readonly InvoiceStatus[] = ['INVALID', 'REJECTE
 export const FIX_NOTES_HEADER = localized('Observaciones de la validación', 'Validation notes');
 const NOTES_KEYS = new Set([matchKey(FIX_NOTES_HEADER.es), matchKey(FIX_NOTES_HEADER.en)]);
 
-export interface FixListOptions {
+export interface FixNotesOptions {
   readonly lang?: Lang;
   /** Names the user's own header in the notes (`RUC cliente: …`) instead of the canonical name. */
   readonly locateColumn?: ColumnLocator;
   readonly secrets?: readonly string[];
-  /** Where the notes are spooled during the run. Default: the OS temporary directory. */
-  readonly tempDir?: string;
 }
 
-/**
- * Which source rows to copy and what to say on each. Memory does not grow with the invoices that
- * need fixing: the rows are a bitset (row-set.ts) and the notes go to a file on disk as they come
- * (row-notes-spool.ts); a sheet where every invoice has an error is the usual case of a legacy
- * migration, not an exception.
- */
-export interface FixList {
-  add(outcome: InvoiceOutcome): void;
-  /** Rows that belong to no invoice (orphans), with their problems. */
-  addRows(rows: readonly number[], problems: readonly Problem[]): void;
-  readonly invoices: number;
-  readonly rows: number;
-  /** The last source row to copy (0 when none): the copy stops reading the input there. */
-  readonly lastRow: number;
-  has(row: number): boolean;
-  /** The notes of a row; read them in ascending row order (as the copy does) to read the spool once. */
-  notes(row: number): string | undefined;
-  /** Frees the spooled notes (writeFixAndResend does, once the file is written). Safe to call twice. */
-  close(): void;
-}
+/** A note on one source row of the fix-and-resend file: `[row, text]`. */
+export type RowNote = readonly [row: number, text: string];
 
 /** The notes one invoice (or one run of orphan rows) puts on its rows, as `[row, text]` in order. */
 export interface FixNotes {
@@ -77,7 +54,7 @@ export interface FixNotes {
  * What the notes column says (pure): the status and the service's answer on the invoice's first
  * row, then each problem on its own row (or the first one), with the user's header named, scrubbed.
  */
-export function createFixNotes(options: FixListOptions = {}): FixNotes {
+export function createFixNotes(options: FixNotesOptions = {}): FixNotes {
   const lang = options.lang ?? 'es';
   const secrets = options.secrets ?? [];
   const locate: ColumnLocator = options.locateColumn ?? (() => undefined);
@@ -112,63 +89,6 @@ export function createFixNotes(options: FixListOptions = {}): FixNotes {
 /** The notes cell of a row: its notes joined, scrubbed, fit for a cell; undefined without notes. */
 export function notesCellText(texts: readonly string[], secrets: readonly string[] = []): string | undefined {
   return texts.length === 0 ? undefined : toCellText(redactText(texts.join('; '), secrets));
-}
-
-export function createFixList(options: FixListOptions = {}): FixList {
-  const secrets = options.secrets ?? [];
-  const fixNotes = createFixNotes(options);
-  const rows = createRowSet();
-  const spool = createRowNotesSpool(options.tempDir !== undefined ? { tempDir: options.tempDir } : {});
-  let invoices = 0;
-
-  const keep = (invoiceRows: readonly number[], notes: readonly RowNote[]): void => {
-    for (const r of invoiceRows) rows.add(r);
-    spool.add(notes);
-  };
-
-  return {
-    add(outcome) {
-      const notes = fixNotes.ofOutcome(outcome);
-      if (notes === undefined) return;
-      invoices += 1;
-      keep(outcome.rows, notes);
-    },
-    addRows(list, problems) {
-      const notes = fixNotes.ofRows(list, problems);
-      if (notes !== undefined) keep(list, notes);
-    },
-    get invoices() {
-      return invoices;
-    },
-    get rows() {
-      return rows.size;
-    },
-    get lastRow() {
-      return rows.last;
-    },
-    has: (row) => rows.has(row),
-    notes(row) {
-      return rows.has(row) ? notesCellText(spool.notesOf(row), secrets) : undefined;
-    },
-    close: () => spool.close(),
-  };
-}
-
-export interface FixAndResendOptions {
-  /** `<input name>.corregir.xlsx` (see outputPaths); written to a unique `.part` file, then renamed. */
-  readonly path: string;
-  /** A fresh pass over the input (openRowSource): the rows are copied as the reader gives them. */
-  readonly source: RowSource;
-  /** 1-based row of the input's header row; rows above it (titles) are not copied. */
-  readonly headerRow: number;
-  readonly fixList: FixList;
-  readonly lang?: Lang;
-}
-
-export interface FixAndResendResult {
-  /** False when no invoice needed fixing: no file is written. */
-  readonly written: boolean;
-  readonly rows: number;
 }
 
 /** The fix-and-resend workbook being written, one copied row at a time, in the input's row order. */
@@ -266,58 +186,6 @@ export async function openFixAndResendWriter(options: FixAndResendWriterOptions)
     };
   } catch (err) {
     return failing(err);
-  }
-}
-
-export interface FixAndResendOptions {
-  /** `<input name>.corregir.xlsx` (see outputPaths); written to a unique `.part` file, then renamed. */
-  readonly path: string;
-  /** A fresh pass over the input (openRowSource): the rows are copied as the reader gives them. */
-  readonly source: RowSource;
-  /** 1-based row of the input's header row; rows above it (titles) are not copied. */
-  readonly headerRow: number;
-  readonly fixList: FixList;
-  readonly lang?: Lang;
-}
-
-export interface FixAndResendResult {
-  /** False when no invoice needed fixing: no file is written. */
-  readonly written: boolean;
-  readonly rows: number;
-}
-
-/**
- * Writes the fix-and-resend workbook from a pass over the input, once the fix list is complete
- * (a run writes it during its own pass instead: fix-and-resend-stream.ts).
- */
-export async function writeFixAndResend(options: FixAndResendOptions): Promise<FixAndResendResult> {
-  const { fixList, headerRow } = options;
-  if (fixList.rows === 0) return { written: false, rows: 0 };
-  let writer: FixAndResendWriter | undefined;
-  try {
-    for await (const source of options.source.rows) {
-      if (source.row < headerRow) continue;
-      if (source.row === headerRow) {
-        writer = await openFixAndResendWriter({ path: options.path, header: source.cells, ...(options.lang !== undefined ? { lang: options.lang } : {}) });
-        continue;
-      }
-      // Past the last row to copy: the rest of a big input need not be read again.
-      if (writer !== undefined && source.row > fixList.lastRow) break;
-      if (writer === undefined || !fixList.has(source.row)) continue;
-      await writer.addRow(source.cells, fixList.notes(source.row));
-    }
-    if (writer === undefined) {
-      throw new FacturaError(
-        'INPUT',
-        localized(`La fila de encabezados ${headerRow} no está en ${options.source.file}.`, `Header row ${headerRow} is not in ${options.source.file}.`),
-      );
-    }
-    return { written: true, rows: await writer.finish() };
-  } catch (err) {
-    await writer?.abort();
-    throw fixFileFailure(options.path, err);
-  } finally {
-    fixList.close();
   }
 }
 
