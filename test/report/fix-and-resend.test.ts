@@ -9,7 +9,7 @@ import { CANONICAL_COLUMNS } from '../../src/invoice/canonical-columns.js';
 import type { InvoiceOutcome } from '../../src/invoice/invoice-outcome.js';
 import { matchKey } from '../../src/invoice/match-key.js';
 import type { ColumnLocator } from '../../src/report/column-locator.js';
-import { FIX_NOTES_HEADER } from '../../src/report/fix-and-resend.js';
+import { FIX_NOTES_HEADER } from '../../src/report/fix-and-resend-writer.js';
 import { createFixAndResendStream } from '../../src/report/fix-and-resend-stream.js';
 import type { FixAndResendStream } from '../../src/report/fix-and-resend-stream.js';
 import type { CellEdits } from '../../src/sheet/apply-cell-edits.js';
