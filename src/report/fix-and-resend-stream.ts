@@ -4,9 +4,10 @@ import type { InvoiceOutcome } from '../invoice/invoice-outcome.js';
 import type { Problem } from '../invoice/problem.js';
 import type { RowSource, SourceRow } from '../sheet/source-row.js';
 import type { ColumnLocator } from './column-locator.js';
-import type { FixAndResendWriter, FixNotes } from './fix-and-resend.js';
-import { createFixNotes, notesCellText, openFixAndResendWriter } from './fix-and-resend.js';
-import type { RowNote } from './row-notes-spool.js';
+import type { FixAndResendWriter } from './fix-and-resend-writer.js';
+import { openFixAndResendWriter } from './fix-and-resend-writer.js';
+import type { FixNotes, RowNote } from './fix-notes.js';
+import { createFixNotes, notesCellText } from './fix-notes.js';
 import type { RowWindow } from './row-window.js';
 import { createRowWindow } from './row-window.js';
 

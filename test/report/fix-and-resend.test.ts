@@ -1,19 +1,78 @@
-import { writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FacturaError, validateSheet } from '../../src/index.js';
 import { localized } from '../../src/i18n/localized-text.js';
 import { CANONICAL_COLUMNS } from '../../src/invoice/canonical-columns.js';
 import type { InvoiceOutcome } from '../../src/invoice/invoice-outcome.js';
 import { matchKey } from '../../src/invoice/match-key.js';
-import { createFixList, FIX_NOTES_HEADER, writeFixAndResend } from '../../src/report/fix-and-resend.js';
+import type { ColumnLocator } from '../../src/report/column-locator.js';
+import { FIX_NOTES_HEADER } from '../../src/report/fix-and-resend-writer.js';
+import { createFixAndResendStream } from '../../src/report/fix-and-resend-stream.js';
+import type { FixAndResendStream } from '../../src/report/fix-and-resend-stream.js';
+import type { CellEdits } from '../../src/sheet/apply-cell-edits.js';
+import { applyCellEdits } from '../../src/sheet/apply-cell-edits.js';
 import { openRowSource } from '../../src/sheet/open-row-source.js';
+import type { RowSource } from '../../src/sheet/source-row.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import { readWithOpenpyxl, values } from './read-with-openpyxl.js';
 
 const HEADER = ['Serie', 'Número', 'Fecha', 'RUC cliente', 'Razón social', 'Descripción', 'Cantidad', 'Precio unitario'];
 
 function outcome(numero: string, rows: number[], status: InvoiceOutcome['status'], extra: Partial<InvoiceOutcome> = {}): InvoiceOutcome {
   return { serie: 'F001', numero, rows, status, problems: [], attempts: 0, ...extra };
+}
+
+interface Feed {
+  readonly headerRow: number;
+  readonly outcomes: readonly InvoiceOutcome[];
+  readonly locateColumn?: ColumnLocator;
+  readonly edits?: CellEdits;
+  /** Each row the run pulled from the input, in the order pulled. */
+  readonly pulled?: number[];
+}
+
+/** The source as the run opens it (edits applied), counting the rows pulled from the input. */
+async function openInput(input: string, feed: Feed): Promise<RowSource> {
+  const source = await openRowSource(input);
+  const pulled = feed.pulled;
+  const counted: RowSource =
+    pulled === undefined
+      ? source
+      : {
+          ...source,
+          rows: (async function* () {
+            for await (const row of source.rows) {
+              pulled.push(row.row);
+              yield row;
+            }
+          })(),
+        };
+  return applyCellEdits(counted, feed.edits);
+}
+
+/**
+ * Drives the stream as runImport does, in one pass over the input: the source is tapped, the
+ * header row is announced once read, and each outcome is added as soon as its last row has been
+ * read (grouping's default mode: outcomes in the sheet's order). Returns finish()'s answer.
+ */
+async function writeThroughStream(input: string, out: string, feed: Feed): Promise<{ written: boolean; stream: FixAndResendStream }> {
+  const stream = createFixAndResendStream({ path: out, lang: 'es', ordered: true });
+  const pending = [...feed.outcomes].sort((a, b) => Math.max(...a.rows) - Math.max(...b.rows));
+  try {
+    for await (const row of stream.tap(await openInput(input, feed)).rows) {
+      if (row.row === feed.headerRow) stream.headerFound(row.row, feed.locateColumn ?? (() => undefined));
+      while (pending[0] !== undefined && Math.max(...pending[0].rows) <= row.row) await stream.add(pending.shift() as InvoiceOutcome);
+    }
+    for (const o of pending) await stream.add(o);
+    return { written: await stream.finish(), stream };
+  } catch (err) {
+    await stream.abort();
+    throw err;
+  }
 }
 
 describe('fix-and-resend file', () => {
@@ -38,10 +97,11 @@ describe('fix-and-resend file', () => {
     await book.xlsx.writeFile(path);
   }
 
-  function fixList() {
-    const list = createFixList({ locateColumn: (c) => (c === 'receptorNumeroDocumento' ? { header: 'RUC cliente', letter: 'D' } : undefined) });
-    list.add(outcome('1', [3], 'ACCEPTED'));
-    list.add(
+  const locateColumn: ColumnLocator = (c) => (c === 'receptorNumeroDocumento' ? { header: 'RUC cliente', letter: 'D' } : undefined);
+
+  function outcomes(): InvoiceOutcome[] {
+    return [
+      outcome('1', [3], 'ACCEPTED'),
       outcome('2', [4, 5], 'INVALID', {
         problems: [
           {
@@ -62,22 +122,21 @@ describe('fix-and-resend file', () => {
           },
         ],
       }),
-    );
-    list.add(outcome('3', [6], 'REJECTED', { answer: { httpStatus: 400, codigo: '2800', mensaje: 'RUC no habido' } }));
-    return list;
+      outcome('3', [6], 'REJECTED', { answer: { httpStatus: 400, codigo: '2800', mensaje: 'RUC no habido' } }),
+    ];
   }
 
   it('copies the input’s header and only the rows of invoices not accepted, cells as they were, with a notes column', async () => {
     const input = `${dir.path}/ventas.xlsx`;
     const out = `${dir.path}/ventas.corregir.xlsx`;
     await writeInput(input);
-    const result = await writeFixAndResend({ path: out, source: await openRowSource(input), headerRow: 2, fixList: fixList() });
-    expect(result).toEqual({ written: true, rows: 3 });
+    const { written } = await writeThroughStream(input, out, { headerRow: 2, outcomes: outcomes(), locateColumn });
+    expect(written).toBe(true);
 
     const [sheet] = await readWithOpenpyxl(out);
     if (sheet === undefined) throw new Error('no sheet');
     expect(values(sheet, 0)).toEqual([...HEADER, 'Observaciones de la validación']);
-    expect(sheet.rows).toHaveLength(4);
+    expect(sheet.rows).toHaveLength(4); // the header and 3 copied rows: not the title, not the accepted row
     expect(values(sheet, 1)).toEqual([
       'F001',
       2,
@@ -111,7 +170,7 @@ describe('fix-and-resend file', () => {
     const input = `${dir.path}/ventas.xlsx`;
     const out = `${dir.path}/ventas.corregir.xlsx`;
     await writeInput(input);
-    await writeFixAndResend({ path: out, source: await openRowSource(input), headerRow: 2, fixList: fixList() });
+    await writeThroughStream(input, out, { headerRow: 2, outcomes: outcomes(), locateColumn });
     const rows = [];
     for await (const r of (await openRowSource(out)).rows) rows.push(r);
     expect(rows.map((r) => r.row)).toEqual([1, 2, 3, 4]);
@@ -127,11 +186,11 @@ describe('fix-and-resend file', () => {
   it('builds it from a CSV input too, keeping every value as text', async () => {
     const input = `${dir.path}/ventas.csv`;
     await writeFile(input, 'Serie;Número;RUC cliente;Precio unitario\nF001;1;20123456786;25,50\nF001;2;00123456780;+10\n', 'utf8');
-    const list = createFixList();
-    list.add(outcome('1', [2], 'ACCEPTED'));
-    list.add(outcome('2', [3], 'FAILED', { note: 'Sin respuesta del servicio' }));
     const out = `${dir.path}/ventas.corregir.xlsx`;
-    await writeFixAndResend({ path: out, source: await openRowSource(input), headerRow: 1, fixList: list });
+    await writeThroughStream(input, out, {
+      headerRow: 1,
+      outcomes: [outcome('1', [2], 'ACCEPTED'), outcome('2', [3], 'FAILED', { note: 'Sin respuesta del servicio' })],
+    });
     const [sheet] = await readWithOpenpyxl(out);
     if (sheet === undefined) throw new Error('no sheet');
     expect(values(sheet, 0)).toEqual(['Serie', 'Número', 'RUC cliente', 'Precio unitario', 'Observaciones de la validación']);
@@ -140,65 +199,90 @@ describe('fix-and-resend file', () => {
     expect(sheet.rows).toHaveLength(2);
   });
 
-  it('stops reading the input after the last row it has to copy', async () => {
+  // Was: the second pass stopped reading the input after the last row to copy. There is no second
+  // pass now: the input is read once, by the run, and each row is let go as its outcome arrives.
+  it('reads the input once and lets go of each row as its invoice’s outcome arrives', async () => {
     const input = `${dir.path}/ventas.csv`;
     const lines = ['Serie;Número;RUC cliente'];
     for (let n = 1; n <= 500; n++) lines.push(`F001;${n};20123456786`);
     await writeFile(input, lines.join('\n') + '\n', 'utf8');
-    const list = createFixList();
-    list.add(outcome('3', [4], 'INVALID'));
-    list.add(outcome('10', [11], 'REJECTED'));
-    const source = await openRowSource(input);
+    const list: InvoiceOutcome[] = [];
+    for (let n = 1; n <= 500; n++) list.push(outcome(String(n), [n + 1], n === 3 ? 'INVALID' : n === 10 ? 'REJECTED' : 'ACCEPTED'));
     const pulled: number[] = [];
-    const counted = {
-      ...source,
-      rows: (async function* () {
-        for await (const row of source.rows) {
-          pulled.push(row.row);
-          yield row;
-        }
-      })(),
-    };
     const out = `${dir.path}/ventas.corregir.xlsx`;
-    expect(await writeFixAndResend({ path: out, source: counted, headerRow: 1, fixList: list })).toEqual({ written: true, rows: 2 });
-    expect(list.lastRow).toBe(11);
-    expect(Math.max(...pulled)).toBe(12);
+    const { written, stream } = await writeThroughStream(input, out, { headerRow: 1, outcomes: list, pulled });
+    expect(written).toBe(true);
+    expect(pulled).toEqual(Array.from({ length: 501 }, (_, i) => i + 1)); // every row once, in order
+    expect(stream.peakHeldRows).toBeLessThanOrEqual(2); // not the 501 rows of the sheet
     const [sheet] = await readWithOpenpyxl(out);
     expect(sheet?.rows.map((r) => r[1]?.v)).toEqual(['Número', '3', '10']);
   });
 
-  it('writes no file when every invoice was accepted or valid', async () => {
-    const list = createFixList();
-    list.add(outcome('1', [2], 'ACCEPTED'));
-    list.add(outcome('2', [3], 'VALID'));
+  it('copies the corrected values of an edited source, not the original ones', async () => {
+    const input = `${dir.path}/ventas.csv`;
+    await writeFile(input, 'Serie;Número;RUC cliente\nF001;1;20123456786\nF001;2;00123456780\n', 'utf8');
+    const out = `${dir.path}/ventas.corregir.xlsx`;
+    await writeThroughStream(input, out, {
+      headerRow: 1,
+      outcomes: [outcome('1', [2], 'VALID'), outcome('2', [3], 'INVALID')],
+      edits: new Map([[3, new Map([[2, '20123456780']])]]),
+    });
+    const [sheet] = await readWithOpenpyxl(out);
+    if (sheet === undefined) throw new Error('no sheet');
+    expect(values(sheet, 1)).toEqual(['F001', '2', '20123456780', 'INVÁLIDO']);
+    expect(sheet.rows).toHaveLength(2);
+  });
+
+  it('writes no file when every invoice was accepted or valid, and removes one left by an earlier run', async () => {
     const input = `${dir.path}/v.csv`;
     await writeFile(input, 'Serie;Número\nF001;1\nF001;2\n');
-    expect(await writeFixAndResend({ path: `${dir.path}/v.corregir.xlsx`, source: await openRowSource(input), headerRow: 1, fixList: list })).toEqual({
-      written: false,
-      rows: 0,
-    });
+    const out = `${dir.path}/v.corregir.xlsx`;
+    await writeFile(out, 'an earlier run’s fix file');
+    const { written } = await writeThroughStream(input, out, { headerRow: 1, outcomes: [outcome('1', [2], 'ACCEPTED'), outcome('2', [3], 'VALID')] });
+    expect(written).toBe(false);
+    expect(await readdir(dir.path)).toEqual(['v.csv']);
+  });
+
+  it('a whole run with nothing to fix names no fix file and removes an earlier one', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2)]);
+    const old = join(dir.path, 'ventas.corregir.xlsx');
+    await writeFile(old, 'an earlier run’s fix file');
+    const summary = await validateSheet(input);
+    expect(summary.byStatus).toMatchObject({ VALID: 2 });
+    expect(summary.paths.fixAndResend).toBeUndefined();
+    expect(existsSync(old)).toBe(false);
   });
 
   // Was a defect: exceljs's writer, given a file name it could not open, never reported it and the run hung.
-  it('refuses a path that cannot be written with an OUTPUT error that names it, at once', async () => {
-    const list = createFixList();
-    list.add(outcome('2', [3], 'INVALID'));
+  it('refuses a path that cannot be written with an OUTPUT error that names it, at once, leaving nothing', async () => {
     const input = `${dir.path}/v.csv`;
     await writeFile(input, 'Serie;Número\nF001;1\nF001;2\n');
     await writeFile(`${dir.path}/a-file`, 'not a folder');
     const path = `${dir.path}/a-file/v.corregir.xlsx`;
-    const err: unknown = await writeFixAndResend({ path, source: await openRowSource(input), headerRow: 1, fixList: list }).catch((e: unknown) => e);
+    const err: unknown = await writeThroughStream(input, path, { headerRow: 1, outcomes: [outcome('2', [3], 'INVALID')] }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'OUTPUT' });
     expect((err as Error).message).toContain(path);
+    expect(await readdir(dir.path)).toEqual(['a-file', 'v.csv']);
+  });
+
+  it('a whole run whose fix file cannot be written fails with a Spanish OUTPUT message that names it', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2, { receptorNumeroDocumento: '20512333790' })]);
+    await writeFile(join(dir.path, 'a-file'), 'not a folder');
+    const path = join(dir.path, 'a-file', 'ventas.corregir.xlsx');
+    const err: unknown = await validateSheet(input, { fixAndResendOut: path }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FacturaError);
+    expect(err).toMatchObject({ code: 'OUTPUT' });
+    expect((err as FacturaError).text.es).toBe(`No se pudo escribir el archivo para corregir ${path}: una parte de la ruta no es una carpeta.`);
+    expect(await readdir(dir.path)).toEqual(['a-file', 'ventas.xlsx']); // no results file claims the run
   });
 
   it('replaces, not repeats, the notes column of a fix file that is fixed again', async () => {
     const input = `${dir.path}/v.corregir.csv`;
     await writeFile(input, 'Serie;Número;Observaciones de la validación\nF001;7;INVÁLIDO\n');
-    const list = createFixList();
-    list.add(outcome('7', [2], 'INVALID'));
     const out = `${dir.path}/v.corregir.corregir.xlsx`;
-    await writeFixAndResend({ path: out, source: await openRowSource(input), headerRow: 1, fixList: list });
+    await writeThroughStream(input, out, { headerRow: 1, outcomes: [outcome('7', [2], 'INVALID')] });
     const [sheet] = await readWithOpenpyxl(out);
     expect(sheet && values(sheet, 0)).toEqual(['Serie', 'Número', 'Observaciones de la validación']);
   });
