@@ -64,7 +64,7 @@ class DraftBuilder {
             ...(record.sheetAmountHeaders ? { sheetAmountHeaders: record.sheetAmountHeaders } : {}),
           },
     );
-    this.problems.push(...record.problems);
+    if (record.problems.length > 0) this.problems.push(...record.problems);
     for (const column of GROUPED_INVOICE_COLUMNS) {
       const value = record.values[column];
       if (value === undefined || value === '') continue;
@@ -148,6 +148,20 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
     return k.kind === 'key' ? k.key : '';
   }
 
+  /**
+   * What the record says about its invoice. Every row of an invoice usually repeats its serie and
+   * numero: the key of the row before is reused when this row names the same three cells.
+   */
+  let lastKey: { serie: string | undefined; numero: string | undefined; emisorRuc: string | undefined; key: RowKey } | undefined;
+  function keyOfRecord(record: LineRecord): RowKey {
+    const { serie, numero, emisorRuc } = record.values;
+    if (record.problems.length > 0 && hasUnreadableKeyCell(record)) return { kind: 'unreadable' };
+    if (lastKey !== undefined && lastKey.serie === serie && lastKey.numero === numero && lastKey.emisorRuc === emisorRuc) return lastKey.key;
+    const key = rowKeyOf(record.values);
+    lastKey = { serie, numero, emisorRuc, key };
+    return key;
+  }
+
   /** A row that repeats the current invoice's serie and numero but leaves the issuer blank continues it. */
   function inheritIssuer(rowKey: RowKey): RowKey {
     if (rowKey.kind !== 'key' || rowKey.emisorRuc !== undefined || !(current instanceof DraftBuilder) || current.emisorRuc === undefined) return rowKey;
@@ -159,8 +173,10 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
     push(record) {
       // A row that is not a line (a totals row, hidden rows left out): its notes, and nothing else.
       if (record.skipped === true) return [{ kind: 'orphan', rows: [], problems: record.problems }];
-      const rowKey = inheritIssuer(rowKeyOf(record.values, hasUnreadableKeyCell(record)));
-      const known = rowKey.kind !== 'key' ? undefined : mergeSplit ? buffered.get(rowKey.key)?.range() : finished.get(rowKey.key);
+      const rowKey = inheritIssuer(keyOfRecord(record));
+      // A row of the invoice being read (most rows) needs no look-up of where its key was seen.
+      const continues = rowKey.kind === 'key' && state.kind === 'invoice' && state.key === rowKey.key;
+      const known = rowKey.kind !== 'key' || continues ? undefined : mergeSplit ? buffered.get(rowKey.key)?.range() : finished.get(rowKey.key);
       const decision = decideGrouping(state, rowKey, known, mergeSplit);
       let out: GroupItem[] = [];
       switch (decision.action) {

@@ -208,16 +208,19 @@ async function* lineRecords(
 
   /** The hidden rows left out, and those of the invoice being read. */
   const skipped: number[] = [];
-  let group: { key: string | undefined; shown: string | undefined; hidden: number[]; flagged: boolean } = {
-    key: undefined,
-    shown: undefined,
-    hidden: [],
-    flagged: false,
-  };
-  let held: { record: LineRecord; key: string | undefined } | undefined;
+  /**
+   * The invoice being read: the values of the last row that named one (its key is worked out only
+   * when a hidden row makes it matter; while the invoice has no hidden rows, starting a new group
+   * and continuing this one are the same state), and its hidden rows.
+   */
+  let group: { values: LineRecord['values'] | undefined; hidden: number[]; flagged: boolean } = { values: undefined, hidden: [], flagged: false };
+  /** The last visible record, and the values that named its invoice. */
+  let held: { record: LineRecord; values: LineRecord['values'] | undefined } | undefined;
+  const keyOf = (values: LineRecord['values'] | undefined): { key: string; shown: string } | undefined =>
+    values === undefined ? undefined : keyOfValues(values);
   const flag = (record: LineRecord): LineRecord => {
     group.flagged = true;
-    return { ...record, problems: [...record.problems, rowSkipNotes.hiddenInInvoice(record.row, group.shown, group.hidden)] };
+    return { ...record, problems: [...record.problems, rowSkipNotes.hiddenInInvoice(record.row, keyOf(group.values)?.shown, group.hidden)] };
   };
 
   /** Everything one source row gives: nothing yet (held back), a record, or a note. */
@@ -229,18 +232,22 @@ async function* lineRecords(
       return;
     }
     let record = toRecord(row);
-    const key = keyOfValues(record.values);
-    if (key !== undefined && key.key !== group.key) group = { key: key.key, shown: key.shown, hidden: [], flagged: false };
+    const { values } = record;
+    if (values.serie !== undefined && values.numero !== undefined) {
+      if (group.hidden.length === 0) group.values = values;
+      else if (keyOf(values)?.key !== keyOf(group.values)?.key) group = { values, hidden: [], flagged: false };
+    }
     if (row.hidden === true && !shape.includeHidden) {
       skipped.push(row.row);
       group.hidden.push(row.row);
-      if (held !== undefined && held.key === group.key && !group.flagged) held = { record: flag(held.record), key: held.key };
+      if (held !== undefined && !group.flagged && keyOf(held.values)?.key === keyOf(group.values)?.key)
+        held = { record: flag(held.record), values: held.values };
       return;
     }
     if (row.hidden === true) record = { ...record, problems: [...record.problems, rowSkipNotes.hiddenRead(row.row)] };
     if (group.hidden.length > 0 && !group.flagged) record = flag(record);
     if (held !== undefined) yield held.record;
-    held = { record, key: group.key };
+    held = { record, values: group.values };
   }
 
   try {
