@@ -14,7 +14,27 @@ export type DecimalConvention = 'point' | 'comma';
 export function exactNumberText(value: number): string | undefined {
   if (!Number.isFinite(value)) return undefined;
   if (value === 0) return '0';
+  // Most cells (35, 70.68) print as their shortest round-trip text with at most 15 significant
+  // digits and no exponent: that text is the 15-digit rounding itself, without a Decimal.
+  const shortest = String(value);
+  if (PLAIN_NUMBER.test(shortest) && significantDigits(shortest) <= 15) return shortest;
   return new Decimal(value.toPrecision(15)).toFixed();
+}
+
+/** What String(number) gives without an exponent. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+function significantDigits(plain: string): number {
+  let digits = 0;
+  let leading = true;
+  for (let i = 0; i < plain.length; i++) {
+    const c = plain.charCodeAt(i);
+    if (c < 48 || c > 57) continue; // the sign and the point
+    if (leading && c === 48) continue;
+    leading = false;
+    digits++;
+  }
+  return digits;
 }
 
 const POINT_READING = /^[+-]?(?:(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?|\.\d+)$/;
