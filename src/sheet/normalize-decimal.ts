@@ -42,7 +42,8 @@ const COMMA_READING = /^[+-]?(?:(?:\d+|\d{1,3}(?:\.\d{3})+)(?:,\d+)?|,\d+)$/;
 
 /** Digits with optional thousands spaces ("1 234,56") lose the spaces; everything else is kept. */
 function compact(text: string): string {
-  return collapseWhitespace(text).replace(/(\d) (?=\d)/g, '$1');
+  const collapsed = collapseWhitespace(text);
+  return collapsed.includes(' ') ? collapsed.replace(/(\d) (?=\d)/g, '$1') : collapsed;
 }
 
 /** Plain digits, optionally a point and decimals, already without leading or trailing zeros: its own exact text. */
@@ -99,6 +100,10 @@ export function normalizeDecimal(cell: Cell | null, place: CellPlace, convention
 }
 
 function decimalFromText(raw: string, place: CellPlace, convention: DecimalConvention | undefined): Normalized {
+  // The common cell (`35`, `70.68` in the file's convention) is already its exact text: no
+  // whitespace to collapse, no thousands to drop, nothing for Decimal.
+  if (convention === 'point' && CANONICAL_POINT.test(raw)) return normalizedValue(raw);
+  if (convention === 'comma' && CANONICAL_COMMA.test(raw)) return normalizedValue(raw.replace(',', '.'));
   const shown = collapseWhitespace(raw);
   if (shown === '') return ABSENT;
   const s = compact(raw);

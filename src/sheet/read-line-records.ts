@@ -188,14 +188,20 @@ async function* lineRecords(
   fixed: boolean,
 ): AsyncGenerator<LineRecord> {
   const { columns, decimalColumns } = shape;
+  // One place per column, its row set as each row passes: a normaliser only reads it to word a
+  // problem (which copies the row and column), so no object per cell.
+  const places = columns.map(([name]) => ({ row: 0, column: name }));
   const toRecord = (row: SourceRow): LineRecord => {
     if (!fixed && state.convention === undefined) state.convention = conventionOf([row], decimalColumns);
     const values: Partial<Record<ColumnName, string>> = {};
     let problems: Problem[] | undefined = row.problems === undefined || row.problems.length === 0 ? undefined : [...row.problems];
-    for (const [name, index, type] of columns) {
+    for (let c = 0; c < columns.length; c++) {
+      const [name, index, type] = columns[c] as Column;
       const cell = row.cells[index] ?? null;
       if (cell === null) continue; // every normaliser gives nothing for a blank cell
-      const n = normalizeCell(cell, type, { row: row.row, column: name }, state.convention);
+      const place = places[c] as { row: number; column: ColumnName };
+      place.row = row.row;
+      const n = normalizeCell(cell, type, place, state.convention);
       if (n.kind === 'value') {
         values[name] = n.value;
         if (n.warning !== undefined) (problems ??= []).push(n.warning);
