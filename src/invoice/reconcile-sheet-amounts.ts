@@ -88,7 +88,9 @@ export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTota
 
 /** An invoice whose total is zero after rounding to cents: never valid. */
 export function zeroTotalProblem(draft: InvoiceDraft, totals: InvoiceTotals): Problem | undefined {
-  if (!new Decimal(totals.total).isZero()) return undefined;
+  // totals.total is Decimal#toFixed(2) text: zero is only ever written "0.00" (no sign), so the
+  // text is compared instead of parsing a Decimal for every invoice.
+  if (totals.total !== '0.00') return undefined;
   const row = draft.rows[0] ?? 0;
   const invoice = `${draft.serie}-${draft.numero}`;
   return {
