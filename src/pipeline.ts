@@ -100,17 +100,20 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<Pipeli
     }
   }
 
+  if (submission === undefined) {
+    // A dry run finishes every invoice as it is prepared, in the sheet's order: no work to wait
+    // for and nothing to put back in order, so no hop per invoice through those stages.
+    for await (const p of prepare()) yield p.kind === 'done' ? p.event : { kind: 'outcome', outcome: outcomeOf(p.invoice, 'NOT_SENT') };
+    return;
+  }
+
   const work = async (p: Prepared): Promise<PipelineEvent> => {
     if (p.kind === 'done') return p.event;
-    if (submission === undefined || signal?.aborted === true) return { kind: 'outcome', outcome: outcomeOf(p.invoice, 'NOT_SENT') };
+    if (signal?.aborted === true) return { kind: 'outcome', outcome: outcomeOf(p.invoice, 'NOT_SENT') };
     return { kind: 'outcome', outcome: submitted(p.invoice, await submission.submit(p.invoice), lang) };
   };
 
-  const results: AsyncIterable<{ item: Prepared; result: PipelineEvent }> = submission
-    ? submission.dispatch(prepare(), work)
-    : (async function* () {
-        for await (const item of prepare()) yield { item, result: await work(item) };
-      })();
+  const results: AsyncIterable<{ item: Prepared; result: PipelineEvent }> = submission.dispatch(prepare(), work);
 
   for await (const r of restoreOrder(results, (x) => x.item.seq)) yield r.result;
 }

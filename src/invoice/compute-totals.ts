@@ -54,6 +54,8 @@ function round2(d: Decimal): Decimal {
   return d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
+const ZERO = new Dec(0);
+
 /** The rates as Decimals, made once. */
 const RATES = new Map<string, Decimal>([IGV_RATE, IVAP_RATE, '0'].map((r) => [r, new Dec(r)]));
 
@@ -71,7 +73,7 @@ function lineAmounts(line: TotalsLine, tipoRegistro: TipoRegistro, rate: Decimal
     return { base, igv: total.minus(base) };
   }
   const base = round2(gross);
-  return { base, igv: round2(base.times(rate)) };
+  return { base, igv: rate.isZero() ? ZERO : round2(base.times(rate)) };
 }
 
 export function computeLineTotals(line: TotalsLine, tipoRegistro: TipoRegistro): LineTotals {

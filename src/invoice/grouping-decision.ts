@@ -69,16 +69,23 @@ export function rowKeyOf(values: Readonly<Partial<Record<ColumnName, string>>>, 
 export function decideGrouping(state: GroupingState, rowKey: RowKey, known: RowRange | undefined, mergeSplit: boolean): GroupingDecision {
   switch (rowKey.kind) {
     case 'blank':
-      return state.kind === 'start' ? { action: 'start-orphan', reason: 'before-first-invoice' } : { action: 'continue' };
+      return state.kind === 'start' ? BEFORE_FIRST_INVOICE : CONTINUE;
     case 'partial':
     case 'unreadable':
-      return { action: 'start-orphan', reason: 'partial-key' };
+      return PARTIAL_KEY;
     case 'key':
-      if (state.kind === 'invoice' && state.key === rowKey.key) return { action: 'continue' };
-      if (known === undefined) return { action: 'start-invoice' };
-      return mergeSplit ? { action: 'merge' } : { action: 'reappeared', earlier: known };
+      if (state.kind === 'invoice' && state.key === rowKey.key) return CONTINUE;
+      if (known === undefined) return START_INVOICE;
+      return mergeSplit ? MERGE : { action: 'reappeared', earlier: known };
   }
 }
+
+// The decisions that carry nothing of the row, made once (one is taken for every row of a sheet).
+const CONTINUE: GroupingDecision = Object.freeze({ action: 'continue' });
+const START_INVOICE: GroupingDecision = Object.freeze({ action: 'start-invoice' });
+const MERGE: GroupingDecision = Object.freeze({ action: 'merge' });
+const BEFORE_FIRST_INVOICE: GroupingDecision = Object.freeze({ action: 'start-orphan', reason: 'before-first-invoice' });
+const PARTIAL_KEY: GroupingDecision = Object.freeze({ action: 'start-orphan', reason: 'partial-key' });
 
 /** "la fila 7" / "las filas 7 a 9", for messages. */
 export function describeRange(range: RowRange): LocalizedText {

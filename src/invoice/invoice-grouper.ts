@@ -6,6 +6,7 @@ import { INVOICE_COLUMNS, columnDefinition } from './canonical-columns.js';
 import type { GroupingState, RowKey, RowRange } from './grouping-decision.js';
 import { decideGrouping, describeRange, hasUnreadableKeyCell, invoiceKey, rowKeyOf } from './grouping-decision.js';
 import { FinishedInvoices } from './finished-invoices.js';
+import { hiddenRowsInInvoice } from './hidden-rows-in-invoice.js';
 import type { DraftLine, GroupItem, InvoiceDraft, OrphanRows } from './invoice-draft.js';
 import type { LineRecord } from './line-record.js';
 import { matchKey } from './match-key.js';
@@ -44,6 +45,9 @@ class DraftBuilder {
   readonly problems: Problem[] = [];
   /** Set when this block repeats a key finished earlier (default mode). */
   earlier: RowRange | undefined;
+  /** Rows of this invoice the sheet hides, left out (LineRecord.hidden); undefined: none. */
+  private hidden: number[] | undefined;
+  private hiddenFlagged = false;
 
   constructor(
     readonly serie: string,
@@ -64,7 +68,8 @@ class DraftBuilder {
             ...(record.sheetAmountHeaders ? { sheetAmountHeaders: record.sheetAmountHeaders } : {}),
           },
     );
-    this.problems.push(...record.problems);
+    if (record.problems.length > 0) this.problems.push(...record.problems);
+    if (this.hidden !== undefined && !this.hiddenFlagged) this.flagHidden(record.row);
     for (const column of GROUPED_INVOICE_COLUMNS) {
       const value = record.values[column];
       if (value === undefined || value === '') continue;
@@ -76,6 +81,22 @@ class DraftBuilder {
         this.problems.push(conflict(column, this.headerRow.get(column) ?? record.row, previous, record.row, value));
       }
     }
+  }
+
+  /**
+   * A hidden row of this invoice, left out: the invoice gets one error, on its last visible row
+   * so far, or (none yet) on the next one. `later`: rows hidden before this invoice's next visible
+   * row (they wait for it rather than land on a row read long before).
+   */
+  hide(rows: readonly number[], later = false): void {
+    (this.hidden ??= []).push(...rows);
+    const last = this.rows[this.rows.length - 1];
+    if (!later && !this.hiddenFlagged && last !== undefined) this.flagHidden(last);
+  }
+
+  private flagHidden(row: number): void {
+    this.hiddenFlagged = true;
+    this.problems.push(hiddenRowsInInvoice(row, `${this.serie}-${this.numero}`, this.hidden ?? []));
   }
 
   range(): RowRange {
@@ -132,6 +153,67 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
   const buffered = new Map<string, DraftBuilder>();
   let state: GroupingState = { kind: 'start' };
   let current: DraftBuilder | OrphanBuilder | undefined;
+  /**
+   * Hidden rows (left out) of the invoice the last hidden row with a key named, while none of its
+   * visible rows has come: they go to that invoice if its next visible row follows.
+   */
+  let pendingHidden: { key: string; rows: number[] } | undefined;
+  /** mergeSplit: invoices seen only in hidden rows so far, by key (at most the buffer limit of them). */
+  const hiddenOnly = new Map<string, number[]>();
+
+  /** Where a left-out hidden row's invoice is, so that invoice is never sent without it. */
+  function hideRow(record: LineRecord): void {
+    const rowKey = inheritIssuer(keyOfRecord(record));
+    if (rowKey.kind !== 'key') {
+      // A continuation row (or one naming no whole invoice): the invoice the rows above named.
+      if (pendingHidden !== undefined) pendingHidden.rows.push(record.row);
+      else if (current instanceof DraftBuilder) current.hide([record.row]);
+      return;
+    }
+    if (current instanceof DraftBuilder && state.kind === 'invoice' && state.key === rowKey.key) {
+      pendingHidden = undefined;
+      current.hide([record.row]);
+      return;
+    }
+    const earlier = mergeSplit ? buffered.get(rowKey.key) : undefined;
+    if (earlier !== undefined) {
+      pendingHidden = undefined;
+      earlier.hide([record.row]);
+      return;
+    }
+    if (pendingHidden?.key === rowKey.key) pendingHidden.rows.push(record.row);
+    else {
+      setAside(pendingHidden);
+      pendingHidden = { key: rowKey.key, rows: [record.row] };
+    }
+  }
+
+  /** Hidden rows whose invoice did not follow: under mergeSplit it may still come later. */
+  function setAside(pending: { key: string; rows: number[] } | undefined): void {
+    if (pending === undefined || !mergeSplit) return;
+    const kept = hiddenOnly.get(pending.key);
+    if (kept !== undefined) kept.push(...pending.rows);
+    else if (hiddenOnly.size < limit) hiddenOnly.set(pending.key, pending.rows);
+  }
+
+  /** The hidden rows waiting for the invoice a visible row with this key joins or starts. */
+  function hiddenWaitingFor(rowKey: RowKey): number[] | undefined {
+    if (rowKey.kind !== 'key') return undefined;
+    let rows: number[] | undefined;
+    if (pendingHidden !== undefined) {
+      if (pendingHidden.key === rowKey.key) rows = pendingHidden.rows;
+      else setAside(pendingHidden);
+      pendingHidden = undefined;
+    }
+    if (mergeSplit && hiddenOnly.size > 0) {
+      const kept = hiddenOnly.get(rowKey.key);
+      if (kept !== undefined) {
+        hiddenOnly.delete(rowKey.key);
+        rows = rows === undefined ? kept : [...kept, ...rows];
+      }
+    }
+    return rows;
+  }
 
   function close(): GroupItem[] {
     const item = current;
@@ -148,6 +230,20 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
     return k.kind === 'key' ? k.key : '';
   }
 
+  /**
+   * What the record says about its invoice. Every row of an invoice usually repeats its serie and
+   * numero: the key of the row before is reused when this row names the same three cells.
+   */
+  let lastKey: { serie: string | undefined; numero: string | undefined; emisorRuc: string | undefined; key: RowKey } | undefined;
+  function keyOfRecord(record: LineRecord): RowKey {
+    const { serie, numero, emisorRuc } = record.values;
+    if (record.problems.length > 0 && hasUnreadableKeyCell(record)) return { kind: 'unreadable' };
+    if (lastKey !== undefined && lastKey.serie === serie && lastKey.numero === numero && lastKey.emisorRuc === emisorRuc) return lastKey.key;
+    const key = rowKeyOf(record.values);
+    lastKey = { serie, numero, emisorRuc, key };
+    return key;
+  }
+
   /** A row that repeats the current invoice's serie and numero but leaves the issuer blank continues it. */
   function inheritIssuer(rowKey: RowKey): RowKey {
     if (rowKey.kind !== 'key' || rowKey.emisorRuc !== undefined || !(current instanceof DraftBuilder) || current.emisorRuc === undefined) return rowKey;
@@ -158,9 +254,16 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
   return {
     push(record) {
       // A row that is not a line (a totals row, hidden rows left out): its notes, and nothing else.
+      if (record.hidden === true) {
+        hideRow(record);
+        return [];
+      }
       if (record.skipped === true) return [{ kind: 'orphan', rows: [], problems: record.problems }];
-      const rowKey = inheritIssuer(rowKeyOf(record.values, hasUnreadableKeyCell(record)));
-      const known = rowKey.kind !== 'key' ? undefined : mergeSplit ? buffered.get(rowKey.key)?.range() : finished.get(rowKey.key);
+      const rowKey = inheritIssuer(keyOfRecord(record));
+      const waiting = pendingHidden === undefined && hiddenOnly.size === 0 ? undefined : hiddenWaitingFor(rowKey);
+      // A row of the invoice being read (most rows) needs no look-up of where its key was seen.
+      const continues = rowKey.kind === 'key' && state.kind === 'invoice' && state.key === rowKey.key;
+      const known = rowKey.kind !== 'key' || continues ? undefined : mergeSplit ? buffered.get(rowKey.key)?.range() : finished.get(rowKey.key);
       const decision = decideGrouping(state, rowKey, known, mergeSplit);
       let out: GroupItem[] = [];
       switch (decision.action) {
@@ -188,6 +291,7 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
           break;
         }
       }
+      if (waiting !== undefined && current instanceof DraftBuilder) current.hide(waiting, true);
       current?.add(record);
       return out;
     },
@@ -197,6 +301,8 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
         for (const b of buffered.values()) out.push(b.build());
         buffered.clear();
       }
+      pendingHidden = undefined;
+      hiddenOnly.clear();
       state = { kind: 'start' };
       return out;
     },

@@ -34,6 +34,12 @@ export interface LineRecord {
    * hidden rows left out): grouping reports them and never adds the row to an invoice.
    */
   readonly skipped?: boolean;
+  /**
+   * True for a row the sheet hides, left out (no `--incluir-ocultas`): not a line and no note of its
+   * own (the reader names all of them once). Its `values` only tell grouping which invoice lost the
+   * row, so that invoice gets an error instead of going out incomplete.
+   */
+  readonly hidden?: boolean;
   /** The sheet's own amounts on this row, when it has such columns. */
   readonly sheetAmounts?: SheetAmounts;
   /** Where those amount columns are (their header text); the same object on every record. */

@@ -35,8 +35,9 @@ const cents = (value: string | Decimal): string => new Decimal(value).toDecimalP
  * disagreement is an error at the first row carrying the amount, in that column; when the other
  * price convention (`alternative`: unit values with IGV instead of without, or the reverse) would
  * give exactly the sheet's amount, the message says so and names the --tipo-registro to use.
+ * `alternative` is worked out only for a disagreement (an invoice that agrees never needs it).
  */
-export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTotals, alternative: InvoiceTotals, tipoRegistro: TipoRegistro): Problem[] {
+export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTotals, alternative: () => InvoiceTotals, tipoRegistro: TipoRegistro): Problem[] {
   const problems: Problem[] = [];
   for (const kind of KINDS) {
     const carried = draft.lines.filter((l) => l.sheetAmounts?.[kind] !== undefined);
@@ -51,7 +52,7 @@ export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTota
     if (targets(kind, computed).some((t) => readings.includes(t))) continue;
     const shown = repeated !== undefined && !readings.includes(cents(sum)) ? cents(repeated) : (readings[0] ?? cents(sum));
     const other: TipoRegistro = tipoRegistro === 'PRECIOS_SIN_IGV' ? 'PRECIOS_CON_IGV' : 'PRECIOS_SIN_IGV';
-    const otherFits = kind !== 'amount' && readings.includes(alternative[kind]);
+    const otherFits = kind !== 'amount' && readings.includes(alternative()[kind]);
     const expected = kind === 'amount' ? computed.total : computed[kind];
     const diff = new Decimal(expected).minus(shown).abs().toFixed(2);
     const invoice = `${draft.serie}-${draft.numero}`;
@@ -87,7 +88,9 @@ export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTota
 
 /** An invoice whose total is zero after rounding to cents: never valid. */
 export function zeroTotalProblem(draft: InvoiceDraft, totals: InvoiceTotals): Problem | undefined {
-  if (!new Decimal(totals.total).isZero()) return undefined;
+  // totals.total is Decimal#toFixed(2) text: zero is only ever written "0.00" (no sign), so the
+  // text is compared instead of parsing a Decimal for every invoice.
+  if (totals.total !== '0.00') return undefined;
   const row = draft.rows[0] ?? 0;
   const invoice = `${draft.serie}-${draft.numero}`;
   return {

@@ -44,15 +44,22 @@ export async function* readCsvRows(file: string, options: CsvReadOptions): Async
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       row++;
-      const cells = record.map(toCell);
-      if (cells.every((cell) => cell === null)) continue;
-      if (expected === undefined && record.length > 1) expected = record.length;
-      const found = countWithoutTrailingBlanks(cells);
-      const problems: Problem[] = [];
-      if (expected !== undefined && record.length !== expected && (record.length < expected || found > expected)) {
-        problems.push(raggedRow(row, expected, record.length));
+      // One pass over the fields: the cells, and how many there are up to the last non-blank one.
+      const cells: (Cell | null)[] = [];
+      let found = 0;
+      for (let i = 0; i < record.length; i++) {
+        const text = record[i] as string;
+        if (text === '') cells.push(null);
+        else {
+          cells.push({ kind: 'text', text });
+          found = i + 1;
+        }
       }
-      yield problems.length > 0 ? { row, cells, problems } : { row, cells };
+      if (found === 0) continue;
+      if (expected === undefined && record.length > 1) expected = record.length;
+      if (expected !== undefined && record.length !== expected && (record.length < expected || found > expected)) {
+        yield { row, cells, problems: [raggedRow(row, expected, record.length)] };
+      } else yield { row, cells };
     }
   } catch (error) {
     throw toInputError(error, file, row + 1);
@@ -63,16 +70,6 @@ export async function* readCsvRows(file: string, options: CsvReadOptions): Async
     parser.destroy();
     await closed;
   }
-}
-
-function toCell(text: string): Cell | null {
-  return text === '' ? null : { kind: 'text', text };
-}
-
-function countWithoutTrailingBlanks(cells: readonly (Cell | null)[]): number {
-  let n = cells.length;
-  while (n > 0 && cells[n - 1] === null) n--;
-  return n;
 }
 
 function raggedRow(row: number, expected: number, found: number): Problem {

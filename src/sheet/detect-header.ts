@@ -8,6 +8,7 @@ import { acceptedHeaders, headerText, matchHeaderCells } from './column-mapping.
 import type { HeaderColumn, HeaderMap } from './header-map.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
 import type { Cell, SourceRow } from './source-row.js';
+import { rowRanges } from '../invoice/row-ranges.js';
 
 /**
  * How many rows from the top are searched for the header row (ERP exports may put dozens of note
@@ -124,18 +125,6 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
     });
   }
   return { header, position, notes };
-}
-
-/** `[1, 2, 3, 5]` → `1-3, 5` (rows in ascending order). */
-export function rowRanges(rows: readonly number[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < rows.length;) {
-    let j = i;
-    while (j + 1 < rows.length && rows[j + 1] === (rows[j] ?? 0) + 1) j += 1;
-    parts.push(j === i ? String(rows[i]) : `${rows[i]}-${rows[j]}`);
-    i = j + 1;
-  }
-  return parts.join(', ');
 }
 
 function noHeader(options: DetectHeaderOptions, count: number): FacturaError {

@@ -14,7 +14,27 @@ export type DecimalConvention = 'point' | 'comma';
 export function exactNumberText(value: number): string | undefined {
   if (!Number.isFinite(value)) return undefined;
   if (value === 0) return '0';
+  // Most cells (35, 70.68) print as their shortest round-trip text with at most 15 significant
+  // digits and no exponent: that text is the 15-digit rounding itself, without a Decimal.
+  const shortest = String(value);
+  if (PLAIN_NUMBER.test(shortest) && significantDigits(shortest) <= 15) return shortest;
   return new Decimal(value.toPrecision(15)).toFixed();
+}
+
+/** What String(number) gives without an exponent. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+function significantDigits(plain: string): number {
+  let digits = 0;
+  let leading = true;
+  for (let i = 0; i < plain.length; i++) {
+    const c = plain.charCodeAt(i);
+    if (c < 48 || c > 57) continue; // the sign and the point
+    if (leading && c === 48) continue;
+    leading = false;
+    digits++;
+  }
+  return digits;
 }
 
 const POINT_READING = /^[+-]?(?:(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?|\.\d+)$/;
@@ -22,7 +42,8 @@ const COMMA_READING = /^[+-]?(?:(?:\d+|\d{1,3}(?:\.\d{3})+)(?:,\d+)?|,\d+)$/;
 
 /** Digits with optional thousands spaces ("1 234,56") lose the spaces; everything else is kept. */
 function compact(text: string): string {
-  return collapseWhitespace(text).replace(/(\d) (?=\d)/g, '$1');
+  const collapsed = collapseWhitespace(text);
+  return collapsed.includes(' ') ? collapsed.replace(/(\d) (?=\d)/g, '$1') : collapsed;
 }
 
 /** Plain digits, optionally a point and decimals, already without leading or trailing zeros: its own exact text. */
@@ -79,6 +100,10 @@ export function normalizeDecimal(cell: Cell | null, place: CellPlace, convention
 }
 
 function decimalFromText(raw: string, place: CellPlace, convention: DecimalConvention | undefined): Normalized {
+  // The common cell (`35`, `70.68` in the file's convention) is already its exact text: no
+  // whitespace to collapse, no thousands to drop, nothing for Decimal.
+  if (convention === 'point' && CANONICAL_POINT.test(raw)) return normalizedValue(raw);
+  if (convention === 'comma' && CANONICAL_COMMA.test(raw)) return normalizedValue(raw.replace(',', '.'));
   const shown = collapseWhitespace(raw);
   if (shown === '') return ABSENT;
   const s = compact(raw);

@@ -45,7 +45,8 @@ export function normalizeCode(cell: Cell | null, place: CellPlace): Normalized {
 /** E-mail addresses: trimmed text; the format is checked by validation, which knows the rules. */
 export function normalizeEmail(cell: Cell | null, place: CellPlace): Normalized {
   const n = normalizeText(cell, place);
-  return n.kind === 'value' ? normalizedValue(n.value.replace(/\s*([@;,])\s*/g, '$1')) : n;
+  // The text is collapsed already: its only whitespace can be single spaces.
+  return n.kind === 'value' && n.value.includes(' ') ? normalizedValue(n.value.replace(/\s*([@;,])\s*/g, '$1')) : n;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { ColumnName, ColumnType } from '../invoice/canonical-columns.js';
 import { columnDefinition } from '../invoice/canonical-columns.js';
-import { rowKeyOf } from '../invoice/grouping-decision.js';
 import type { LineRecord, SheetAmountHeaders, SheetAmounts } from '../invoice/line-record.js';
 import type { Problem } from '../invoice/problem.js';
 import { FacturaError } from '../factura-error.js';
@@ -153,25 +152,11 @@ function amountColumnsOf(header: HeaderMap): SheetShape['amounts'] {
 }
 
 /**
- * The invoice a row names (serie and numero both present), for telling hidden rows inside an
- * invoice. Compared by serie and numero alone, not by issuer: a continuation row may leave
- * `emisorRuc` blank (grouping then inherits the issuer above), and an error too many on a
- * neighbour of another company is better than an invoice sent without the rows a filter hid.
- */
-function keyOfValues(values: LineRecord['values']): { key: string; shown: string } | undefined {
-  const key = rowKeyOf(values);
-  if (key.kind !== 'key') return undefined;
-  const shown = `${key.serie}-${key.numero}`;
-  return { key: shown, shown };
-}
-
-/**
  * The rows below the header as records, streamed. Besides normalising each cell by its column:
  * - a totals row (totals-row.ts) becomes a note at its row and touches no invoice;
- * - a hidden row is left out (one note at the end names them all) unless `includeHidden`; an
- *   invoice that has both hidden and visible rows gets an error on one of its visible rows, so it is
- *   never sent without the rows the filter hid. For that the last visible record is held back until
- *   the next row shows whether its invoice continues into hidden rows.
+ * - a hidden row is left out unless `includeHidden` (read then, with a warning): it comes as a
+ *   `hidden` record whose values only tell grouping which invoice lost it (grouping, which knows
+ *   the invoices, gives that invoice an error), and one note at the end names all of them.
  */
 async function* lineRecords(
   pending: readonly SourceRow[],
@@ -181,14 +166,20 @@ async function* lineRecords(
   fixed: boolean,
 ): AsyncGenerator<LineRecord> {
   const { columns, decimalColumns } = shape;
+  // One place per column, its row set as each row passes: a normaliser only reads it to word a
+  // problem (which copies the row and column), so no object per cell.
+  const places = columns.map(([name]) => ({ row: 0, column: name }));
   const toRecord = (row: SourceRow): LineRecord => {
     if (!fixed && state.convention === undefined) state.convention = conventionOf([row], decimalColumns);
     const values: Partial<Record<ColumnName, string>> = {};
     let problems: Problem[] | undefined = row.problems === undefined || row.problems.length === 0 ? undefined : [...row.problems];
-    for (const [name, index, type] of columns) {
+    for (let c = 0; c < columns.length; c++) {
+      const [name, index, type] = columns[c] as Column;
       const cell = row.cells[index] ?? null;
       if (cell === null) continue; // every normaliser gives nothing for a blank cell
-      const n = normalizeCell(cell, type, { row: row.row, column: name }, state.convention);
+      const place = places[c] as { row: number; column: ColumnName };
+      place.row = row.row;
+      const n = normalizeCell(cell, type, place, state.convention);
       if (n.kind === 'value') {
         values[name] = n.value;
         if (n.warning !== undefined) (problems ??= []).push(n.warning);
@@ -199,53 +190,32 @@ async function* lineRecords(
     return amounts === undefined || shape.amounts === undefined ? record : { ...record, sheetAmounts: amounts, sheetAmountHeaders: shape.amounts.headers };
   };
 
-  /** The hidden rows left out, and those of the invoice being read. */
+  /** The hidden rows left out. */
   const skipped: number[] = [];
-  let group: { key: string | undefined; shown: string | undefined; hidden: number[]; flagged: boolean } = {
-    key: undefined,
-    shown: undefined,
-    hidden: [],
-    flagged: false,
-  };
-  let held: { record: LineRecord; key: string | undefined } | undefined;
-  const flag = (record: LineRecord): LineRecord => {
-    group.flagged = true;
-    return { ...record, problems: [...record.problems, rowSkipNotes.hiddenInInvoice(record.row, group.shown, group.hidden)] };
-  };
 
-  /** Everything one source row gives: nothing yet (held back), a record, or a note. */
-  function* take(row: SourceRow): Generator<LineRecord> {
+  /** What one source row gives: a record, a hidden row's mark, or a note. */
+  const take = (row: SourceRow): LineRecord => {
     const totals = totalsRowEvidence(row, shape.keyColumns, shape.descriptionColumn);
     if (totals !== undefined) {
       const column = shape.names.get(totals.column) ?? columnLetter(totals.column);
-      yield { row: row.row, values: {}, problems: [rowSkipNotes.totalsRow(row.row, column, totals.shown)], skipped: true };
-      return;
+      return { row: row.row, values: {}, problems: [rowSkipNotes.totalsRow(row.row, column, totals.shown)], skipped: true };
     }
-    let record = toRecord(row);
-    const key = keyOfValues(record.values);
-    if (key !== undefined && key.key !== group.key) group = { key: key.key, shown: key.shown, hidden: [], flagged: false };
-    if (row.hidden === true && !shape.includeHidden) {
-      skipped.push(row.row);
-      group.hidden.push(row.row);
-      if (held !== undefined && held.key === group.key && !group.flagged) held = { record: flag(held.record), key: held.key };
-      return;
-    }
-    if (row.hidden === true) record = { ...record, problems: [...record.problems, rowSkipNotes.hiddenRead(row.row)] };
-    if (group.hidden.length > 0 && !group.flagged) record = flag(record);
-    if (held !== undefined) yield held.record;
-    held = { record, key: group.key };
-  }
+    const record = toRecord(row);
+    if (row.hidden !== true) return record;
+    if (shape.includeHidden) return { ...record, problems: [...record.problems, rowSkipNotes.hiddenRead(row.row)] };
+    skipped.push(row.row);
+    return { row: row.row, values: record.values, problems: NO_PROBLEMS, hidden: true };
+  };
 
   try {
-    for (const row of pending) yield* take(row);
+    for (const row of pending) yield take(row);
     if (rest !== undefined) {
       for (;;) {
         const next = await rest.next();
         if (next.done === true) break;
-        if (!isBlank(next.value)) yield* take(next.value);
+        if (!isBlank(next.value)) yield take(next.value);
       }
     }
-    if (held !== undefined) yield held.record;
     const first = skipped[0];
     if (first !== undefined) yield { row: first, values: {}, problems: [rowSkipNotes.hiddenSkipped(skipped, shape.autoFilter)], skipped: true };
   } finally {

@@ -1,6 +1,6 @@
 import { localized } from '../i18n/localized-text.js';
 import type { Problem } from '../invoice/problem.js';
-import { rowRanges } from './detect-header.js';
+import { rowRanges } from '../invoice/row-ranges.js';
 
 /** The words for rows that are read differently from a line: totals rows and hidden rows. */
 export const rowSkipNotes = {
@@ -40,23 +40,6 @@ export const rowSkipNotes = {
         one
           ? `1 row ${what.en} was not read: row ${list}. To send it, unhide it (or clear the filter) or use --incluir-ocultas.`
           : `${rows.length} rows ${what.en} were not read: rows ${list}. To send them, unhide them (or clear the filter) or use --incluir-ocultas.`,
-      ),
-    };
-  },
-
-  /** A visible row of an invoice some of whose rows are hidden: the invoice would go out incomplete. */
-  hiddenInInvoice(row: number, invoice: string | undefined, hidden: readonly number[]): Problem {
-    const list = rowRanges(hidden);
-    const which = invoice === undefined ? localized('Esta factura', 'This invoice') : localized(`La factura ${invoice}`, `Invoice ${invoice}`);
-    return {
-      severity: 'error',
-      code: 'HIDDEN_ROWS_IN_INVOICE',
-      row,
-      column: 'serie',
-      value: list,
-      message: localized(
-        `Fila ${row}: ${which.es} tiene filas ocultas o filtradas (${hidden.length === 1 ? 'fila' : 'filas'} ${list}) que no se leyeron; no se envía una factura incompleta. Muestre esas filas o use --incluir-ocultas.`,
-        `Row ${row}: ${which.en} has hidden or filtered-out rows (${hidden.length === 1 ? 'row' : 'rows'} ${list}) that were not read; an incomplete invoice is not sent. Unhide those rows or use --incluir-ocultas.`,
       ),
     };
   },

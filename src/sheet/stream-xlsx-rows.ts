@@ -22,8 +22,8 @@ export async function* streamXlsxRows(
   try {
     for await (const row of worksheet) {
       lastRow = row.number;
-      const { cells, sumColumns } = rowCells(row, date1904());
-      if (cells.every((cell) => cell === null)) continue;
+      const { cells, sumColumns, blank } = rowCells(row, date1904());
+      if (blank) continue;
       yield sumColumns.length > 0 ? { row: row.number, cells, sumColumns } : { row: row.number, cells };
     }
     complete = true;
@@ -35,13 +35,21 @@ export async function* streamXlsxRows(
   }
 }
 
-function rowCells(row: ExcelJS.Row, date1904: boolean): { cells: (Cell | null)[]; sumColumns: number[] } {
+/** No summing formula on a row (most rows): one shared list instead of one per row. */
+const NO_SUM_COLUMNS: readonly number[] = Object.freeze([]);
+
+function rowCells(row: ExcelJS.Row, date1904: boolean): { cells: (Cell | null)[]; sumColumns: readonly number[]; blank: boolean } {
   const cells: (Cell | null)[] = [];
-  const sumColumns: number[] = [];
+  let sumColumns: number[] | undefined;
+  let blank = true;
   row.eachCell({ includeEmpty: false }, (cell, column) => {
     while (cells.length < column - 1) cells.push(null);
-    cells[column - 1] = toCell({ type: cell.type, value: cell.value, result: formulaResultOf(cell), numFmt: cell.numFmt }, date1904);
-    if (cell.type === ExcelJS.ValueType.Formula && isSumOfRowsAbove(cell.formula, row.number)) sumColumns.push(column - 1);
+    const type = cell.type;
+    const formula = type === ExcelJS.ValueType.Formula;
+    const value = toCell({ type, value: cell.value, result: formula ? formulaResultOf(cell) : undefined, numFmt: cell.numFmt }, date1904);
+    cells[column - 1] = value;
+    if (value !== null) blank = false;
+    if (formula && isSumOfRowsAbove(cell.formula, row.number)) (sumColumns ??= []).push(column - 1);
   });
-  return { cells, sumColumns };
+  return { cells, sumColumns: sumColumns ?? NO_SUM_COLUMNS, blank };
 }

@@ -39,9 +39,13 @@ export function totalsRowEvidence(row: SourceRow, keyColumns: readonly number[],
   // A row that describes a product («Flete», «Servicio…») is a line, whatever its other cells say.
   const description = descriptionColumn === undefined ? undefined : row.cells[descriptionColumn];
   if (!isBlank(description) && label(description) === undefined) return undefined;
-  const keys = keyColumns.map((i) => row.cells[i]);
-  const keyHoldsLabel = keys.some((cell) => label(cell) !== undefined);
-  const keyBlank = keys.every((cell) => isBlank(cell) || label(cell) !== undefined);
+  let keyHoldsLabel = false;
+  let keyBlank = true;
+  for (const i of keyColumns) {
+    const cell = row.cells[i];
+    if (label(cell) !== undefined) keyHoldsLabel = true;
+    else if (!isBlank(cell)) keyBlank = false;
+  }
   // A row whose invoice key is filled in (every ordinary line) is a line: no need to look at its other cells.
   if (!keyBlank && !keyHoldsLabel) return undefined;
   const labelled = row.cells.findIndex((cell) => label(cell) !== undefined);
