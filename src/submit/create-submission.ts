@@ -1,3 +1,4 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import { FacturaError } from '../factura-error.js';
@@ -71,6 +72,8 @@ export function createSubmission(deps: SubmissionDeps): Submission {
   const concurrency = Math.max(1, deps.concurrency);
   const maxPending = Math.max(1, deps.maxPending ?? concurrency * 4);
   const slot = pLimit(concurrency);
+  // Every invoice read ahead may be waiting for a retry, and each wait listens to the stop signal.
+  if (deps.signal !== undefined) setMaxListeners(Math.max(getMaxListeners(deps.signal), maxPending + concurrency + 10), deps.signal);
   // One cut of the requests in flight for the whole run, after the stop signal's grace.
   const cut = deps.signal !== undefined ? inflightCut(deps.signal, DEFAULT_INFLIGHT_GRACE_MS, concurrency) : undefined;
   return {
