@@ -6,7 +6,7 @@
  *
  * Options: --quick, --only csv,xlsx,submit,results, --reps N, --csv-rows N, --csv-small-rows N,
  * --xlsx-rows N, --submit-invoices N, --submit-c1-invoices N, --results-invoices N,
- * --invalid-rows N, --invalid-small-rows N, --keep,
+ * --invalid-rows N, --invalid-small-rows N, --submit-concurrency 1,8,32, --submit-fail-rates 0,0.2, --keep,
  * --dir DIR (generated files; default a fresh /tmp dir, removed at the end), --report FILE (JSON).
  */
 import { link, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -34,6 +34,8 @@ const { values } = parseArgs({
     'xlsx-rows': { type: 'string' },
     'submit-invoices': { type: 'string' },
     'submit-c1-invoices': { type: 'string' },
+    'submit-concurrency': { type: 'string' },
+    'submit-fail-rates': { type: 'string' },
     'results-invoices': { type: 'string' },
     'invalid-rows': { type: 'string' },
     'invalid-small-rows': { type: 'string' },
@@ -55,6 +57,9 @@ const SIZES = {
   invalidRows: num(values['invalid-rows'], 1_000_000, 20_000),
   invalidSmallRows: num(values['invalid-small-rows'], 100_000, 5_000),
 };
+const numbers = (v: string | undefined, all: readonly number[]): number[] => (v !== undefined ? v.split(',').map(Number) : [...all]);
+const SUBMIT_CONCURRENCY = numbers(values['submit-concurrency'], [1, 8, 32]);
+const SUBMIT_FAIL_RATES = numbers(values['submit-fail-rates'], [0, 0.2]);
 const SECTIONS = new Set((values.only ?? 'csv,xlsx,submit,results,invalid').split(','));
 const SEED = 20_261_120;
 const LATENCY_MS = 50;
@@ -192,8 +197,8 @@ async function submitSection(): Promise<void> {
   console.log(`Submit against the sandbox (separate process, ${LATENCY_MS} ms latency)`);
   const file = await sheet('csv', 'submit.csv', { invoices: SIZES.submitInvoices });
   const c1 = await sheet('csv', 'submit-c1.csv', { invoices: SIZES.submitC1Invoices });
-  for (const failRate of [0, 0.2]) {
-    for (const concurrency of [1, 8, 32]) {
+  for (const failRate of SUBMIT_FAIL_RATES) {
+    for (const concurrency of SUBMIT_CONCURRENCY) {
       const input = concurrency === 1 ? c1 : file;
       const dir = join(work, `submit-${failRate}-${concurrency}`);
       await mkdir(dir, { recursive: true });
@@ -214,12 +219,14 @@ async function submitSection(): Promise<void> {
         const ideal = concurrency / (LATENCY_MS / 1000);
         const logins = ledger.counters.logins ?? Number.NaN;
         const target = failRate === 0 && concurrency > 1;
+        // Issue 19's targets: 0.9 × ideal at c=8, 0.85 at c=32 (one process on loopback).
+        const share = concurrency >= 32 ? 0.85 : 0.9;
         line({
           section: 'submit',
           name: label,
           figure: `${per(sendRate)} while sending (${(sendRate / ideal).toFixed(2)} × ideal ${per(ideal)}), ${per(e2eRate)} end to end; accepted ${accepted}, PUTs ${ledger.counters.puts ?? 0}, 500s ${ledger.counters.errors500 ?? 0}; logins ${logins}; CPU ${(m.cpuMs / input.invoices).toFixed(2)} ms/invoice`,
           ...(target
-            ? { target: '≥ 0.9 × ideal, 1 login', met: sendRate >= 0.9 * ideal && logins === 1 }
+            ? { target: `≥ ${share} × ideal, 1 login`, met: sendRate >= share * ideal && logins === 1 }
             : failRate === 0
               ? { target: '1 login', met: logins === 1 }
               : {}),

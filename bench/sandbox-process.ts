@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
 
@@ -9,6 +10,8 @@ export interface SandboxProcess {
   /** FACTURA_RUC/MAIL/CLAVE/AUTH_URL/BASE_URL from the sandbox's `export` lines. */
   readonly env: Readonly<Record<string, string>>;
   ledger(): Promise<SandboxLedgerView>;
+  /** CPU time (user + system, ms) the sandbox process has used so far, from /proc; NaN where there is no /proc. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -70,6 +73,16 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
     async ledger() {
       const answer = await request(`${url}/__sandbox/ledger`, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000 });
       return (await answer.body.json()) as SandboxLedgerView;
+    },
+    cpuMs() {
+      try {
+        // /proc/PID/stat: fields 14 and 15 (utime, stime) in clock ticks, after the ")" that ends the name.
+        const stat = readFileSync(`/proc/${String(child.pid)}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      } catch {
+        return Number.NaN;
+      }
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -14,7 +14,7 @@ export interface IssuerCount {
   /** The RUC; absent for invoices without `emisorRuc` when the run has no default issuer. */
   readonly ruc?: string;
   readonly invoices: number;
-  /** Invoices without errors: those a submission would send. */
+  /** Invoices without errors: those a submission would send (at most `validEnough`, see issuerCensus). */
   readonly valid: number;
 }
 
@@ -42,6 +42,12 @@ export async function issuerCensus(
   countAlways = false,
   /** The run's corrections over the sheet, applied as the run applies them. */
   edits?: CellEdits,
+  /**
+   * Stop checking an issuer's invoices once this many are valid (the rest are still counted in
+   * `invoices`). A submission only asks whether an issuer has a valid invoice (1): checking every
+   * invoice here cost as much again as the run's own checking of them.
+   */
+  validEnough = Infinity,
 ): Promise<IssuerCensus> {
   const source = applyCellEdits(await openRowSource(input, settings.read), edits);
   const sheet = await readLineRecords(source, settings.read);
@@ -78,6 +84,7 @@ export async function issuerCensus(
       counts.set(key, count);
     }
     count.invoices += 1;
+    if (count.valid >= validEnough) continue;
     if (validateInvoice(item, contextOf(item.emisorRuc)).valid) count.valid += 1;
   }
   return { hasIssuerColumn, issuers: [...counts.values()] };

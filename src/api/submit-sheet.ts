@@ -96,7 +96,8 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
     const defaultRuc = settings.issuerHints.ruc ?? options.credentials?.ruc;
     const wanted = (ruc: string | undefined): boolean => settings.onlyIssuer === undefined || ruc === settings.onlyIssuer;
     // Who must log in, known before anything is sent (a sheet without emisorRuc is not read past its header).
-    const census = await issuerCensus(input, settings, clock, defaultRuc, false, options.edits);
+    // Only whether each issuer has a valid invoice matters here: checking stops at the first one.
+    const census = await issuerCensus(input, settings, clock, defaultRuc, false, options.edits, 1);
     const needed = census.hasIssuerColumn
       ? census.issuers.filter((i) => i.valid > 0 && wanted(i.ruc)).map((i) => i.ruc)
       : wanted(defaultRuc)

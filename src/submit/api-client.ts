@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import { classifyNetworkError, classifyResponse, readServiceAnswer } from './classify-response.js';
+import { dispatchText } from './dispatch-text.js';
 import type { Classification } from './classify-response.js';
 import { LoginFailure } from './login-failure.js';
 import { parseRetryAfter } from './parse-retry-after.js';
@@ -178,18 +179,31 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
   }
 
+  /** The PUT's origin and path per issuer RUC (a run has one or a few). */
+  const invoiceTargets = new Map<string, { origin: string; path: string }>();
+  const invoiceTarget = (ruc: string): { origin: string; path: string } => {
+    let target = invoiceTargets.get(ruc);
+    if (target === undefined) {
+      const url = new URL(join(options.baseUrl, INVOICE_PATH + encodeURIComponent(ruc)));
+      target = { origin: url.origin, path: url.pathname + url.search };
+      invoiceTargets.set(ruc, target);
+    }
+    return target;
+  };
+
   async function putInvoice(ruc: string, document: unknown, token: string, opts: { signal?: AbortSignal } = {}): Promise<Classification> {
-    const url = join(options.baseUrl, INVOICE_PATH + encodeURIComponent(ruc));
     try {
-      const res = await request(url, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: documentJson(document),
-        dispatcher: agent,
-        ...(opts.signal ? { signal: opts.signal } : {}),
-      });
-      const text = await res.body.text();
-      return classifyResponse({ status: res.statusCode, headers: res.headers, bodyText: text }, clock());
+      const answer = await dispatchText(
+        agent,
+        {
+          ...invoiceTarget(ruc),
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+          body: documentJson(document),
+        },
+        opts.signal,
+      );
+      return classifyResponse(answer, clock());
     } catch (error) {
       return classifyNetworkError(error);
     }

@@ -1,4 +1,6 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
+import pLimit from 'p-limit';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { LocalizedText } from '../i18n/localized-text.js';
@@ -7,9 +9,10 @@ import type { SendableInvoice, Submission, SubmitResult } from './submission.js'
 import type { ApiClient } from './api-client.js';
 import { dispatch } from './dispatch.js';
 import { documentHash } from './document-hash.js';
+import { inflightCut } from './inflight-cut.js';
 import type { Journal } from './journal.js';
 import { journalKey } from './journal-state.js';
-import { sendInvoice } from './send-invoice.js';
+import { DEFAULT_INFLIGHT_GRACE_MS, sendInvoice } from './send-invoice.js';
 import type { TokenManager } from './token-manager.js';
 
 /** One issuer's way to the service: its token manager, or why its invoices cannot be sent (a refused login…). */
@@ -28,7 +31,7 @@ export interface SubmissionDeps {
    * issuer's invoices, each FAILED with the reason. One issuer: it ends the run, as before.
    */
   readonly isolateIssuers?: boolean;
-  /** Invoices in flight at once, across every issuer. */
+  /** Requests in flight at once, across every issuer. */
   readonly concurrency: number;
   /** Invoices read ahead of submission; reading pauses beyond it (default 4 × concurrency). */
   readonly maxPending?: number;
@@ -55,11 +58,24 @@ const SKIPPED_NOTE = localized('ya aceptado en una ejecución anterior (diario)'
  * before → SKIPPED; accepted before with other content → refused, a number is never issued twice;
  * sent before without an answer → re-sent, and "ya existe" then confirms it), then sendInvoice with
  * retries, under bounded concurrency with backpressure.
+ *
+ * The concurrency bound counts requests in flight (a p-limit around each request's turn in
+ * sendInvoice), not invoices being worked on: an invoice whose answer came back frees its slot at
+ * once, while its outcome line waits for the journal's next fdatasync, which then also covers the
+ * attempt line of the invoice that took the slot (one disk sync per request instead of two in a
+ * row). The invoices read ahead (`maxPending`) are all worked on, each waiting for a slot.
  */
 export function createSubmission(deps: SubmissionDeps): Submission {
   const sleep = deps.sleep ?? ((ms: number, signal?: AbortSignal) => delay(ms, undefined, signal ? { signal } : {}));
   /** Issuers whose login was refused during the run: their further invoices fail without a request. */
   const refusedDuringRun = new Map<string, LocalizedText>();
+  const concurrency = Math.max(1, deps.concurrency);
+  const maxPending = Math.max(1, deps.maxPending ?? concurrency * 4);
+  const slot = pLimit(concurrency);
+  // Every invoice read ahead may be waiting for a retry, and each wait listens to the stop signal.
+  if (deps.signal !== undefined) setMaxListeners(Math.max(getMaxListeners(deps.signal), maxPending + concurrency + 10), deps.signal);
+  // One cut of the requests in flight for the whole run, after the stop signal's grace.
+  const cut = deps.signal !== undefined ? inflightCut(deps.signal, DEFAULT_INFLIGHT_GRACE_MS, concurrency) : undefined;
   return {
     async submit(invoice: SendableInvoice): Promise<SubmitResult> {
       const { serie, numero } = invoice.draft;
@@ -99,8 +115,10 @@ export function createSubmission(deps: SubmissionDeps): Submission {
           tokens: access.tokens,
           journal: deps.journal,
           sleep,
+          slot: (turn) => slot(turn),
           ...(deps.clock !== undefined ? { clock: deps.clock } : {}),
           ...(deps.signal !== undefined ? { signal: deps.signal } : {}),
+          ...(cut !== undefined ? { cut: cut.signal } : {}),
           ...(deps.maxAttempts !== undefined ? { maxAttempts: deps.maxAttempts } : {}),
           ...(deps.retryBaseMs !== undefined ? { retryBaseMs: deps.retryBaseMs } : {}),
           ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
@@ -119,6 +137,7 @@ export function createSubmission(deps: SubmissionDeps): Submission {
         return { status: 'FAILED', attempts: 1, durationMs: 0, note: reason };
       }
     },
-    dispatch: (items, work) => dispatch(items, work, { concurrency: deps.concurrency, maxPending: deps.maxPending ?? deps.concurrency * 4 }),
+    // Every invoice read ahead is worked on; the requests among them are bounded by `slot`.
+    dispatch: (items, work) => dispatch(items, work, { concurrency: maxPending, maxPending }),
   };
 }

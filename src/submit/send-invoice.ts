@@ -5,10 +5,12 @@ import type { Logger } from '../logger.js';
 import { silentLogger } from '../logger.js';
 import type { ApiClient } from './api-client.js';
 import type { Classification } from './classify-response.js';
+import { inflightCut } from './inflight-cut.js';
+import type { InflightCut } from './inflight-cut.js';
 import type { Journal } from './journal.js';
 import type { JournalOutcomeStatus } from './journal-state.js';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_MAX_MS, retryDelay } from './retry-delay.js';
-import type { TokenManager } from './token-manager.js';
+import type { Token, TokenManager } from './token-manager.js';
 
 export type SendStatus = 'ACCEPTED' | 'DUPLICATE' | 'REJECTED' | 'FAILED' | 'UNKNOWN' | 'NOT_SENT';
 
@@ -44,6 +46,17 @@ export interface SendInvoiceDeps {
   readonly signal?: AbortSignal;
   /** How long a request in flight may still take after the stop signal (default 10 s). */
   readonly inflightGraceMs?: number;
+  /**
+   * The run's shared cut of requests in flight (src/submit/inflight-cut.ts), made once from
+   * `signal` and the grace; without it, each call makes its own from `signal`.
+   */
+  readonly cut?: AbortSignal;
+  /**
+   * Runs one request's turn: taking the token, journaling the attempt and the PUT. The run's
+   * concurrency bound is put here (p-limit), so it counts requests in flight: an invoice waiting
+   * for its outcome line's fdatasync, or for its next retry, does not hold a slot. Default: no bound.
+   */
+  readonly slot?: <T>(turn: () => Promise<T>) => Promise<T>;
   readonly maxAttempts?: number;
   readonly retryBaseMs?: number;
   readonly retryMaxMs?: number;
@@ -68,7 +81,16 @@ const NOTES = {
     localized(`sin respuesta válida tras ${attempts} intento(s) (último: ${reason})`, `no valid answer after ${attempts} attempt(s) (last: ${reason})`),
 };
 
+/** How long a request in flight may still take after the stop signal, by default. */
+export const DEFAULT_INFLIGHT_GRACE_MS = 10_000;
+
 const aborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
+
+let quiet: Logger | undefined;
+/** One silent logger for every call without a logger (making a pino logger per invoice costs more than sending it). */
+const quietLogger = (): Logger => (quiet ??= silentLogger());
+
+const unbounded = <T>(turn: () => Promise<T>): Promise<T> => turn();
 
 /**
  * Sends one invoice: takes a token, journals the attempt, PUTs, classifies; retries 5xx/429/network
@@ -79,9 +101,9 @@ const aborted = (signal: AbortSignal | undefined): boolean => signal?.aborted ==
 export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps): Promise<SendResult> {
   const { client, tokens, journal, sleep, signal } = deps;
   const clock = deps.clock ?? Date.now;
-  const logger = deps.logger ?? silentLogger();
+  const logger = deps.logger ?? quietLogger();
   const maxAttempts = Math.max(1, deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-  const graceMs = deps.inflightGraceMs ?? 10_000;
+  const graceMs = deps.inflightGraceMs ?? DEFAULT_INFLIGHT_GRACE_MS;
   const started = clock();
   const { key, hash } = input;
 
@@ -107,67 +129,72 @@ export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps
   };
   const stopped = (): Promise<SendResult> => (mayExist ? finish('UNKNOWN', last?.answer, NOTES.interrupted) : finish('NOT_SENT', undefined));
 
-  /** The PUT; after the stop signal it may still run for `graceMs`, then it is cut (outcome unknown). */
-  const put = async (token: string): Promise<Classification> => {
-    const cut = new AbortController();
-    const done = new AbortController();
-    const startGrace = (): void => {
-      sleep(graceMs, done.signal).then(
-        () => cut.abort(),
-        () => undefined,
-      );
-    };
-    if (signal) signal.addEventListener('abort', startGrace, { once: true });
-    try {
-      return await client.putInvoice(input.ruc, input.document, token, { signal: cut.signal });
-    } finally {
-      signal?.removeEventListener('abort', startGrace);
-      done.abort();
-    }
+  /** After the stop signal a PUT may still run for `graceMs`, then it is cut (outcome unknown). */
+  let ownCut: InflightCut | undefined;
+  const cutSignal = (): AbortSignal | undefined => {
+    if (deps.cut !== undefined || signal === undefined) return deps.cut;
+    ownCut ??= inflightCut(signal, graceMs);
+    return ownCut.signal;
+  };
+  const put = (token: string): Promise<Classification> => {
+    const cut = cutSignal();
+    return client.putInvoice(input.ruc, input.document, token, cut !== undefined ? { signal: cut } : {});
+  };
+  const slot = deps.slot ?? unbounded;
+  /** One request's turn: undefined when the run was stopped before it was sent. */
+  const turn = async (): Promise<{ token: Token; c: Classification } | undefined> => {
+    const token = await tokens.getToken();
+    if (aborted(signal)) return undefined;
+    attempts++;
+    await journal.recordAttempt({ key, hash, attempt: attempts });
+    return { token, c: await put(token.value) };
   };
 
   if (aborted(signal)) return finish('NOT_SENT', undefined);
-  for (;;) {
-    const token = await tokens.getToken();
-    if (aborted(signal)) return stopped();
-    attempts++;
-    await journal.recordAttempt({ key, hash, attempt: attempts });
-    const c = await put(token.value);
-    last = c;
-    switch (c.kind) {
-      case 'accepted':
-        return finish('ACCEPTED', c.answer);
-      case 'duplicate':
-        return mayExist ? finish('ACCEPTED', c.answer, NOTES.confirmed) : finish('DUPLICATE', c.answer);
-      case 'rejected':
-        return finish('REJECTED', c.answer);
-      case 'forbidden':
-      case 'auth':
-        if (repeatedAfterForbidden) return finish('FAILED', c.answer, NOTES.forbiddenTwice);
-        repeatedAfterForbidden = true;
-        logger.debug({ key, httpStatus: c.answer.httpStatus }, 'access refused; renewing the token and repeating once');
-        await tokens.renewAfterForbidden(token);
-        if (aborted(signal)) return stopped();
-        continue;
-      case 'retryable': {
-        mayExist ||= c.mayHaveBeenIssued;
-        if (aborted(signal)) return stopped();
-        if (attempts >= maxAttempts) return finish('FAILED', c.answer, NOTES.exhausted(attempts, c.reason));
-        const wait = retryDelay(attempts, {
-          baseMs: deps.retryBaseMs ?? DEFAULT_RETRY_BASE_MS,
-          maxMs: deps.retryMaxMs ?? DEFAULT_RETRY_MAX_MS,
-          ...(c.retryAfterMs !== undefined ? { retryAfterMs: c.retryAfterMs } : {}),
-          random: deps.random ?? Math.random,
-        });
-        logger.debug({ key, attempt: attempts, reason: c.reason, waitMs: wait }, 'retrying invoice');
-        try {
-          await sleep(wait, signal);
-        } catch {
+  try {
+    for (;;) {
+      const sent = await slot(turn);
+      // Stopped while waiting for a slot: never sent in this run is NOT_SENT, as for invoices not started.
+      if (sent === undefined) return attempts === 0 ? finish('NOT_SENT', undefined) : stopped();
+      const { token, c } = sent;
+      last = c;
+      switch (c.kind) {
+        case 'accepted':
+          return finish('ACCEPTED', c.answer);
+        case 'duplicate':
+          return mayExist ? finish('ACCEPTED', c.answer, NOTES.confirmed) : finish('DUPLICATE', c.answer);
+        case 'rejected':
+          return finish('REJECTED', c.answer);
+        case 'forbidden':
+        case 'auth':
+          if (repeatedAfterForbidden) return finish('FAILED', c.answer, NOTES.forbiddenTwice);
+          repeatedAfterForbidden = true;
+          logger.debug({ key, httpStatus: c.answer.httpStatus }, 'access refused; renewing the token and repeating once');
+          await tokens.renewAfterForbidden(token);
           if (aborted(signal)) return stopped();
-          throw new Error('sleep failed without an abort');
+          continue;
+        case 'retryable': {
+          mayExist ||= c.mayHaveBeenIssued;
+          if (aborted(signal)) return stopped();
+          if (attempts >= maxAttempts) return finish('FAILED', c.answer, NOTES.exhausted(attempts, c.reason));
+          const wait = retryDelay(attempts, {
+            baseMs: deps.retryBaseMs ?? DEFAULT_RETRY_BASE_MS,
+            maxMs: deps.retryMaxMs ?? DEFAULT_RETRY_MAX_MS,
+            ...(c.retryAfterMs !== undefined ? { retryAfterMs: c.retryAfterMs } : {}),
+            random: deps.random ?? Math.random,
+          });
+          logger.debug({ key, attempt: attempts, reason: c.reason, waitMs: wait }, 'retrying invoice');
+          try {
+            await sleep(wait, signal);
+          } catch {
+            if (aborted(signal)) return stopped();
+            throw new Error('sleep failed without an abort');
+          }
+          if (aborted(signal)) return stopped();
         }
-        if (aborted(signal)) return stopped();
       }
     }
+  } finally {
+    ownCut?.dispose();
   }
 }
