@@ -57,7 +57,7 @@ export async function issuerCensus(
     for await (const record of sheet.records) if (record !== undefined) break;
     return { hasIssuerColumn: false, issuers: [] };
   }
-  const contextFor = issuerContexts({ settings, ...(defaultRuc !== undefined ? { defaultRuc } : {}) }, limaToday(clock()));
+  const { contextFor, issuerOf } = issuerContexts({ settings, ...(defaultRuc !== undefined ? { defaultRuc } : {}) }, limaToday(clock()));
   /**
    * Each issuer's context without its issuer data (no document is built), made once per context
    * (contextFor makes one per valid RUC), not copied per invoice.
@@ -76,7 +76,7 @@ export async function issuerCensus(
   const counts = new Map<string, { ruc?: string; invoices: number; valid: number }>();
   for await (const item of groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit })) {
     if (item.kind !== 'invoice') continue;
-    const ruc = item.emisorRuc ?? defaultRuc;
+    const ruc = issuerOf(item);
     const key = ruc ?? '';
     let count = counts.get(key);
     if (count === undefined) {

@@ -35,14 +35,17 @@ type Prepared =
   | { readonly seq: number; readonly kind: 'done'; readonly event: PipelineEvent }
   | { readonly seq: number; readonly kind: 'send'; readonly invoice: SendableInvoice };
 
-/** The outcome row of a validated invoice with the given status. */
-export function outcomeOf(invoice: ValidatedInvoice, status: InvoiceStatus, extra: Partial<InvoiceOutcome> = {}): InvoiceOutcome {
+/** What an outcome row is made of: a validated invoice, or a draft the run left out (not checked: no receptor, totals or problems). */
+type OutcomeSource = Pick<ValidatedInvoice, 'draft' | 'problems' | 'issuerRuc' | 'moneda' | 'totals'> & { readonly receptor?: ValidatedInvoice['receptor'] };
+
+/** The outcome row of an invoice with the given status. */
+export function outcomeOf(invoice: OutcomeSource, status: InvoiceStatus, extra: Partial<InvoiceOutcome> = {}): InvoiceOutcome {
   return {
     ...(invoice.issuerRuc !== undefined ? { emisorRuc: invoice.issuerRuc } : {}),
     serie: invoice.draft.serie,
     numero: invoice.draft.numero,
     rows: invoice.draft.rows,
-    receptor: invoice.receptor,
+    ...(invoice.receptor !== undefined ? { receptor: invoice.receptor } : {}),
     ...(invoice.moneda !== undefined ? { moneda: invoice.moneda } : {}),
     ...(invoice.totals ? { totals: invoice.totals } : {}),
     status,
@@ -76,15 +79,7 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<Pipeli
       }
       if (stages.include !== undefined && !stages.include(item)) {
         const ruc = stages.issuerOf?.(item);
-        const left: InvoiceOutcome = {
-          ...(ruc !== undefined ? { emisorRuc: ruc } : {}),
-          serie: item.serie,
-          numero: item.numero,
-          rows: item.rows,
-          status: 'LEFT_OUT',
-          problems: [],
-          attempts: 0,
-        };
+        const left = outcomeOf({ draft: item, problems: [], ...(ruc !== undefined ? { issuerRuc: ruc } : {}) }, 'LEFT_OUT');
         yield { seq: seq++, kind: 'done', event: { kind: 'outcome', outcome: left } };
         continue;
       }

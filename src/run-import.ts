@@ -178,15 +178,20 @@ function serviceProblem(outcome: InvoiceOutcome): Problem {
   };
 }
 
+/** How a run tells each invoice's issuer and checks it in that issuer's terms. */
+export interface IssuerContexts {
+  /** The validation context of the invoices of a sheet RUC (undefined: the default issuer's). */
+  readonly contextFor: (sheetRuc: string | undefined) => ValidationContext;
+  /** The issuer RUC of an invoice: its `emisorRuc`, else the run's default issuer's. */
+  readonly issuerOf: (draft: { readonly emisorRuc?: string }) => string | undefined;
+}
+
 /**
  * The validation context of each issuer's invoices, made once per RUC: its profile's defaults and
  * catalogues, and its issuer data (the default issuer for invoices without `emisorRuc`). An
  * invalid RUC gets the run's context without an issuer (its invoice is invalid anyway) and is not kept.
  */
-export function issuerContexts(
-  run: Pick<ImportRun, 'settings' | 'emisor' | 'emisorFor' | 'defaultRuc'>,
-  today: string,
-): (ruc: string | undefined) => ValidationContext {
+export function issuerContexts(run: Pick<ImportRun, 'settings' | 'emisor' | 'emisorFor' | 'defaultRuc'>, today: string): IssuerContexts {
   const { settings } = run;
   const base: ValidationContext = {
     catalogues: settings.catalogues,
@@ -197,7 +202,8 @@ export function issuerContexts(
   };
   const defaultRuc = run.defaultRuc ?? run.emisor?.ruc ?? settings.issuerHints.ruc;
   const made = new Map<string, ValidationContext>();
-  return (sheetRuc) => {
+  const issuerOf = (draft: { readonly emisorRuc?: string }): string | undefined => draft.emisorRuc ?? defaultRuc;
+  const contextFor = (sheetRuc: string | undefined): ValidationContext => {
     const ruc = sheetRuc ?? defaultRuc;
     if (ruc === undefined || !isValidRuc(ruc)) return base;
     let context = made.get(ruc);
@@ -211,6 +217,7 @@ export function issuerContexts(
     }
     return context;
   };
+  return { contextFor, issuerOf };
 }
 
 /**
@@ -244,6 +251,12 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   });
   tap.announced(sheet.header.row);
   fixFile.headerFound(sheet.header.row, locateColumn);
+  /** Where a column stands in the user's own sheet, as the terminal and the summary name it: its header text (else the canonical name) and letter. */
+  const shownColumn = (column: string | undefined): { column?: string; letter?: string } => {
+    if (column === undefined) return {};
+    const where = locateColumn(column);
+    return { column: where?.header ?? column, ...(where?.letter !== undefined ? { letter: where.letter } : {}) };
+  };
   const located = (p: Problem): LocatedProblem => {
     const where = p.column === undefined ? undefined : locateColumn(p.column);
     return where === undefined ? p : { ...p, header: where.header, ...(where.letter !== undefined ? { letter: where.letter } : {}) };
@@ -272,11 +285,9 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     for (const p of problems) {
       const list = p.severity === 'error' ? shown : shownWarnings;
       if (list.length >= SHOWN_PROBLEMS) continue;
-      const where = p.column === undefined ? undefined : locateColumn(p.column);
       list.push({
         ...(p.row !== undefined ? { row: p.row } : {}),
-        ...(p.column !== undefined ? { column: where?.header ?? p.column } : {}),
-        ...(where?.letter !== undefined ? { letter: where.letter } : {}),
+        ...shownColumn(p.column),
         severity: p.severity,
         message: p.message[lang],
       });
@@ -284,9 +295,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   };
   try {
     await results.addFileProblems(sheet.notes);
-    const contextFor = issuerContexts(run, limaToday(run.clock()));
-    const defaultRuc = run.defaultRuc ?? run.emisor?.ruc ?? settings.issuerHints.ruc;
-    const issuerOf = (draft: InvoiceDraft): string | undefined => draft.emisorRuc ?? defaultRuc;
+    const { contextFor, issuerOf } = issuerContexts(run, limaToday(run.clock()));
     const only = settings.onlyIssuer;
     const events = runPipeline({
       groups: groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit }),
@@ -325,19 +334,15 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
 
     const fixWritten = await fixFile.finish();
     run.logger.debug({ fixRowsHeldPeak: fixFile.peakHeldRows }, 'fix-and-resend: most source rows held at once');
-    const problemGroups: ShownProblemGroup[] = groups.result().map((g) => {
-      const where = g.column === undefined ? undefined : locateColumn(g.column);
-      return {
-        severity: g.severity,
-        code: g.code,
-        ...(g.column !== undefined ? { column: where?.header ?? g.column } : {}),
-        ...(where?.letter !== undefined ? { letter: where.letter } : {}),
-        invoices: g.invoices,
-        occurrences: g.occurrences,
-        rows: g.rows,
-        example: g.example.message[lang],
-      };
-    });
+    const problemGroups: ShownProblemGroup[] = groups.result().map((g) => ({
+      severity: g.severity,
+      code: g.code,
+      ...shownColumn(g.column),
+      invoices: g.invoices,
+      occurrences: g.occurrences,
+      rows: g.rows,
+      example: g.example.message[lang],
+    }));
     const result = summary.result();
     const interrupted = run.signal?.aborted === true;
     await results.close(result, {
