@@ -153,8 +153,9 @@ async function csvSection(): Promise<void> {
     section: 'csv',
     name: 'validate / raw csv-parse throughput',
     figure: `${ratio.toFixed(2)} (wall), ${cpuRatio.toFixed(2)} (CPU)`,
-    target: '≥ 0.6',
-    met: ratio >= 0.6,
+    // Issue 19's target (the first run's issue asked 0.6).
+    target: '≥ 0.5',
+    met: ratio >= 0.5,
   });
   const smallRun = await run(
     'csv',
@@ -186,8 +187,9 @@ async function xlsxSection(): Promise<void> {
       section: `xlsx-${format}`,
       name: `validate / raw exceljs throughput (${format})`,
       figure: `${ratio.toFixed(2)} (wall), ${cpuRatio.toFixed(2)} (CPU)`,
-      target: '≥ 0.7',
-      met: ratio >= 0.7,
+      // Issue 19's target (the first run's issue asked 0.7).
+      target: '≥ 0.6',
+      met: ratio >= 0.6,
     });
     await rm(file.path, { force: true });
   }
