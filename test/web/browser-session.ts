@@ -75,3 +75,33 @@ export async function openBrowser(profileDir: string): Promise<{ context: Browse
   page.on('pageerror', (e) => consoleErrors.push(e.message));
   return { context, page, consoleErrors };
 }
+
+/** What a test started for one workspace session; each part absent when the test has none or it failed to start. */
+export interface WorkspaceParts {
+  readonly context?: BrowserContext | undefined;
+  readonly serve?: ServeProcess | undefined;
+  readonly sandbox?: { close(): Promise<void> } | undefined;
+  readonly dir?: { cleanup(): Promise<void> } | undefined;
+}
+
+/** Closes what a test started, browser first, the folder last (each absent part skipped). */
+export async function closeWorkspace(parts: WorkspaceParts): Promise<void> {
+  await parts.context?.close();
+  await stopServe(parts.serve);
+  await parts.sandbox?.close();
+  await parts.dir?.cleanup();
+}
+
+/** The environment that points `serve` at a sandbox, with the sandbox's own account as the default login (as a user's environment names the service). */
+export function sandboxServiceEnv(sandbox: {
+  readonly url: string;
+  readonly credentials: { readonly ruc: string; readonly mail: string; readonly clave: string };
+}): Record<string, string> {
+  return {
+    FACTURA_RUC: sandbox.credentials.ruc,
+    FACTURA_MAIL: sandbox.credentials.mail,
+    FACTURA_CLAVE: sandbox.credentials.clave,
+    FACTURA_AUTH_URL: sandbox.url,
+    FACTURA_BASE_URL: sandbox.url,
+  };
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, stopServe } from './browser-session.js';
+import { openBrowser, startServe, closeWorkspace } from './browser-session.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -51,9 +51,7 @@ describe('the web workspace in a real browser', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
-    await stopServe(serve);
-    await dir?.cleanup();
+    await closeWorkspace({ context, serve, dir });
   });
 
   it('opens with the one-time link, and the token leaves the address bar', async () => {

@@ -5,7 +5,7 @@ import type { PublicSandbox } from '../../src/index.js';
 import { startSandbox } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
-import { startServe, stopServe } from './browser-session.js';
+import { startServe, closeWorkspace } from './browser-session.js';
 
 /**
  * `serve` with the service's addresses and no login at all (no FACTURA_RUC/MAIL/CLAVE, no
@@ -33,9 +33,7 @@ describe('serve without any login in the environment', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await stopServe(serve);
-    await sandbox?.close();
-    await dir?.cleanup();
+    await closeWorkspace({ serve, sandbox, dir });
   });
 
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
@@ -100,9 +98,7 @@ describe('serve with a login the service refuses', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await stopServe(serve);
-    await sandbox?.close();
-    await dir?.cleanup();
+    await closeWorkspace({ serve, sandbox, dir });
   });
 
   it('refuses «Enviar» before starting, with the service’s words, and the check keeps its rows', async () => {

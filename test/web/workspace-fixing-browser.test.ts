@@ -10,7 +10,7 @@ import type { ColumnName } from '../../src/invoice/canonical-columns.js';
 import { runCli } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, stopServe } from './browser-session.js';
+import { openBrowser, startServe, sandboxServiceEnv, closeWorkspace } from './browser-session.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -64,21 +64,12 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     );
     sheetHash = await sha256(sheet);
     sandbox = await startSandbox();
-    serve = await startServe(join(dir.path, 'espacio'), {
-      FACTURA_RUC: sandbox.credentials.ruc,
-      FACTURA_MAIL: sandbox.credentials.mail,
-      FACTURA_CLAVE: sandbox.credentials.clave,
-      FACTURA_AUTH_URL: sandbox.url,
-      FACTURA_BASE_URL: sandbox.url,
-    });
+    serve = await startServe(join(dir.path, 'espacio'), sandboxServiceEnv(sandbox));
     ({ context, page, consoleErrors } = await openBrowser(join(dir.path, 'perfil-chromium')));
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
-    await stopServe(serve);
-    await sandbox?.close();
-    await dir?.cleanup();
+    await closeWorkspace({ context, serve, sandbox, dir });
   });
 
   it('uploads a sheet with planted errors', async () => {

@@ -7,7 +7,7 @@ import { startSandbox } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, stopServe } from './browser-session.js';
+import { openBrowser, startServe, closeWorkspace } from './browser-session.js';
 
 /** Set to a folder to keep a screenshot of each new step (docs/screenshots is made this way). */
 const SHOTS = process.env['WEB_SCREENSHOTS'];
@@ -78,10 +78,7 @@ describe('several issuers and logins asked in the page, in a real browser', () =
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
-    await stopServe(serve);
-    await sandbox?.close();
-    await dir?.cleanup();
+    await closeWorkspace({ context, serve, sandbox, dir });
   });
 
   it('shows each issuer in the confirmation, with its legal name, invoices, totals and whether its login is known', async () => {

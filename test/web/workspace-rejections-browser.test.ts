@@ -7,7 +7,7 @@ import { startSandbox } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, stopServe } from './browser-session.js';
+import { openBrowser, startServe, sandboxServiceEnv, closeWorkspace } from './browser-session.js';
 
 /** Set to a folder to keep a screenshot of each new step (docs/screenshots is made this way). */
 const SHOTS = process.env['WEB_SCREENSHOTS'];
@@ -38,21 +38,12 @@ describe('the service’s refusals on the grid and the submission in the history
     );
     // The service refuses about half the documents for reasons of its own (seeded: the same every run).
     sandbox = await startSandbox({ refuseRate: 0.5, seed: 7 });
-    serve = await startServe(join(dir.path, 'espacio'), {
-      FACTURA_RUC: sandbox.credentials.ruc,
-      FACTURA_MAIL: sandbox.credentials.mail,
-      FACTURA_CLAVE: sandbox.credentials.clave,
-      FACTURA_AUTH_URL: sandbox.url,
-      FACTURA_BASE_URL: sandbox.url,
-    });
+    serve = await startServe(join(dir.path, 'espacio'), sandboxServiceEnv(sandbox));
     ({ context, page, consoleErrors } = await openBrowser(join(dir.path, 'perfil-chromium')));
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
-    await stopServe(serve);
-    await sandbox?.close();
-    await dir?.cleanup();
+    await closeWorkspace({ context, serve, sandbox, dir });
   });
 
   it('sends, and the refused invoices end RECHAZADO with the service’s reason at their row', async () => {

@@ -8,7 +8,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
 import { salesRow } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, stopServe } from './browser-session.js';
+import { openBrowser, startServe, closeWorkspace } from './browser-session.js';
 
 /** Set to a folder to keep a screenshot of the step (docs/screenshots is made this way). */
 const SHOTS = process.env['WEB_SCREENSHOTS'];
@@ -56,9 +56,7 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
-    await stopServe(serve);
-    await dir?.cleanup();
+    await closeWorkspace({ context, serve, dir });
   });
 
   it('lists both sheets with their first rows, proposing the one the command line would read', async () => {

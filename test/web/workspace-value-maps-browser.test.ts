@@ -8,7 +8,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, stopServe } from './browser-session.js';
+import { openBrowser, startServe, closeWorkspace } from './browser-session.js';
 
 /** Set to a folder to keep a screenshot of each new step (docs/screenshots is made this way). */
 const SHOTS = process.env['WEB_SCREENSHOTS'];
@@ -67,9 +67,7 @@ describe('value maps remembered per issuer, in a real browser', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
-    await stopServe(serve);
-    await dir?.cleanup();
+    await closeWorkspace({ context, serve, dir });
   });
 
   it('offers to remember a replaced code the catalogue does not know, for the issuers of the rows it changed', async () => {
