@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import type { OpenedSheet } from './opened-sheet.js';
 import * as XLSX from '@e965/xlsx';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
@@ -21,21 +22,13 @@ export type SheetJsFormat = 'xls' | 'ods' | 'xlsx';
 /** An .xls is read whole into memory: a full 65,536-row sheet takes a few tens of MB. */
 export const XLS_MAX_BYTES = 64 * 1024 * 1024;
 
-export interface SheetJsRows {
-  readonly sheet: string;
-  readonly sheets: readonly { readonly name: string; readonly hidden: boolean }[];
-  readonly autoFilter: boolean;
-  readonly notes: readonly Problem[];
-  readonly rows: AsyncIterable<SourceRow>;
-}
-
 /** A workbook SheetJS has read (once), ready to give the rows of any of its sheets. */
 export interface SheetJsWorkbook {
   /**
    * The rows of the sheet `wanted` (by name), else of the first visible sheet; throws the
    * sheet-choice messages (missing sheet, only hidden sheets). Each call gives the rows afresh.
    */
-  open(wanted: string | undefined): SheetJsRows;
+  open(wanted: string | undefined): OpenedSheet;
 }
 
 /**

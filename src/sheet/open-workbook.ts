@@ -1,19 +1,9 @@
-import type { Problem } from '../invoice/problem.js';
 import { odsInputError } from './ods-input-error.js';
 import { openSheetJsWorkbook } from './open-sheetjs-workbook.js';
 import { openXlsxRows } from './open-xlsx-rows.js';
-import type { SourceRow } from './source-row.js';
+import type { OpenedSheet } from './opened-sheet.js';
 import { xlsxInputError } from './xlsx-input-error.js';
 import { readXlsxPartBudget, type XlsxPartBudget } from './xlsx-part-budget.js';
-
-/** A workbook opened on one sheet, whatever library reads it. */
-export interface OpenedSheet {
-  readonly sheet: string;
-  readonly sheets: readonly { readonly name: string; readonly hidden: boolean }[];
-  readonly autoFilter: boolean;
-  readonly notes: readonly Problem[];
-  readonly rows: AsyncIterable<SourceRow>;
-}
 
 /** Opens one sheet of the workbook by name (the first visible one without a name). */
 export type SheetOpener = (sheet: string | undefined) => Promise<OpenedSheet>;

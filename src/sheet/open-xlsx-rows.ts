@@ -8,20 +8,10 @@ import { openSheetJsWorkbook } from './open-sheetjs-workbook.js';
 import { resolveSheet } from './resolve-sheet.js';
 import { scanXlsxSheetLayout } from './scan-xlsx-sheet-layout.js';
 import { sheetChoiceMessages } from './sheet-choice-messages.js';
-import type { SourceRow } from './source-row.js';
+import type { OpenedSheet } from './opened-sheet.js';
 import { streamXlsxRows } from './stream-xlsx-rows.js';
 import { xlsxInputError } from './xlsx-input-error.js';
 import type { XlsxPartBudget } from './xlsx-part-budget.js';
-
-export interface XlsxRows {
-  readonly sheet: string;
-  /** The sheet has an AutoFilter (its hidden rows may be filtered out). */
-  readonly autoFilter: boolean;
-  /** Every sheet of the workbook, in order (when the workbook part was read before the sheets). */
-  readonly sheets: readonly { readonly name: string; readonly hidden: boolean }[];
-  readonly notes: readonly Problem[];
-  readonly rows: AsyncIterable<SourceRow>;
-}
 
 /**
  * Open an XLSX file with exceljs's streaming WorkbookReader (styles cached: date cells need their
@@ -39,7 +29,7 @@ export interface XlsxRows {
  * What exceljs's streaming reader drops (hidden rows, merged cells) is read by a separate pass over
  * the chosen sheet's XML (scan-xlsx-sheet-layout.ts) and applied to the rows (apply-sheet-layout.ts).
  */
-export async function openXlsxRows(file: string, wanted: string | undefined, budget: XlsxPartBudget): Promise<XlsxRows> {
+export async function openXlsxRows(file: string, wanted: string | undefined, budget: XlsxPartBudget): Promise<OpenedSheet> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await openXlsxRowsOnce(file, wanted, budget);
@@ -77,7 +67,7 @@ class IncompleteRead extends Error {}
  */
 const PARTS_BEFORE_SHEETS = ['xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'] as const;
 
-async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget: XlsxPartBudget): Promise<XlsxRows> {
+async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget: XlsxPartBudget): Promise<OpenedSheet> {
   const input = createReadStream(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
