@@ -556,7 +556,13 @@ function createCheckWriter(db: Db, checkId: string): CheckWriter {
   const dropMark = db.prepare(`DELETE FROM invoice_marks WHERE check_id = ? AND first_row = ?`);
   /** Run [a, b] takes its rows from the runs that held them: what lies outside it stays theirs; an error they had stays on its rows. */
   const reclaim = (a: number, b: number): void => {
-    for (const o of overlapping.all({ id: checkId, a, b }) as { first_row: number; last_row: number; status: string | null; invoice: string | null; has_error: number }[]) {
+    for (const o of overlapping.all({ id: checkId, a, b }) as {
+      first_row: number;
+      last_row: number;
+      status: string | null;
+      invoice: string | null;
+      has_error: number;
+    }[]) {
       dropMark.run(checkId, o.first_row);
       if (o.first_row < a) mark.run(checkId, o.first_row, a - 1, o.status, o.invoice, o.has_error);
       if (o.last_row > b) mark.run(checkId, b + 1, o.last_row, o.status, o.invoice, o.has_error);
