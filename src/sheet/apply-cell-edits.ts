@@ -6,28 +6,54 @@ import type { Cell, RowSource, SourceRow } from './source-row.js';
  */
 export type CellEdits = ReadonlyMap<number, ReadonlyMap<number, string>>;
 
+/** One row's edited cells as a list, with the width they need; built once per distinct map (a replace shares one). */
+interface RowChanges {
+  readonly width: number;
+  readonly cells: readonly [number, Cell | null][];
+}
+
 /**
  * The overlay as a stage right after reading: every row passes through, and an edited row has its
  * edited cells replaced by text cells, so the pipeline, the results, the fix-and-resend file and
  * the submission all see the corrected values. Memory is the edits themselves, not the sheet.
+ * A plain iterator over the source's (no async generator: one promise per row, not three), and
+ * each distinct change map is turned into cells once, since a replace over a column shares one.
  */
 export function applyCellEdits(source: RowSource, edits: CellEdits | undefined): RowSource {
   if (edits === undefined || edits.size === 0) return source;
-  async function* rows(): AsyncIterable<SourceRow> {
-    for await (const r of source.rows) {
-      const changes = edits?.get(r.row);
-      if (changes === undefined) {
-        yield r;
-        continue;
+  const prepared = new WeakMap<ReadonlyMap<number, string>, RowChanges>();
+  const changesOf = (map: ReadonlyMap<number, string>): RowChanges => {
+    let c = prepared.get(map);
+    if (c === undefined) {
+      const cells: [number, Cell | null][] = [];
+      let width = 0;
+      for (const [i, text] of map) {
+        cells.push([i, text === '' ? null : { kind: 'text', text }]);
+        width = Math.max(width, i + 1);
       }
-      const width = Math.max(r.cells.length, ...[...changes.keys()].map((i) => i + 1));
-      const cells: (Cell | null)[] = [];
-      for (let i = 0; i < width; i += 1) {
-        const text = changes.get(i);
-        cells.push(text === undefined ? (r.cells[i] ?? null) : text === '' ? null : { kind: 'text', text });
-      }
-      yield { ...r, cells };
+      c = { width, cells };
+      prepared.set(map, c);
     }
-  }
-  return { ...source, rows: rows() };
+    return c;
+  };
+  const edited = (r: SourceRow): SourceRow => {
+    const map = edits.get(r.row);
+    if (map === undefined) return r;
+    const { width, cells: changed } = changesOf(map);
+    const n = Math.max(r.cells.length, width);
+    const cells: (Cell | null)[] = new Array<Cell | null>(n);
+    for (let i = 0; i < n; i += 1) cells[i] = r.cells[i] ?? null;
+    for (const [i, cell] of changed) cells[i] = cell;
+    return { ...r, cells };
+  };
+  const rows: AsyncIterable<SourceRow> = {
+    [Symbol.asyncIterator]() {
+      const it = source.rows[Symbol.asyncIterator]();
+      return {
+        next: () => it.next().then((n) => (n.done === true ? n : { done: false, value: edited(n.value) })),
+        ...(it.return !== undefined ? { return: (value?: unknown) => (it.return as (v?: unknown) => Promise<IteratorResult<SourceRow>>)(value) } : {}),
+      };
+    },
+  };
+  return { ...source, rows };
 }

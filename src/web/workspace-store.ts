@@ -130,6 +130,30 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE rows DROP COLUMN invoice;
    ALTER TABLE rows DROP COLUMN has_error;
    ALTER TABLE checks ADD COLUMN rows_key TEXT;`,
+  // Marks per invoice, not per row: one record per run of consecutive sheet rows of an invoice
+  // (an invoice's rows are nearly always one run), so a recheck of 200k rows writes ~1 record per
+  // invoice. Runs never overlap (a row belongs to one invoice); a row is found by the run that
+  // starts at or before it and ends at or after it. Errors that name a row outside any invoice's
+  // marks (e.g. an orphan row) are kept apart, one record per row. Old marks become one-row runs.
+  `CREATE TABLE invoice_marks (
+     check_id TEXT NOT NULL,
+     first_row INTEGER NOT NULL,
+     last_row INTEGER NOT NULL,
+     status TEXT,
+     invoice TEXT,
+     has_error INTEGER NOT NULL DEFAULT 0,
+     PRIMARY KEY (check_id, first_row)
+   ) WITHOUT ROWID;
+   CREATE TABLE row_errors (
+     check_id TEXT NOT NULL,
+     row_num INTEGER NOT NULL,
+     PRIMARY KEY (check_id, row_num)
+   ) WITHOUT ROWID;
+   INSERT INTO invoice_marks (check_id, first_row, last_row, status, invoice, has_error)
+     SELECT check_id, row_num, row_num, status, invoice, has_error FROM row_marks WHERE status IS NOT NULL OR invoice IS NOT NULL;
+   INSERT INTO row_errors (check_id, row_num)
+     SELECT check_id, row_num FROM row_marks WHERE has_error = 1 AND status IS NULL AND invoice IS NULL;
+   DROP TABLE row_marks;`,
 ];
 
 export type Lang = 'es' | 'en';
@@ -194,6 +218,11 @@ export interface CheckWriter {
   /** Commits what is pending: call once, at the end. */
   flush(): void;
 }
+
+/** The join of a row `r` to the invoice mark (`m`) whose run of rows holds it: the nearest run starting at or before it, if it reaches the row. */
+const MARK_OF_ROW = `m.check_id = r.check_id
+  AND m.first_row = (SELECT MAX(x.first_row) FROM invoice_marks x WHERE x.check_id = r.check_id AND x.first_row <= r.row_num)
+  AND m.last_row >= r.row_num`;
 
 /** Writes are committed every BATCH operations: one transaction per batch, not per row. */
 const BATCH = 2000;
@@ -295,7 +324,8 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     rowsKey: db.prepare(`SELECT rows_key FROM checks WHERE id = ?`),
     forgetRowsKey: db.prepare(`UPDATE checks SET rows_key = NULL WHERE id = ?`),
     setRowsKey: db.prepare(`UPDATE checks SET rows_key = ? WHERE id = ?`),
-    deleteMarks: db.prepare(`DELETE FROM row_marks WHERE check_id = ?`),
+    deleteMarks: db.prepare(`DELETE FROM invoice_marks WHERE check_id = ?`),
+    deleteRowErrors: db.prepare(`DELETE FROM row_errors WHERE check_id = ?`),
     setGridColumns: db.prepare(`UPDATE checks SET grid_columns_json = ? WHERE id = ?`),
     deleteRows: db.prepare(`DELETE FROM rows WHERE check_id = ?`),
     deleteErrorRows: db.prepare(`DELETE FROM error_rows WHERE check_id = ?`),
@@ -303,8 +333,12 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     progress: db.prepare(`UPDATE checks SET rows_read = ? WHERE id = ?`),
     indexErrors: db.prepare(
       `INSERT INTO error_rows (check_id, pos, seq)
-       SELECT r.check_id, ROW_NUMBER() OVER (ORDER BY r.seq) - 1, r.seq FROM row_marks m JOIN rows r ON r.check_id = m.check_id AND r.row_num = m.row_num
-       WHERE m.check_id = ? AND m.has_error = 1`,
+       SELECT @id, ROW_NUMBER() OVER (ORDER BY seq) - 1, seq FROM (
+         SELECT r.seq FROM invoice_marks m CROSS JOIN rows r ON r.check_id = m.check_id AND r.row_num >= m.first_row AND r.row_num <= m.last_row
+         WHERE m.check_id = @id AND m.has_error = 1
+         UNION
+         SELECT r.seq FROM row_errors e JOIN rows r ON r.check_id = e.check_id AND r.row_num = e.row_num WHERE e.check_id = @id
+       )`,
     ),
     finish: db.prepare(
       `UPDATE checks SET state = 'done', summary_json = @summary, rows_read = @rowsRead, error_rows = (SELECT COUNT(*) FROM error_rows WHERE check_id = @id), results_path = @resultsPath, fix_path = @fixPath WHERE id = @id`,
@@ -314,12 +348,12 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     posOfSeq: db.prepare(`SELECT pos FROM error_rows WHERE check_id = ? AND seq = ?`),
     fail: db.prepare(`UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE id = ?`),
     pageAll: db.prepare(
-      `SELECT r.row_num, r.cells_json, m.status, m.invoice FROM rows r LEFT JOIN row_marks m ON m.check_id = r.check_id AND m.row_num = r.row_num
+      `SELECT r.row_num, r.cells_json, m.status, m.invoice FROM rows r LEFT JOIN invoice_marks m ON ${MARK_OF_ROW}
        WHERE r.check_id = ? AND r.seq >= ? AND r.seq < ? ORDER BY r.seq`,
     ),
     pageErrors: db.prepare(
       `SELECT r.row_num, r.cells_json, m.status, m.invoice FROM error_rows e JOIN rows r ON r.check_id = e.check_id AND r.seq = e.seq
-       LEFT JOIN row_marks m ON m.check_id = r.check_id AND m.row_num = r.row_num
+       LEFT JOIN invoice_marks m ON ${MARK_OF_ROW}
        WHERE e.check_id = ? AND e.pos >= ? AND e.pos < ? ORDER BY e.pos`,
     ),
     counts: db.prepare(`SELECT rows_read, error_rows FROM checks WHERE id = ?`),
@@ -407,6 +441,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
         q.forgetRowsKey.run(id);
       }
       q.deleteMarks.run(id);
+      q.deleteRowErrors.run(id);
       q.deleteErrorRows.run(id);
       q.deleteProblems.run(id);
       q.start.run(JSON.stringify(gridColumns), id);
@@ -417,7 +452,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     setProgress: (id, rowsRead) => void q.progress.run(rowsRead, id),
     finishCheck: db.transaction((id: string, r: { summary: unknown; rowsRead: number; resultsPath?: string; fixPath?: string; rowsKey?: string }) => {
       q.deleteErrorRows.run(id);
-      q.indexErrors.run(id);
+      q.indexErrors.run({ id });
       if (r.rowsKey !== undefined) q.setRowsKey.run(r.rowsKey, id);
       q.finish.run({ id, summary: JSON.stringify(r.summary), rowsRead: r.rowsRead, resultsPath: r.resultsPath ?? null, fixPath: r.fixPath ?? null });
     }),
@@ -507,22 +542,65 @@ function migrate(db: Db): void {
 function createCheckWriter(db: Db, checkId: string): CheckWriter {
   const insertRow = db.prepare(`INSERT INTO rows (check_id, seq, row_num, cells_json) VALUES (?, ?, ?, ?)`);
   const mark = db.prepare(
-    `INSERT INTO row_marks (check_id, row_num, status, invoice, has_error) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (check_id, row_num) DO UPDATE SET status = COALESCE(excluded.status, status), invoice = COALESCE(excluded.invoice, invoice),
+    `INSERT INTO invoice_marks (check_id, first_row, last_row, status, invoice, has_error) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (check_id, first_row) DO UPDATE SET last_row = MAX(last_row, excluded.last_row), status = excluded.status, invoice = excluded.invoice,
        has_error = MAX(has_error, excluded.has_error)`,
   );
+  const rowError = db.prepare(`INSERT OR IGNORE INTO row_errors (check_id, row_num) VALUES (?, ?)`);
+  // A row claimed again (rare): the runs that hold any of rows [a, b] (the nearest one starting at or before a, and those starting inside).
+  const overlapping = db.prepare(
+    `SELECT first_row, last_row, status, invoice, has_error FROM invoice_marks
+     WHERE check_id = @id AND first_row BETWEEN COALESCE((SELECT MAX(first_row) FROM invoice_marks WHERE check_id = @id AND first_row <= @a), @a) AND @b
+       AND last_row >= @a`,
+  );
+  const dropMark = db.prepare(`DELETE FROM invoice_marks WHERE check_id = ? AND first_row = ?`);
+  /** Run [a, b] takes its rows from the runs that held them: what lies outside it stays theirs; an error they had stays on its rows. */
+  const reclaim = (a: number, b: number): void => {
+    for (const o of overlapping.all({ id: checkId, a, b }) as {
+      first_row: number;
+      last_row: number;
+      status: string | null;
+      invoice: string | null;
+      has_error: number;
+    }[]) {
+      dropMark.run(checkId, o.first_row);
+      if (o.first_row < a) mark.run(checkId, o.first_row, a - 1, o.status, o.invoice, o.has_error);
+      if (o.last_row > b) mark.run(checkId, b + 1, o.last_row, o.status, o.invoice, o.has_error);
+      if (o.has_error === 1) for (let r = Math.max(a, o.first_row); r <= Math.min(b, o.last_row); r += 1) rowError.run(checkId, r);
+    }
+  };
+  /** Rows already marked by this run (a bit per sheet row): only a row claimed again needs `reclaim`. */
+  let claimed = new Uint8Array(1024);
+  const claim = (first: number, last: number): number => {
+    if (last >= claimed.length) {
+      const grown = new Uint8Array(Math.max(claimed.length * 2, last + 1));
+      grown.set(claimed);
+      claimed = grown;
+    }
+    let again = 0;
+    for (let r = first; r <= last; r += 1) {
+      again |= claimed[r] ?? 0;
+      claimed[r] = 1;
+    }
+    return again;
+  };
   const insertProblem = db.prepare(
     `INSERT INTO problems (check_id, row_num, col_index, col_header, col_letter, code, severity, invoice, value, message_es, message_en)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   let rows: (number | string)[] = []; // seq, row, cells_json
-  let marks: (number | string | null)[] = []; // row, status, invoice, has_error
+  let marks: (number | string)[] = []; // first row, last row, status, invoice, has_error, claimed again (1/0)
+  let rowErrors: number[] = [];
   let problems: StoredProblem[] = [];
   let pending = 0;
   let seq = 0;
   const commit = db.transaction(() => {
     for (let i = 0; i < rows.length; i += 3) insertRow.run(checkId, rows[i], rows[i + 1], rows[i + 2]);
-    for (let i = 0; i < marks.length; i += 4) mark.run(checkId, marks[i], marks[i + 1], marks[i + 2], marks[i + 3]);
+    for (let i = 0; i < marks.length; i += 6) {
+      if (marks[i + 5] === 1) reclaim(marks[i] as number, marks[i + 1] as number);
+      mark.run(checkId, marks[i], marks[i + 1], marks[i + 2], marks[i + 3], marks[i + 4]);
+    }
+    for (const r of rowErrors) rowError.run(checkId, r);
     for (const p of problems)
       insertProblem.run(
         checkId,
@@ -543,6 +621,7 @@ function createCheckWriter(db: Db, checkId: string): CheckWriter {
     commit();
     rows = [];
     marks = [];
+    rowErrors = [];
     problems = [];
     pending = 0;
   };
@@ -556,8 +635,24 @@ function createCheckWriter(db: Db, checkId: string): CheckWriter {
       counted();
     },
     markInvoice(invoiceRows, invoice, status, hasError) {
+      // One mark per run of consecutive rows (an invoice's rows are nearly always one run).
+      const error = hasError ? 1 : 0;
+      let first: number | undefined;
+      let last = 0;
       for (const r of invoiceRows) {
-        marks.push(r, status, invoice, hasError ? 1 : 0);
+        if (first !== undefined && r === last + 1) {
+          last = r;
+          continue;
+        }
+        if (first !== undefined) {
+          marks.push(first, last, status, invoice, error, claim(first, last));
+          counted();
+        }
+        first = r;
+        last = r;
+      }
+      if (first !== undefined) {
+        marks.push(first, last, status, invoice, error, claim(first, last));
         counted();
       }
     },
@@ -566,7 +661,7 @@ function createCheckWriter(db: Db, checkId: string): CheckWriter {
       counted();
     },
     markRowError(row) {
-      marks.push(row, null, null, 1);
+      rowErrors.push(row);
       counted();
     },
     get rowsWritten() {

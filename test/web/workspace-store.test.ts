@@ -58,6 +58,36 @@ describe('the workspace store', () => {
     expect(store.problemsOfRows(ID, [rows]).map((p) => p.message.es)).toEqual(['RUC no válido']);
   });
 
+  it('marks an invoice once per run of its rows, and a row claimed again in the middle of a run takes only that row', () => {
+    const writer = store.writer(ID);
+    for (let r = 2; r <= 20; r++) writer.addRow(r, [`F001`, String(r)]);
+    writer.markInvoice([2, 3, 4, 5, 6], 'F001-1', 'INVALID', true);
+    writer.markInvoice([7, 8, 10], 'F001-2', 'VALID', false); // not consecutive: two runs
+    writer.markInvoice([9], 'F001-3', 'VALID', false);
+    writer.markInvoice([4], 'F001-4', 'VALID', false); // row 4 again, inside F001-1's run
+    writer.markRowError(20); // in no invoice
+    writer.flush();
+    store.finishCheck(ID, { summary: {}, rowsRead: writer.rowsWritten });
+
+    const shown = store.pageRows(ID, false, 0, 19).map((r) => [r.row, r.status ?? null, r.invoice ?? null]);
+    expect(shown.slice(0, 10)).toEqual([
+      [2, 'INVALID', 'F001-1'],
+      [3, 'INVALID', 'F001-1'],
+      [4, 'VALID', 'F001-4'],
+      [5, 'INVALID', 'F001-1'],
+      [6, 'INVALID', 'F001-1'],
+      [7, 'VALID', 'F001-2'],
+      [8, 'VALID', 'F001-2'],
+      [9, 'VALID', 'F001-3'],
+      [10, 'VALID', 'F001-2'],
+      [11, null, null],
+    ]);
+    // Row 4 keeps the error it had with F001-1 (an error is never cleared); the orphan row 20 is listed too.
+    expect(store.pageRows(ID, true, 0, 100).map((r) => r.row)).toEqual([2, 3, 4, 5, 6, 20]);
+    expect(store.countRows(ID, true)).toBe(6);
+    expect(store.pageRows(ID, true, 5, 1).map((r) => [r.row, r.status ?? null])).toEqual([[20, null]]);
+  });
+
   it('keeps the stored rows for a run that reads them the same way, and writes only the new marks and problems', () => {
     const first = store.writer(ID);
     for (let r = 2; r < 12; r++) first.addRow(r, ['F001', String(r)]);
