@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { request } from 'undici';
 import { PROJECT_ROOT, spawnCli } from '../helpers/cli-process.js';
 
 /** Debian's Chromium; scripts/ensure-chromium.sh (run by `npm test`) installs it when absent. */
@@ -104,4 +105,11 @@ export function sandboxServiceEnv(sandbox: {
     FACTURA_AUTH_URL: sandbox.url,
     FACTURA_BASE_URL: sandbox.url,
   };
+}
+
+/** Exchanges serve's one-time link for the session cookie, as a browser would: the headers a state-changing request needs. */
+export async function signIn(serve: ServeProcess): Promise<{ readonly cookie: string; readonly origin: string }> {
+  const res = await request(serve.url);
+  await res.body.dump();
+  return { cookie: String(res.headers['set-cookie']).split(';')[0] ?? '', origin: new URL(serve.url).origin };
 }

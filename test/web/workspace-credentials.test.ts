@@ -5,7 +5,7 @@ import type { PublicSandbox } from '../../src/index.js';
 import { startSandbox } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
-import { startServe, closeWorkspace } from './browser-session.js';
+import { startServe, closeWorkspace, signIn } from './browser-session.js';
 
 /**
  * `serve` with the service's addresses and no login at all (no FACTURA_RUC/MAIL/CLAVE, no
@@ -26,10 +26,7 @@ describe('serve without any login in the environment', () => {
     serve = await startServe(join(dir.path, 'espacio'), { FACTURA_AUTH_URL: sandbox.url, FACTURA_BASE_URL: sandbox.url });
     serve.child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     serve.child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    origin = new URL(serve.url).origin;
-    const res = await request(serve.url);
-    cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
-    await res.body.dump();
+    ({ cookie, origin } = await signIn(serve));
   }, 60_000);
 
   afterAll(async () => {
@@ -91,10 +88,7 @@ describe('serve with a login the service refuses', () => {
       FACTURA_AUTH_URL: sandbox.url,
       FACTURA_BASE_URL: sandbox.url,
     });
-    origin = new URL(serve.url).origin;
-    const res = await request(serve.url);
-    cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
-    await res.body.dump();
+    ({ cookie, origin } = await signIn(serve));
   }, 60_000);
 
   afterAll(async () => {
