@@ -1,48 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FacturaError } from '../../src/factura-error.js';
-import type { ColumnName } from '../../src/invoice/canonical-columns.js';
-import { groupInvoices } from '../../src/invoice/group-invoices.js';
 import { decideGrouping, invoiceKey, rowKeyOf } from '../../src/invoice/grouping-decision.js';
-import type { GroupItem, InvoiceDraft } from '../../src/invoice/invoice-draft.js';
-import type { GroupingOptions } from '../../src/invoice/invoice-grouper.js';
 import { createInvoiceGrouper } from '../../src/invoice/invoice-grouper.js';
-import type { LineRecord } from '../../src/invoice/line-record.js';
 import type { Problem } from '../../src/invoice/problem.js';
-
-type Values = Partial<Record<ColumnName, string>>;
-
-/** Rows numbered from 2 (row 1 is the header), as a spreadsheet shows them. */
-function records(rows: Values[], problems: Record<number, Problem[]> = {}): LineRecord[] {
-  return rows.map((values, i) => ({ row: i + 2, values, problems: problems[i + 2] ?? [] }));
-}
-
-async function* stream<T>(items: readonly T[]): AsyncIterable<T> {
-  for (const item of items) {
-    await Promise.resolve();
-    yield item;
-  }
-}
-
-async function group(rows: Values[], options?: GroupingOptions, problems?: Record<number, Problem[]>): Promise<GroupItem[]> {
-  const out: GroupItem[] = [];
-  for await (const item of groupInvoices(stream(records(rows, problems)), options)) out.push(item);
-  return out;
-}
-
-function invoices(items: GroupItem[]): InvoiceDraft[] {
-  return items.filter((i): i is InvoiceDraft => i.kind === 'invoice');
-}
-
-const line = (serie: string, numero: string, extra: Values = {}): Values => ({
-  serie,
-  numero,
-  descripcion: 'Producto',
-  cantidad: '1',
-  valorVentaUnitario: '10',
-  ...extra,
-});
-const cont = (extra: Values = {}): Values => ({ descripcion: 'Otro', cantidad: '2', valorVentaUnitario: '5', ...extra });
+import { cont, group, invoices, line, records } from './grouped-rows.js';
+import type { Values } from './invoice-fixtures.js';
 
 describe('grouping decision (pure)', () => {
   const key = rowKeyOf({ serie: 'F001', numero: '12' });

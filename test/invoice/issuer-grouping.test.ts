@@ -1,36 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ColumnName } from '../../src/invoice/canonical-columns.js';
-import { groupInvoices } from '../../src/invoice/group-invoices.js';
-import type { GroupItem, InvoiceDraft } from '../../src/invoice/invoice-draft.js';
-import type { LineRecord } from '../../src/invoice/line-record.js';
+import type { InvoiceDraft } from '../../src/invoice/invoice-draft.js';
 import { validateInvoice } from '../../src/invoice/validate-invoice.js';
+import { group, invoices, line } from './grouped-rows.js';
 import { CONTEXT, VALID_ROW } from './invoice-fixtures.js';
-
-type Values = Partial<Record<ColumnName, string>>;
 
 const A = '20601111111';
 const B = '20602222226';
-
-async function group(rows: Values[]): Promise<GroupItem[]> {
-  async function* records(): AsyncIterable<LineRecord> {
-    for (const [i, values] of rows.entries()) {
-      await Promise.resolve();
-      yield { row: i + 2, values, problems: [] };
-    }
-  }
-  const out: GroupItem[] = [];
-  for await (const item of groupInvoices(records())) out.push(item);
-  return out;
-}
-const invoices = (items: GroupItem[]): InvoiceDraft[] => items.filter((i): i is InvoiceDraft => i.kind === 'invoice');
-const line = (serie: string, numero: string, extra: Values = {}): Values => ({
-  serie,
-  numero,
-  descripcion: 'Producto',
-  cantidad: '1',
-  valorVentaUnitario: '10',
-  ...extra,
-});
 
 describe('invoices of several issuers in one sheet (emisorRuc)', () => {
   it('groups by issuer + serie + numero: F001-1 of two companies are two invoices, without a repeated-key error', async () => {
