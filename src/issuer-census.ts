@@ -2,7 +2,6 @@ import type { ResolvedSettings } from './config/resolve-settings.js';
 import { groupInvoices } from './invoice/group-invoices.js';
 import { limaToday } from './invoice/lima-today.js';
 import { validateInvoice } from './invoice/validate-invoice.js';
-import type { ValidationContext } from './invoice/validation-context.js';
 import { issuerContexts } from './run-import.js';
 import { openRowSource } from './sheet/open-row-source.js';
 import { applyCellEdits } from './sheet/apply-cell-edits.js';
@@ -57,22 +56,8 @@ export async function issuerCensus(
     for await (const record of sheet.records) if (record !== undefined) break;
     return { hasIssuerColumn: false, issuers: [] };
   }
-  const { contextFor, issuerOf } = issuerContexts({ settings, ...(defaultRuc !== undefined ? { defaultRuc } : {}) }, limaToday(clock()));
-  /**
-   * Each issuer's context without its issuer data (no document is built), made once per context
-   * (contextFor makes one per valid RUC), not copied per invoice.
-   */
-  const withoutIssuer = new WeakMap<ValidationContext, Omit<ValidationContext, 'emisor'>>();
-  const contextOf = (sheetRuc: string | undefined): Omit<ValidationContext, 'emisor'> => {
-    const full = contextFor(sheetRuc);
-    let context = withoutIssuer.get(full);
-    if (context === undefined) {
-      const { emisor: _unused, ...rest } = full;
-      context = rest;
-      withoutIssuer.set(full, context);
-    }
-    return context;
-  };
+  // Checked without issuer data (no document is built), with each issuer's defaults and catalogues.
+  const { contextFor, issuerOf } = issuerContexts({ settings, ...(defaultRuc !== undefined ? { defaultRuc } : {}) }, limaToday(clock()), false);
   const counts = new Map<string, { ruc?: string; invoices: number; valid: number }>();
   for await (const item of groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit })) {
     if (item.kind !== 'invoice') continue;
@@ -85,7 +70,7 @@ export async function issuerCensus(
     }
     count.invoices += 1;
     if (count.valid >= validEnough) continue;
-    if (validateInvoice(item, contextOf(item.emisorRuc)).valid) count.valid += 1;
+    if (validateInvoice(item, contextFor(item.emisorRuc)).valid) count.valid += 1;
   }
   return { hasIssuerColumn, issuers: [...counts.values()] };
 }

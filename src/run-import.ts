@@ -191,14 +191,19 @@ export interface IssuerContexts {
  * catalogues, and its issuer data (the default issuer for invoices without `emisorRuc`). An
  * invalid RUC gets the run's context without an issuer (its invoice is invalid anyway) and is not kept.
  */
-export function issuerContexts(run: Pick<ImportRun, 'settings' | 'emisor' | 'emisorFor' | 'defaultRuc'>, today: string): IssuerContexts {
+export function issuerContexts(
+  run: Pick<ImportRun, 'settings' | 'emisor' | 'emisorFor' | 'defaultRuc'>,
+  today: string,
+  /** false: contexts without issuer data (no document is built), as the issuer census checks invoices. */
+  withIssuer = true,
+): IssuerContexts {
   const { settings } = run;
   const base: ValidationContext = {
     catalogues: settings.catalogues,
     close2u: settings.close2u,
     defaults: settings.defaults,
     today,
-    ...(run.emisor !== undefined ? { emisor: run.emisor } : {}),
+    ...(withIssuer && run.emisor !== undefined ? { emisor: run.emisor } : {}),
   };
   const defaultRuc = run.defaultRuc ?? run.emisor?.ruc ?? settings.issuerHints.ruc;
   const made = new Map<string, ValidationContext>();
@@ -209,8 +214,11 @@ export function issuerContexts(run: Pick<ImportRun, 'settings' | 'emisor' | 'emi
     let context = made.get(ruc);
     if (context === undefined) {
       const profile = issuerProfile(settings, ruc);
-      const emisor =
-        ruc === defaultRuc && run.emisor !== undefined && run.emisor.ruc === ruc ? run.emisor : (run.emisorFor?.(ruc) ?? completeEmisor(profile.hints));
+      const emisor = !withIssuer
+        ? undefined
+        : ruc === defaultRuc && run.emisor !== undefined && run.emisor.ruc === ruc
+          ? run.emisor
+          : (run.emisorFor?.(ruc) ?? completeEmisor(profile.hints));
       const { emisor: _default, ...rest } = base;
       context = { ...rest, defaults: profile.defaults, catalogues: profile.catalogues, ...(emisor !== undefined ? { emisor } : {}) };
       made.set(ruc, context);

@@ -19,7 +19,7 @@ export interface RunLimitNames {
 }
 
 /** The library's option names (`timeoutMs` in milliseconds). */
-export const OPTION_NAMES: RunLimitNames = {
+const OPTION_NAMES: RunLimitNames = {
   concurrency: 'concurrency',
   maxAttempts: 'maxAttempts',
   timeout: 'timeoutMs',

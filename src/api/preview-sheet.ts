@@ -57,7 +57,7 @@ export const CANONICAL_COLUMN_LIST: readonly CanonicalColumnInfo[] = CANONICAL_C
 const isBlank = (cells: readonly string[]): boolean => cells.every((c) => c.trim() === '');
 
 /** How many of a sheet's first non-blank rows a preview gives (`firstRows`). */
-export const PREVIEW_FIRST_ROWS = 6;
+const PREVIEW_FIRST_ROWS = 6;
 
 /**
  * Reads only the first rows of a sheet (at most HEADER_SEARCH_ROWS) and runs the header detection

@@ -2,6 +2,7 @@ import { EXIT_OK, EXIT_SOME_FAILED } from '../factura-error.js';
 import type { WrittenFiles } from '../import-event.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import type { CurrencyTotals, IssuerCounts } from '../report/run-summary.js';
+import { issuerStanding } from '../report/run-summary.js';
 import type { ImportResult, ShownProblem, ShownProblemGroup } from '../run-import.js';
 
 /**
@@ -34,13 +35,11 @@ export interface RunSummary {
   readonly exitCode: number;
 }
 
-/** LEFT_OUT: another issuer's invoice under `--issuer`; the exit code judges only that issuer's. */
-const FINE: readonly InvoiceStatus[] = ['VALID', 'ACCEPTED', 'SKIPPED', 'LEFT_OUT'];
-
 /** The exit codes of a finished run: 130 interrupted, 1 when any invoice or row is not fine, else 0. */
 function exitCodeOfRun(result: Pick<ImportResult, 'interrupted' | 'summary' | 'orphanRows'>): number {
   if (result.interrupted) return 130;
-  const troubled = Object.entries(result.summary.byStatus).some(([status, n]) => n > 0 && !FINE.includes(status as InvoiceStatus));
+  // The same judgement as each issuer's line of the summary (LEFT_OUT, another issuer's invoice under `--issuer`, counts neither way).
+  const troubled = issuerStanding(result.summary).troubled > 0;
   return troubled || result.orphanRows > 0 ? EXIT_SOME_FAILED : EXIT_OK;
 }
 

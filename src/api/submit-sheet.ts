@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { LocalizedText } from '../i18n/localized-text.js';
@@ -81,8 +80,6 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
       );
     }
   }
-  // Every request in flight listens to the stop signal; more than Node's default 10 is expected here.
-  if (options.signal !== undefined) setMaxListeners(concurrency * 2 + 10, options.signal);
   // One run per sheet (journal) at a time: taken before the login, so a second run sends nothing.
   const notify = (message: LocalizedText): void => options.onEvent?.({ type: 'notice', message });
   const lock = await acquireRunLock(paths.journal, { command: options.runLabel ?? `factura-import submit ${input}`, logger, lang, onNotice: notify });

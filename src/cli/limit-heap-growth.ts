@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8';
  * RSS grew with the run's length, not with what it holds: a 300,000-row validate peaked at 264 MB
  * (default), 203 MB (100), 192 MB (50), CPU time the same within the noise (16-17 s).
  */
-export const HEAP_GROWING_PERCENT = 50;
+const HEAP_GROWING_PERCENT = 50;
 
 /**
  * Sets the factor for this process (the CLI's: a library leaves its host's heap alone). V8 reads it

@@ -7,9 +7,8 @@ import { rowRanges } from './row-ranges.js';
  * filter) and were left out: the invoice would go out incomplete. `invoice` is its `serie-numero`;
  * `hidden` the rows left out so far.
  */
-export function hiddenRowsInInvoice(row: number, invoice: string | undefined, hidden: readonly number[]): Problem {
+export function hiddenRowsInInvoice(row: number, invoice: string, hidden: readonly number[]): Problem {
   const list = rowRanges(hidden);
-  const which = invoice === undefined ? localized('Esta factura', 'This invoice') : localized(`La factura ${invoice}`, `Invoice ${invoice}`);
   return {
     severity: 'error',
     code: 'HIDDEN_ROWS_IN_INVOICE',
@@ -17,8 +16,8 @@ export function hiddenRowsInInvoice(row: number, invoice: string | undefined, hi
     column: 'serie',
     value: list,
     message: localized(
-      `Fila ${row}: ${which.es} tiene filas ocultas o filtradas (${hidden.length === 1 ? 'fila' : 'filas'} ${list}) que no se leyeron; no se envía una factura incompleta. Muestre esas filas o use --incluir-ocultas.`,
-      `Row ${row}: ${which.en} has hidden or filtered-out rows (${hidden.length === 1 ? 'row' : 'rows'} ${list}) that were not read; an incomplete invoice is not sent. Unhide those rows or use --incluir-ocultas.`,
+      `Fila ${row}: La factura ${invoice} tiene filas ocultas o filtradas (${hidden.length === 1 ? 'fila' : 'filas'} ${list}) que no se leyeron; no se envía una factura incompleta. Muestre esas filas o use --incluir-ocultas.`,
+      `Row ${row}: Invoice ${invoice} has hidden or filtered-out rows (${hidden.length === 1 ? 'row' : 'rows'} ${list}) that were not read; an incomplete invoice is not sent. Unhide those rows or use --incluir-ocultas.`,
     ),
   };
 }

@@ -39,6 +39,8 @@ const cents = (value: string | Decimal): string => new Decimal(value).toDecimalP
  */
 export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTotals, alternative: () => InvoiceTotals, tipoRegistro: TipoRegistro): Problem[] {
   const problems: Problem[] = [];
+  // Worked out at most once, for the first column that disagrees.
+  let alternativeTotals: InvoiceTotals | undefined;
   for (const kind of KINDS) {
     const carried = draft.lines.filter((l) => l.sheetAmounts?.[kind] !== undefined);
     const first = carried[0];
@@ -52,7 +54,7 @@ export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTota
     if (targets(kind, computed).some((t) => readings.includes(t))) continue;
     const shown = repeated !== undefined && !readings.includes(cents(sum)) ? cents(repeated) : (readings[0] ?? cents(sum));
     const other: TipoRegistro = tipoRegistro === 'PRECIOS_SIN_IGV' ? 'PRECIOS_CON_IGV' : 'PRECIOS_SIN_IGV';
-    const otherFits = kind !== 'amount' && readings.includes(alternative()[kind]);
+    const otherFits = kind !== 'amount' && readings.includes((alternativeTotals ??= alternative())[kind]);
     const expected = kind === 'amount' ? computed.total : computed[kind];
     const diff = new Decimal(expected).minus(shown).abs().toFixed(2);
     const invoice = `${draft.serie}-${draft.numero}`;

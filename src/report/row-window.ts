@@ -23,8 +23,7 @@ export interface RowWindow {
   settle(rows: readonly number[], copy: ReadonlyMap<number, string | undefined> | undefined): Promise<void>;
   /** The source is done: rows still held are settled (copied if they have notes, else dropped). */
   finish(): Promise<void>;
-  /** Rows held now, and the most ever held at once (for tests and measurements). */
-  readonly held: number;
+  /** The most rows ever held at once (for tests and measurements). */
   readonly peakHeld: number;
 }
 
@@ -110,9 +109,6 @@ export function createRowWindow(options: RowWindowOptions): RowWindow {
 
     finish: () => drain(true),
 
-    get held() {
-      return queue.length - head;
-    },
     get peakHeld() {
       return peak;
     },
