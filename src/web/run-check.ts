@@ -1,6 +1,7 @@
 import { localized } from '../i18n/localized-text.js';
-import { join } from 'node:path';
-import type { CellEdits, HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
+import type { HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
+import { checkFilePaths } from './check-file-paths.js';
+import { overlayOf } from './check-overlay.js';
 import { columnLetter, FacturaError, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { inUserTerms } from './in-user-terms.js';
@@ -42,42 +43,6 @@ function columnIndexer(header: HeaderMap): (column: string | undefined) => { ind
 }
 
 /**
- * The check's edits as the library takes them (row → column → text), built from the store one
- * edit at a time. A row's column map is shared with every other row edited the same way: a
- * replace over 100k rows is one map, not 100k of them.
- */
-function overlayOf(store: WorkspaceStore, checkId: string): CellEdits {
-  const edits = new Map<number, ReadonlyMap<number, string>>();
-  const shared = new Map<string, ReadonlyMap<number, string>>();
-  const intern = (entries: [number, string][]): ReadonlyMap<number, string> => {
-    // One edited cell (the common case, a replace over a column) needs no JSON for its key.
-    const only = entries.length === 1 ? entries[0] : undefined;
-    const key = only !== undefined ? `${only[0]}\u0000${only[1]}` : JSON.stringify(entries);
-    let map = shared.get(key);
-    if (map === undefined) {
-      map = new Map(entries);
-      shared.set(key, map);
-    }
-    return map;
-  };
-  let row: number | undefined;
-  let values: [number, string][] = [];
-  const close = (): void => {
-    if (row !== undefined) edits.set(row, intern(values));
-  };
-  store.eachEdit(checkId, (r, col, value) => {
-    if (r !== row) {
-      close();
-      row = r;
-      values = [];
-    }
-    values.push([col, value]);
-  });
-  close();
-  return edits;
-}
-
-/**
  * How the stored rows were read: a later run that reads them the same way finds the very same rows
  * (the upload never changes and the edits are an overlay) and need not write them again.
  */
@@ -97,11 +62,15 @@ export async function runCheck(
   mapping: Readonly<Record<string, string>> | undefined,
   /** The library call: the check (validateSheet) by default, or a submission (see submit-routes). */
   library: ValidateSheet = deps.validate ?? validateSheet,
+  /**
+   * false (a check, «Revalidar»): the workbooks are not written now but at the first download
+   * (check-files), most checks are never downloaded; true: a submission, which always writes its results.
+   */
+  writeFiles = false,
 ): Promise<void> {
   const { store, hub } = deps;
   const check = store.getCheck(checkId);
   if (check === undefined) return;
-  const dir = join(check.storedPath, '..');
   const writer = store.writer(checkId);
   // The workbook's sheet the user chose (absent: the one the CLI would read).
   const sheet = (check.preview as StoredPreview | undefined)?.chosenSheet;
@@ -180,8 +149,8 @@ export async function runCheck(
       ...(edits.size > 0 ? { edits } : {}),
       // The rows are in the store already: no event (and no display text) per row.
       rowEvents: !rowsKept,
-      out: join(dir, 'resultados.xlsx'),
-      fixAndResendOut: join(dir, 'corregir.xlsx'),
+      ...checkFilePaths(check.storedPath),
+      ...(writeFiles ? {} : { writeFiles: false }),
     });
     writer.flush();
     if (!rowsKept) rowsRead = writer.rowsWritten;

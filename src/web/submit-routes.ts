@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RunSummary } from '../index.js';
 import { FacturaError, INVOICE_STATUSES, submitSheet } from '../index.js';
 import { checkView } from './check-routes.js';
+import type { CheckFiles } from './check-files.js';
 import type { IssuerAccess } from './issuer-access.js';
 import { issuersOfCheck } from './issuer-routes.js';
 import type { CheckDeps } from './run-check.js';
@@ -21,6 +22,8 @@ export interface SubmitRouteOptions extends CheckDeps {
   readonly access?: IssuerAccess;
   /** The checks being sent now, each with its stop; shared with the check routes, which tell the page. */
   readonly sending: Map<string, AbortController>;
+  /** The check's workbooks written at download (a submission waits for them). */
+  readonly files?: CheckFiles;
 }
 
 const Params = z.object({ id: z.string().uuid() });
@@ -145,7 +148,9 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
         runLabel: 'factura-import serve (espacio de trabajo)',
       }),
     );
-    const run = runCheck(options, check.id, mapping, library).then(() => {
+    // A download may be writing the check's workbooks: the submission writes the same files.
+    await options.files?.settled(check.id);
+    const run = runCheck(options, check.id, mapping, library, true).then(() => {
       const after = store.getCheck(check.id);
       const summary = after?.summary as Partial<RunSummary> | undefined;
       store.finishSubmission(submission, {

@@ -273,6 +273,8 @@ export interface WorkspaceStore extends ValueMapStore {
    * row of the sheet is stored (a run stopped half way leaves it out), for the next start to keep them.
    */
   finishCheck(id: string, r: { summary: unknown; rowsRead: number; resultsPath?: string; fixPath?: string; rowsKey?: string }): void;
+  /** The workbooks written for the check's run of edits version `checkedVersion` (at a download); ignored once another run started. */
+  setCheckFiles(id: string, checkedVersion: number, files: { resultsPath?: string; fixPath?: string }): void;
   failCheck(id: string, failure: LocalizedText): void;
   /** Checks left running by a server that stopped: recorded as failed, with the reason. */
   abandonRunning(failure: LocalizedText): void;
@@ -343,6 +345,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     finish: db.prepare(
       `UPDATE checks SET state = 'done', summary_json = @summary, rows_read = @rowsRead, error_rows = (SELECT COUNT(*) FROM error_rows WHERE check_id = @id), results_path = @resultsPath, fix_path = @fixPath WHERE id = @id`,
     ),
+    setFiles: db.prepare(`UPDATE checks SET results_path = @resultsPath, fix_path = @fixPath WHERE id = @id AND state = 'done' AND checked_version = @version`),
     abandon: db.prepare(`UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE state = 'running'`),
     seqOfRow: db.prepare(`SELECT seq FROM rows WHERE check_id = ? AND row_num = ?`),
     posOfSeq: db.prepare(`SELECT pos FROM error_rows WHERE check_id = ? AND seq = ?`),
@@ -456,6 +459,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       if (r.rowsKey !== undefined) q.setRowsKey.run(r.rowsKey, id);
       q.finish.run({ id, summary: JSON.stringify(r.summary), rowsRead: r.rowsRead, resultsPath: r.resultsPath ?? null, fixPath: r.fixPath ?? null });
     }),
+    setCheckFiles: (id, version, f) => void q.setFiles.run({ id, version, resultsPath: f.resultsPath ?? null, fixPath: f.fixPath ?? null }),
     failCheck: (id, failure) => void q.fail.run(failure.es, failure.en, id),
     abandonRunning: (failure) => void q.abandon.run(failure.es, failure.en),
     positionOfRow(id, errorsOnly, row) {
