@@ -6,7 +6,7 @@ import { columnLetter, FacturaError, STATUS_LABELS, validateSheet } from '../ind
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { inUserTerms } from './in-user-terms.js';
 import type { StoredPreview } from './sheet-preview-view.js';
-import type { WorkspaceStore } from './workspace-store.js';
+import type { CheckWriter, WorkspaceStore } from './workspace-store.js';
 
 /** The library call the check runs (the CLI's own `validateSheet`); passed in so a test can give a slow one. */
 export type ValidateSheet = (path: string, options: ValidateOptions) => Promise<unknown>;
@@ -63,23 +63,35 @@ export async function runCheck(
   /** The library call: the check (validateSheet) by default, or a submission (see submit-routes). */
   library: ValidateSheet = deps.validate ?? validateSheet,
   /**
-   * false (a check, «Revalidar»): the workbooks are not written now but at the first download
-   * (check-files), most checks are never downloaded; true: a submission, which always writes its results.
+   * 'check' (a check, «Revalidar»): the workbooks are not written now but at the first download
+   * (check-files), most checks are never downloaded. 'submission': it writes its results, and when
+   * it ends before its run started (a lock, a login), the check stays as it was, with the failure said.
    */
-  writeFiles = false,
+  mode: 'check' | 'submission' = 'check',
 ): Promise<void> {
   const { store, hub } = deps;
   const check = store.getCheck(checkId);
   if (check === undefined) return;
-  const writer = store.writer(checkId);
   // The workbook's sheet the user chose (absent: the one the CLI would read).
   const sheet = (check.preview as StoredPreview | undefined)?.chosenSheet;
   const rowsKey = rowsKeyOf(sheet, mapping);
   const keptRows = check.rowsRead;
-  const { rowsKept } = store.startCheck(checkId, [], rowsKey);
+  const rowsKept = store.rowsKeptFor(checkId, rowsKey);
+  // The edits and their version in one synchronous step: no edit comes between them.
+  const edits = overlayOf(store, checkId);
+  const checkedVersion = check.editsVersion;
+  store.markRunning(checkId);
   // A recheck: the hub's latest event for this check is the last run's `done`; a new subscriber must not take it for this run's.
   hub.publish(checkId, { type: 'progress', rowsRead: 0, invoices: 0 });
-  const edits = overlayOf(store, checkId);
+  /** The last run's marks and problems are forgotten when this one tells its sheet, not before: a run that ends before (a submission's lock or login) leaves them. */
+  let writer: CheckWriter | undefined;
+  const started = (): CheckWriter => {
+    if (writer === undefined) {
+      store.startCheck(checkId, [], rowsKey, checkedVersion);
+      writer = store.writer(checkId);
+    }
+    return writer;
+  };
   let locate: ReturnType<typeof columnIndexer> = () => undefined;
   let written: { results?: string; fixAndResend?: string } = {};
   let invoices = 0;
@@ -94,6 +106,8 @@ export async function runCheck(
     hub.publish(checkId, { type: 'progress', rowsRead, invoices });
   };
   const onEvent = (e: ImportEvent): void => {
+    if (e.type === 'notice') return;
+    const writer = started();
     switch (e.type) {
       case 'sheet':
         locate = columnIndexer(e.header);
@@ -150,8 +164,9 @@ export async function runCheck(
       // The rows are in the store already: no event (and no display text) per row.
       rowEvents: !rowsKept,
       ...checkFilePaths(check.storedPath),
-      ...(writeFiles ? {} : { writeFiles: false }),
+      ...(mode === 'submission' ? {} : { writeFiles: false }),
     });
+    const writer = started();
     writer.flush();
     if (!rowsKept) rowsRead = writer.rowsWritten;
     progress(true);
@@ -166,12 +181,14 @@ export async function runCheck(
     });
     hub.publish(checkId, { type: 'done' });
   } catch (err) {
-    writer.flush();
+    writer?.flush();
     const text =
       err instanceof FacturaError
         ? inUserTerms(err.text, check)
         : localized(`No se pudo revisar la hoja: ${String(err)}`, `The sheet could not be checked: ${String(err)}`);
-    store.failCheck(checkId, text);
+    // A submission that never started its run: the check is as its last run left it (rows, marks, problems).
+    if (writer === undefined && mode === 'submission' && check.state === 'done') store.reopenCheck(checkId, text);
+    else store.failCheck(checkId, text);
     hub.publish(checkId, { type: 'failed', message: text.es });
   }
 }

@@ -150,14 +150,15 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
     );
     // A download may be writing the check's workbooks: the submission writes the same files.
     await options.files?.settled(check.id);
-    const run = runCheck(options, check.id, mapping, library, true).then(() => {
+    const run = runCheck(options, check.id, mapping, library, 'submission').then(() => {
       const after = store.getCheck(check.id);
       const summary = after?.summary as Partial<RunSummary> | undefined;
       store.finishSubmission(submission, {
         at: new Date().toISOString(),
         ...(summary?.byStatus !== undefined ? { byStatus: summary.byStatus } : {}),
         interrupted: summary?.interrupted === true,
-        ...(after?.state === 'failed' && after.failure !== undefined ? { failure: after.failure.es } : {}),
+        // Failed, or ended before its run started (the check then stays done, with the failure said).
+        ...(after?.failure !== undefined ? { failure: after.failure.es } : {}),
       });
     });
     options.running.add(run);

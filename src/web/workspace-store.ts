@@ -273,7 +273,13 @@ export interface WorkspaceStore extends ValueMapStore {
    * kept when they were read completely the same way (`rowsKey`: sheet and mapping) and the answer
    * says so; otherwise they are forgotten too and the run writes them again.
    */
-  startCheck(id: string, gridColumns: unknown, rowsKey: string): { readonly rowsKept: boolean };
+  startCheck(id: string, gridColumns: unknown, rowsKey: string, checkedVersion?: number): { readonly rowsKept: boolean };
+  /** Whether a run that reads the sheet as `rowsKey` says would keep the stored rows (see startCheck); changes nothing. */
+  rowsKeptFor(id: string, rowsKey: string): boolean;
+  /** The check is taken by a run (state running), which has not started yet: its last results stay until startCheck. */
+  markRunning(id: string): void;
+  /** A run that ended before it started (startCheck): the check is done again, as its last run left it, with the failure said. */
+  reopenCheck(id: string, failure: LocalizedText): void;
   writer(checkId: string): CheckWriter;
   setGridColumns(id: string, gridColumns: unknown): void;
   setProgress(id: string, rowsRead: number): void;
@@ -331,8 +337,10 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     listChecks: db.prepare(`SELECT * FROM checks WHERE state != 'uploaded' ORDER BY created_at DESC, id LIMIT ?`),
     setPreview: db.prepare(`UPDATE checks SET preview_json = ? WHERE id = ?`),
     start: db.prepare(
-      `UPDATE checks SET state = 'running', checked_version = edits_version, grid_columns_json = ?, summary_json = NULL, rows_read = 0, error_rows = 0, failure_es = NULL, failure_en = NULL WHERE id = ?`,
+      `UPDATE checks SET state = 'running', checked_version = COALESCE(@version, edits_version), grid_columns_json = @gridColumns, summary_json = NULL, rows_read = 0, error_rows = 0, failure_es = NULL, failure_en = NULL WHERE id = @id`,
     ),
+    markRunning: db.prepare(`UPDATE checks SET state = 'running', failure_es = NULL, failure_en = NULL WHERE id = ?`),
+    reopen: db.prepare(`UPDATE checks SET state = 'done', failure_es = ?, failure_en = ? WHERE id = ?`),
     rowsKey: db.prepare(`SELECT rows_key FROM checks WHERE id = ?`),
     forgetRowsKey: db.prepare(`UPDATE checks SET rows_key = NULL WHERE id = ?`),
     setRowsKey: db.prepare(`UPDATE checks SET rows_key = ? WHERE id = ?`),
@@ -427,7 +435,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     },
     listChecks: (limit) => (q.listChecks.all(limit) as RawCheck[]).map(toCheck),
     setPreview: (id, preview) => void q.setPreview.run(JSON.stringify(preview), id),
-    startCheck: db.transaction((id: string, gridColumns: unknown, rowsKey: string) => {
+    startCheck: db.transaction((id: string, gridColumns: unknown, rowsKey: string, checkedVersion?: number) => {
       const stored = q.rowsKey.get(id) as { rows_key: string | null } | undefined;
       const rowsKept = stored?.rows_key === rowsKey;
       if (!rowsKept) {
@@ -437,9 +445,12 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       q.deleteMarks.run(id);
       q.deleteRowErrors.run(id);
       tables.restart(id);
-      q.start.run(JSON.stringify(gridColumns), id);
+      q.start.run({ id, gridColumns: JSON.stringify(gridColumns), version: checkedVersion ?? null });
       return { rowsKept };
     }),
+    rowsKeptFor: (id, rowsKey) => (q.rowsKey.get(id) as { rows_key: string | null } | undefined)?.rows_key === rowsKey,
+    markRunning: (id) => void q.markRunning.run(id),
+    reopenCheck: (id, failure) => void q.reopen.run(failure.es, failure.en, id),
     setGridColumns: (id, gridColumns) => void q.setGridColumns.run(JSON.stringify(gridColumns), id),
     writer: (checkId) => createCheckWriter(db, checkId, tables.of(checkId)),
     setProgress: (id, rowsRead) => void q.progress.run(rowsRead, id),
