@@ -125,7 +125,9 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
     if (going.length > 0 && refusals.every((r) => r !== undefined)) {
       return reply.code(409).send({ error: `El servicio no aceptó el acceso (${refusals.join(' · ')}). No se envió nada.` });
     }
-    // The logins were awaited: another «Confirmar envío» may have started meanwhile.
+    // A download may be writing the check's workbooks: the submission writes the same files.
+    await options.files?.settled(check.id);
+    // The logins (and the download) were awaited: another «Confirmar envío» may have started meanwhile.
     if (stops.has(check.id) || store.getCheck(check.id)?.state !== 'done') return reply.code(409).send({ error: 'Esta hoja ya se está revisando o enviando.' });
     const controller = new AbortController();
     stops.set(check.id, controller);
@@ -148,8 +150,6 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
         runLabel: 'factura-import serve (espacio de trabajo)',
       }),
     );
-    // A download may be writing the check's workbooks: the submission writes the same files.
-    await options.files?.settled(check.id);
     const run = runCheck(options, check.id, mapping, library, 'submission').then(() => {
       const after = store.getCheck(check.id);
       const summary = after?.summary as Partial<RunSummary> | undefined;
