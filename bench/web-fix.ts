@@ -7,6 +7,9 @@
  *
  *   npm run build && node --import tsx bench/web-fix.ts [--rows 200000] [--keep] [--dir DIR] [--cpu-prof DIR]
  *
+ * Then the first download of the results workbook (written then, at the download, since the check
+ * writes none) and a second one, timed, with the server's CPU for the first.
+ *
  * `--cpu-prof DIR` writes the server's CPU profile there (read it with bench/profile-top.ts).
  *
  * Prints a JSON line with the figures last. Never fails on a figure.
@@ -105,6 +108,23 @@ try {
   console.error(`recheck with ${again.view.editedCells} edits: ${s1(again.ms)} s, ${again.view.errors} errors`);
   const rss = await peakRssMb(server.pid ?? 0);
 
+  // The first download after the recheck: the workbooks are written then (not by the check), then each is served as a file.
+  const download = async (kind: 'resultados' | 'corregir'): Promise<{ ms: number; bytes: number; status: number }> => {
+    const t0 = process.hrtime.bigint();
+    const res = await fetch(`${origin}/api/checks/${id}/download/${kind}`, { headers });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    return { ms: ms(t0), bytes, status: res.status };
+  };
+  const cpuBeforeDownload = await cpuSeconds(server.pid ?? 0);
+  const firstDownload = await download('resultados');
+  const downloadCpuS = (await cpuSeconds(server.pid ?? 0)) - cpuBeforeDownload;
+  const secondDownload = await download('resultados');
+  const fixDownload = await download('corregir');
+  const rssAfterDownload = await peakRssMb(server.pid ?? 0);
+  console.error(
+    `first download of the results: ${s1(firstDownload.ms)} s (HTTP ${firstDownload.status}, ${firstDownload.bytes} bytes, server CPU ${downloadCpuS.toFixed(1)} s); again ${secondDownload.ms.toFixed(0)} ms; fix file HTTP ${fixDownload.status}`,
+  );
+
   // The CLI on the same sheet as corrected (the same generator without the planted code): the same work as the recheck.
   const fixedPath = join(dir, 'ventas-200k-corregida.csv');
   await writeSheet(fixedPath, false);
@@ -132,6 +152,12 @@ try {
     loadavg: (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' '),
     serverPeakRssAfterFirstCheckMb: rssAfterCheck,
     serverPeakRssMb: rss,
+    firstDownloadS: s1(firstDownload.ms),
+    firstDownloadStatus: firstDownload.status,
+    firstDownloadServerCpuS: Math.round(downloadCpuS * 10) / 10,
+    secondDownloadMs: Math.round(secondDownload.ms),
+    fixDownloadStatus: fixDownload.status,
+    serverPeakRssAfterDownloadMb: rssAfterDownload,
   };
   console.log(JSON.stringify(report));
 } finally {

@@ -13,7 +13,8 @@ export interface LocatedProblem extends Problem {
 
 /** The files a run wrote. */
 export interface WrittenFiles {
-  readonly results: string;
+  /** Always written, unless the run was asked not to (`writeFiles: false`, the web workspace's check). */
+  readonly results?: string;
   readonly fixAndResend?: string;
   readonly journal?: string;
 }

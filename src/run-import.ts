@@ -29,7 +29,7 @@ import type { CellEdits } from './sheet/apply-cell-edits.js';
 import type { RowSource, SourceRow } from './sheet/source-row.js';
 import { cellDisplayText } from './sheet/cell-display-text.js';
 import { redactText } from './redact-secrets.js';
-import type { ImportEvent, LocatedProblem } from './import-event.js';
+import type { ImportEvent, LocatedProblem, WrittenFiles } from './import-event.js';
 
 /** One run over one input file: what `validate` and `submit` share. I/O and time are passed in. */
 export interface ImportRun {
@@ -55,6 +55,11 @@ export interface ImportRun {
   readonly edits?: CellEdits;
   /** `false`: no `row` events (a listener that only shows progress need not pay for every cell's text). */
   readonly rowEvents?: boolean;
+  /**
+   * `false`: neither the results workbook nor the fix-and-resend workbook is written (nor the input
+   * hashed for the results): the events and the summary only. Default true.
+   */
+  readonly writeFiles?: boolean;
   /** What a progress display needs, as it happens (see src/import-event.ts). */
   readonly onEvent?: (event: ImportEvent) => void;
   /** Literal secrets that must never reach an output file. */
@@ -103,7 +108,8 @@ export interface ImportResult {
   readonly orphanRows: number;
   /** File-level warnings (title rows skipped, unknown columns…). */
   readonly notes: readonly Problem[];
-  readonly written: { readonly results: string; readonly fixAndResend?: string; readonly journal?: string };
+  /** `results` is absent only when the run was asked not to write files (`writeFiles: false`). */
+  readonly written: WrittenFiles;
   readonly interrupted: boolean;
 }
 
@@ -243,9 +249,12 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   // then the edits apply, so everything after them sees the corrected values.
   const tap = tapRows(await openRowSource(run.input, settings.read), run.onEvent === undefined || run.rowEvents === false ? undefined : emit);
   const source = applyCellEdits(tap.source, run.edits);
+  const writeFiles = run.writeFiles !== false;
   // The fix-and-resend file copies the corrected rows as their outcomes arrive: no second pass.
-  const fixFile = createFixAndResendStream({ path: paths.fixAndResend, lang, secrets: run.secrets ?? [], ordered: settings.read.mergeSplit !== true });
-  const sheet = await readLineRecords(fixFile.tap(source), settings.read);
+  const fixFile = writeFiles
+    ? createFixAndResendStream({ path: paths.fixAndResend, lang, secrets: run.secrets ?? [], ordered: settings.read.mergeSplit !== true })
+    : undefined;
+  const sheet = await readLineRecords(fixFile?.tap(source) ?? source, settings.read);
   for (const note of sheet.notes) run.logger.warn({ code: note.code }, note.message[lang]);
 
   const locateColumn = columnLocatorFromHeaderMap(sheet.header, source.format);
@@ -258,7 +267,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     notes: sheet.notes,
   });
   tap.announced(sheet.header.row);
-  fixFile.headerFound(sheet.header.row, locateColumn);
+  fixFile?.headerFound(sheet.header.row, locateColumn);
   /** Where a column stands in the user's own sheet, as the terminal and the summary name it: its header text (else the canonical name) and letter. */
   const shownColumn = (column: string | undefined): { column?: string; letter?: string } => {
     if (column === undefined) return {};
@@ -284,7 +293,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     emit({ type: 'progress', rowsRead: lastProgressRows, invoices: invoicesDone });
   };
   const secrets = run.secrets ?? [];
-  const results = await createResultsWorkbook({ path: paths.results, lang, locateColumn, secrets });
+  const results = writeFiles ? await createResultsWorkbook({ path: paths.results, lang, locateColumn, secrets }) : undefined;
   const summary = createSummary();
   let orphanRows = 0;
   const shown: ShownProblem[] = [];
@@ -302,7 +311,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     }
   };
   try {
-    await results.addFileProblems(sheet.notes);
+    await results?.addFileProblems(sheet.notes);
     const { contextFor, issuerOf } = issuerContexts(run, limaToday(run.clock()));
     const only = settings.onlyIssuer;
     const events = runPipeline({
@@ -318,8 +327,8 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
         orphanRows += event.rows.length;
         show(event.problems);
         reportProblems(event.problems);
-        await fixFile.addRows(event.rows, event.problems);
-        await results.addFileProblems(event.problems);
+        await fixFile?.addRows(event.rows, event.problems);
+        await results?.addFileProblems(event.problems);
         progress();
         continue;
       }
@@ -332,16 +341,16 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
         show([said]);
         reportProblems([said]);
       }
-      await fixFile.add(outcome);
-      await results.addOutcome(outcome);
+      await fixFile?.add(outcome);
+      await results?.addOutcome(outcome);
       invoicesDone += 1;
       emit({ type: 'invoice', outcome });
       progress();
     }
     emit({ type: 'progress', rowsRead: tap.rowsRead(), invoices: invoicesDone });
 
-    const fixWritten = await fixFile.finish();
-    run.logger.debug({ fixRowsHeldPeak: fixFile.peakHeldRows }, 'fix-and-resend: most source rows held at once');
+    const fixWritten = fixFile !== undefined && (await fixFile.finish());
+    if (fixFile !== undefined) run.logger.debug({ fixRowsHeldPeak: fixFile.peakHeldRows }, 'fix-and-resend: most source rows held at once');
     const problemGroups: ShownProblemGroup[] = groups.result().map((g) => ({
       severity: g.severity,
       code: g.code,
@@ -353,44 +362,40 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     }));
     const result = summary.result();
     const interrupted = run.signal?.aborted === true;
-    await results.close(result, {
-      inputPath: run.input,
-      inputSha256: await fileSha256(run.input),
-      command: run.command,
-      dryRun: run.submission === undefined,
-      startedAt,
-      finishedAt: new Date(run.clock()),
-      ...(run.submission !== undefined ? { journalPath: paths.journal } : {}),
-      ...(fixWritten ? { fixAndResendPath: paths.fixAndResend } : {}),
-      issuerConfigured: run.emisor !== undefined,
-      interrupted,
-      problemGroups,
-    });
-    emit({
-      type: 'results',
-      written: {
-        results: paths.results,
-        ...(fixWritten ? { fixAndResend: paths.fixAndResend } : {}),
-        ...(run.submission !== undefined ? { journal: paths.journal } : {}),
-      },
-    });
+    // Not written (writeFiles: false): nor is the input read again for its checksum.
+    if (results !== undefined)
+      await results.close(result, {
+        inputPath: run.input,
+        inputSha256: await fileSha256(run.input),
+        command: run.command,
+        dryRun: run.submission === undefined,
+        startedAt,
+        finishedAt: new Date(run.clock()),
+        ...(run.submission !== undefined ? { journalPath: paths.journal } : {}),
+        ...(fixWritten ? { fixAndResendPath: paths.fixAndResend } : {}),
+        issuerConfigured: run.emisor !== undefined,
+        interrupted,
+        problemGroups,
+      });
+    const written: WrittenFiles = {
+      ...(results !== undefined ? { results: paths.results } : {}),
+      ...(fixWritten ? { fixAndResend: paths.fixAndResend } : {}),
+      ...(run.submission !== undefined ? { journal: paths.journal } : {}),
+    };
+    emit({ type: 'results', written });
     return {
       summary: result,
       firstProblems: [...shown, ...shownWarnings].slice(0, SHOWN_PROBLEMS),
       problemGroups,
       orphanRows,
       notes: sheet.notes,
-      written: {
-        results: paths.results,
-        ...(fixWritten ? { fixAndResend: paths.fixAndResend } : {}),
-        ...(run.submission !== undefined ? { journal: paths.journal } : {}),
-      },
+      written,
       interrupted,
     };
   } catch (err) {
     // Whatever ended the run (the input, the fix file, the checksum…), no partial results remain.
-    await fixFile.abort();
-    await results.abort();
+    await fixFile?.abort();
+    await results?.abort();
     throw err;
   }
 }

@@ -61,6 +61,12 @@ export interface ValidateOptions extends SheetReadOptions {
   readonly onEvent?: (event: ImportEvent) => void;
   /** `false`: no `row` event per row (a progress bar needs none; a grid does). Default true. */
   readonly rowEvents?: boolean;
+  /**
+   * `false`: the check only, through `onEvent` and the summary: neither the results workbook nor
+   * the fix-and-resend workbook is written (`paths` names none). A later call with the same sheet
+   * and edits writes them as the CLI does. Default true. A submission always writes its results.
+   */
+  readonly writeFiles?: boolean;
   /** A pino logger; silent by default (a library prints nothing). */
   readonly logger?: Logger;
   /** Epoch ms; `Date.now` by default (dates are judged against today in Lima). */
@@ -97,7 +103,7 @@ export interface IssuerCredentials {
  * issuer with valid invoices must have one, else FacturaError('CONFIG') naming each RUC. The library
  * reads no environment and no file: a program passes what it holds.
  */
-export interface SubmitOptions extends ValidateOptions, Omit<ServiceOptions, 'credentials'> {
+export interface SubmitOptions extends Omit<ValidateOptions, 'writeFiles'>, Omit<ServiceOptions, 'credentials'> {
   /** The default issuer's login (optional when every invoice names its issuer and has its own). */
   readonly credentials?: ServiceOptions['credentials'];
   /** Logins by issuer RUC (11 digits). */

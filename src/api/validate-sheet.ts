@@ -13,7 +13,7 @@ const NO_ISSUER = localized(
 
 /**
  * The dry run: reads the sheet, checks every invoice and writes the results workbook (and the
- * fix-and-resend workbook when something needs fixing). No network, no account. Prints nothing;
+ * fix-and-resend workbook when something needs fixing; neither with `writeFiles: false`). No network, no account. Prints nothing;
  * a failure that ends the run is a FacturaError with its `code`.
  */
 export async function validateSheet(path: string, options: ValidateOptions = {}): Promise<RunSummary> {
@@ -30,6 +30,7 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
     ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
     ...(options.edits !== undefined ? { edits: options.edits } : {}),
     ...(options.rowEvents !== undefined ? { rowEvents: options.rowEvents } : {}),
+    ...(options.writeFiles !== undefined ? { writeFiles: options.writeFiles } : {}),
     lang: settings.lang,
   });
   return summarizeRun(result, settings.issuer === undefined ? [NO_ISSUER[settings.lang]] : []);

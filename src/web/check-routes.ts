@@ -4,6 +4,7 @@ import type { RunSummary } from '../index.js';
 import { INVOICE_STATUSES } from '../index.js';
 import { attachment } from './attachment.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
+import { offeredFiles } from './check-files.js';
 import { downloadName } from './download-name.js';
 import { inUserTerms } from './in-user-terms.js';
 import type { CheckDeps } from './run-check.js';
@@ -33,6 +34,7 @@ type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals'
 
 export function checkView(c: CheckRecord, editedCells = 0, sending = false): CheckView {
   const s = (c.summary ?? {}) as StoredSummary;
+  const offered = offeredFiles(c);
   const byStatus = INVOICE_STATUSES.map((status) => ({ status, label: STATUS_LABEL_ES(status), count: s.byStatus?.[status] ?? 0 })).filter((x) => x.count > 0);
   return {
     id: c.id,
@@ -47,8 +49,8 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
     warnings: s.problems?.warnings ?? 0,
     errorRows: c.errorRows,
     gridColumns: Array.isArray(c.gridColumns) ? (c.gridColumns as CheckView['gridColumns']) : [],
-    hasResults: c.resultsPath !== undefined,
-    hasFixFile: c.fixPath !== undefined,
+    hasResults: offered.results,
+    hasFixFile: offered.fix,
     hasMapping: (c.preview as StoredPreview | undefined)?.mapping !== undefined,
     ...(c.failure !== undefined ? { failure: c.failure.es } : {}),
     editedCells,

@@ -1,11 +1,12 @@
 import { localized } from '../i18n/localized-text.js';
-import { join } from 'node:path';
-import type { CellEdits, HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
+import type { HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
+import { checkFilePaths } from './check-file-paths.js';
+import { overlayOf } from './check-overlay.js';
 import { columnLetter, FacturaError, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { inUserTerms } from './in-user-terms.js';
 import type { StoredPreview } from './sheet-preview-view.js';
-import type { WorkspaceStore } from './workspace-store.js';
+import type { CheckWriter, WorkspaceStore } from './workspace-store.js';
 
 /** The library call the check runs (the CLI's own `validateSheet`); passed in so a test can give a slow one. */
 export type ValidateSheet = (path: string, options: ValidateOptions) => Promise<unknown>;
@@ -42,42 +43,6 @@ function columnIndexer(header: HeaderMap): (column: string | undefined) => { ind
 }
 
 /**
- * The check's edits as the library takes them (row → column → text), built from the store one
- * edit at a time. A row's column map is shared with every other row edited the same way: a
- * replace over 100k rows is one map, not 100k of them.
- */
-function overlayOf(store: WorkspaceStore, checkId: string): CellEdits {
-  const edits = new Map<number, ReadonlyMap<number, string>>();
-  const shared = new Map<string, ReadonlyMap<number, string>>();
-  const intern = (entries: [number, string][]): ReadonlyMap<number, string> => {
-    // One edited cell (the common case, a replace over a column) needs no JSON for its key.
-    const only = entries.length === 1 ? entries[0] : undefined;
-    const key = only !== undefined ? `${only[0]}\u0000${only[1]}` : JSON.stringify(entries);
-    let map = shared.get(key);
-    if (map === undefined) {
-      map = new Map(entries);
-      shared.set(key, map);
-    }
-    return map;
-  };
-  let row: number | undefined;
-  let values: [number, string][] = [];
-  const close = (): void => {
-    if (row !== undefined) edits.set(row, intern(values));
-  };
-  store.eachEdit(checkId, (r, col, value) => {
-    if (r !== row) {
-      close();
-      row = r;
-      values = [];
-    }
-    values.push([col, value]);
-  });
-  close();
-  return edits;
-}
-
-/**
  * How the stored rows were read: a later run that reads them the same way finds the very same rows
  * (the upload never changes and the edits are an overlay) and need not write them again.
  */
@@ -97,20 +62,36 @@ export async function runCheck(
   mapping: Readonly<Record<string, string>> | undefined,
   /** The library call: the check (validateSheet) by default, or a submission (see submit-routes). */
   library: ValidateSheet = deps.validate ?? validateSheet,
+  /**
+   * 'check' (a check, «Revalidar»): the workbooks are not written now but at the first download
+   * (check-files), most checks are never downloaded. 'submission': it writes its results, and when
+   * it ends before its run started (a lock, a login), the check stays as it was, with the failure said.
+   */
+  mode: 'check' | 'submission' = 'check',
 ): Promise<void> {
   const { store, hub } = deps;
   const check = store.getCheck(checkId);
   if (check === undefined) return;
-  const dir = join(check.storedPath, '..');
-  const writer = store.writer(checkId);
   // The workbook's sheet the user chose (absent: the one the CLI would read).
   const sheet = (check.preview as StoredPreview | undefined)?.chosenSheet;
   const rowsKey = rowsKeyOf(sheet, mapping);
   const keptRows = check.rowsRead;
-  const { rowsKept } = store.startCheck(checkId, [], rowsKey);
+  const rowsKept = store.rowsKeptFor(checkId, rowsKey);
+  // The edits and their version in one synchronous step: no edit comes between them.
+  const edits = overlayOf(store, checkId);
+  const checkedVersion = check.editsVersion;
+  store.markRunning(checkId);
   // A recheck: the hub's latest event for this check is the last run's `done`; a new subscriber must not take it for this run's.
   hub.publish(checkId, { type: 'progress', rowsRead: 0, invoices: 0 });
-  const edits = overlayOf(store, checkId);
+  /** The last run's marks and problems are forgotten when this one tells its sheet, not before: a run that ends before (a submission's lock or login) leaves them. */
+  let writer: CheckWriter | undefined;
+  const started = (): CheckWriter => {
+    if (writer === undefined) {
+      store.startCheck(checkId, [], rowsKey, checkedVersion);
+      writer = store.writer(checkId);
+    }
+    return writer;
+  };
   let locate: ReturnType<typeof columnIndexer> = () => undefined;
   let written: { results?: string; fixAndResend?: string } = {};
   let invoices = 0;
@@ -125,6 +106,8 @@ export async function runCheck(
     hub.publish(checkId, { type: 'progress', rowsRead, invoices });
   };
   const onEvent = (e: ImportEvent): void => {
+    if (e.type === 'notice') return;
+    const writer = started();
     switch (e.type) {
       case 'sheet':
         locate = columnIndexer(e.header);
@@ -180,9 +163,10 @@ export async function runCheck(
       ...(edits.size > 0 ? { edits } : {}),
       // The rows are in the store already: no event (and no display text) per row.
       rowEvents: !rowsKept,
-      out: join(dir, 'resultados.xlsx'),
-      fixAndResendOut: join(dir, 'corregir.xlsx'),
+      ...checkFilePaths(check.storedPath),
+      ...(mode === 'submission' ? {} : { writeFiles: false }),
     });
+    const writer = started();
     writer.flush();
     if (!rowsKept) rowsRead = writer.rowsWritten;
     progress(true);
@@ -197,12 +181,14 @@ export async function runCheck(
     });
     hub.publish(checkId, { type: 'done' });
   } catch (err) {
-    writer.flush();
+    writer?.flush();
     const text =
       err instanceof FacturaError
         ? inUserTerms(err.text, check)
         : localized(`No se pudo revisar la hoja: ${String(err)}`, `The sheet could not be checked: ${String(err)}`);
-    store.failCheck(checkId, text);
+    // A submission that never started its run: the check is as its last run left it (rows, marks, problems).
+    if (writer === undefined && mode === 'submission' && check.state === 'done') store.reopenCheck(checkId, text);
+    else store.failCheck(checkId, text);
     hub.publish(checkId, { type: 'failed', message: text.es });
   }
 }

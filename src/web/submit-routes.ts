@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RunSummary } from '../index.js';
 import { FacturaError, INVOICE_STATUSES, submitSheet } from '../index.js';
 import { checkView } from './check-routes.js';
+import type { CheckFiles } from './check-files.js';
 import type { IssuerAccess } from './issuer-access.js';
 import { issuersOfCheck } from './issuer-routes.js';
 import type { CheckDeps } from './run-check.js';
@@ -21,6 +22,8 @@ export interface SubmitRouteOptions extends CheckDeps {
   readonly access?: IssuerAccess;
   /** The checks being sent now, each with its stop; shared with the check routes, which tell the page. */
   readonly sending: Map<string, AbortController>;
+  /** The check's workbooks written at download (a submission waits for them). */
+  readonly files?: CheckFiles;
 }
 
 const Params = z.object({ id: z.string().uuid() });
@@ -122,7 +125,9 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
     if (going.length > 0 && refusals.every((r) => r !== undefined)) {
       return reply.code(409).send({ error: `El servicio no aceptó el acceso (${refusals.join(' · ')}). No se envió nada.` });
     }
-    // The logins were awaited: another «Confirmar envío» may have started meanwhile.
+    // A download may be writing the check's workbooks: the submission writes the same files.
+    await options.files?.settled(check.id);
+    // The logins (and the download) were awaited: another «Confirmar envío» may have started meanwhile.
     if (stops.has(check.id) || store.getCheck(check.id)?.state !== 'done') return reply.code(409).send({ error: 'Esta hoja ya se está revisando o enviando.' });
     const controller = new AbortController();
     stops.set(check.id, controller);
@@ -145,14 +150,15 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
         runLabel: 'factura-import serve (espacio de trabajo)',
       }),
     );
-    const run = runCheck(options, check.id, mapping, library).then(() => {
+    const run = runCheck(options, check.id, mapping, library, 'submission').then(() => {
       const after = store.getCheck(check.id);
       const summary = after?.summary as Partial<RunSummary> | undefined;
       store.finishSubmission(submission, {
         at: new Date().toISOString(),
         ...(summary?.byStatus !== undefined ? { byStatus: summary.byStatus } : {}),
         interrupted: summary?.interrupted === true,
-        ...(after?.state === 'failed' && after.failure !== undefined ? { failure: after.failure.es } : {}),
+        // Failed, or ended before its run started (the check then stays done, with the failure said).
+        ...(after?.failure !== undefined ? { failure: after.failure.es } : {}),
       });
     });
     options.running.add(run);

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import type { FastifyError } from 'fastify';
 import type { Logger } from '../logger.js';
+import { createCheckFiles } from './check-files.js';
 import { checkRoutes } from './check-routes.js';
 import { createCheckProgressHub } from './check-progress-hub.js';
 import { correctedSheetRoutes } from './corrected-sheet-routes.js';
@@ -103,6 +104,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
 
   await app.register(uploadRoutes, { store, workspace: options.workspace, maxUploadMb });
   const checkDeps = { store, hub, ...(options.validate !== undefined ? { validate: options.validate } : {}) };
+  const files = createCheckFiles(checkDeps);
   await app.register(checkRoutes, {
     ...checkDeps,
     running,
@@ -110,7 +112,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
     run: (checkId, mapping) => runCheckWithValueMaps(checkDeps, checkId, mapping, defaultRuc),
   });
   await app.register(gridRoutes, { store });
-  await app.register(downloadRoutes, { store });
+  await app.register(downloadRoutes, { store, files });
   await app.register(editRoutes, { store, defaultRuc });
   await app.register(valueMapRoutes, { store });
   if (access !== undefined) await app.register(issuerRoutes, { store, access });
@@ -120,6 +122,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
     hub,
     running,
     sending,
+    files,
     ...(access !== undefined ? { access } : {}),
   });
   const assets = options.assetsDir ?? defaultAssetsDir();

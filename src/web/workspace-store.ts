@@ -1,6 +1,6 @@
 import type { LocalizedText } from '../i18n/localized-text.js';
 import Database from 'better-sqlite3';
-import type { Database as Db } from 'better-sqlite3';
+import type { Database as Db, Statement } from 'better-sqlite3';
 
 /**
  * The workspace's SQLite database: checks, the sheet's rows, their problems, the user's edits (an
@@ -154,6 +154,11 @@ const MIGRATIONS: readonly string[] = [
    INSERT INTO row_errors (check_id, row_num)
      SELECT check_id, row_num FROM row_marks WHERE has_error = 1 AND status IS NULL AND invoice IS NULL;
    DROP TABLE row_marks;`,
+  // Each check's problems and erroneous-row index in tables of its own (problems_N, error_rows_N,
+  // N = run_tables, made at the check's next start; see runTables): a recheck empties them with a
+  // DELETE without WHERE (SQLite drops their pages at once) instead of deleting 100k indexed rows
+  // one by one from shared tables. A check not run since keeps reading the shared tables (NULL).
+  `ALTER TABLE checks ADD COLUMN run_tables INTEGER;`,
 ];
 
 export type Lang = 'es' | 'en';
@@ -212,7 +217,11 @@ export interface CheckWriter {
   /** Marks the rows of one invoice with its status (and as erroneous when it has errors). */
   markInvoice(rows: readonly number[], invoice: string, status: string, hasError: boolean): void;
   addProblem(problem: StoredProblem): void;
-  /** Marks one row as erroneous (an error that belongs to no invoice, e.g. an orphan row). */
+  /**
+   * Marks one row as erroneous (an error that belongs to no invoice, e.g. an orphan row, or the
+   * service's answer on an invoice without errors). An invoice's problems come before the invoice:
+   * a row error on one of its rows is let go when the invoice is marked with errors (its mark says it).
+   */
   markRowError(row: number): void;
   readonly rowsWritten: number;
   /** Commits what is pending: call once, at the end. */
@@ -264,7 +273,13 @@ export interface WorkspaceStore extends ValueMapStore {
    * kept when they were read completely the same way (`rowsKey`: sheet and mapping) and the answer
    * says so; otherwise they are forgotten too and the run writes them again.
    */
-  startCheck(id: string, gridColumns: unknown, rowsKey: string): { readonly rowsKept: boolean };
+  startCheck(id: string, gridColumns: unknown, rowsKey: string, checkedVersion?: number): { readonly rowsKept: boolean };
+  /** Whether a run that reads the sheet as `rowsKey` says would keep the stored rows (see startCheck); changes nothing. */
+  rowsKeptFor(id: string, rowsKey: string): boolean;
+  /** The check is taken by a run (state running), which has not started yet: its last results stay until startCheck. */
+  markRunning(id: string): void;
+  /** A run that ended before it started (startCheck): the check is done again, as its last run left it, with the failure said. */
+  reopenCheck(id: string, failure: LocalizedText): void;
   writer(checkId: string): CheckWriter;
   setGridColumns(id: string, gridColumns: unknown): void;
   setProgress(id: string, rowsRead: number): void;
@@ -273,6 +288,8 @@ export interface WorkspaceStore extends ValueMapStore {
    * row of the sheet is stored (a run stopped half way leaves it out), for the next start to keep them.
    */
   finishCheck(id: string, r: { summary: unknown; rowsRead: number; resultsPath?: string; fixPath?: string; rowsKey?: string }): void;
+  /** The workbooks written for the check's run of edits version `checkedVersion` (at a download); ignored once another run started. */
+  setCheckFiles(id: string, checkedVersion: number, files: { resultsPath?: string; fixPath?: string }): void;
   failCheck(id: string, failure: LocalizedText): void;
   /** Checks left running by a server that stopped: recorded as failed, with the reason. */
   abandonRunning(failure: LocalizedText): void;
@@ -312,6 +329,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
   // 4 MB of page cache (the build's default is 16 MB): writes are appends in batches, reads are a page of 100 rows.
   db.pragma('cache_size = -4000');
   migrate(db);
+  const tables = runTables(db);
 
   const q = {
     insertCheck: db.prepare(`INSERT INTO checks (id, file_name, stored_path, created_at, state) VALUES (@id, @fileName, @storedPath, @createdAt, 'uploaded')`),
@@ -319,8 +337,10 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     listChecks: db.prepare(`SELECT * FROM checks WHERE state != 'uploaded' ORDER BY created_at DESC, id LIMIT ?`),
     setPreview: db.prepare(`UPDATE checks SET preview_json = ? WHERE id = ?`),
     start: db.prepare(
-      `UPDATE checks SET state = 'running', checked_version = edits_version, grid_columns_json = ?, summary_json = NULL, rows_read = 0, error_rows = 0, failure_es = NULL, failure_en = NULL WHERE id = ?`,
+      `UPDATE checks SET state = 'running', checked_version = COALESCE(@version, edits_version), grid_columns_json = @gridColumns, summary_json = NULL, rows_read = 0, error_rows = 0, failure_es = NULL, failure_en = NULL WHERE id = @id`,
     ),
+    markRunning: db.prepare(`UPDATE checks SET state = 'running', failure_es = NULL, failure_en = NULL WHERE id = ?`),
+    reopen: db.prepare(`UPDATE checks SET state = 'done', failure_es = ?, failure_en = ? WHERE id = ?`),
     rowsKey: db.prepare(`SELECT rows_key FROM checks WHERE id = ?`),
     forgetRowsKey: db.prepare(`UPDATE checks SET rows_key = NULL WHERE id = ?`),
     setRowsKey: db.prepare(`UPDATE checks SET rows_key = ? WHERE id = ?`),
@@ -328,37 +348,19 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     deleteRowErrors: db.prepare(`DELETE FROM row_errors WHERE check_id = ?`),
     setGridColumns: db.prepare(`UPDATE checks SET grid_columns_json = ? WHERE id = ?`),
     deleteRows: db.prepare(`DELETE FROM rows WHERE check_id = ?`),
-    deleteErrorRows: db.prepare(`DELETE FROM error_rows WHERE check_id = ?`),
-    deleteProblems: db.prepare(`DELETE FROM problems WHERE check_id = ?`),
     progress: db.prepare(`UPDATE checks SET rows_read = ? WHERE id = ?`),
-    indexErrors: db.prepare(
-      `INSERT INTO error_rows (check_id, pos, seq)
-       SELECT @id, ROW_NUMBER() OVER (ORDER BY seq) - 1, seq FROM (
-         SELECT r.seq FROM invoice_marks m CROSS JOIN rows r ON r.check_id = m.check_id AND r.row_num >= m.first_row AND r.row_num <= m.last_row
-         WHERE m.check_id = @id AND m.has_error = 1
-         UNION
-         SELECT r.seq FROM row_errors e JOIN rows r ON r.check_id = e.check_id AND r.row_num = e.row_num WHERE e.check_id = @id
-       )`,
-    ),
     finish: db.prepare(
-      `UPDATE checks SET state = 'done', summary_json = @summary, rows_read = @rowsRead, error_rows = (SELECT COUNT(*) FROM error_rows WHERE check_id = @id), results_path = @resultsPath, fix_path = @fixPath WHERE id = @id`,
+      `UPDATE checks SET state = 'done', summary_json = @summary, rows_read = @rowsRead, error_rows = @errorRows, results_path = @resultsPath, fix_path = @fixPath WHERE id = @id`,
     ),
+    setFiles: db.prepare(`UPDATE checks SET results_path = @resultsPath, fix_path = @fixPath WHERE id = @id AND state = 'done' AND checked_version = @version`),
     abandon: db.prepare(`UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE state = 'running'`),
     seqOfRow: db.prepare(`SELECT seq FROM rows WHERE check_id = ? AND row_num = ?`),
-    posOfSeq: db.prepare(`SELECT pos FROM error_rows WHERE check_id = ? AND seq = ?`),
     fail: db.prepare(`UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE id = ?`),
     pageAll: db.prepare(
       `SELECT r.row_num, r.cells_json, m.status, m.invoice FROM rows r LEFT JOIN invoice_marks m ON ${MARK_OF_ROW}
        WHERE r.check_id = ? AND r.seq >= ? AND r.seq < ? ORDER BY r.seq`,
     ),
-    pageErrors: db.prepare(
-      `SELECT r.row_num, r.cells_json, m.status, m.invoice FROM error_rows e JOIN rows r ON r.check_id = e.check_id AND r.seq = e.seq
-       LEFT JOIN invoice_marks m ON ${MARK_OF_ROW}
-       WHERE e.check_id = ? AND e.pos >= ? AND e.pos < ? ORDER BY e.pos`,
-    ),
     counts: db.prepare(`SELECT rows_read, error_rows FROM checks WHERE id = ?`),
-    problemsBetween: db.prepare(`SELECT * FROM problems WHERE check_id = ? AND row_num >= ? AND row_num <= ? ORDER BY row_num, id`),
-    problemsOfGroup: db.prepare(`SELECT * FROM problems WHERE check_id = ? AND severity = ? AND code = ? AND col_header = ? ORDER BY row_num, id LIMIT ?`),
     remember: db.prepare(
       `INSERT INTO mappings (signature, mapping_json, updated_at) VALUES (?, ?, ?) ON CONFLICT(signature) DO UPDATE SET mapping_json = excluded.mapping_json, updated_at = excluded.updated_at`,
     ),
@@ -433,7 +435,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     },
     listChecks: (limit) => (q.listChecks.all(limit) as RawCheck[]).map(toCheck),
     setPreview: (id, preview) => void q.setPreview.run(JSON.stringify(preview), id),
-    startCheck: db.transaction((id: string, gridColumns: unknown, rowsKey: string) => {
+    startCheck: db.transaction((id: string, gridColumns: unknown, rowsKey: string, checkedVersion?: number) => {
       const stored = q.rowsKey.get(id) as { rows_key: string | null } | undefined;
       const rowsKept = stored?.rows_key === rowsKey;
       if (!rowsKept) {
@@ -442,30 +444,34 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       }
       q.deleteMarks.run(id);
       q.deleteRowErrors.run(id);
-      q.deleteErrorRows.run(id);
-      q.deleteProblems.run(id);
-      q.start.run(JSON.stringify(gridColumns), id);
+      tables.restart(id);
+      q.start.run({ id, gridColumns: JSON.stringify(gridColumns), version: checkedVersion ?? null });
       return { rowsKept };
     }),
+    rowsKeptFor: (id, rowsKey) => (q.rowsKey.get(id) as { rows_key: string | null } | undefined)?.rows_key === rowsKey,
+    markRunning: (id) => void q.markRunning.run(id),
+    reopenCheck: (id, failure) => void q.reopen.run(failure.es, failure.en, id),
     setGridColumns: (id, gridColumns) => void q.setGridColumns.run(JSON.stringify(gridColumns), id),
-    writer: (checkId) => createCheckWriter(db, checkId),
+    writer: (checkId) => createCheckWriter(db, checkId, tables.of(checkId)),
     setProgress: (id, rowsRead) => void q.progress.run(rowsRead, id),
     finishCheck: db.transaction((id: string, r: { summary: unknown; rowsRead: number; resultsPath?: string; fixPath?: string; rowsKey?: string }) => {
-      q.deleteErrorRows.run(id);
-      q.indexErrors.run({ id });
+      const t = tables.of(id);
+      t.clearErrorRows(id);
+      const errorRows = t.indexErrors.run({ id }).changes;
       if (r.rowsKey !== undefined) q.setRowsKey.run(r.rowsKey, id);
-      q.finish.run({ id, summary: JSON.stringify(r.summary), rowsRead: r.rowsRead, resultsPath: r.resultsPath ?? null, fixPath: r.fixPath ?? null });
+      q.finish.run({ id, summary: JSON.stringify(r.summary), rowsRead: r.rowsRead, errorRows, resultsPath: r.resultsPath ?? null, fixPath: r.fixPath ?? null });
     }),
+    setCheckFiles: (id, version, f) => void q.setFiles.run({ id, version, resultsPath: f.resultsPath ?? null, fixPath: f.fixPath ?? null }),
     failCheck: (id, failure) => void q.fail.run(failure.es, failure.en, id),
     abandonRunning: (failure) => void q.abandon.run(failure.es, failure.en),
     positionOfRow(id, errorsOnly, row) {
       const r = q.seqOfRow.get(id, row) as { seq: number } | undefined;
       if (r === undefined) return undefined;
       if (!errorsOnly) return r.seq;
-      const e = q.posOfSeq.get(id, r.seq) as { pos: number } | undefined;
+      const e = tables.of(id).posOfSeq.get(id, r.seq) as { pos: number } | undefined;
       return e?.pos;
     },
-    pageRows: (id, errorsOnly, from, count) => ((errorsOnly ? q.pageErrors : q.pageAll).all(id, from, from + count) as RawCheck[]).map(toRow),
+    pageRows: (id, errorsOnly, from, count) => ((errorsOnly ? tables.of(id).pageErrors : q.pageAll).all(id, from, from + count) as RawCheck[]).map(toRow),
     // The counts stored when the check ended: COUNT(*) over a million rows would cost more than the page itself.
     countRows(id, errorsOnly) {
       const r = q.counts.get(id) as { rows_read: number; error_rows: number } | undefined;
@@ -474,10 +480,10 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     problemsOfRows(id, rows) {
       if (rows.length === 0) return [];
       const wanted = new Set(rows);
-      const all = q.problemsBetween.all(id, Math.min(...rows), Math.max(...rows)) as RawCheck[];
+      const all = tables.of(id).problemsBetween.all(id, Math.min(...rows), Math.max(...rows)) as RawCheck[];
       return all.filter((r) => wanted.has(Number(r['row_num']))).map(toProblem);
     },
-    problemsOfGroup: (id, g, limit) => (q.problemsOfGroup.all(id, g.severity, g.code, g.header, limit) as RawCheck[]).map(toProblem),
+    problemsOfGroup: (id, g, limit) => (tables.of(id).problemsOfGroup.all(id, g.severity, g.code, g.header, limit) as RawCheck[]).map(toProblem),
     addEdit: db.transaction((id: string, e: { row: number; col: number; value: string; at: string }): CellEdit | 'same' | undefined => {
       const cur = q.currentValue.get({ id, row: e.row, col: e.col }) as { v: string | number | null } | undefined;
       if (cur === undefined) return undefined;
@@ -518,7 +524,119 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       return r === undefined ? undefined : (JSON.parse(r.mapping_json) as Record<string, string>);
     },
     close: () => db.close(),
-    ...valueMapStore(db),
+    ...valueMapStore(db, tables),
+  };
+}
+
+/** The statements over one check's problem and erroneous-row tables (its own, or the shared ones for a check not run since migration 6). */
+interface RunTableStatements {
+  /** Forgets the check's problems and erroneous-row index. */
+  clear(id: string): void;
+  clearErrorRows(id: string): void;
+  /** Indexes the erroneous rows (params: @id); `changes` is how many. */
+  readonly indexErrors: Statement;
+  readonly posOfSeq: Statement;
+  readonly pageErrors: Statement;
+  readonly problemsBetween: Statement;
+  readonly problemsOfGroup: Statement;
+  readonly insertProblem: Statement;
+  /** The table of the check's problems, for a query of another block. */
+  readonly problems: string;
+}
+
+export interface RunTables {
+  /** The check's tables as they stand (run_tables, or the shared ones). */
+  of(id: string): RunTableStatements;
+  /** A new run: empties the check's own tables (made now for a check that had none; its rows in the shared tables go). */
+  restart(id: string): void;
+}
+
+function runTables(db: Db): RunTables {
+  const numberOf = db.prepare(`SELECT rowid AS n, run_tables FROM checks WHERE id = ?`);
+  const setNumber = db.prepare(`UPDATE checks SET run_tables = ? WHERE id = ?`);
+  const cache = new Map<number | null, RunTableStatements>();
+  const statements = (n: number | null): RunTableStatements => {
+    let made = cache.get(n);
+    if (made !== undefined) return made;
+    const problems = n === null ? 'problems' : `problems_${n}`;
+    const errorRows = n === null ? 'error_rows' : `error_rows_${n}`;
+    // The check's own tables are emptied whole (SQLite's truncate optimisation); the shared ones by check.
+    const clearProblems = db.prepare(n === null ? `DELETE FROM problems WHERE check_id = ?` : `DELETE FROM ${problems}`);
+    const clearErrors = db.prepare(n === null ? `DELETE FROM error_rows WHERE check_id = ?` : `DELETE FROM ${errorRows}`);
+    const clearErrorRows = (id: string): void => void (n === null ? clearErrors.run(id) : clearErrors.run());
+    made = {
+      problems,
+      clear(id) {
+        if (n === null) clearProblems.run(id);
+        else clearProblems.run();
+        clearErrorRows(id);
+      },
+      clearErrorRows,
+      indexErrors: db.prepare(
+        `INSERT INTO ${errorRows} (check_id, pos, seq)
+         SELECT @id, ROW_NUMBER() OVER (ORDER BY seq) - 1, seq FROM (
+           SELECT r.seq FROM invoice_marks m CROSS JOIN rows r ON r.check_id = m.check_id AND r.row_num >= m.first_row AND r.row_num <= m.last_row
+           WHERE m.check_id = @id AND m.has_error = 1
+           UNION
+           SELECT r.seq FROM row_errors e JOIN rows r ON r.check_id = e.check_id AND r.row_num = e.row_num WHERE e.check_id = @id
+         )`,
+      ),
+      posOfSeq: db.prepare(`SELECT pos FROM ${errorRows} WHERE check_id = ? AND seq = ?`),
+      pageErrors: db.prepare(
+        `SELECT r.row_num, r.cells_json, m.status, m.invoice FROM ${errorRows} e JOIN rows r ON r.check_id = e.check_id AND r.seq = e.seq
+         LEFT JOIN invoice_marks m ON ${MARK_OF_ROW}
+         WHERE e.check_id = ? AND e.pos >= ? AND e.pos < ? ORDER BY e.pos`,
+      ),
+      problemsBetween: db.prepare(`SELECT * FROM ${problems} WHERE check_id = ? AND row_num >= ? AND row_num <= ? ORDER BY row_num, id`),
+      problemsOfGroup: db.prepare(`SELECT * FROM ${problems} WHERE check_id = ? AND severity = ? AND code = ? AND col_header = ? ORDER BY row_num, id LIMIT ?`),
+      insertProblem: db.prepare(
+        `INSERT INTO ${problems} (check_id, row_num, col_index, col_header, col_letter, code, severity, invoice, value, message_es, message_en)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+    };
+    cache.set(n, made);
+    return made;
+  };
+  const numbers = (id: string): { n: number; runTables: number | null } | undefined => {
+    const r = numberOf.get(id) as { n: number; run_tables: number | null } | undefined;
+    return r === undefined ? undefined : { n: r.n, runTables: r.run_tables };
+  };
+  return {
+    of: (id) => statements(numbers(id)?.runTables ?? null),
+    restart(id) {
+      const r = numbers(id);
+      if (r === undefined) return;
+      if (r.runTables !== null) {
+        statements(r.runTables).clear(id);
+        return;
+      }
+      // First run since migration 6: its rows leave the shared tables; its own are made (the check's rowid names them).
+      statements(null).clear(id);
+      const n = r.n;
+      db.exec(
+        `CREATE TABLE IF NOT EXISTS problems_${n} (
+           id INTEGER PRIMARY KEY,
+           check_id TEXT NOT NULL,
+           row_num INTEGER,
+           col_index INTEGER,
+           col_header TEXT NOT NULL DEFAULT '',
+           col_letter TEXT,
+           code TEXT NOT NULL,
+           severity TEXT NOT NULL,
+           invoice TEXT,
+           value TEXT,
+           message_es TEXT NOT NULL,
+           message_en TEXT NOT NULL
+         );
+         CREATE INDEX IF NOT EXISTS problems_${n}_by_row ON problems_${n} (row_num);
+         CREATE INDEX IF NOT EXISTS problems_${n}_by_group ON problems_${n} (severity, code, col_header, row_num);
+         CREATE TABLE IF NOT EXISTS error_rows_${n} (check_id TEXT NOT NULL, pos INTEGER PRIMARY KEY, seq INTEGER NOT NULL);
+         CREATE INDEX IF NOT EXISTS error_rows_${n}_by_seq ON error_rows_${n} (seq);`,
+      );
+      setNumber.run(n, id);
+      // Tables left by a check whose rowid was given again (none are dropped): emptied too.
+      statements(n).clear(id);
+    },
   };
 }
 
@@ -539,7 +657,7 @@ function migrate(db: Db): void {
  * buffer of plain values (no closure per operation). A row's marks are an upsert: its invoice's
  * status may come before or after an error that names the row, and an error is never cleared.
  */
-function createCheckWriter(db: Db, checkId: string): CheckWriter {
+function createCheckWriter(db: Db, checkId: string, tables: RunTableStatements): CheckWriter {
   const insertRow = db.prepare(`INSERT INTO rows (check_id, seq, row_num, cells_json) VALUES (?, ?, ?, ?)`);
   const mark = db.prepare(
     `INSERT INTO invoice_marks (check_id, first_row, last_row, status, invoice, has_error) VALUES (?, ?, ?, ?, ?, ?)
@@ -584,13 +702,12 @@ function createCheckWriter(db: Db, checkId: string): CheckWriter {
     }
     return again;
   };
-  const insertProblem = db.prepare(
-    `INSERT INTO problems (check_id, row_num, col_index, col_header, col_letter, code, severity, invoice, value, message_es, message_en)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const { insertProblem } = tables;
   let rows: (number | string)[] = []; // seq, row, cells_json
   let marks: (number | string)[] = []; // first row, last row, status, invoice, has_error, claimed again (1/0)
   let rowErrors: number[] = [];
+  /** rowErrors[rowErrorsFrom..] came since the last invoice: its own problems' rows (problems are told before their invoice). */
+  let rowErrorsFrom = 0;
   let problems: StoredProblem[] = [];
   let pending = 0;
   let seq = 0;
@@ -622,6 +739,7 @@ function createCheckWriter(db: Db, checkId: string): CheckWriter {
     rows = [];
     marks = [];
     rowErrors = [];
+    rowErrorsFrom = 0;
     problems = [];
     pending = 0;
   };
@@ -637,6 +755,15 @@ function createCheckWriter(db: Db, checkId: string): CheckWriter {
     markInvoice(invoiceRows, invoice, status, hasError) {
       // One mark per run of consecutive rows (an invoice's rows are nearly always one run).
       const error = hasError ? 1 : 0;
+      // The invoice's error flag covers its rows: a row error of its own problems would say it again.
+      if (hasError && rowErrors.length > rowErrorsFrom) {
+        let kept = rowErrorsFrom;
+        for (let i = rowErrorsFrom; i < rowErrors.length; i += 1) {
+          const r = rowErrors[i] as number;
+          if (!invoiceRows.includes(r)) rowErrors[kept++] = r;
+        }
+        rowErrors.length = kept;
+      }
       let first: number | undefined;
       let last = 0;
       for (const r of invoiceRows) {
@@ -655,6 +782,7 @@ function createCheckWriter(db: Db, checkId: string): CheckWriter {
         marks.push(first, last, status, invoice, error, claim(first, last));
         counted();
       }
+      rowErrorsFrom = rowErrors.length;
     },
     addProblem(p) {
       problems.push(p);
@@ -739,7 +867,7 @@ const currentCell = (col: string): string =>
 /** The issuer of row `r`: its emisorRuc (edits included) when the sheet has the column (@rucCol >= 0) and it is filled, else @def. */
 const rowIssuer = `CASE WHEN @rucCol < 0 THEN @def ELSE COALESCE(NULLIF(TRIM(${currentCell('@rucCol')}), ''), @def) END`;
 
-function valueMapStore(db: Db): ValueMapStore {
+function valueMapStore(db: Db, tables: RunTables): ValueMapStore {
   const q = {
     deleteColumns: db.prepare(`DELETE FROM check_columns WHERE check_id = ?`),
     insertColumn: db.prepare(`INSERT INTO check_columns (check_id, column_name, col_index) VALUES (?, ?, ?)`),
@@ -761,12 +889,6 @@ function valueMapStore(db: Db): ValueMapStore {
        ) cur WHERE cur.v = @from AND cur.ruc = @ruc ORDER BY cur.row_num`,
     ),
     lastBatch: db.prepare(`SELECT MAX(batch) AS b FROM edits WHERE check_id = ?`),
-    flaggedInBatch: db.prepare(
-      `SELECT e.col_index, e.old_value, e.new_value FROM edits e
-       WHERE e.check_id = ? AND e.batch = ? AND EXISTS (
-         SELECT 1 FROM problems p WHERE p.check_id = e.check_id AND p.row_num = e.row_num AND p.col_index = e.col_index AND p.code = 'UNKNOWN_CATALOGUE_VALUE')
-       LIMIT 1`,
-    ),
     issuersOfBatch: db.prepare(
       `SELECT DISTINCT ${rowIssuer} AS ruc FROM edits b JOIN rows r ON r.check_id = b.check_id AND r.row_num = b.row_num
        WHERE b.check_id = @id AND b.batch = @batch ORDER BY 1 LIMIT 50`,
@@ -776,6 +898,21 @@ function valueMapStore(db: Db): ValueMapStore {
       `UPDATE submissions SET finished_at = @at, by_status_json = @byStatus, interrupted = @interrupted, failure = @failure WHERE id = @id`,
     ),
     latestSubmissions: db.prepare(`SELECT * FROM submissions WHERE id IN (SELECT MAX(id) FROM submissions GROUP BY check_id)`),
+  };
+  // The first edit of a batch on a cell the check flagged as a value the catalogue does not know (one statement per problems table).
+  const flagged = new Map<string, Statement>();
+  const flaggedInBatch = (problems: string): Statement => {
+    let st = flagged.get(problems);
+    if (st === undefined) {
+      st = db.prepare(
+        `SELECT e.col_index, e.old_value, e.new_value FROM edits e
+         WHERE e.check_id = ? AND e.batch = ? AND EXISTS (
+           SELECT 1 FROM ${problems} p WHERE p.check_id = e.check_id AND p.row_num = e.row_num AND p.col_index = e.col_index AND p.code = 'UNKNOWN_CATALOGUE_VALUE')
+         LIMIT 1`,
+      );
+      flagged.set(problems, st);
+    }
+    return st;
   };
   type Raw = Record<string, string | number | null>;
   const toMap = (r: Raw): ValueMapRecord => ({
@@ -819,7 +956,7 @@ function valueMapStore(db: Db): ValueMapStore {
     valueMapOffer(checkId, defaultRuc) {
       const { b } = q.lastBatch.get(checkId) as { b: number | null };
       if (b === null) return undefined;
-      const hit = q.flaggedInBatch.get(checkId, b) as Raw | undefined;
+      const hit = flaggedInBatch(tables.of(checkId).problems).get(checkId, b) as Raw | undefined;
       if (hit === undefined) return undefined;
       const rucCol = checkColumns(checkId).get('emisorRuc') ?? -1;
       const issuers = (q.issuersOfBatch.all({ id: checkId, batch: b, rucCol, def: defaultRuc ?? '' }) as Raw[]).map((r) => String(r['ruc']));

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -112,6 +113,29 @@ describe('submitSheet', () => {
   });
 });
 
+describe('validateSheet without files (writeFiles: false)', () => {
+  it('tells the same events and summary, and writes neither workbook until asked', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2, { receptorNumeroDocumento: '20512333790' })]);
+    const out = join(dir.path, 'r.xlsx');
+    const fixAndResendOut = join(dir.path, 'c.xlsx');
+    const quiet: ImportEvent[] = [];
+    const none = await validateSheet(input, { out, fixAndResendOut, writeFiles: false, onEvent: (e) => quiet.push(e) });
+    expect(none.paths).toEqual({});
+    expect(existsSync(out) || existsSync(fixAndResendOut)).toBe(false);
+
+    const told: ImportEvent[] = [];
+    const full = await validateSheet(input, { out, fixAndResendOut, onEvent: (e) => told.push(e) });
+    expect(full.paths).toEqual({ results: out, fixAndResend: fixAndResendOut });
+    expect(existsSync(out) && existsSync(fixAndResendOut)).toBe(true);
+    const { paths: _a, ...withoutFiles } = none;
+    const { paths: _b, ...withFiles } = full;
+    expect(withoutFiles).toEqual(withFiles);
+    expect(quiet.filter((e) => e.type !== 'results')).toEqual(told.filter((e) => e.type !== 'results'));
+    expect(quiet.at(-1)).toEqual({ type: 'results', written: {} });
+  });
+});
+
 describe('the problem groups', () => {
   it('count a systematic error once per kind and column, in the summary and at the top of Resumen', async () => {
     const input = join(dir.path, 'ventas.xlsx');
@@ -122,7 +146,7 @@ describe('the problem groups', () => {
     expect(ruc?.example).toContain('20512333790');
 
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(summary.paths.results);
+    await wb.xlsx.readFile(summary.paths.results ?? '');
     const rows: unknown[][] = [];
     wb.getWorksheet('Resumen')?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     const header = rows.findIndex((r) => r[0] === 'Problemas por tipo y columna');

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceStore } from '../../src/web/workspace-store.js';
@@ -181,5 +182,99 @@ describe('the workspace store', () => {
     expect(store.undoLastEdit(ID)).toBe(1);
     expect(store.undoLastEdit(ID)).toBe(1);
     expect(store.undoLastEdit(ID)).toBe(0);
+  });
+
+  it("keeps each check's problems in tables of its own: a recheck empties them and leaves another check's", () => {
+    const OTHER = '22222222-2222-4222-8222-222222222222';
+    store.createCheck({ id: OTHER, fileName: 'otra.csv', storedPath: join(dir.path, 'otra'), createdAt: '2026-11-23T10:00:00.000Z' });
+    store.startCheck(OTHER, [], 'hoja');
+    for (const id of [ID, OTHER]) {
+      const w = store.writer(id);
+      for (let r = 2; r < 8; r++) w.addRow(r, ['F001', String(r)]);
+      w.markInvoice([2, 3], 'F001-1', 'INVALID', true);
+      w.addProblem({ row: 2, colIndex: 1, header: 'numero', code: 'X', severity: 'error', message: { es: `mal ${id}`, en: 'bad' } });
+      w.flush();
+      store.finishCheck(id, { summary: {}, rowsRead: w.rowsWritten, rowsKey: 'hoja' });
+    }
+    expect(store.startCheck(ID, [], 'hoja')).toEqual({ rowsKept: true });
+    const w = store.writer(ID);
+    w.markInvoice([2, 3], 'F001-1', 'VALID', false);
+    w.addProblem({ row: 5, colIndex: 0, header: 'serie', code: 'Y', severity: 'warning', message: { es: 'aviso', en: 'warning' } });
+    w.flush();
+    store.finishCheck(ID, { summary: {}, rowsRead: 6 });
+    expect(store.problemsOfRows(ID, [2, 5]).map((p) => p.message.es)).toEqual(['aviso']);
+    expect(store.problemsOfGroup(ID, { code: 'Y', severity: 'warning', header: 'serie' }, 10)).toHaveLength(1);
+    expect(store.countRows(ID, true)).toBe(0);
+    expect(store.problemsOfRows(OTHER, [2]).map((p) => p.message.es)).toEqual([`mal ${OTHER}`]);
+    expect(store.pageRows(OTHER, true, 0, 10).map((r) => r.row)).toEqual([2, 3]);
+    store.close();
+    const db = new Database(join(dir.path, 'db.sqlite'));
+    const tables = (
+      db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND (name LIKE 'problems%' OR name LIKE 'error_rows%') ORDER BY name`).all() as {
+        name: string;
+      }[]
+    ).map((t) => t.name);
+    expect(tables).toEqual(['error_rows', 'error_rows_1', 'error_rows_2', 'problems', 'problems_1', 'problems_2']);
+    expect(db.prepare(`SELECT COUNT(*) AS n FROM problems`).get()).toEqual({ n: 0 });
+    db.close();
+    store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
+  });
+
+  it('reads a check last run before its own tables existed from the shared ones, and moves it to its own at its next run', () => {
+    const w = store.writer(ID);
+    for (let r = 2; r < 8; r++) w.addRow(r, ['F001', String(r)]);
+    w.markInvoice([2, 3], 'F001-1', 'INVALID', true);
+    w.flush();
+    store.finishCheck(ID, { summary: {}, rowsRead: w.rowsWritten, rowsKey: 'hoja' });
+    store.close();
+    // As a store before migration 6 left it: the problems and the erroneous rows in the shared tables, no run_tables.
+    const db = new Database(join(dir.path, 'db.sqlite'));
+    db.prepare(`UPDATE checks SET run_tables = NULL, error_rows = 2 WHERE id = ?`).run(ID);
+    db.prepare(
+      `INSERT INTO problems (check_id, row_num, col_index, col_header, code, severity, message_es, message_en) VALUES (?, 3, 1, 'numero', 'X', 'error', 'viejo', 'old')`,
+    ).run(ID);
+    db.prepare(`INSERT INTO error_rows (check_id, pos, seq) VALUES (?, 0, 0), (?, 1, 1)`).run(ID, ID);
+    db.close();
+    store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
+    expect(store.problemsOfRows(ID, [3]).map((p) => p.message.es)).toEqual(['viejo']);
+    expect(store.problemsOfGroup(ID, { code: 'X', severity: 'error', header: 'numero' }, 10).map((p) => p.row)).toEqual([3]);
+    expect(store.pageRows(ID, true, 0, 10).map((r) => r.row)).toEqual([2, 3]);
+    expect(store.positionOfRow(ID, true, 3)).toBe(1);
+
+    expect(store.startCheck(ID, [], 'hoja')).toEqual({ rowsKept: true });
+    const again = store.writer(ID);
+    again.markInvoice([2, 3], 'F001-1', 'INVALID', true);
+    again.addProblem({ row: 2, colIndex: 1, header: 'numero', code: 'X', severity: 'error', message: { es: 'nuevo', en: 'new' } });
+    again.flush();
+    store.finishCheck(ID, { summary: {}, rowsRead: 6 });
+    expect(store.problemsOfRows(ID, [2, 3]).map((p) => p.message.es)).toEqual(['nuevo']);
+    expect(store.pageRows(ID, true, 0, 10).map((r) => r.row)).toEqual([2, 3]);
+    store.close();
+    const after = new Database(join(dir.path, 'db.sqlite'));
+    expect(after.prepare(`SELECT COUNT(*) AS n FROM problems WHERE check_id = ?`).get(ID)).toEqual({ n: 0 });
+    expect(after.prepare(`SELECT COUNT(*) AS n FROM error_rows WHERE check_id = ?`).get(ID)).toEqual({ n: 0 });
+    after.close();
+    store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
+  });
+
+  it("writes no row error where the invoice's mark says it, and keeps one the mark does not cover", () => {
+    const w = store.writer(ID);
+    for (let r = 2; r < 10; r++) w.addRow(r, ['F001', String(r)]);
+    w.markRowError(3); // a problem of F001-1, told before its invoice
+    w.markInvoice([2, 3], 'F001-1', 'INVALID', true);
+    w.markRowError(4); // the service's answer on an invoice without errors
+    w.markInvoice([4, 5], 'F001-2', 'REJECTED', false);
+    w.markRowError(9); // a row of no invoice
+    w.markInvoice([6, 7], 'F001-3', 'INVALID', true);
+    w.flush();
+    store.finishCheck(ID, { summary: {}, rowsRead: w.rowsWritten });
+    expect(store.pageRows(ID, true, 0, 10).map((r) => r.row)).toEqual([2, 3, 4, 6, 7, 9]);
+    store.close();
+    const db = new Database(join(dir.path, 'db.sqlite'));
+    expect((db.prepare(`SELECT row_num FROM row_errors WHERE check_id = ? ORDER BY row_num`).all(ID) as { row_num: number }[]).map((r) => r.row_num)).toEqual([
+      4, 9,
+    ]);
+    db.close();
+    store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
   });
 });

@@ -61,6 +61,8 @@ export function App() {
     api.watch(checkId, (e) => {
       if (e.type === 'progress') setScreen({ kind: 'checking', checkId, fileName, rowsRead: e.rowsRead, invoices: e.invoices, sending });
       else if (e.type === 'done') finish(checkId, fileName);
+      // A submission that could not start (a lock, a login) leaves the check as it was: back to its review, where the failure is said.
+      else if (sending) finish(checkId, fileName);
       else setScreen({ kind: 'failed', fileName, message: e.message });
     });
   };

@@ -1,7 +1,7 @@
 import type { CheckView } from '../api-client.js';
 import { api } from '../api-client.js';
 
-/** The files the check wrote: the results workbook and the fix-and-resend sheet. */
+/** The check's files: the results workbook and the fix-and-resend sheet (written at the first download, see src/web/check-files.ts). */
 export function DownloadsPanel({ check }: { readonly check: CheckView }) {
   if (!check.hasResults && !check.hasFixFile) return null;
   return (
@@ -24,6 +24,9 @@ export function DownloadsPanel({ check }: { readonly check: CheckView }) {
           </a>
         )}
       </div>
+      {check.editsPending && (
+        <p class="hint">Hay cambios sin revalidar: los archivos son los de la última revisión; si aún no se descargaron, pulse «Revalidar» antes.</p>
+      )}
       <p class="hint">
         El libro de resultados tiene el resumen, cada factura con su estado y cada problema con su fila y columna. La hoja para corregir solo trae las filas de
         las facturas con problemas, en las columnas de la plantilla.

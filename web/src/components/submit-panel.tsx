@@ -51,6 +51,11 @@ export function SubmitPanel({ check, onStarted }: Props) {
           {error}
         </p>
       )}
+      {error === undefined && check.state === 'done' && check.failure !== undefined && (
+        <p class="alert" role="alert">
+          No se envió: {check.failure}
+        </p>
+      )}
       {plan !== undefined && (
         <SubmitDialog
           check={check}
