@@ -130,10 +130,11 @@ export async function openResultsFile(options: ResultsFileOptions): Promise<Resu
   const invoices = addTable(workbook, SHEET_NAMES.invoices, INVOICE_COLUMNS, lang, failed);
   let closed = false;
   const check = (): void => output.check();
-  /** Waits for a drain; a wait cut short by a failed write ends as that failure. */
-  const drained = async (wait: () => Promise<unknown>): Promise<void> => {
+  /** Waits for a drain, if there is one to wait for; a wait cut short by a failed write ends as that failure. */
+  const drained = async (wait: () => Promise<unknown> | undefined): Promise<void> => {
     try {
-      await wait();
+      const draining = wait();
+      if (draining !== undefined) await draining;
     } catch (err) {
       check();
       throw err;

@@ -20,10 +20,11 @@ export interface TableSheetOptions {
 /** A streamed sheet of one header row and many data rows, in bounded memory. */
 export interface TableSheet {
   /**
-   * Appends a row; cell i gets the shared style `styles[i]` (see shared-cell-styles.ts). Resolves
-   * at once, except every so often when it waits for the sheet's XML to be compressed.
+   * Appends a row; cell i gets the shared style `styles[i]` (see shared-cell-styles.ts). Returns
+   * nothing, except every so often a promise: the wait for the sheet's XML to be compressed (no
+   * promise per row: a copy of a whole sheet makes millions of them).
    */
-  addRow(values: readonly TableValue[], styles: readonly CellStyle[]): Promise<void>;
+  addRow(values: readonly TableValue[], styles: readonly CellStyle[]): Promise<void> | undefined;
   /** The last row is written: finishes the sheet (the workbook's commit finishes the file). */
   commit(): void;
 }
@@ -59,6 +60,18 @@ export function addTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name
 
   const letters: string[] = [];
   const styleIds: number[] = [];
+  /**
+   * Style ids by shared style object and cell type, as the registry answered them: it looks a
+   * style object up in a WeakMap, and a copied sheet asks for millions of cells.
+   */
+  const knownIds = new Map<CellStyle, number[]>();
+  const styleId = (style: CellStyle, type: ExcelJS.ValueType): number => {
+    let ids = knownIds.get(style);
+    if (ids === undefined) knownIds.set(style, (ids = []));
+    let id = ids[type];
+    if (id === undefined) ids[type] = id = addStyleModel(style, type);
+    return id;
+  };
   let nextRow = 2;
   let pending = '';
   let committed = false;
@@ -70,20 +83,19 @@ export function addTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name
   };
 
   return {
-    async addRow(values, styles) {
-      if (committed) throw new Error(`sheet ${name} already committed`);
+    addRow(values, styles) {
+      if (committed) return Promise.reject(new Error(`sheet ${name} already committed`));
       for (let i = letters.length; i < values.length; i++) letters.push(columnLetter(i));
       styleIds.length = values.length;
       for (let i = 0; i < values.length; i++) {
         const value = values[i] ?? null;
-        styleIds[i] = value === null ? 0 : addStyleModel(styles[i] ?? NO_STYLE, cellType(value));
+        styleIds[i] = value === null ? 0 : styleId(styles[i] ?? NO_STYLE, cellType(value));
       }
       pending += renderRowXml(nextRow, values, styleIds, letters);
       nextRow += 1;
-      if (pending.length >= FLUSH_CHARS) {
-        flush();
-        await waitForSheetDrain(sheet, options.signal === undefined ? {} : { signal: options.signal });
-      }
+      if (pending.length < FLUSH_CHARS) return undefined;
+      flush();
+      return waitForSheetDrain(sheet, options.signal === undefined ? {} : { signal: options.signal });
     },
     commit() {
       if (committed) return;
