@@ -85,7 +85,7 @@ export function workbookWriterSheets(workbook: ExcelJS.stream.xlsx.WorkbookWrite
 /** What the results writer's table sheets use of a WorksheetWriter and of the WorkbookWriter's style registry. */
 export interface TableWriterInternals {
   /** The sheet's XML stream: rendered `<row>` elements are written straight into it. */
-  readonly stream: { write(chunk: string): unknown };
+  readonly stream: { write(chunk: string | Buffer): unknown };
   /** exceljs's own style registry: a style's id, as exceljs would give it (src/report/table-sheet.ts). */
   readonly addStyleModel: (style: unknown, cellType: ExcelJS.ValueType) => number;
 }
@@ -93,10 +93,17 @@ export interface TableWriterInternals {
 /** A sheet's writer stream and the style registry, checked once its header row is committed. */
 export function tableWriterInternals(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: ExcelJS.Worksheet): TableWriterInternals {
   const writer = sheet as unknown as { startedData?: unknown; stream?: { write?: unknown } };
-  const registry = (workbook as unknown as { styles?: { addStyleModel?: unknown } }).styles;
   const stream = writer.stream;
   if (writer.startedData !== true || typeof stream?.write !== 'function') throw new ExcelJsShapeError('WorksheetWriter.startedData/stream');
+  return { stream: stream as { write(chunk: string | Buffer): unknown }, addStyleModel: styleRegistryOf(workbook) };
+}
+
+/**
+ * The workbook's style registry alone (TableWriterInternals.addStyleModel), usable before the sheet
+ * exists: rows spooled to disk for a sheet added later get their style ids now (table-sheet.ts).
+ */
+export function styleRegistryOf(workbook: ExcelJS.stream.xlsx.WorkbookWriter): TableWriterInternals['addStyleModel'] {
+  const registry = (workbook as unknown as { styles?: { addStyleModel?: unknown } }).styles;
   if (typeof registry?.addStyleModel !== 'function') throw new ExcelJsShapeError('WorkbookWriter.styles.addStyleModel');
-  const addStyleModel = (registry.addStyleModel as (style: unknown, cellType: ExcelJS.ValueType) => number).bind(registry);
-  return { stream: stream as { write(chunk: string): unknown }, addStyleModel };
+  return (registry.addStyleModel as (style: unknown, cellType: ExcelJS.ValueType) => number).bind(registry);
 }

@@ -48,12 +48,18 @@ export function createFixAndResendStream(options: FixAndResendStreamOptions): Fi
   let header: SourceRow | undefined;
   let notesOf: FixNotes = createFixNotes({ lang: options.lang, secrets });
   let writer: Promise<FixAndResendWriter> | undefined;
+  /** The writer once open: rows then go to it without a promise each. */
+  let open: FixAndResendWriter | undefined;
 
   const window: RowWindow = createRowWindow({
     ordered: options.ordered,
-    async release(row, notes) {
+    release(row, notes) {
+      if (open !== undefined) return open.addRow(row.cells, notes);
       writer ??= openFixAndResendWriter({ path: options.path, header: header?.cells ?? [], lang: options.lang });
-      await (await writer).addRow(row.cells, notes);
+      return writer.then(async (opened) => {
+        open = opened;
+        await opened.addRow(row.cells, notes);
+      });
     },
   });
 
@@ -66,7 +72,7 @@ export function createFixAndResendStream(options: FixAndResendStreamOptions): Fi
       else list.push(text);
     }
     const cells = new Map<number, string | undefined>();
-    for (const row of rows) cells.set(row, notesCellText(byRow.get(row) ?? [], secrets));
+    for (const row of rows) cells.set(row, notesCellText(byRow.get(row) ?? []));
     return window.settle(rows, cells);
   };
 
@@ -89,9 +95,10 @@ export function createFixAndResendStream(options: FixAndResendStreamOptions): Fi
       return true;
     },
     async abort() {
-      const open = writer;
+      const opening = writer;
       writer = undefined;
-      if (open !== undefined) await (await open.catch(() => undefined))?.abort();
+      open = undefined;
+      if (opening !== undefined) await (await opening.catch(() => undefined))?.abort();
     },
     get peakHeldRows() {
       return window.peakHeld;

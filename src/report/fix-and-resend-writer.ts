@@ -6,7 +6,7 @@ import { localized } from '../i18n/localized-text.js';
 import { matchKey } from '../invoice/match-key.js';
 import type { Cell } from '../sheet/source-row.js';
 import { writeFailure } from '../write-failure.js';
-import { toCellText } from './cell-text.js';
+import { MAX_CELL_TEXT, toCellText } from './cell-text.js';
 import type { TableValue } from './render-row-xml.js';
 import type { CellStyle } from './shared-cell-styles.js';
 import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
@@ -25,8 +25,11 @@ const NOTES_KEYS = new Set([matchKey(FIX_NOTES_HEADER.es), matchKey(FIX_NOTES_HE
 
 /** The fix-and-resend workbook being written, one copied row at a time, in the input's row order. */
 export interface FixAndResendWriter {
-  /** Copies a source row (cells as they were read) with its notes. */
-  addRow(cells: readonly (Cell | null)[], notes: string | undefined): Promise<void>;
+  /**
+   * Copies a source row (cells as they were read) with its notes. Returns nothing, except now and
+   * then a promise: the wait for the zip to take the rows so far (see table-sheet.ts).
+   */
+  addRow(cells: readonly (Cell | null)[], notes: string | undefined): Promise<void> | undefined;
   /** Finishes the file and moves it into place; returns the rows copied. */
   finish(): Promise<number>;
   /** Removes the unfinished file. Safe to call at any time, and twice. */
@@ -87,20 +90,22 @@ export async function openFixAndResendWriter(options: FixAndResendWriterOptions)
     const values: TableValue[] = new Array<TableValue>(kept.length + 1).fill(null);
     const styles: CellStyle[] = new Array<CellStyle>(kept.length + 1).fill(NOTES_CELL_STYLE);
     return {
-      async addRow(cells, notes) {
-        if (state !== 'open') throw new Error('fix-and-resend file already finished');
+      addRow(cells, notes) {
+        if (state !== 'open') return Promise.reject(new Error('fix-and-resend file already finished'));
+        let draining: Promise<void> | undefined;
         try {
           for (let k = 0; k < kept.length; k += 1) {
             const cell = cells[kept[k] ?? -1] ?? null;
-            values[k] = cellValue(cell);
+            values[k] = dataCellValue(cell);
             styles[k] = cellStyle(cell);
           }
           values[kept.length] = notes ?? null;
-          await sheet.addRow(values, styles);
+          draining = sheet.addRow(values, styles);
           written += 1;
         } catch (err) {
-          await failing(err);
+          return failing(err);
         }
+        return draining?.catch(failing);
       },
       async finish() {
         if (state !== 'open') throw new Error('fix-and-resend file already finished');
@@ -148,6 +153,14 @@ function cellStyle(cell: Cell | null): CellStyle {
 }
 
 const EXCEL_ERRORS = new Set(['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A']);
+
+/**
+ * A data cell as cellValue makes it, for the table sheet's renderer: that drops the characters XML
+ * forbids itself (render-row-xml.ts), so text within Excel's limit goes as it is, not scanned twice.
+ */
+function dataCellValue(cell: Cell | null): TableValue {
+  return cell?.kind === 'text' && cell.text.length <= MAX_CELL_TEXT ? cell.text : cellValue(cell);
+}
 
 /** The cell as it was: text stays a string cell (never evaluated), numbers, dates and booleans keep their type. */
 function cellValue(cell: Cell | null): TableValue {

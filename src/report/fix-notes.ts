@@ -64,7 +64,7 @@ export function createFixNotes(options: FixNotesOptions = {}): FixNotes {
   };
 }
 
-/** The notes cell of a row: its notes joined, scrubbed, fit for a cell; undefined without notes. */
-export function notesCellText(texts: readonly string[], secrets: readonly string[] = []): string | undefined {
-  return texts.length === 0 ? undefined : toCellText(redactText(texts.join('; '), secrets));
+/** The notes cell of a row: its notes (scrubbed already, by createFixNotes) joined, fit for a cell; undefined without notes. */
+export function notesCellText(texts: readonly string[]): string | undefined {
+  return texts.length === 0 ? undefined : toCellText(texts.join('; '));
 }

@@ -1,9 +1,7 @@
-import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import ExcelJS from 'exceljs';
 import type { Worksheet } from 'exceljs';
 import type { Lang } from '../i18n/localized-text.js';
@@ -20,8 +18,8 @@ import type { CellStyle } from './shared-cell-styles.js';
 import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
 import type { ResultsColumn } from './results-columns.js';
 import { columnNumber, INVOICE_COLUMNS, MONEY, PROBLEM_COLUMNS } from './results-columns.js';
-import type { TableSheet } from './table-sheet.js';
-import { addTableSheet } from './table-sheet.js';
+import type { TableSheet, TableSheetOptions } from './table-sheet.js';
+import { addTableSheet, spoolTableSheet } from './table-sheet.js';
 import { STATUS_STYLES, HEADER_STYLE, TITLE_FONT } from './status-styles.js';
 import { wallClock } from './wall-clock.js';
 import { commitWorkbook, openWorkbookOutput } from './workbook-output.js';
@@ -110,30 +108,34 @@ const SEVERITY_COLUMN = columnNumber(PROBLEM_COLUMNS, 'severity');
  *
  * exceljs zips one sheet at a time and holds in memory every row of any other sheet until the
  * one before it is committed (exceljs issues #629, #1894; measured here). So only `Comprobantes`
- * is streamed live; the problems go to a JSONL spool on disk and are streamed into `Errores` at
- * close, then `Resumen` is written, and put first in the tab order. The two tables are table
- * sheets (table-sheet.ts): rows rendered straight into the sheet's zip entry, waiting for zlib
- * whenever 64 KiB of rows has gone in (exceljs itself never waits for it).
+ * is streamed live; the `Errores` rows are rendered as they come into a spool file on disk, and
+ * copied into their sheet at close (spoolTableSheet: at the end of an all-invalid run only bytes
+ * are copied and zipped, nothing parsed or rendered), then `Resumen` is written, and put first in
+ * the tab order. The two tables are table sheets (table-sheet.ts): rows rendered straight into the
+ * sheet's zip entry, waiting for zlib whenever 64 KiB of rows has gone in (exceljs itself never
+ * waits for it).
  */
 export async function openResultsFile(options: ResultsFileOptions): Promise<ResultsFile> {
   const { lang, secrets } = options;
   const { partPath } = options;
   const output = await openWorkbookOutput(partPath);
   const spoolDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'factura-report-'));
-  const spoolPath = join(spoolDir, 'errores.jsonl');
-  const spool = createWriteStream(spoolPath);
+  const spoolPath = join(spoolDir, 'errores.xml');
+  const spool = createWriteStream(spoolPath, { highWaterMark: SPOOL_HIGH_WATER });
   spool.on('error', output.fail);
   const failed = output.failed;
 
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
   workbook.creator = 'factura-import';
   const invoices = addTable(workbook, SHEET_NAMES.invoices, INVOICE_COLUMNS, lang, failed);
+  const errores = spoolTableSheet(workbook, SHEET_NAMES.problems, tableOptions(PROBLEM_COLUMNS, lang, failed), { path: spoolPath, stream: spool });
   let closed = false;
   const check = (): void => output.check();
-  /** Waits for a drain; a wait cut short by a failed write ends as that failure. */
-  const drained = async (wait: () => Promise<unknown>): Promise<void> => {
+  /** Waits for a drain, if there is one to wait for; a wait cut short by a failed write ends as that failure. */
+  const drained = async (wait: () => Promise<unknown> | undefined): Promise<void> => {
     try {
-      await wait();
+      const draining = wait();
+      if (draining !== undefined) await draining;
     } catch (err) {
       check();
       throw err;
@@ -141,14 +143,15 @@ export async function openResultsFile(options: ResultsFileOptions): Promise<Resu
   };
 
   return {
-    async add(rows, problems) {
+    async add(rows, problemRows) {
       check();
       if (closed) throw new Error('results workbook already closed');
       for (const row of rows) {
         await drained(() => invoices.addRow(row.values, cellStyles(INVOICE_STYLES, row.values, STATUS_COLUMN, STATUS_CELL_STYLES[row.status])));
       }
-      for (const p of problems) {
-        if (!spool.write(JSON.stringify([p.error, p.values]) + '\n')) await drained(() => once(spool, 'drain', { signal: failed }));
+      for (const p of problemRows) {
+        const severity = STATUS_CELL_STYLES[p.error ? 'INVALID' : 'UNKNOWN'];
+        await drained(() => errores.addRow(p.values, cellStyles(PROBLEM_STYLES, p.values, SEVERITY_COLUMN, severity)));
       }
     },
 
@@ -157,17 +160,7 @@ export async function openResultsFile(options: ResultsFileOptions): Promise<Resu
       closed = true;
       try {
         invoices.commit();
-        spool.end();
-        await once(spool, 'close');
-        const problems = addTable(workbook, SHEET_NAMES.problems, PROBLEM_COLUMNS, lang, failed);
-        const lines = createInterface({ input: createReadStream(spoolPath, 'utf8'), crlfDelay: Infinity });
-        for await (const line of lines) {
-          if (line === '') continue;
-          const [error, values] = JSON.parse(line) as [boolean, CellValue[]];
-          const severity = STATUS_CELL_STYLES[error ? 'INVALID' : 'UNKNOWN'];
-          await drained(() => problems.addRow(values, cellStyles(PROBLEM_STYLES, values, SEVERITY_COLUMN, severity)));
-        }
-        problems.commit();
+        await drained(() => errores.commit());
         const resumen = workbook.addWorksheet(SHEET_NAMES.summary, { views: [{ showGridLines: false }] });
         writeSummarySheet(resumen, summary, run, lang, options.timeZone ?? 'America/Lima', secrets);
         resumen.commit();
@@ -184,7 +177,7 @@ export async function openResultsFile(options: ResultsFileOptions): Promise<Resu
 
     async abort() {
       closed = true;
-      spool.destroy();
+      errores.destroy();
       output.stream.destroy();
       await rm(partPath, { force: true });
       await rm(spoolDir, { recursive: true, force: true });
@@ -194,13 +187,15 @@ export async function openResultsFile(options: ResultsFileOptions): Promise<Resu
 
 /** A table sheet whose header row and widths are those of its columns (results-columns.ts). */
 function addTable(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly ColumnLayout[], lang: Lang, signal: AbortSignal): TableSheet {
-  return addTableSheet(workbook, name, {
-    header: columns.map((c) => c.header[lang]),
-    headerStyle: HEADER_CELL_STYLE,
-    widths: columns.map((c) => c.width),
-    signal,
-  });
+  return addTableSheet(workbook, name, tableOptions(columns, lang, signal));
 }
+
+function tableOptions(columns: readonly ColumnLayout[], lang: Lang, signal: AbortSignal): TableSheetOptions {
+  return { header: columns.map((c) => c.header[lang]), headerStyle: HEADER_CELL_STYLE, widths: columns.map((c) => c.width), signal };
+}
+
+/** Bytes of `Errores` XML the spool file may buffer before the results thread waits for the disk. */
+const SPOOL_HIGH_WATER = 1024 * 1024;
 
 /** Shared style objects (see shared-cell-styles.ts): exceljs then finds each one's id at once. */
 const HEADER_CELL_STYLE: CellStyle = { font: HEADER_STYLE.font, fill: HEADER_STYLE.fill, alignment: { vertical: 'middle', wrapText: true } };

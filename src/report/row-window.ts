@@ -29,8 +29,8 @@ export interface RowWindow {
 
 export interface RowWindowOptions {
   readonly ordered: boolean;
-  /** A released row to copy, with its notes, in ascending row order. */
-  readonly release: (row: SourceRow, notes: string | undefined) => Promise<void>;
+  /** A released row to copy, with its notes, in ascending row order; a promise when the next must wait. */
+  readonly release: (row: SourceRow, notes: string | undefined) => Promise<void> | undefined;
 }
 
 /** Past this many released slots at the front, the queue is compacted. */
@@ -63,7 +63,9 @@ export function createRowWindow(options: RowWindowOptions): RowWindow {
       fates.delete(row.row);
       released = row.row;
       advance();
-      if (fate !== undefined && fate !== null) await options.release(row, fate.notes);
+      if (fate === undefined || fate === null) continue;
+      const copying = options.release(row, fate.notes);
+      if (copying !== undefined) await copying;
     }
   };
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TableValue } from '../../src/report/render-row-xml.js';
 import type { CellStyle } from '../../src/report/shared-cell-styles.js';
 import { addStyledRow, NO_STYLE, numberFormatStyle } from '../../src/report/shared-cell-styles.js';
-import { addTableSheet } from '../../src/report/table-sheet.js';
+import { addTableSheet, spoolTableSheet } from '../../src/report/table-sheet.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { readWithOpenpyxl, sheetNamed } from './read-with-openpyxl.js';
 
@@ -121,6 +121,44 @@ describe('table sheet', () => {
     expect(texts.map((c) => c?.v)).toContain('=HYPERLINK("http://x","y")');
     expect(texts.map((c) => c?.v)).toContain('bell gone');
     expect(table.rows[5]?.[6]).toMatchObject({ v: '#N/A', t: 'e' });
+  });
+
+  it('spooled behind a sheet still being zipped, reads back in exceljs as the same rows written straight', async () => {
+    const spooled = `${dir.path}/spooled.xlsx`;
+    await writeBook(spooled, async (book) => {
+      const first = addTableSheet(book, 'Antes', { header: HEADER, headerStyle: HEADER_STYLE, widths: [] });
+      const stream = createWriteStream(`${dir.path}/spool.xml`, { highWaterMark: 4096 });
+      const table = spoolTableSheet(
+        book,
+        'Tabla',
+        { header: HEADER, headerStyle: HEADER_STYLE, widths: HEADER.map(() => 12) },
+        { path: `${dir.path}/spool.xml`, stream },
+      );
+      // Interleaved, as the results workbook writes them: the spooled rows wait for the first sheet.
+      for (let i = 1; i <= ROWS; i++) {
+        await first.addRow(row(i), STYLES);
+        await table.addRow(row(i), STYLES);
+      }
+      first.commit();
+      await table.commit();
+    });
+    const read = async (path: string): Promise<unknown[][]> => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(path);
+      const rows: unknown[][] = [];
+      book.getWorksheet('Tabla')?.eachRow({ includeEmpty: true }, (r) => {
+        const cells: unknown[] = [];
+        for (let c = 1; c <= HEADER.length; c++) {
+          const cell = r.getCell(c);
+          cells.push([cell.type, cell.value instanceof Date ? cell.value.toISOString() : cell.value, cell.numFmt ?? null, cell.fill ?? null]);
+        }
+        rows.push(cells);
+      });
+      return rows;
+    };
+    const mine = await read(spooled);
+    expect(mine).toHaveLength(ROWS + 1);
+    expect(mine).toEqual(await read(ours));
   });
 
   it('refuses a row after the sheet is committed', async () => {
