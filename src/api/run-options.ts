@@ -114,6 +114,4 @@ export interface SubmitOptions extends ValidateOptions, Omit<ServiceOptions, 'cr
   readonly testAccount?: boolean;
   /** How this run names itself in the sheet's lock, for a second run to read (default: the CLI's command). */
   readonly runLabel?: string;
-  /** The process the lock names, for a person to find it (default this one; the CLI names the one it was started as). */
-  readonly runPid?: number;
 }

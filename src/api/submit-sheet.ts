@@ -82,13 +82,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
   }
   // One run per sheet (journal) at a time: taken before the login, so a second run sends nothing.
   const notify = (message: LocalizedText): void => options.onEvent?.({ type: 'notice', message });
-  const lock = await acquireRunLock(paths.journal, {
-    command: options.runLabel ?? `factura-import submit ${input}`,
-    ...(options.runPid !== undefined ? { pid: options.runPid } : {}),
-    logger,
-    lang,
-    onNotice: notify,
-  });
+  const lock = await acquireRunLock(paths.journal, { command: options.runLabel ?? `factura-import submit ${input}`, logger, lang, onNotice: notify });
   try {
     return await submitLocked();
   } finally {

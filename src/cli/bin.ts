@@ -1,34 +1,31 @@
-import { runWithHeapFlags } from './run-with-heap-flags.js';
+import { limitHeapGrowth } from './limit-heap-growth.js';
+import { main } from './main.js';
+
+limitHeapGrowth();
 
 /**
  * The process entry: wires signals to an AbortSignal and sets the exit code. The first Ctrl-C or
  * SIGTERM asks the run to stop taking new work and finish cleanly (exit 130); a second one exits
- * at once (whatever the journal had recorded is already on disk). The CLI's modules are loaded
- * only in the process that runs it (runWithHeapFlags may first start one with the heap flags).
+ * at once (whatever the journal had recorded is already on disk).
  */
-async function runHere(pid: number): Promise<number> {
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onSignal = (): void => {
-    interrupts += 1;
-    if (interrupts === 1) {
-      controller.abort(new Error('interrupted'));
-      process.stderr.write('\nfactura-import: interrumpido; terminando lo que está en curso (Ctrl-C otra vez para salir ya)\n');
-    } else {
-      process.exit(130);
-    }
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  const { main } = await import('./main.js');
-  return main(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    env: process.env,
-    cwd: process.cwd(),
-    signal: controller.signal,
-    pid,
-  });
-}
+const controller = new AbortController();
+let interrupts = 0;
+const onSignal = (): void => {
+  interrupts += 1;
+  if (interrupts === 1) {
+    controller.abort(new Error('interrupted'));
+    process.stderr.write('\nfactura-import: interrumpido; terminando lo que está en curso (Ctrl-C otra vez para salir ya)\n');
+  } else {
+    process.exit(130);
+  }
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
-process.exitCode = await runWithHeapFlags(runHere);
+process.exitCode = await main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  cwd: process.cwd(),
+  signal: controller.signal,
+});

@@ -9,8 +9,6 @@ export interface CliIo {
   readonly cwd: string;
   /** Aborted on the first Ctrl-C / SIGTERM. */
   readonly signal?: AbortSignal;
-  /** The process a person started for this run (the launcher, when the CLI relaunched itself with its heap flags). */
-  readonly pid?: number;
 }
 
 /** The global options every command accepts. */

@@ -114,7 +114,6 @@ export const submitCommand: CliCommand<SubmitArgs> = {
             testAccount: args.testAccount,
             timeoutMs: args.timeout * 1000,
             runLabel: `factura-import submit ${args.file}`,
-            ...(ctx.io.pid !== undefined ? { runPid: ctx.io.pid } : {}),
           }),
         ),
       ctx.io.cwd,
