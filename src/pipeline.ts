@@ -39,7 +39,7 @@ type Prepared =
 type OutcomeSource = Pick<ValidatedInvoice, 'draft' | 'problems' | 'issuerRuc' | 'moneda' | 'totals'> & { readonly receptor?: ValidatedInvoice['receptor'] };
 
 /** The outcome row of an invoice with the given status. */
-export function outcomeOf(invoice: OutcomeSource, status: InvoiceStatus, extra: Partial<InvoiceOutcome> = {}): InvoiceOutcome {
+export function outcomeOf(invoice: OutcomeSource, status: InvoiceStatus, extra?: Partial<InvoiceOutcome>): InvoiceOutcome {
   return {
     ...(invoice.issuerRuc !== undefined ? { emisorRuc: invoice.issuerRuc } : {}),
     serie: invoice.draft.serie,

@@ -39,8 +39,6 @@ const ENUM_COLUMNS = new Set<ColumnName>(GROUPED_INVOICE_COLUMNS.filter((c) => c
 class DraftBuilder {
   readonly rows: number[] = [];
   readonly header: Partial<Record<ColumnName, string>> = {};
-  /** Which row gave each invoice-level value (for conflict messages). */
-  readonly headerRow = new Map<ColumnName, number>();
   readonly lines: DraftLine[] = [];
   readonly problems: Problem[] = [];
   /** Set when this block repeats a key finished earlier (default mode). */
@@ -74,13 +72,17 @@ class DraftBuilder {
       const value = record.values[column];
       if (value === undefined || value === '') continue;
       const previous = this.header[column];
-      if (previous === undefined) {
-        this.header[column] = value;
-        this.headerRow.set(column, record.row);
-      } else if (!sameValue(column, previous, value)) {
-        this.problems.push(conflict(column, this.headerRow.get(column) ?? record.row, previous, record.row, value));
-      }
+      if (previous === undefined) this.header[column] = value;
+      else if (!sameValue(column, previous, value)) this.problems.push(conflict(column, this.rowThatGave(column) ?? record.row, previous, record.row, value));
     }
+  }
+
+  /** The row that gave an invoice-level value (its first non-empty cell), for a conflict's message. */
+  private rowThatGave(column: ColumnName): number | undefined {
+    return this.lines.find((line) => {
+      const value = line.values[column];
+      return value !== undefined && value !== '';
+    })?.row;
   }
 
   /**

@@ -35,11 +35,8 @@ export function resolveInvoice(draft: InvoiceDraft, context: ValidationContext):
   for (const p of draft.problems) if (p.row !== undefined && p.column !== undefined) reported.add(cellKey(p.row, p.column));
 
   const resolveValue = catalogueResolver(context.catalogues);
-  const sourceRow = new Map<ColumnName, number>();
-  for (const line of draft.lines) {
-    for (const column of INVOICE_COLUMNS) if (!sourceRow.has(column) && line.values[column] !== undefined) sourceRow.set(column, line.row);
-  }
-  const rowOf = (column: ColumnName): number => sourceRow.get(column) ?? firstRow;
+  // The row an invoice-level value came from: asked only when a problem is reported on it.
+  const rowOf = (column: ColumnName): number => draft.lines.find((line) => line.values[column] !== undefined)?.row ?? firstRow;
 
   const resolve = (values: Readonly<Values>, column: ColumnName, row: number): string | undefined => {
     const def = columnDefinition(column);
