@@ -98,7 +98,12 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<Pipeli
   if (submission === undefined) {
     // A dry run finishes every invoice as it is prepared, in the sheet's order: no work to wait
     // for and nothing to put back in order, so no hop per invoice through those stages.
-    for await (const p of prepare()) yield p.kind === 'done' ? p.event : { kind: 'outcome', outcome: outcomeOf(p.invoice, 'NOT_SENT') };
+    // Ctrl-C stops taking invoices: a dry run has nothing in flight, so it stops reading at once
+    // (leaving the loop closes the reader) and the run writes what it checked, marked interrupted.
+    for await (const p of prepare()) {
+      if (signal?.aborted === true) return;
+      yield p.kind === 'done' ? p.event : { kind: 'outcome', outcome: outcomeOf(p.invoice, 'NOT_SENT') };
+    }
     return;
   }
 

@@ -136,5 +136,19 @@ export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boole
     for (const p of firstProblems) ctx.print(formatShownProblem(p, lang));
   }
   for (const n of summary.notes) ctx.print(n);
+  if (summary.interrupted) {
+    ctx.print('');
+    ctx.print(
+      (summary.paths.journal !== undefined
+        ? localized(
+            'Interrumpido: lo que no se envió figura como NO_ENVIADO. Ejecute el mismo comando otra vez para enviarlo; lo ya aceptado no se envía dos veces.',
+            'Interrupted: what was not sent is marked NOT_SENT. Run the same command again to send it; what was accepted is not sent twice.',
+          )
+        : localized(
+            'Interrumpido: la revisión se detuvo y las filas siguientes no se revisaron. Ejecute el mismo comando otra vez para revisar la hoja completa.',
+            'Interrupted: the check stopped and the rows after it were not checked. Run the same command again to check the whole sheet.',
+          ))[lang],
+    );
+  }
   return summary.exitCode;
 }

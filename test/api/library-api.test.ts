@@ -47,6 +47,28 @@ describe('validateSheet', () => {
     expect(events.at(-1)).toEqual({ type: 'results', written: summary.paths });
   });
 
+  it('stops reading when its signal is aborted (Ctrl-C): what was checked is written, marked interrupted', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(
+      input,
+      Array.from({ length: 50 }, (_, i) => salesRow(i + 1)),
+    );
+    const stop = new AbortController();
+    const summary = await validateSheet(input, {
+      signal: stop.signal,
+      onEvent: (e) => {
+        if (e.type === 'invoice') stop.abort(new Error('interrupted'));
+      },
+    });
+    expect(summary.interrupted).toBe(true);
+    expect(summary.exitCode).toBe(130);
+    // A dry run has nothing in flight: it stops at the next invoice instead of checking the other 49.
+    expect(summary.invoices).toBe(1);
+    const results = new ExcelJS.Workbook();
+    await results.xlsx.readFile(summary.paths.results ?? '');
+    expect((results.getWorksheet('Comprobantes')?.rowCount ?? 0) - 1).toBe(1);
+  });
+
   it('goes on when a listener throws, and ends a run it cannot read with a FacturaError', async () => {
     const input = join(dir.path, 'ventas.xlsx');
     await writeSalesSheet(input, [salesRow(1)]);
