@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Worksheet } from 'exceljs';
-import { tableWriterInternals } from '../exceljs-internals.js';
+import { tableWriterInternals, ValueType } from '../exceljs-internals.js';
 import { columnLetter } from '../sheet/header-map.js';
 import type { TableValue } from './render-row-xml.js';
 import { renderRowXml } from './render-row-xml.js';
@@ -96,9 +96,9 @@ export function addTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name
 
 /** The cell type exceljs's style registry is told (a date without a format gets a date format). */
 function cellType(value: TableValue): ExcelJS.ValueType {
-  if (typeof value === 'string') return ExcelJS.ValueType.String;
-  if (typeof value === 'boolean') return ExcelJS.ValueType.Boolean;
-  if (value instanceof Date) return ExcelJS.ValueType.Date;
-  if (typeof value === 'object' && value !== null) return ExcelJS.ValueType.Error;
-  return ExcelJS.ValueType.Number;
+  if (typeof value === 'string') return ValueType.String;
+  if (typeof value === 'boolean') return ValueType.Boolean;
+  if (value instanceof Date) return ValueType.Date;
+  if (typeof value === 'object' && value !== null) return ValueType.Error;
+  return ValueType.Number;
 }
