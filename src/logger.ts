@@ -28,10 +28,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const isTty = 'isTTY' in destination && destination.isTTY === true;
   const format = options.format ?? (isTty ? 'pretty' : 'json');
   const secrets = options.secrets ?? [];
-  const stream =
-    format === 'pretty'
-      ? pretty({ destination, sync: true, colorize: isTty, ignore: 'pid,hostname', translateTime: 'HH:MM:ss' })
-      : destination;
+  const stream = format === 'pretty' ? pretty({ destination, sync: true, colorize: isTty, ignore: 'pid,hostname', translateTime: 'HH:MM:ss' }) : destination;
   return pino(
     {
       level: options.level ?? 'info',
