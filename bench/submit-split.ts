@@ -4,9 +4,11 @@
  * JSON, HTTP). Each run is its own process under /usr/bin/time, against the sandbox in its own
  * process (bench/sandbox-process.ts, 50 ms latency), alternating submit and validate. With
  * --profile, each submit also runs under `node --cpu-prof` (summarise with bench/profile-top.ts;
- * profiled runs are slower, so their figures are printed apart).
+ * profiled runs are slower, so their figures are printed apart). With --base DIR (another build of
+ * the project, e.g. main archived and built in /tmp), each submit is followed by the same submit
+ * with DIR's CLI against a fresh sandbox: an A/B of CPU per invoice in the same session.
  *
- *   npm run build && node --import tsx bench/submit-split.ts --invoices 2000 --concurrency 32 --reps 2 [--profile DIR]
+ *   npm run build && node --import tsx bench/submit-split.ts --invoices 2000 --concurrency 32 --reps 2 [--profile DIR] [--base DIR]
  */
 import { link, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     reps: { type: 'string', default: '2' },
     profile: { type: 'string' },
+    base: { type: 'string' },
   },
 });
 const invoices = Number(values.invoices);
@@ -47,6 +50,32 @@ try {
   const sheet = await generateSheet({ format: 'csv', path: join(work, 'ventas.csv'), seed: SEED, invoices });
   console.log(`sheet: ${sheet.rows} rows, ${sheet.invoices} invoices; c=${concurrency}; load ${loadavg()}`);
   const submits: (ChildMeasure & { sendRate: number })[] = [];
+  const bases: number[] = [];
+  /** The same submit with another build's CLI (its own journal: a directory of its own), CPU per invoice. */
+  const baseSubmit = async (root: string, sheetPath: string, i: number): Promise<number> => {
+    const dir = join(work, `base-${i}`);
+    await mkdir(dir);
+    const copy = join(dir, 'ventas.csv');
+    await link(sheetPath, copy);
+    const sandbox = await startSandboxProcess({ cwd: ROOT, latencyMs: LATENCY_MS, failRate: 0, seed: SEED });
+    try {
+      const argv = [process.execPath, join(root, 'bin/factura-import.js'), 'submit', copy, '--concurrency', String(concurrency), '--quiet', '--json'];
+      const m = await measureChild(`base submit #${i + 1}`, argv, {
+        cwd: root,
+        statsDir: work,
+        timeoutMs: 30 * 60_000,
+        env: { ...process.env, ...sandbox.env },
+      });
+      const ledger = await sandbox.ledger();
+      console.log(
+        `  base submit: ${(m.wallMs / 1000).toFixed(1)} s wall, ${(m.cpuMs / invoices).toFixed(2)} ms CPU/invoice (user ${(m.userMs / invoices).toFixed(2)}, sys ${(m.systemMs / invoices).toFixed(2)}), ${m.maxRssMb.toFixed(0)} MB; accepted ${ledger.counters.accepted ?? 0}, logins ${ledger.counters.logins ?? 0}, exit ${String(m.exitCode)}; load ${loadavg()}`,
+      );
+      return m.cpuMs / invoices;
+    } finally {
+      await sandbox.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
   const validates: ChildMeasure[] = [];
   const runs = values.profile !== undefined ? reps + 1 : reps;
   for (let i = 0; i < runs; i += 1) {
@@ -72,6 +101,7 @@ try {
       await sandbox.stop();
     }
     if (profiled) continue;
+    if (values.base !== undefined) bases.push(await baseSubmit(values.base, copy, i));
     const v = await measureChild(
       `validate #${i + 1}`,
       [process.execPath, 'bin/factura-import.js', 'validate', copy, '--quiet', '--json', '--out', join(dir, 'v.resultados.xlsx')],
@@ -89,6 +119,7 @@ try {
   console.log(
     `median of ${reps}: submit ${s.toFixed(2)} ms CPU/invoice = validate ${v.toFixed(2)} + sending ${(s - v).toFixed(2)}; ${rate.toFixed(0)}/s while sending = ${(rate / (concurrency / (LATENCY_MS / 1000))).toFixed(2)} × ideal`,
   );
+  if (bases.length > 0) console.log(`median of ${bases.length}: base submit ${median(bases).toFixed(2)} ms CPU/invoice (this build ${s.toFixed(2)})`);
 } finally {
   await rm(work, { recursive: true, force: true });
 }

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 
@@ -8,6 +9,17 @@ import type ExcelJS from 'exceljs';
  * changes one. Callers get typed handles from here and never cast exceljs objects themselves.
  */
 export const EXCELJS_VERSION = '4.4.0';
+
+const requireExcelJs = createRequire(import.meta.url);
+
+/**
+ * The streaming WorkbookWriter and the ValueType enum, loaded from their own modules inside
+ * exceljs rather than through its index, which also loads the readers, CSV and the rest (≈ 0.1 s
+ * of CPU in each thread that writes a workbook: the results thread of every run). They are the
+ * very objects the index exports (checked in test/sheet/readers/exceljs-internals.test.ts).
+ */
+export const WorkbookWriter = requireExcelJs('exceljs/lib/stream/xlsx/workbook-writer.js') as typeof ExcelJS.stream.xlsx.WorkbookWriter;
+export const ValueType = (requireExcelJs('exceljs/lib/doc/enums.js') as { ValueType: typeof ExcelJS.ValueType }).ValueType;
 
 /** The parts of the streaming WorkbookReader (not in its typings) the XLSX reader wraps or reads. */
 export interface WorkbookReaderInternals {

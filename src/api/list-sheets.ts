@@ -1,4 +1,3 @@
-import { openWorkbook } from '../sheet/open-workbook.js';
 import { readFileHead } from '../sheet/read-file-head.js';
 import { sniffFileFormat } from '../sheet/sniff-file-format.js';
 
@@ -19,6 +18,8 @@ export interface WorkbookSheet {
 export async function listSheets(path: string): Promise<readonly WorkbookSheet[]> {
   const kind = sniffFileFormat(await readFileHead(path)).kind;
   if (kind !== 'xlsx' && kind !== 'xls' && kind !== 'ods') return [];
+  // Loaded on demand: the workbook readers are heavy to load, and most callers never list sheets.
+  const { openWorkbook } = await import('../sheet/open-workbook.js');
   const opened = await (await openWorkbook(path, kind)).open(undefined);
   // Abandon the sheet the reader was positioned on, as a preview does.
   await opened.rows[Symbol.asyncIterator]().return?.();

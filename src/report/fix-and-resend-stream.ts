@@ -5,7 +5,6 @@ import type { Problem } from '../invoice/problem.js';
 import type { RowSource, SourceRow } from '../sheet/source-row.js';
 import type { ColumnLocator } from './column-locator.js';
 import type { FixAndResendWriter } from './fix-and-resend-writer.js';
-import { openFixAndResendWriter } from './fix-and-resend-writer.js';
 import type { FixNotes, RowNote } from './fix-notes.js';
 import { createFixNotes, notesCellText } from './fix-notes.js';
 import type { RowWindow } from './row-window.js';
@@ -55,7 +54,10 @@ export function createFixAndResendStream(options: FixAndResendStreamOptions): Fi
     ordered: options.ordered,
     release(row, notes) {
       if (open !== undefined) return open.addRow(row.cells, notes);
-      writer ??= openFixAndResendWriter({ path: options.path, header: header?.cells ?? [], lang: options.lang });
+      // The writer (and exceljs with it) is loaded with the first row to copy: a run without one never loads it.
+      writer ??= import('./fix-and-resend-writer.js').then(({ openFixAndResendWriter }) =>
+        openFixAndResendWriter({ path: options.path, header: header?.cells ?? [], lang: options.lang }),
+      );
       return writer.then(async (opened) => {
         open = opened;
         await opened.addRow(row.cells, notes);

@@ -1,5 +1,5 @@
 import { rename, rm } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
+import { WorkbookWriter } from '../exceljs-internals.js';
 import { FacturaError } from '../factura-error.js';
 import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
@@ -76,7 +76,7 @@ export async function openFixAndResendWriter(options: FixAndResendWriterOptions)
   try {
     output = await openWorkbookOutput(partPath);
     const opened = output;
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
+    const workbook = new WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
     workbook.creator = 'factura-import';
     const kept = keptColumns(options.header);
     const sheet = addTableSheet(workbook, localized('Corregir', 'Fix')[lang], {

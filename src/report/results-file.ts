@@ -2,13 +2,13 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Worksheet } from 'exceljs';
 import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
-import { workbookWriterSheets } from '../exceljs-internals.js';
+import { WorkbookWriter, workbookWriterSheets } from '../exceljs-internals.js';
 import { redactText } from '../redact-secrets.js';
 import type { CellValue } from './cell-text.js';
 import { toCellValue } from './cell-text.js';
@@ -125,7 +125,7 @@ export async function openResultsFile(options: ResultsFileOptions): Promise<Resu
   spool.on('error', output.fail);
   const failed = output.failed;
 
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
+  const workbook = new WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
   workbook.creator = 'factura-import';
   const invoices = addTable(workbook, SHEET_NAMES.invoices, INVOICE_COLUMNS, lang, failed);
   const errores = spoolTableSheet(workbook, SHEET_NAMES.problems, tableOptions(PROBLEM_COLUMNS, lang, failed), { path: spoolPath, stream: spool });

@@ -18,7 +18,6 @@ import type { RunCounts } from './run-summary.js';
 import { uniquePartPath } from './workbook-output.js';
 
 export type { RunInfo } from './results-file.js';
-export { SHEET_NAMES } from './results-file.js';
 
 export interface ResultsWorkbookOptions {
   /** The results workbook to write (written to a unique `.part` file and renamed when complete). */

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Worksheet } from 'exceljs';
-import { styleRegistryOf, tableWriterInternals } from '../exceljs-internals.js';
+import { styleRegistryOf, tableWriterInternals, ValueType } from '../exceljs-internals.js';
 import { columnLetter } from '../sheet/header-map.js';
 import type { TableValue } from './render-row-xml.js';
 import { renderRowXml } from './render-row-xml.js';
@@ -192,9 +192,9 @@ function createRowRenderer(addStyleModel: (style: unknown, cellType: ExcelJS.Val
 
 /** The cell type exceljs's style registry is told (a date without a format gets a date format). */
 function cellType(value: TableValue): ExcelJS.ValueType {
-  if (typeof value === 'string') return ExcelJS.ValueType.String;
-  if (typeof value === 'boolean') return ExcelJS.ValueType.Boolean;
-  if (value instanceof Date) return ExcelJS.ValueType.Date;
-  if (typeof value === 'object' && value !== null) return ExcelJS.ValueType.Error;
-  return ExcelJS.ValueType.Number;
+  if (typeof value === 'string') return ValueType.String;
+  if (typeof value === 'boolean') return ValueType.Boolean;
+  if (value instanceof Date) return ValueType.Date;
+  if (typeof value === 'object' && value !== null) return ValueType.Error;
+  return ValueType.Number;
 }

@@ -7,7 +7,7 @@ import { readCsvRows } from './csv-row-source.js';
 import { detectEncoding, isOnlyBom, type CsvEncoding } from './detect-encoding.js';
 import { HEADER_SEARCH_ROWS, isHeaderRow } from './detect-header.js';
 import type { OpenedSheet } from './opened-sheet.js';
-import { openWorkbook, type SheetOpener } from './open-workbook.js';
+import type { SheetOpener } from './open-workbook.js';
 import { readFileHead } from './read-file-head.js';
 import { sniffDelimiter, type CsvDelimiter } from './sniff-delimiter.js';
 import { sniffFileFormat, type SniffedFormat } from './sniff-file-format.js';
@@ -40,6 +40,9 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
 
   const sniffed = sniffFileFormat(head);
   if (sniffed.kind === 'xlsx' || sniffed.kind === 'xls' || sniffed.kind === 'ods') {
+    // Loaded here, not at start-up: the workbook readers (exceljs, SheetJS) cost ≈ 0.4 s of CPU to
+    // load, which a CSV run never needs.
+    const { openWorkbook } = await import('./open-workbook.js');
     const { kind, open } = await openWorkbook(path, sniffed.kind);
     const opened = await openWorkbookSheet(path, open, options);
     return {

@@ -10,6 +10,8 @@ import {
   formulaResultOf,
   streamedWorksheet,
   tableWriterInternals,
+  ValueType,
+  WorkbookWriter,
   workbookReaderInternals,
   workbookWriterSheets,
   worksheetWriterStream,
@@ -28,6 +30,11 @@ describe('the exceljs internals factura-import relies on', () => {
     const pkg = JSON.parse(await readFile(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(installed.version).toBe(EXCELJS_VERSION);
     expect(pkg.dependencies['exceljs']).toBe(EXCELJS_VERSION);
+  });
+
+  it('loads the writer and the value types from their own modules: the same objects as its index exports', () => {
+    expect(WorkbookWriter).toBe(ExcelJS.stream.xlsx.WorkbookWriter);
+    expect(ValueType).toBe(ExcelJS.ValueType);
   });
 
   it('streaming reader: the wrapped parse methods, the sheet list, the relationships, the date system and formula results', async () => {
