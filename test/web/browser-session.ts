@@ -113,3 +113,9 @@ export async function signIn(serve: ServeProcess): Promise<{ readonly cookie: st
   await res.body.dump();
   return { cookie: String(res.headers['set-cookie']).split(';')[0] ?? '', origin: new URL(serve.url).origin };
 }
+
+/** Uploads a sheet on the workspace's first step and waits (bounded) until the check's statuses read `statusText` (e.g. «VÁLIDO 5»). */
+export async function uploadAndCheck(page: Page, sheet: string, statusText: string): Promise<void> {
+  await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheet);
+  await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: statusText }).waitFor({ timeout: 60_000 });
+}

@@ -9,7 +9,7 @@ import { acquireRunLock } from '../../src/submit/run-lock.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { closeWorkspace, openBrowser, sandboxServiceEnv, startServe } from './browser-session.js';
+import { closeWorkspace, openBrowser, sandboxServiceEnv, startServe, uploadAndCheck } from './browser-session.js';
 
 /**
  * A submission that cannot start (a command-line run of the same sheet holds its lock) leaves the
@@ -41,8 +41,7 @@ describe('a submission that fails before sending, in a real browser', () => {
 
   it('keeps the grid and says why nothing was sent, then sends once the lock is gone', async () => {
     await page.goto(serve.url);
-    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(join(dir.path, 'ventas-mayo.xlsx'));
-    await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: 'VÁLIDO 2' }).waitFor({ timeout: 60_000 });
+    await uploadAndCheck(page, join(dir.path, 'ventas-mayo.xlsx'), 'VÁLIDO 2');
     const rows = grid().locator('tbody tr');
     await expect.poll(() => rows.count(), { timeout: 15_000, interval: 100 }).toBe(1);
     const before = await grid().textContent();

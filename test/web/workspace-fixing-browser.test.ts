@@ -10,7 +10,7 @@ import type { ColumnName } from '../../src/invoice/canonical-columns.js';
 import { runCli } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, sandboxServiceEnv, closeWorkspace } from './browser-session.js';
+import { openBrowser, startServe, sandboxServiceEnv, closeWorkspace, uploadAndCheck } from './browser-session.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -206,11 +206,7 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
       Array.from({ length: n }, (_, i) => ({ ...salesRow(i + 1), serie: 'F002' })),
     );
     await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
-    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(second);
-    await page
-      .getByRole('list', { name: 'Facturas por estado' })
-      .filter({ hasText: `VÁLIDO ${n}` })
-      .waitFor();
+    await uploadAndCheck(page, second, `VÁLIDO ${n}`);
     sandbox.setFaults({ latencyMs: 500 });
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();

@@ -7,7 +7,7 @@ import { startSandbox } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, closeWorkspace } from './browser-session.js';
+import { openBrowser, startServe, closeWorkspace, uploadAndCheck } from './browser-session.js';
 
 /** Set to a folder to keep a screenshot of each new step (docs/screenshots is made this way). */
 const SHOTS = process.env['WEB_SCREENSHOTS'];
@@ -83,8 +83,7 @@ describe('several issuers and logins asked in the page, in a real browser', () =
 
   it('shows each issuer in the confirmation, with its legal name, invoices, totals and whether its login is known', async () => {
     await page.goto(serve.url);
-    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(join(dir.path, 'estudio-marzo.xlsx'));
-    await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: 'VÁLIDO 5' }).waitFor({ timeout: 60_000 });
+    await uploadAndCheck(page, join(dir.path, 'estudio-marzo.xlsx'), 'VÁLIDO 5');
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     const issuers = dialog().getByRole('table', { name: 'Emisores de la hoja' });
     await issuers.waitFor();
@@ -148,8 +147,7 @@ describe('several issuers and logins asked in the page, in a real browser', () =
 
   it('asks for the RUC too when the sheet names no issuer and none is configured', async () => {
     await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
-    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(join(dir.path, 'empresa-c-marzo.xlsx'));
-    await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: 'VÁLIDO 2' }).waitFor({ timeout: 60_000 });
+    await uploadAndCheck(page, join(dir.path, 'empresa-c-marzo.xlsx'), 'VÁLIDO 2');
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     const form = dialog().getByRole('form', { name: 'Acceso del emisor' });
     await form.getByLabel('RUC del emisor').fill(C.ruc);

@@ -7,7 +7,7 @@ import { startSandbox } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, sandboxServiceEnv, closeWorkspace } from './browser-session.js';
+import { openBrowser, startServe, sandboxServiceEnv, closeWorkspace, uploadAndCheck } from './browser-session.js';
 
 /** Set to a folder to keep a screenshot of each new step (docs/screenshots is made this way). */
 const SHOTS = process.env['WEB_SCREENSHOTS'];
@@ -48,11 +48,7 @@ describe('the service’s refusals on the grid and the submission in the history
 
   it('sends, and the refused invoices end RECHAZADO with the service’s reason at their row', async () => {
     await page.goto(serve.url);
-    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(join(dir.path, 'ventas-abril.xlsx'));
-    await page
-      .getByRole('list', { name: 'Facturas por estado' })
-      .filter({ hasText: `VÁLIDO ${INVOICES}` })
-      .waitFor({ timeout: 60_000 });
+    await uploadAndCheck(page, join(dir.path, 'ventas-abril.xlsx'), `VÁLIDO ${INVOICES}`);
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
     await expect.poll(statuses, { timeout: 60_000, interval: 100 }).toContain('RECHAZADO');
