@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { RunSummary } from '../index.js';
 import { NEEDS_FIX_STATUSES, validateSheet } from '../index.js';
-import { checkFilePaths } from './check-file-paths.js';
+import { checkRunOptions } from './check-run-options.js';
 import { overlayOf } from './check-overlay.js';
 import type { ValidateSheet } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
@@ -45,15 +45,9 @@ export function createCheckFiles(deps: { readonly store: WorkspaceStore; readonl
   const writing = new Map<string, Promise<void>>();
 
   const write = async (check: CheckRecord): Promise<void> => {
-    const preview = check.preview as StoredPreview | undefined;
-    // Read now, at the version the check ran with (the caller saw no edit since).
-    const edits = overlayOf(store, check.id);
-    const summary = (await library(check.storedPath, {
-      ...(preview?.chosenSheet !== undefined ? { sheet: preview.chosenSheet } : {}),
-      ...(preview?.mapping !== undefined ? { mapping: { ...preview.mapping } } : {}),
-      ...(edits.size > 0 ? { edits } : {}),
-      ...checkFilePaths(check.storedPath),
-    })) as Partial<RunSummary> | undefined;
+    // The edits read now, at the version the check ran with (the caller saw no edit since).
+    const read = checkRunOptions(check, (check.preview as StoredPreview | undefined)?.mapping, overlayOf(store, check.id));
+    const summary = (await library(check.storedPath, read)) as Partial<RunSummary> | undefined;
     const paths = summary?.paths;
     store.setCheckFiles(check.id, check.checkedVersion, {
       ...(paths?.results !== undefined ? { resultsPath: paths.results } : {}),

@@ -8,6 +8,8 @@ import type { WorkspaceStore } from './workspace-store.js';
 
 const Params = z.object({ id: z.string().uuid(), kind: z.enum(['resultados', 'corregir']) });
 
+const NOT_FOUND = { error: 'Ese archivo no existe para esta revisión.' };
+
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -18,14 +20,14 @@ export const downloadRoutes: FastifyPluginCallback<{ readonly store: WorkspaceSt
   app.get('/api/checks/:id/download/:kind', async (request, reply) => {
     const params = Params.safeParse(request.params);
     const check = params.success ? store.getCheck(params.data.id) : undefined;
-    if (check === undefined || params.data === undefined) return reply.code(404).send({ error: 'Ese archivo no existe para esta revisión.' });
+    if (check === undefined || params.data === undefined) return reply.code(404).send(NOT_FOUND);
     const found = await files.fileOf(check.id, params.data.kind);
     if (found.kind === 'stale') {
       return reply.code(409).send({
         error: 'Hay cambios sin revalidar: pulse «Revalidar» y vuelva a descargar; los resultados serán los de la hoja con esos cambios.',
       });
     }
-    if (found.kind === 'none') return reply.code(404).send({ error: 'Ese archivo no existe para esta revisión.' });
+    if (found.kind === 'none') return reply.code(404).send(NOT_FOUND);
     return reply
       .type(XLSX)
       .header('content-length', found.size)

@@ -1,11 +1,10 @@
 import { localized } from '../i18n/localized-text.js';
 import type { HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
-import { checkFilePaths } from './check-file-paths.js';
+import { checkRunOptions } from './check-run-options.js';
 import { overlayOf } from './check-overlay.js';
 import { columnLetter, FacturaError, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { inUserTerms } from './in-user-terms.js';
-import type { StoredPreview } from './sheet-preview-view.js';
 import type { CheckWriter, WorkspaceStore } from './workspace-store.js';
 
 /** The library call the check runs (the CLI's own `validateSheet`); passed in so a test can give a slow one. */
@@ -72,14 +71,12 @@ export async function runCheck(
   const { store, hub } = deps;
   const check = store.getCheck(checkId);
   if (check === undefined) return;
-  // The workbook's sheet the user chose (absent: the one the CLI would read).
-  const sheet = (check.preview as StoredPreview | undefined)?.chosenSheet;
-  const rowsKey = rowsKeyOf(sheet, mapping);
+  // The edits and their version in one synchronous step: no edit comes between them.
+  const read = checkRunOptions(check, mapping, overlayOf(store, checkId));
+  const checkedVersion = check.editsVersion;
+  const rowsKey = rowsKeyOf(read.sheet, mapping);
   const keptRows = check.rowsRead;
   const rowsKept = store.rowsKeptFor(checkId, rowsKey);
-  // The edits and their version in one synchronous step: no edit comes between them.
-  const edits = overlayOf(store, checkId);
-  const checkedVersion = check.editsVersion;
   store.markRunning(checkId);
   // A recheck: the hub's latest event for this check is the last run's `done`; a new subscriber must not take it for this run's.
   hub.publish(checkId, { type: 'progress', rowsRead: 0, invoices: 0 });
@@ -158,12 +155,9 @@ export async function runCheck(
   try {
     const summary = await library(check.storedPath, {
       onEvent,
-      ...(sheet !== undefined ? { sheet } : {}),
-      ...(mapping !== undefined ? { mapping: { ...mapping } } : {}),
-      ...(edits.size > 0 ? { edits } : {}),
+      ...read,
       // The rows are in the store already: no event (and no display text) per row.
       rowEvents: !rowsKept,
-      ...checkFilePaths(check.storedPath),
       ...(mode === 'submission' ? {} : { writeFiles: false }),
     });
     const writer = started();

@@ -540,8 +540,8 @@ interface RunTableStatements {
   readonly problemsBetween: Statement;
   readonly problemsOfGroup: Statement;
   readonly insertProblem: Statement;
-  /** The table of the check's problems, for a query of another block. */
-  readonly problems: string;
+  /** The first edit of a batch on a cell the check flagged as a value the catalogue does not know (params: check, batch). */
+  readonly flaggedInBatch: Statement;
 }
 
 export interface RunTables {
@@ -565,7 +565,6 @@ function runTables(db: Db): RunTables {
     const clearErrors = db.prepare(n === null ? `DELETE FROM error_rows WHERE check_id = ?` : `DELETE FROM ${errorRows}`);
     const clearErrorRows = (id: string): void => void (n === null ? clearErrors.run(id) : clearErrors.run());
     made = {
-      problems,
       clear(id) {
         if (n === null) clearProblems.run(id);
         else clearProblems.run();
@@ -592,6 +591,12 @@ function runTables(db: Db): RunTables {
       insertProblem: db.prepare(
         `INSERT INTO ${problems} (check_id, row_num, col_index, col_header, col_letter, code, severity, invoice, value, message_es, message_en)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      flaggedInBatch: db.prepare(
+        `SELECT e.col_index, e.old_value, e.new_value FROM edits e
+         WHERE e.check_id = ? AND e.batch = ? AND EXISTS (
+           SELECT 1 FROM ${problems} p WHERE p.check_id = e.check_id AND p.row_num = e.row_num AND p.col_index = e.col_index AND p.code = 'UNKNOWN_CATALOGUE_VALUE')
+         LIMIT 1`,
       ),
     };
     cache.set(n, made);
@@ -899,21 +904,6 @@ function valueMapStore(db: Db, tables: RunTables): ValueMapStore {
     ),
     latestSubmissions: db.prepare(`SELECT * FROM submissions WHERE id IN (SELECT MAX(id) FROM submissions GROUP BY check_id)`),
   };
-  // The first edit of a batch on a cell the check flagged as a value the catalogue does not know (one statement per problems table).
-  const flagged = new Map<string, Statement>();
-  const flaggedInBatch = (problems: string): Statement => {
-    let st = flagged.get(problems);
-    if (st === undefined) {
-      st = db.prepare(
-        `SELECT e.col_index, e.old_value, e.new_value FROM edits e
-         WHERE e.check_id = ? AND e.batch = ? AND EXISTS (
-           SELECT 1 FROM ${problems} p WHERE p.check_id = e.check_id AND p.row_num = e.row_num AND p.col_index = e.col_index AND p.code = 'UNKNOWN_CATALOGUE_VALUE')
-         LIMIT 1`,
-      );
-      flagged.set(problems, st);
-    }
-    return st;
-  };
   type Raw = Record<string, string | number | null>;
   const toMap = (r: Raw): ValueMapRecord => ({
     id: Number(r['id']),
@@ -956,7 +946,7 @@ function valueMapStore(db: Db, tables: RunTables): ValueMapStore {
     valueMapOffer(checkId, defaultRuc) {
       const { b } = q.lastBatch.get(checkId) as { b: number | null };
       if (b === null) return undefined;
-      const hit = flaggedInBatch(tables.of(checkId).problems).get(checkId, b) as Raw | undefined;
+      const hit = tables.of(checkId).flaggedInBatch.get(checkId, b) as Raw | undefined;
       if (hit === undefined) return undefined;
       const rucCol = checkColumns(checkId).get('emisorRuc') ?? -1;
       const issuers = (q.issuersOfBatch.all({ id: checkId, batch: b, rucCol, def: defaultRuc ?? '' }) as Raw[]).map((r) => String(r['ruc']));
