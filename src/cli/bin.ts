@@ -1,7 +1,7 @@
-import { limitHeapGrowth } from './limit-heap-growth.js';
+import { tuneHeap } from './tune-heap.js';
 import { main } from './main.js';
 
-limitHeapGrowth();
+tuneHeap();
 
 /**
  * The process entry: wires signals to an AbortSignal and sets the exit code. The first Ctrl-C or
