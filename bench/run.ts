@@ -19,6 +19,7 @@ import type { SheetFormat } from './generate-sheet.js';
 import { lastJsonLine, measureChild } from './measure-child.js';
 import type { ChildMeasure } from './measure-child.js';
 import { startSandboxProcess } from './sandbox-process.js';
+import { HEAP_FLAGS } from '../src/cli/tune-heap.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const TSX = ['--import', 'tsx'];
@@ -122,7 +123,8 @@ async function throughputPair(section: string, baseline: string, file: string, r
   const raw: ChildMeasure[] = [];
   const validate: ChildMeasure[] = [];
   for (let i = 0; i < SIZES.reps; i += 1) {
-    raw.push(await run(section, `raw ${baseline} #${i + 1}`, [process.execPath, ...TSX, `bench/${baseline}.ts`, file]));
+    // The baseline under the CLI's own garbage-collector settings: the ratio compares work, not V8 flags.
+    raw.push(await run(section, `raw ${baseline} #${i + 1}`, [process.execPath, ...HEAP_FLAGS, ...TSX, `bench/${baseline}.ts`, file]));
     validate.push(await run(section, `validate #${i + 1}`, validateArgv(file, join(work, `${section}-${i}.resultados.xlsx`))));
   }
   const rawRate = median(raw.map((m) => rows / (m.wallMs / 1000)));

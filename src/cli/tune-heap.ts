@@ -12,6 +12,9 @@ import { setFlagsFromString } from 'node:v8';
  */
 const HEAP_GROWING_PERCENT = 50;
 
+/** The V8 flags tuneHeap sets (the benchmark runs its raw-library baselines with the same ones). */
+export const HEAP_FLAGS: readonly string[] = [`--heap-growing-percent=${HEAP_GROWING_PERCENT}`, '--no-allocation-site-pretenuring'];
+
 /**
  * The garbage collector's settings for a streaming run, made for this process (the CLI's and the
  * web server's: a library leaves its host's heap alone). V8 reads them at every collection, so
@@ -30,7 +33,6 @@ const HEAP_GROWING_PERCENT = 50;
  *   collections took 4.1-4.7 s against 0.5-0.8 s, and the run's CPU 12.4-15.7 s against 7.3-10.6 s.
  *   CSV sheets: the same CPU either way (BENCHMARKS.md, "Issue 19: the XLSX reader's garbage").
  */
-export function tuneHeap(percent: number = HEAP_GROWING_PERCENT): void {
-  setFlagsFromString(`--heap-growing-percent=${percent}`);
-  setFlagsFromString('--no-allocation-site-pretenuring');
+export function tuneHeap(): void {
+  for (const flag of HEAP_FLAGS) setFlagsFromString(flag);
 }
