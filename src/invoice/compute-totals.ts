@@ -51,7 +51,8 @@ export function taxRate(tipoAfectacion: string): string {
 }
 
 function round2(d: Decimal): Decimal {
-  return d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  // Most amounts (a whole quantity times a 2-decimal price) are exact already: no new Decimal.
+  return d.decimalPlaces() <= 2 ? d : d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
 const ZERO = new Dec(0);

@@ -38,19 +38,20 @@ export function resolveInvoice(draft: InvoiceDraft, context: ValidationContext):
   // The row an invoice-level value came from: asked only when a problem is reported on it.
   const rowOf = (column: ColumnName): number => draft.lines.find((line) => line.values[column] !== undefined)?.row ?? firstRow;
 
-  const resolve = (values: Readonly<Values>, column: ColumnName, row: number): string | undefined => {
+  /** `row`: the line's; undefined for the header's values, whose row is looked up only for a problem. */
+  const resolve = (values: Readonly<Values>, column: ColumnName, row: number | undefined): string | undefined => {
     const def = columnDefinition(column);
     const fromSheet = values[column];
     const value = fromSheet ?? context.defaults[column] ?? def.defaultValue;
     if (value === undefined || def.catalogue === undefined) return value;
     const resolved = resolveValue(def.catalogue, value);
-    if (resolved === undefined) problems.push(unknownValue(context, def.catalogue, column, row, value, fromSheet === undefined));
+    if (resolved === undefined) problems.push(unknownValue(context, def.catalogue, column, row ?? rowOf(column), value, fromSheet === undefined));
     return resolved;
   };
 
   const header: Values = {};
   for (const column of INVOICE_COLUMNS) {
-    const value = resolve(draft.header, column, rowOf(column));
+    const value = resolve(draft.header, column, undefined);
     if (value !== undefined) header[column] = value;
   }
   if (header.receptorTipoDocumento === undefined && draft.header.receptorTipoDocumento === undefined && context.defaults.receptorTipoDocumento === undefined) {
