@@ -5,6 +5,7 @@ import { exitCodeFor, FacturaError } from '../factura-error.js';
 import { localized, render } from '../i18n/localized-text.js';
 import type { Lang } from '../i18n/localized-text.js';
 import { openLog } from './open-log.js';
+import { skipHelpCache } from './yargs-help-cache.js';
 import { redactText } from '../redact-secrets.js';
 import type { CliCommand } from './cli-command.js';
 import type { CliContext, CliIo, GlobalArgs } from './cli-context.js';
@@ -126,31 +127,30 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
       );
     });
 
-  // The commands are declared without a yargs handler and run once parsing is done: yargs lays out
-  // a command's whole help text (cliui, string widths) whenever it calls a handler, only to show it
-  // if that handler fails, which `.fail` above never lets it do (≈ 0.1 s of CPU at every run's start).
-  const commands = COMMANDS.map((c) => c as unknown as CliCommand<Record<string, unknown>>);
-  for (const cmd of commands) {
-    parser.command(cmd.command, cmd.describe[lang], (y) => cmd.builder(y as unknown as Argv<GlobalArgs>, lang) as unknown as Argv);
+  for (const c of COMMANDS) {
+    const cmd = c as unknown as CliCommand<Record<string, unknown>>;
+    parser.command(
+      cmd.command,
+      cmd.describe[lang],
+      (y) => cmd.builder(y as unknown as Argv<GlobalArgs>, lang) as unknown as Argv,
+      async (raw) => {
+        const args = raw as unknown as Record<string, unknown> & GlobalArgs;
+        lang = args.lang;
+        debug = args.debug;
+        const log = await openLog(args, io);
+        try {
+          const ctx: CliContext = { io, args, logger: log.logger, print: (line) => void io.stdout.write(`${line}\n`) };
+          exitCode = await cmd.run(args, ctx);
+        } finally {
+          await log.close();
+        }
+      },
+    );
   }
 
+  skipHelpCache(parser);
   try {
-    const raw = await parser.parseAsync();
-    const args = raw as unknown as Record<string, unknown> & GlobalArgs & { readonly help?: unknown; readonly version?: unknown };
-    // --help and --version print and end there, as yargs does before calling a handler.
-    if (args.help === true || args.version === true) return exitCode;
-    const name = String(raw._[0]);
-    const cmd = commands.find((c) => c.command.split(' ')[0] === name);
-    if (cmd === undefined) throw new Error(`unreachable: yargs accepted the unknown command ${name}`);
-    lang = args.lang;
-    debug = args.debug;
-    const log = await openLog(args, io);
-    try {
-      const ctx: CliContext = { io, args, logger: log.logger, print: (line) => void io.stdout.write(`${line}\n`) };
-      exitCode = await cmd.run(args, ctx);
-    } finally {
-      await log.close();
-    }
+    await parser.parseAsync();
     return exitCode;
   } catch (err) {
     if (err instanceof FacturaError) {
