@@ -42,9 +42,10 @@ export async function issuerCensus(
   /** The run's corrections over the sheet, applied as the run applies them. */
   edits?: CellEdits,
   /**
-   * Stop checking an issuer's invoices once this many are valid (the rest are still counted in
-   * `invoices`). A submission only asks whether an issuer has a valid invoice (1): checking every
-   * invoice here cost as much again as the run's own checking of them.
+   * Stop checking an issuer's invoices once this many are valid. A submission only asks whether an
+   * issuer has a valid invoice (1): checking every invoice here cost as much again as the run's own
+   * checking of them. When finite, the pass also ends once every issuer the sheet names has this
+   * many (a first, one-column pass finds them), so `invoices` then counts only the invoices read.
    */
   validEnough = Infinity,
 ): Promise<IssuerCensus> {
@@ -58,6 +59,10 @@ export async function issuerCensus(
   }
   // Checked without issuer data (no document is built), with each issuer's defaults and catalogues.
   const { contextFor, issuerOf } = issuerContexts({ settings, ...(defaultRuc !== undefined ? { defaultRuc } : {}) }, limaToday(clock()), false);
+  // Asked only whether issuers have a valid invoice: the pass ends once every issuer the sheet can
+  // name has enough of them (most sheets: one issuer, valid from its first invoice).
+  const candidates = Number.isFinite(validEnough) ? await issuersNamed(input, settings, edits, defaultRuc) : undefined;
+  let unsatisfied = candidates?.size ?? Infinity;
   const counts = new Map<string, { ruc?: string; invoices: number; valid: number }>();
   for await (const item of groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit })) {
     if (item.kind !== 'invoice') continue;
@@ -70,7 +75,32 @@ export async function issuerCensus(
     }
     count.invoices += 1;
     if (count.valid >= validEnough) continue;
-    if (validateInvoice(item, contextFor(item.emisorRuc)).valid) count.valid += 1;
+    if (validateInvoice(item, contextFor(item.emisorRuc)).valid) {
+      count.valid += 1;
+      if (count.valid >= validEnough && candidates?.has(key) === true) unsatisfied -= 1;
+      // Leaving the loop closes the records and the file behind them.
+      if (unsatisfied === 0) break;
+    }
   }
   return { hasIssuerColumn, issuers: [...counts.values()] };
+}
+
+/**
+ * Every issuer an invoice of the sheet can have, as `issuerOf` keys them ('' for none): the
+ * `emisorRuc` values, normalised as the run reads them, and the default issuer when a row leaves it
+ * blank (an invoice's issuer is one of its rows' values, or the default). A pass that normalises
+ * that one column alone: several times cheaper than grouping and checking every invoice.
+ */
+async function issuersNamed(input: string, settings: ResolvedSettings, edits: CellEdits | undefined, defaultRuc: string | undefined): Promise<Set<string>> {
+  const source = applyCellEdits(await openRowSource(input, settings.read), edits);
+  const sheet = await readLineRecords(source, { ...settings.read, only: ['emisorRuc'] });
+  const named = new Set<string>();
+  for await (const record of sheet.records) {
+    // A totals row touches no invoice; any other row (hidden ones too) may name its invoice's issuer.
+    if (record.skipped === true) continue;
+    // Trimmed, and blank as none, as grouping keys an invoice's issuer (grouping-decision.ts, rowKeyOf).
+    const ruc = record.values.emisorRuc?.trim() ?? '';
+    named.add(ruc !== '' ? ruc : (defaultRuc ?? ''));
+  }
+  return named;
 }

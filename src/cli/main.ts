@@ -5,6 +5,7 @@ import { exitCodeFor, FacturaError } from '../factura-error.js';
 import { localized, render } from '../i18n/localized-text.js';
 import type { Lang } from '../i18n/localized-text.js';
 import { openLog } from './open-log.js';
+import { skipHelpCache } from './yargs-help-cache.js';
 import { redactText } from '../redact-secrets.js';
 import type { CliCommand } from './cli-command.js';
 import type { CliContext, CliIo, GlobalArgs } from './cli-context.js';
@@ -147,6 +148,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
     );
   }
 
+  skipHelpCache(parser);
   try {
     await parser.parseAsync();
     return exitCode;

@@ -46,6 +46,11 @@ export interface ReadLineRecordsOptions {
    * `true` (`--incluir-ocultas`) reads them, with a warning at each.
    */
   readonly includeHidden?: boolean;
+  /**
+   * Normalise only these columns: each record carries their values alone, without the sheet's own
+   * amounts (a pass that only looks at one column, such as the issuer census's). Default: every column.
+   */
+  readonly only?: readonly ColumnName[];
 }
 
 /** A mapped column: canonical name, source index and normalising type (looked up once, not per cell). */
@@ -105,7 +110,9 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       includeHidden: options.includeHidden === true,
       autoFilter: source.autoFilter === true,
     };
-    const records = lineRecords(pending, ended ? undefined : iterator, shape, state, fixed !== undefined);
+    const only = options.only;
+    const read = only === undefined ? shape : { ...shape, columns: columns.filter(([name]) => only.includes(name)), amounts: undefined };
+    const records = lineRecords(pending, ended ? undefined : iterator, read, state, fixed !== undefined);
     return { header: detected.header, notes: [...source.notes, ...detected.notes], records };
   } catch (err) {
     await iterator.return?.();

@@ -1,10 +1,10 @@
 import { documentJson } from './document-json.js';
-import { decodeJwt } from 'jose';
-import { Agent, request } from 'undici';
+import { decodeJwt } from 'jose/jwt/decode';
 import type { Dispatcher } from 'undici';
+import { UndiciAgent } from './undici-agent.js';
 import { classifyNetworkError, classifyResponse, readServiceAnswer } from './classify-response.js';
 import { dispatchText } from './dispatch-text.js';
-import type { Classification } from './classify-response.js';
+import type { Classification, HttpAnswer } from './classify-response.js';
 import { LoginFailure } from './login-failure.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 
@@ -117,31 +117,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const owned = options.dispatcher === undefined;
   const agent: Dispatcher =
     options.dispatcher ??
-    new Agent({
+    new UndiciAgent({
       connect: { timeout: options.connectTimeoutMs ?? 10_000 },
       headersTimeout: options.headersTimeoutMs ?? 60_000,
       bodyTimeout: options.bodyTimeoutMs ?? 60_000,
       keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
       ...(options.connections !== undefined ? { connections: options.connections } : {}),
     });
-  const loginUrl = join(options.authUrl, LOGIN_PATH);
+  const loginUrl = new URL(join(options.authUrl, LOGIN_PATH));
+  const loginTarget = { origin: loginUrl.origin, path: loginUrl.pathname + loginUrl.search };
 
   async function login(credentials: LoginCredentials): Promise<LoginResult> {
     if (!/^\d{11}$/.test(credentials.ruc)) throw new LoginFailure('refused', 'FACTURA_RUC must be 11 digits');
     const body = JSON.stringify({ ruc: Number(credentials.ruc), mail: credentials.mail, clave: credentials.clave, aplicacion: { codigo: '1' } });
     let status: number;
     let text: string;
-    let headers: Record<string, string | string[] | undefined>;
+    let headers: HttpAnswer['headers'];
     try {
-      const res = await request(loginUrl, {
+      const res = await dispatchText(agent, {
+        ...loginTarget,
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body,
-        dispatcher: agent,
       });
-      status = res.statusCode;
+      status = res.status;
       headers = res.headers;
-      text = await res.body.text();
+      text = res.bodyText;
     } catch (error) {
       const net = classifyNetworkError(error);
       throw new LoginFailure('retryable', `login request failed: ${net.reason}`, { cause: error });

@@ -98,6 +98,18 @@ describe('one run, several issuers, against the sandbox', () => {
     expect(sandbox.ledger().counters).toMatchObject({ loginRequests: 0, puts: 0 });
   });
 
+  it('finds an issuer named only in the last row, after the others already had a valid invoice (the first pass ends early only when every issuer named has one)', async () => {
+    sandbox = await startSandbox({ accounts: ACCOUNTS });
+    const input = join(dir.path, 'ventas.xlsx');
+    const many = Array.from({ length: 30 }, (_, i) => salesRow(i + 1, { emisorRuc: i % 2 === 0 ? A : B }));
+    await writeSalesSheet(input, [...many, salesRow(1, { emisorRuc: C, serie: 'F002' })]);
+    const err = await submit(input, sandbox, { issuerCredentials: logins([C]) }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FacturaError);
+    expect((err as FacturaError).code).toBe('CONFIG');
+    expect((err as FacturaError).text.es).toContain(C);
+    expect(sandbox.ledger().counters).toMatchObject({ loginRequests: 0, puts: 0 });
+  });
+
   it('needs no credentials for an issuer whose invoices are all invalid, nor for one left out with onlyIssuer', async () => {
     sandbox = await startSandbox({ accounts: ACCOUNTS });
     const input = join(dir.path, 'ventas.xlsx');

@@ -20,6 +20,19 @@ describe('the command line', () => {
     const r = await run(['template', '--no-such-option']);
     expect(r.code).toBe(2);
   });
+
+  it("a command's --help or --version prints and runs nothing (the command runs after parsing)", async () => {
+    const help = await run(['validate', 'no-such-sheet.csv', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.err).toBe('');
+    const version = await run(['validate', 'no-such-sheet.csv', '--version']);
+    expect(version.code).toBe(0);
+    expect(version.err).toBe('');
+    // Without them, the same command runs: the sheet is missing.
+    const ran = await run(['validate', 'no-such-sheet.csv']);
+    expect(ran.code).not.toBe(0);
+    expect(ran.err).toMatch(/no-such-sheet\.csv/);
+  });
 });
 
 describe('the real process', () => {
