@@ -4,7 +4,7 @@ import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Cell } from '../sheet/source-row.js';
 import type { FixRowBatch } from './fix-row-values.js';
-import { cellValue, FIX_NOTES_HEADER, fixFileFailure, keptColumns } from './fix-row-values.js';
+import { cellValue, FIX_NOTES_HEADER, fixFileFailure, keptColumns, NULL_CELL, OTHER_CELL } from './fix-row-values.js';
 import type { TableValue } from './render-row-xml.js';
 import type { CellStyle } from './shared-cell-styles.js';
 import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
@@ -77,22 +77,32 @@ export async function openFixAndResendWriter(options: FixAndResendWriterOptions)
     const values: TableValue[] = new Array<TableValue>(width).fill(null);
     const styles: CellStyle[] = new Array<CellStyle>(width).fill(NO_STYLE);
     styles[kept.length] = NOTES_CELL_STYLE;
-    /** Renders the batch's rows from `start`; at a wait for the zip, goes on after it. */
-    const addFrom = (batch: FixRowBatch, start: number, format: number): Promise<void> | undefined => {
-      const { values: cells, formats } = batch;
-      let f = format;
-      for (let at = start; at < cells.length; at += width) {
-        for (let k = 0; k < kept.length; k += 1) {
-          values[k] = cells[at + k] ?? null;
-          styles[k] = NO_STYLE;
+    /** Where the next row of a batch starts: its first cell, its text, its other values, its formats. */
+    interface BatchAt {
+      cell: number;
+      text: number;
+      other: number;
+      format: number;
+    }
+    /** Renders the batch's rows from `at`; at a wait for the zip, goes on after it. */
+    const addFrom = (batch: FixRowBatch, at: BatchAt): Promise<void> | undefined => {
+      const { cells, text, others, formats } = batch;
+      while (at.cell < cells.length) {
+        const start = at.cell;
+        for (let k = 0; k < width; k += 1) {
+          const length = cells[start + k] ?? NULL_CELL;
+          if (length >= 0) {
+            values[k] = text.slice(at.text, at.text + length);
+            at.text += length;
+          } else values[k] = length === OTHER_CELL ? (others[at.other++] ?? null) : null;
+          if (k < kept.length) styles[k] = NO_STYLE;
         }
-        for (; f < formats.length && (formats[f] as number) < at + width; f += 2) {
-          styles[(formats[f] as number) - at] = numberFormatStyle(formats[f + 1] as string);
+        for (; at.format < formats.length && (formats[at.format] as number) < start + width; at.format += 2) {
+          styles[(formats[at.format] as number) - start] = numberFormatStyle(formats[at.format + 1] as string);
         }
-        values[kept.length] = cells[at + kept.length] ?? null;
+        at.cell = start + width;
         const draining = sheet.addRow(values, styles);
-        const next = at + width;
-        if (draining !== undefined) return next < cells.length ? draining.then(() => addFrom(batch, next, f)) : draining;
+        if (draining !== undefined) return at.cell < cells.length ? draining.then(() => addFrom(batch, at)) : draining;
       }
       return undefined;
     };
@@ -100,7 +110,7 @@ export async function openFixAndResendWriter(options: FixAndResendWriterOptions)
       addRows(batch) {
         if (state !== 'open') return Promise.reject(new Error('fix-and-resend file already finished'));
         try {
-          return addFrom(batch, 0, 0)?.catch(failing);
+          return addFrom(batch, { cell: 0, text: 0, other: 0, format: 0 })?.catch(failing);
         } catch (err) {
           return failing(err);
         }
