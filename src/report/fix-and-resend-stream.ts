@@ -39,6 +39,8 @@ const openHere = (options: FixAndResendWriterOptions): Promise<FixAndResendWrite
  * their notes, if the invoice needs fixing, and let go. No second reading of the input, and memory
  * bounded by the rows of the invoices not yet finished. The file is opened at the first row to
  * copy: a run where nothing needs fixing writes none (and removes one left by an earlier run).
+ * Copied rows go to the writer in batches of plain values (fix-row-values.ts); a run's writer is in
+ * its results thread, so this thread only gathers the values.
  */
 export interface FixAndResendStream {
   /** The source with its rows held until their outcome (tap it after the edits apply). */
