@@ -252,7 +252,15 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   const writeFiles = run.writeFiles !== false;
   // The fix-and-resend file copies the corrected rows as their outcomes arrive: no second pass.
   const fixFile = writeFiles
-    ? createFixAndResendStream({ path: paths.fixAndResend, lang, secrets: run.secrets ?? [], ordered: settings.read.mergeSplit !== true })
+    ? createFixAndResendStream({
+        path: paths.fixAndResend,
+        lang,
+        secrets: run.secrets ?? [],
+        ordered: settings.read.mergeSplit !== true,
+        // Rendered and zipped in the results thread (opened below, before the first row to copy).
+        openWriter: (options) =>
+          results === undefined ? Promise.reject(new Error('the results workbook is not open')) : Promise.resolve(results.openFixFile(options)),
+      })
     : undefined;
   const sheet = await readLineRecords(fixFile?.tap(source) ?? source, settings.read);
   for (const note of sheet.notes) run.logger.warn({ code: note.code }, note.message[lang]);

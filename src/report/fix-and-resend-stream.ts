@@ -4,9 +4,11 @@ import type { InvoiceOutcome } from '../invoice/invoice-outcome.js';
 import type { Problem } from '../invoice/problem.js';
 import type { RowSource, SourceRow } from '../sheet/source-row.js';
 import type { ColumnLocator } from './column-locator.js';
-import type { FixAndResendWriter } from './fix-and-resend-writer.js';
+import type { FixAndResendWriter, FixAndResendWriterOptions } from './fix-and-resend-writer.js';
 import type { FixNotes, RowNote } from './fix-notes.js';
 import { createFixNotes, notesCellText } from './fix-notes.js';
+import type { FixRowBatcher } from './fix-row-values.js';
+import { createFixRowBatcher } from './fix-row-values.js';
 import type { RowWindow } from './row-window.js';
 import { createRowWindow } from './row-window.js';
 
@@ -17,7 +19,19 @@ export interface FixAndResendStreamOptions {
   readonly secrets?: readonly string[];
   /** Outcomes' rows come in the sheet's order (grouping's default mode; not under `--merge-split`). */
   readonly ordered: boolean;
+  /**
+   * Opens the file's writer, at the first row to copy. Default: in this thread
+   * (openFixAndResendWriter); a run hands it to its results thread (ResultsWorkbook.openFixFile).
+   */
+  readonly openWriter?: (options: FixAndResendWriterOptions) => Promise<FixAndResendWriter>;
 }
+
+/** Copied rows handed to the writer at once: it renders and zips them (in the results thread, for a run). */
+const FIX_BATCH_ROWS = 256;
+
+/** The writer in this thread, loaded (and exceljs with it) with the first row to copy: a run without one never loads it. */
+const openHere = (options: FixAndResendWriterOptions): Promise<FixAndResendWriter> =>
+  import('./fix-and-resend-writer.js').then(({ openFixAndResendWriter }) => openFixAndResendWriter(options));
 
 /**
  * The fix-and-resend workbook written during the run's own pass over the input: the source rows
@@ -25,6 +39,8 @@ export interface FixAndResendStreamOptions {
  * their notes, if the invoice needs fixing, and let go. No second reading of the input, and memory
  * bounded by the rows of the invoices not yet finished. The file is opened at the first row to
  * copy: a run where nothing needs fixing writes none (and removes one left by an earlier run).
+ * Copied rows go to the writer in batches of plain values (fix-row-values.ts); a run's writer is in
+ * its results thread, so this thread only gathers the values.
  */
 export interface FixAndResendStream {
   /** The source with its rows held until their outcome (tap it after the edits apply). */
@@ -46,22 +62,34 @@ export function createFixAndResendStream(options: FixAndResendStreamOptions): Fi
   const secrets = options.secrets ?? [];
   let header: SourceRow | undefined;
   let notesOf: FixNotes = createFixNotes({ lang: options.lang, secrets });
+  const openWriter = options.openWriter ?? openHere;
   let writer: Promise<FixAndResendWriter> | undefined;
-  /** The writer once open: rows then go to it without a promise each. */
+  /** The writer once open: batches then go to it without a promise each. */
   let open: FixAndResendWriter | undefined;
+  let batch: FixRowBatcher | undefined;
+
+  /** Hands the rows gathered to the writer; a promise when the next rows must wait. */
+  const flush = (rows: FixRowBatcher): Promise<void> | undefined => {
+    const taken = rows.take();
+    if (taken.cells.length === 0) return undefined;
+    if (open !== undefined) return open.addRows(taken);
+    return writer?.then((opened) => {
+      open = opened;
+      return opened.addRows(taken);
+    });
+  };
 
   const window: RowWindow = createRowWindow({
     ordered: options.ordered,
     release(row, notes) {
-      if (open !== undefined) return open.addRow(row.cells, notes);
-      // The writer (and exceljs with it) is loaded with the first row to copy: a run without one never loads it.
-      writer ??= import('./fix-and-resend-writer.js').then(({ openFixAndResendWriter }) =>
-        openFixAndResendWriter({ path: options.path, header: header?.cells ?? [], lang: options.lang }),
-      );
-      return writer.then(async (opened) => {
-        open = opened;
-        await opened.addRow(row.cells, notes);
-      });
+      if (batch === undefined) {
+        const cells = header?.cells ?? [];
+        batch = createFixRowBatcher(cells);
+        writer = openWriter({ path: options.path, header: cells, lang: options.lang });
+        // Its failure is told by the next flush or finish, which wait for it.
+        writer.catch(() => undefined);
+      }
+      return batch.push(row.cells, notes) < FIX_BATCH_ROWS ? undefined : flush(batch);
     },
   });
 
@@ -93,6 +121,7 @@ export function createFixAndResendStream(options: FixAndResendStreamOptions): Fi
         await rm(options.path, { force: true });
         return false;
       }
+      if (batch !== undefined) await flush(batch);
       await (await writer).finish();
       return true;
     },
@@ -100,6 +129,7 @@ export function createFixAndResendStream(options: FixAndResendStreamOptions): Fi
       const opening = writer;
       writer = undefined;
       open = undefined;
+      batch = undefined;
       if (opening !== undefined) await (await opening.catch(() => undefined))?.abort();
     },
     get peakHeldRows() {

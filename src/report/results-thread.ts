@@ -1,10 +1,16 @@
 /**
- * The results thread: owns the results file (results-file.ts) so that rendering rows, zipping
- * and writing them never take time from reading, validating and sending on the main thread.
- * Messages are handled one at a time, in order; each gets one answer, and a failure to open the
- * file is answered unasked (the main thread does not wait for the opening: see results-workbook.ts).
+ * The results thread: owns the results file (results-file.ts), and the fix-and-resend file when
+ * there is one (fix-and-resend-writer.ts), so that rendering rows, zipping and writing them never
+ * take time from reading, validating and sending on the main thread. Messages are handled one at
+ * a time, in order; each gets one answer, and a failure to open the results file is answered
+ * unasked (the main thread does not wait for the opening: see results-workbook.ts). The fix file's
+ * messages (`fix-…`) are answered apart: its failure (`fix-failed`) does not stop the results
+ * file, nor the results file's its.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { FacturaError } from '../factura-error.js';
+import type { FixAndResendWriter, FixAndResendWriterOptions } from './fix-and-resend-writer.js';
+import type { FixRowBatch } from './fix-row-values.js';
 import type { InvoiceRow, ProblemRow, ResultsFile, ResultsFileOptions, RunInfo } from './results-file.js';
 import { openResultsFile } from './results-file.js';
 import type { RunCounts } from './run-summary.js';
@@ -12,7 +18,14 @@ import type { RunCounts } from './run-summary.js';
 export type ToResultsThread =
   | { readonly kind: 'add'; readonly invoices: readonly InvoiceRow[]; readonly problems: readonly ProblemRow[] }
   | { readonly kind: 'close'; readonly summary: RunCounts; readonly run: RunInfo }
-  | { readonly kind: 'abort' };
+  | { readonly kind: 'abort' }
+  | { readonly kind: 'fix-open'; readonly options: FixAndResendWriterOptions }
+  | { readonly kind: 'fix-rows'; readonly batch: FixRowBatch }
+  | { readonly kind: 'fix-finish' }
+  | { readonly kind: 'fix-abort' };
+
+type FixMessage = Extract<ToResultsThread, { readonly kind: `fix-${string}` }>;
+const isFixMessage = (message: ToResultsThread): message is FixMessage => message.kind.startsWith('fix-');
 
 /** A file-system error as it crosses threads: its message and its code (ENOSPC, EACCES…). */
 export interface ThreadError {
@@ -22,9 +35,14 @@ export interface ThreadError {
   readonly syscall?: string;
 }
 
-export type FromResultsThread = { readonly kind: 'done'; readonly of: ToResultsThread['kind'] } | { readonly kind: 'failed'; readonly error: ThreadError };
+export type FromResultsThread =
+  | { readonly kind: 'done'; readonly of: ToResultsThread['kind'] }
+  | { readonly kind: 'failed'; readonly error: ThreadError }
+  | { readonly kind: 'fix-failed'; readonly error: ThreadError };
 
-function toThreadError(err: unknown): ThreadError {
+function toThreadError(failure: unknown): ThreadError {
+  // The fix file's writer tells its failures as a FacturaError: what crosses is the system's error.
+  const err = failure instanceof FacturaError && failure.cause !== undefined ? failure.cause : failure;
   const message = err instanceof Error ? err.message : String(err);
   const { code, syscall } = (err ?? {}) as { code?: unknown; syscall?: unknown };
   return { message, ...(typeof code === 'string' ? { code } : {}), ...(typeof syscall === 'string' ? { syscall } : {}) };
@@ -37,9 +55,41 @@ const post = (message: FromResultsThread): void => port.postMessage(message);
 let file: ResultsFile | undefined;
 let failedOnce = false;
 let queue: Promise<void> = Promise.resolve();
+let fix: FixAndResendWriter | undefined;
+let fixFailed = false;
+
+const handleFix = async (message: FixMessage): Promise<void> => {
+  if (message.kind === 'fix-abort') {
+    await fix?.abort();
+    fix = undefined;
+    post({ kind: 'done', of: message.kind });
+    return;
+  }
+  if (fixFailed) return; // the failure was reported already
+  try {
+    if (message.kind === 'fix-open') {
+      // Loaded with the first row to copy, as on the main thread: a run without one never loads it.
+      const { openFixAndResendWriter } = await import('./fix-and-resend-writer.js');
+      fix = await openFixAndResendWriter(message.options);
+    } else if (fix === undefined) throw new Error('fix-and-resend file not open');
+    else if (message.kind === 'fix-rows') {
+      const waiting = fix.addRows(message.batch);
+      if (waiting !== undefined) await waiting;
+    } else await fix.finish();
+    post({ kind: 'done', of: message.kind });
+  } catch (err) {
+    fixFailed = true;
+    post({ kind: 'fix-failed', error: toThreadError(err) });
+  }
+};
 
 const handle = async (message: ToResultsThread): Promise<void> => {
+  if (isFixMessage(message)) {
+    await handleFix(message);
+    return;
+  }
   if (message.kind === 'abort') {
+    await fix?.abort();
     await file?.abort();
     post({ kind: 'done', of: 'abort' });
     return;

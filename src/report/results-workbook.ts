@@ -10,6 +10,8 @@ import { siblingModule, startModuleThread } from '../thread/start-module-thread.
 import { connectThread } from '../thread/thread-connection.js';
 import { toCellValue } from './cell-text.js';
 import type { ColumnLocator } from './column-locator.js';
+import type { FixAndResendWriter, FixAndResendWriterOptions } from './fix-and-resend-writer.js';
+import { fixFileFailure } from './fix-row-values.js';
 import type { CellReading } from './results-columns.js';
 import { INVOICE_COLUMNS, PROBLEM_COLUMNS, readRow } from './results-columns.js';
 import type { InvoiceRow, ProblemRow, ResultsFileOptions, RunInfo } from './results-file.js';
@@ -42,6 +44,12 @@ export interface ResultsWorkbook {
   close(summary: RunCounts, run: RunInfo): Promise<void>;
   /** Gives up: removes the partial file and the spool. */
   abort(): Promise<void>;
+  /**
+   * The fix-and-resend file, written by the results thread: its batches are posted (at most
+   * MAX_BATCHES_IN_FLIGHT waiting), rendered and zipped there. Finish (or abort) it before this
+   * workbook's close or abort. Its failures are told as the fix file's, by its next call.
+   */
+  openFixFile(options: FixAndResendWriterOptions): FixAndResendWriter;
 }
 
 /** Rows sent to the results thread in one message. */
@@ -93,7 +101,9 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   );
 
   let failure: ThreadError | undefined;
+  let fixFailure: ThreadError | undefined;
   let inFlight = 0;
+  let fixInFlight = 0;
   let invoices: InvoiceRow[] = [];
   let problems: ProblemRow[] = [];
   let closed = false;
@@ -103,8 +113,13 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
     thread.next().catch((err: unknown) => ({ kind: 'failed', error: { message: err instanceof Error ? err.message : String(err) } }) as const);
   /** Takes the thread's answers to earlier batches; the first failure ends the run. */
   const settle = (answer: FromResultsThread): void => {
-    if (answer.kind === 'failed') failure ??= answer.error;
-    else if (answer.kind === 'done' && answer.of === 'add') inFlight -= 1;
+    if (answer.kind === 'failed') {
+      failure ??= answer.error;
+      // A thread that died writes no fix file either.
+      if (thread.stopped) fixFailure ??= answer.error;
+    } else if (answer.kind === 'fix-failed') fixFailure ??= answer.error;
+    else if (answer.of === 'add') inFlight -= 1;
+    else if (answer.of === 'fix-rows') fixInFlight -= 1;
   };
   const check = (): void => {
     if (failure !== undefined) throw outputError(options.path, failure);
@@ -181,6 +196,52 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
       closed = true;
       await discard();
       await thread.stop();
+    },
+
+    openFixFile(fixOptions) {
+      const checkFix = (): void => {
+        if (fixFailure !== undefined) throw fixFileFailure(fixOptions.path, fixFailure);
+      };
+      /** Takes answers until the thread's to `of` (or the fix file's failure). */
+      const answered = async (of: ToResultsThread['kind']): Promise<void> => {
+        for (;;) {
+          checkFix();
+          const answer = await nextAnswer();
+          settle(answer);
+          if (answer.kind === 'done' && answer.of === of) return;
+        }
+      };
+      const waitForRoom = async (): Promise<void> => {
+        while (fixInFlight >= MAX_BATCHES_IN_FLIGHT && fixFailure === undefined) settle(await nextAnswer());
+        checkFix();
+      };
+      let ended = false;
+      thread.post({ kind: 'fix-open', options: fixOptions });
+      return {
+        addRows(batch) {
+          if (fixFailure !== undefined) return Promise.reject(fixFileFailure(fixOptions.path, fixFailure));
+          thread.post({ kind: 'fix-rows', batch });
+          fixInFlight += 1;
+          return fixInFlight >= MAX_BATCHES_IN_FLIGHT ? waitForRoom() : undefined;
+        },
+        async finish() {
+          ended = true;
+          thread.post({ kind: 'fix-finish' });
+          await answered('fix-finish');
+          checkFix();
+        },
+        async abort() {
+          if (ended && fixFailure === undefined) return;
+          ended = true;
+          if (thread.stopped) return;
+          thread.post({ kind: 'fix-abort' });
+          for (;;) {
+            const answer = await thread.next().catch(() => undefined);
+            if (answer === undefined || (answer.kind === 'done' && answer.of === 'fix-abort')) break;
+            settle(answer);
+          }
+        },
+      };
     },
   };
 }

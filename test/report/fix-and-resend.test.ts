@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FacturaError, validateSheet } from '../../src/index.js';
 import { localized } from '../../src/i18n/localized-text.js';
@@ -11,7 +12,8 @@ import { matchKey } from '../../src/invoice/match-key.js';
 import type { ColumnLocator } from '../../src/report/column-locator.js';
 import { FIX_NOTES_HEADER } from '../../src/report/fix-and-resend-writer.js';
 import { createFixAndResendStream } from '../../src/report/fix-and-resend-stream.js';
-import type { FixAndResendStream } from '../../src/report/fix-and-resend-stream.js';
+import type { FixAndResendStream, FixAndResendStreamOptions } from '../../src/report/fix-and-resend-stream.js';
+import { createResultsWorkbook } from '../../src/report/results-workbook.js';
 import type { CellEdits } from '../../src/sheet/apply-cell-edits.js';
 import { applyCellEdits } from '../../src/sheet/apply-cell-edits.js';
 import { openRowSource } from '../../src/sheet/open-row-source.js';
@@ -59,8 +61,13 @@ async function openInput(input: string, feed: Feed): Promise<RowSource> {
  * header row is announced once read, and each outcome is added as soon as its last row has been
  * read (grouping's default mode: outcomes in the sheet's order). Returns finish()'s answer.
  */
-async function writeThroughStream(input: string, out: string, feed: Feed): Promise<{ written: boolean; stream: FixAndResendStream }> {
-  const stream = createFixAndResendStream({ path: out, lang: 'es', ordered: true });
+async function writeThroughStream(
+  input: string,
+  out: string,
+  feed: Feed,
+  openWriter?: FixAndResendStreamOptions['openWriter'],
+): Promise<{ written: boolean; stream: FixAndResendStream }> {
+  const stream = createFixAndResendStream({ path: out, lang: 'es', ordered: true, ...(openWriter !== undefined ? { openWriter } : {}) });
   const pending = [...feed.outcomes].sort((a, b) => Math.max(...a.rows) - Math.max(...b.rows));
   try {
     for await (const row of stream.tap(await openInput(input, feed)).rows) {
@@ -292,5 +299,102 @@ describe('fix-and-resend file', () => {
     expect(keys.has(matchKey('Observaciones'))).toBe(true);
     expect(keys.has(matchKey(FIX_NOTES_HEADER.es))).toBe(false);
     expect(keys.has(matchKey(FIX_NOTES_HEADER.en))).toBe(false);
+  });
+});
+
+describe('fix-and-resend file written by the results thread', () => {
+  let dir: { path: string; cleanup: () => Promise<void> };
+  beforeEach(async () => {
+    dir = await tempDir('fix-thread-');
+  });
+  afterEach(() => dir.cleanup());
+
+  /** 3,000 invalid rows of every kind of cell: more batches than may wait between the threads. */
+  async function writeMixedInput(path: string): Promise<InvoiceOutcome[]> {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Ventas');
+    sheet.addRow([...HEADER, 'Pagado', 'Error', FIX_NOTES_HEADER.es]);
+    const found: InvoiceOutcome[] = [];
+    for (let n = 1; n <= 3000; n += 1) {
+      const when = n % 3 === 0 ? new Date(Date.UTC(2025, 10, 18, 9, 30, n % 60)) : new Date(Date.UTC(2025, 10, 18));
+      const name = n % 7 === 0 ? `Año & <Cía> "${n}"\u0001 ñandú` : n % 11 === 0 ? '' : `Cliente ${n}`;
+      const row = sheet.addRow([
+        'F001',
+        n,
+        when,
+        `2012345678${n % 10}`,
+        name,
+        n % 5 === 0 ? null : `Producto ${n}`,
+        n,
+        n / 8,
+        n % 2 === 0,
+        n % 13 === 0 ? { error: '#N/A' } : null,
+        'viejo',
+      ]);
+      if (n % 4 === 0) row.getCell(8).numFmt = '0.000';
+      found.push(
+        outcome(String(n), [n + 1], 'INVALID', {
+          problems: [
+            {
+              severity: 'error',
+              code: 'RUC_CHECK_DIGIT',
+              row: n + 1,
+              column: 'receptorNumeroDocumento',
+              value: 'x',
+              message: localized(`Dígito verificador incorrecto en ${n}.`, 'Wrong check digit.'),
+            },
+          ],
+        }),
+      );
+    }
+    await book.xlsx.writeFile(path);
+    return found;
+  }
+
+  /** The parts of a workbook that are not timestamps. */
+  async function parts(path: string): Promise<Record<string, string>> {
+    const zip = await JSZip.loadAsync(await readFile(path));
+    const out: Record<string, string> = {};
+    for (const name of Object.keys(zip.files).sort()) {
+      if (name !== 'docProps/core.xml') out[name] = (await zip.file(name)?.async('string')) ?? '';
+    }
+    return out;
+  }
+
+  it('is the same file, part for part, as the one written on the main thread', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    const found = await writeMixedInput(input);
+    const here = join(dir.path, 'aqui.corregir.xlsx');
+    await writeThroughStream(input, here, { headerRow: 1, outcomes: found });
+    const results = await createResultsWorkbook({ path: join(dir.path, 'r.xlsx') });
+    const there = join(dir.path, 'hilo.corregir.xlsx');
+    try {
+      const { written } = await writeThroughStream(input, there, { headerRow: 1, outcomes: found }, (options) => Promise.resolve(results.openFixFile(options)));
+      expect(written).toBe(true);
+    } finally {
+      await results.abort();
+    }
+    const expected = await parts(here);
+    expect(expected['xl/worksheets/sheet1.xml']).toContain('<row r="3001">');
+    expect(await parts(there)).toEqual(expected);
+  });
+
+  it('tells a path that cannot be written as the fix file’s failure, in Spanish, leaving nothing', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    const found = await writeMixedInput(input);
+    await writeFile(join(dir.path, 'a-file'), 'not a folder');
+    const path = join(dir.path, 'a-file', 'ventas.corregir.xlsx');
+    const results = await createResultsWorkbook({ path: join(dir.path, 'r.xlsx') });
+    let err: unknown;
+    try {
+      await writeThroughStream(input, path, { headerRow: 1, outcomes: found }, (options) => Promise.resolve(results.openFixFile(options)));
+    } catch (e) {
+      err = e;
+    } finally {
+      await results.abort();
+    }
+    expect(err).toBeInstanceOf(FacturaError);
+    expect((err as FacturaError).text.es).toBe(`No se pudo escribir el archivo para corregir ${path}: una parte de la ruta no es una carpeta.`);
+    expect(await readdir(dir.path)).toEqual(['a-file', 'ventas.xlsx']);
   });
 });

@@ -1,0 +1,152 @@
+import { FacturaError } from '../factura-error.js';
+import { localized } from '../i18n/localized-text.js';
+import { matchKey } from '../invoice/match-key.js';
+import type { Cell } from '../sheet/source-row.js';
+import { writeFailure } from '../write-failure.js';
+import { MAX_CELL_TEXT, toCellText } from './cell-text.js';
+import type { TableValue } from './render-row-xml.js';
+
+/**
+ * The added last column of the fix-and-resend file. Not plain «Observaciones»: that is an alias
+ * of `glosa`, so a file fed back would send our notes as the invoice's remark. This header matches
+ * no canonical column (a test checks it) and is dropped when a fix file is itself fed back and
+ * fixed again.
+ */
+export const FIX_NOTES_HEADER = localized('Observaciones de la validación', 'Validation notes');
+const NOTES_KEYS = new Set([matchKey(FIX_NOTES_HEADER.es), matchKey(FIX_NOTES_HEADER.en)]);
+
+/** A failure of the fix file, told as one (a FacturaError passes as it is). */
+export function fixFileFailure(path: string, err: unknown): Error {
+  if (err instanceof FacturaError) return err;
+  return writeFailure(localized('el archivo para corregir', 'the file to fix'), path, err);
+}
+
+/**
+ * Copied rows of the fix-and-resend file, the way they cross to the thread that writes the file
+ * (results-thread.ts): cheap to clone. A clone of an array of strings costs per string (a batch of
+ * 256 rows of 27 cells is 6,912 of them: measured, 3.2 s of postMessage on the main thread for a
+ * 200,000-row all-invalid sheet, against 1.3 s without the fix file's rows); so the text cells go
+ * as one string and their lengths.
+ */
+export interface FixRowBatch {
+  /** The text cells, one after the other. */
+  readonly text: string;
+  /**
+   * Every cell, `kept columns + 1` a row (the kept columns, then the notes): a text cell's length
+   * in `text` (≥ 0), NULL_CELL for a blank, OTHER_CELL for the next of `others`.
+   */
+  readonly cells: Int32Array;
+  /** The cells that are not text (numbers, dates, booleans, errors), in order. */
+  readonly others: TableValue[];
+  /** The cells with a number format, as pairs: index in `cells`, format (few: none in a CSV). */
+  readonly formats: (number | string)[];
+}
+
+export const NULL_CELL = -1;
+export const OTHER_CELL = -2;
+
+/** Collects copied rows into batches. */
+export interface FixRowBatcher {
+  /** Adds a source row (cells as they were read) with its notes; returns the rows now in the batch. */
+  push(cells: readonly (Cell | null)[], notes: string | undefined): number;
+  /** The rows so far (and starts a new batch). */
+  take(): FixRowBatch;
+}
+
+export function createFixRowBatcher(header: readonly (Cell | null)[]): FixRowBatcher {
+  const kept = keptColumns(header);
+  let text = '';
+  let cells: number[] = [];
+  let others: TableValue[] = [];
+  let formats: (number | string)[] = [];
+  let rows = 0;
+  const add = (value: TableValue): void => {
+    if (typeof value === 'string') {
+      text += value;
+      cells.push(value.length);
+    } else if (value === null) cells.push(NULL_CELL);
+    else {
+      others.push(value);
+      cells.push(OTHER_CELL);
+    }
+  };
+  return {
+    push(row, notes) {
+      for (let k = 0; k < kept.length; k += 1) {
+        const cell = row[kept[k] ?? -1] ?? null;
+        add(dataCellValue(cell));
+        const format = numberFormat(cell);
+        if (format !== undefined) formats.push(cells.length - 1, format);
+      }
+      add(notes ?? null);
+      rows += 1;
+      return rows;
+    },
+    take() {
+      const batch: FixRowBatch = { text, cells: Int32Array.from(cells), others, formats };
+      text = '';
+      cells = [];
+      others = [];
+      formats = [];
+      rows = 0;
+      return batch;
+    },
+  };
+}
+
+/** Indexes of the header row's columns, up to its last named one, minus an old notes column. */
+export function keptColumns(cells: readonly (Cell | null)[]): number[] {
+  let last = -1;
+  cells.forEach((c, i) => {
+    if (c !== null) last = i;
+  });
+  const kept: number[] = [];
+  for (let i = 0; i <= last; i++) {
+    const c = cells[i] ?? null;
+    if (c?.kind === 'text' && NOTES_KEYS.has(matchKey(c.text))) continue;
+    kept.push(i);
+  }
+  return kept;
+}
+
+/** A copied cell keeps its number format; a date gets a day-first one (with the time if it has one). */
+function numberFormat(cell: Cell | null): string | undefined {
+  if (cell?.kind === 'number') return cell.numFmt;
+  if (cell?.kind === 'date') return cell.iso.endsWith('T00:00:00') ? 'dd/mm/yyyy' : 'dd/mm/yyyy hh:mm:ss';
+  return undefined;
+}
+
+const EXCEL_ERRORS = new Set(['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A']);
+
+/**
+ * A data cell as cellValue makes it, for the table sheet's renderer: that drops the characters XML
+ * forbids itself (render-row-xml.ts), so text within Excel's limit goes as it is, not scanned twice.
+ */
+function dataCellValue(cell: Cell | null): TableValue {
+  return cell?.kind === 'text' && cell.text.length <= MAX_CELL_TEXT ? cell.text : cellValue(cell);
+}
+
+/** The cell as it was: text stays a string cell (never evaluated), numbers, dates and booleans keep their type. */
+export function cellValue(cell: Cell | null): TableValue {
+  if (cell === null) return null;
+  switch (cell.kind) {
+    case 'text':
+      return toCellText(cell.text);
+    case 'number':
+      return cell.value;
+    case 'boolean':
+      return cell.value;
+    case 'date':
+      return isoToDate(cell.iso);
+    case 'error':
+      return EXCEL_ERRORS.has(cell.error) ? { error: cell.error } : null;
+  }
+}
+
+/** `YYYY-MM-DDTHH:mm:ss` wall time → the Date exceljs writes with those digits (UTC fields). */
+function isoToDate(iso: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?/.exec(iso);
+  if (m === null) return null;
+  const n = (i: number): number => Number(m[i] ?? '0');
+  return new Date(Date.UTC(n(1), n(2) - 1, n(3), n(4), n(5), n(6)));
+}
