@@ -31,7 +31,7 @@ export const HEAP_FLAGS: readonly string[] = [`--heap-growing-percent=${HEAP_GRO
  *   XLSX (library call without output files, `--trace-gc-nvp`, A/B interleaved on a loaded box)
  *   that promoted 850-1,100 MB to the old generation against 27 MB without pretenuring, young
  *   collections took 4.1-4.7 s against 0.5-0.8 s, and the run's CPU 12.4-15.7 s against 7.3-10.6 s.
- *   CSV sheets: the same CPU either way (BENCHMARKS.md, "Issue 19: the XLSX reader's garbage").
+ *   CSV sheets: the same CPU either way (BENCHMARKS.md, "Issue 19: the per-row path", third round).
  */
 export function tuneHeap(): void {
   for (const flag of HEAP_FLAGS) setFlagsFromString(flag);
