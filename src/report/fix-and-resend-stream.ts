@@ -71,7 +71,7 @@ export function createFixAndResendStream(options: FixAndResendStreamOptions): Fi
   /** Hands the rows gathered to the writer; a promise when the next rows must wait. */
   const flush = (rows: FixRowBatcher): Promise<void> | undefined => {
     const taken = rows.take();
-    if (taken.cells.length === 0) return undefined;
+    if (taken.values.cells.length === 0) return undefined;
     if (open !== undefined) return open.addRows(taken);
     return writer?.then((opened) => {
       open = opened;

@@ -4,7 +4,9 @@ import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Cell } from '../sheet/source-row.js';
 import type { FixRowBatch } from './fix-row-values.js';
-import { cellValue, FIX_NOTES_HEADER, fixFileFailure, keptColumns, NULL_CELL, OTHER_CELL } from './fix-row-values.js';
+import { cellValue, FIX_NOTES_HEADER, fixFileFailure, keptColumns } from './fix-row-values.js';
+import type { PackedReader } from './packed-values.js';
+import { readPacked } from './packed-values.js';
 import type { TableValue } from './render-row-xml.js';
 import type { CellStyle } from './shared-cell-styles.js';
 import { NO_STYLE, numberFormatStyle } from './shared-cell-styles.js';
@@ -74,35 +76,22 @@ export async function openFixAndResendWriter(options: FixAndResendWriterOptions)
     });
     const width = kept.length + 1;
     // One pair of arrays for every row: the sheet renders a row before its first await.
-    const values: TableValue[] = new Array<TableValue>(width).fill(null);
+    const row: TableValue[] = new Array<TableValue>(width).fill(null);
     const styles: CellStyle[] = new Array<CellStyle>(width).fill(NO_STYLE);
     styles[kept.length] = NOTES_CELL_STYLE;
-    /** Where the next row of a batch starts: its first cell, its text, its other values, its formats. */
-    interface BatchAt {
-      cell: number;
-      text: number;
-      other: number;
-      format: number;
-    }
-    /** Renders the batch's rows from `at`; at a wait for the zip, goes on after it. */
-    const addFrom = (batch: FixRowBatch, at: BatchAt): Promise<void> | undefined => {
-      const { cells, text, others, formats } = batch;
-      while (at.cell < cells.length) {
-        const start = at.cell;
+    /** Renders the batch's rows from where `values` stands; at a wait for the zip, goes on after it. */
+    const addFrom = (values: PackedReader, formats: FixRowBatch['formats'], at: { format: number }): Promise<void> | undefined => {
+      while (!values.done) {
+        const start = values.at;
         for (let k = 0; k < width; k += 1) {
-          const length = cells[start + k] ?? NULL_CELL;
-          if (length >= 0) {
-            values[k] = text.slice(at.text, at.text + length);
-            at.text += length;
-          } else values[k] = length === OTHER_CELL ? (others[at.other++] ?? null) : null;
+          row[k] = values.next();
           if (k < kept.length) styles[k] = NO_STYLE;
         }
         for (; at.format < formats.length && (formats[at.format] as number) < start + width; at.format += 2) {
           styles[(formats[at.format] as number) - start] = numberFormatStyle(formats[at.format + 1] as string);
         }
-        at.cell = start + width;
-        const draining = sheet.addRow(values, styles);
-        if (draining !== undefined) return at.cell < cells.length ? draining.then(() => addFrom(batch, at)) : draining;
+        const draining = sheet.addRow(row, styles);
+        if (draining !== undefined) return values.done ? draining : draining.then(() => addFrom(values, formats, at));
       }
       return undefined;
     };
@@ -110,7 +99,7 @@ export async function openFixAndResendWriter(options: FixAndResendWriterOptions)
       addRows(batch) {
         if (state !== 'open') return Promise.reject(new Error('fix-and-resend file already finished'));
         try {
-          return addFrom(batch, { cell: 0, text: 0, other: 0, format: 0 })?.catch(failing);
+          return addFrom(readPacked(batch.values), batch.formats, { format: 0 })?.catch(failing);
         } catch (err) {
           return failing(err);
         }

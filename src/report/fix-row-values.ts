@@ -4,6 +4,8 @@ import { matchKey } from '../invoice/match-key.js';
 import type { Cell } from '../sheet/source-row.js';
 import { writeFailure } from '../write-failure.js';
 import { MAX_CELL_TEXT, toCellText } from './cell-text.js';
+import type { PackedValues } from './packed-values.js';
+import { createValuePacker } from './packed-values.js';
 import type { TableValue } from './render-row-xml.js';
 
 /**
@@ -23,27 +25,14 @@ export function fixFileFailure(path: string, err: unknown): Error {
 
 /**
  * Copied rows of the fix-and-resend file, the way they cross to the thread that writes the file
- * (results-thread.ts): cheap to clone. A clone of an array of strings costs per string (a batch of
- * 256 rows of 27 cells is 6,912 of them: measured, 3.2 s of postMessage on the main thread for a
- * 200,000-row all-invalid sheet, against 1.3 s without the fix file's rows); so the text cells go
- * as one string and their lengths.
+ * (results-thread.ts): the cells packed (packed-values.ts), `kept columns + 1` a row (the kept
+ * columns, then the notes), with the number formats apart.
  */
 export interface FixRowBatch {
-  /** The text cells, one after the other. */
-  readonly text: string;
-  /**
-   * Every cell, `kept columns + 1` a row (the kept columns, then the notes): a text cell's length
-   * in `text` (≥ 0), NULL_CELL for a blank, OTHER_CELL for the next of `others`.
-   */
-  readonly cells: Int32Array;
-  /** The cells that are not text (numbers, dates, booleans, errors), in order. */
-  readonly others: TableValue[];
-  /** The cells with a number format, as pairs: index in `cells`, format (few: none in a CSV). */
+  readonly values: PackedValues;
+  /** The cells with a number format, as pairs: index among the values, format (few: none in a CSV). */
   readonly formats: (number | string)[];
 }
-
-export const NULL_CELL = -1;
-export const OTHER_CELL = -2;
 
 /** Collects copied rows into batches. */
 export interface FixRowBatcher {
@@ -55,38 +44,23 @@ export interface FixRowBatcher {
 
 export function createFixRowBatcher(header: readonly (Cell | null)[]): FixRowBatcher {
   const kept = keptColumns(header);
-  let text = '';
-  let cells: number[] = [];
-  let others: TableValue[] = [];
+  const values = createValuePacker();
   let formats: (number | string)[] = [];
   let rows = 0;
-  const add = (value: TableValue): void => {
-    if (typeof value === 'string') {
-      text += value;
-      cells.push(value.length);
-    } else if (value === null) cells.push(NULL_CELL);
-    else {
-      others.push(value);
-      cells.push(OTHER_CELL);
-    }
-  };
   return {
     push(row, notes) {
       for (let k = 0; k < kept.length; k += 1) {
         const cell = row[kept[k] ?? -1] ?? null;
-        add(dataCellValue(cell));
+        values.add(dataCellValue(cell));
         const format = numberFormat(cell);
-        if (format !== undefined) formats.push(cells.length - 1, format);
+        if (format !== undefined) formats.push(values.size - 1, format);
       }
-      add(notes ?? null);
+      values.add(notes ?? null);
       rows += 1;
       return rows;
     },
     take() {
-      const batch: FixRowBatch = { text, cells: Int32Array.from(cells), others, formats };
-      text = '';
-      cells = [];
-      others = [];
+      const batch: FixRowBatch = { values: values.take(), formats };
       formats = [];
       rows = 0;
       return batch;

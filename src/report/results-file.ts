@@ -12,6 +12,9 @@ import { WorkbookWriter, workbookWriterSheets } from '../exceljs-internals.js';
 import { redactText } from '../redact-secrets.js';
 import type { CellValue } from './cell-text.js';
 import { toCellValue } from './cell-text.js';
+import type { PackedReader, PackedValues } from './packed-values.js';
+import { readPacked } from './packed-values.js';
+import type { TableValue } from './render-row-xml.js';
 import type { RunCounts } from './run-summary.js';
 import { issuerStanding } from './run-summary.js';
 import type { CellStyle } from './shared-cell-styles.js';
@@ -61,16 +64,20 @@ const SUMMARY_GROUPS = 20;
 /** What this side uses of a column: its header, width and number format (not how it is read). */
 type ColumnLayout = Pick<ResultsColumn<never>, 'header' | 'width' | 'numFmt'>;
 
-/** A `Comprobantes` row: its cells (already made safe: see results-workbook.ts) and the status that colours it. */
-export interface InvoiceRow {
-  readonly values: readonly CellValue[];
-  readonly status: InvoiceStatus;
-}
-
-/** An `Errores` row: its cells and whether it is an error (else a warning). */
-export interface ProblemRow {
-  readonly values: readonly CellValue[];
-  readonly error: boolean;
+/**
+ * `Comprobantes` and `Errores` rows as they cross from the run (results-workbook.ts): their cells,
+ * already made safe, packed to be cheap to clone (packed-values.ts), a row's worth of values per
+ * status and per severity.
+ */
+export interface ResultsRows {
+  /** INVOICE_COLUMNS' cells, row after row. */
+  readonly invoices: PackedValues;
+  /** Each `Comprobantes` row's status, which colours it. */
+  readonly statuses: readonly InvoiceStatus[];
+  /** PROBLEM_COLUMNS' cells, row after row. */
+  readonly problems: PackedValues;
+  /** Whether each `Errores` row is an error (else a warning). */
+  readonly errors: readonly boolean[];
 }
 
 export interface ResultsFileOptions {
@@ -90,7 +97,7 @@ export interface ResultsFileOptions {
 /** The file side of the results workbook: rows in, an XLSX out. Its errors are the file system's. */
 export interface ResultsFile {
   /** Rows in `Comprobantes` now; problems spooled for `Errores`. */
-  add(invoices: readonly InvoiceRow[], problems: readonly ProblemRow[]): Promise<void>;
+  add(rows: ResultsRows): Promise<void>;
   /** Writes `Errores` and `Resumen`, finishes the zip and moves the file to its path. */
   close(summary: RunCounts, run: RunInfo): Promise<void>;
   /** Gives up: removes the partial file and the spool. */
@@ -143,15 +150,19 @@ export async function openResultsFile(options: ResultsFileOptions): Promise<Resu
   };
 
   return {
-    async add(rows, problemRows) {
+    async add(rows) {
       check();
       if (closed) throw new Error('results workbook already closed');
-      for (const row of rows) {
-        await drained(() => invoices.addRow(row.values, cellStyles(INVOICE_STYLES, row.values, STATUS_COLUMN, STATUS_CELL_STYLES[row.status])));
+      const invoiceCells = readPacked(rows.invoices);
+      for (const status of rows.statuses) {
+        const values = nextRow(invoiceCells, INVOICE_COLUMNS.length);
+        await drained(() => invoices.addRow(values, cellStyles(INVOICE_STYLES, values, STATUS_COLUMN, STATUS_CELL_STYLES[status])));
       }
-      for (const p of problemRows) {
-        const severity = STATUS_CELL_STYLES[p.error ? 'INVALID' : 'UNKNOWN'];
-        await drained(() => errores.addRow(p.values, cellStyles(PROBLEM_STYLES, p.values, SEVERITY_COLUMN, severity)));
+      const problemCells = readPacked(rows.problems);
+      for (const error of rows.errors) {
+        const values = nextRow(problemCells, PROBLEM_COLUMNS.length);
+        const severity = STATUS_CELL_STYLES[error ? 'INVALID' : 'UNKNOWN'];
+        await drained(() => errores.addRow(values, cellStyles(PROBLEM_STYLES, values, SEVERITY_COLUMN, severity)));
       }
     },
 
@@ -211,7 +222,14 @@ const INVOICE_STYLES = numberStyles(INVOICE_COLUMNS);
 const PROBLEM_STYLES = numberStyles(PROBLEM_COLUMNS);
 
 /** The style of each cell of a table row: numbers formatted, text plain, one coloured (1-based) column. */
-function cellStyles(numbers: readonly CellStyle[], values: readonly CellValue[], colouredColumn: number, coloured: CellStyle): CellStyle[] {
+/** The next `width` values of a pack: one row. */
+function nextRow(cells: PackedReader, width: number): TableValue[] {
+  const values = new Array<TableValue>(width);
+  for (let i = 0; i < width; i += 1) values[i] = cells.next();
+  return values;
+}
+
+function cellStyles(numbers: readonly CellStyle[], values: readonly TableValue[], colouredColumn: number, coloured: CellStyle): CellStyle[] {
   return numbers.map((style, i) => (i + 1 === colouredColumn ? coloured : typeof values[i] === 'number' ? style : NO_STYLE));
 }
 

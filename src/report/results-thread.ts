@@ -11,12 +11,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { FacturaError } from '../factura-error.js';
 import type { FixAndResendWriter, FixAndResendWriterOptions } from './fix-and-resend-writer.js';
 import type { FixRowBatch } from './fix-row-values.js';
-import type { InvoiceRow, ProblemRow, ResultsFile, ResultsFileOptions, RunInfo } from './results-file.js';
+import type { ResultsFile, ResultsFileOptions, ResultsRows, RunInfo } from './results-file.js';
 import { openResultsFile } from './results-file.js';
 import type { RunCounts } from './run-summary.js';
 
 export type ToResultsThread =
-  | { readonly kind: 'add'; readonly invoices: readonly InvoiceRow[]; readonly problems: readonly ProblemRow[] }
+  | { readonly kind: 'add'; readonly rows: ResultsRows }
   | { readonly kind: 'close'; readonly summary: RunCounts; readonly run: RunInfo }
   | { readonly kind: 'abort' }
   | { readonly kind: 'fix-open'; readonly options: FixAndResendWriterOptions }
@@ -96,7 +96,7 @@ const handle = async (message: ToResultsThread): Promise<void> => {
   }
   if (file === undefined || failedOnce) return; // the failure was reported already
   try {
-    if (message.kind === 'add') await file.add(message.invoices, message.problems);
+    if (message.kind === 'add') await file.add(message.rows);
     else await file.close(message.summary, message.run);
     post({ kind: 'done', of: message.kind });
   } catch (err) {

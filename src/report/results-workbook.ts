@@ -14,7 +14,9 @@ import type { FixAndResendWriter, FixAndResendWriterOptions } from './fix-and-re
 import { fixFileFailure } from './fix-row-values.js';
 import type { CellReading } from './results-columns.js';
 import { INVOICE_COLUMNS, PROBLEM_COLUMNS, readRow } from './results-columns.js';
-import type { InvoiceRow, ProblemRow, ResultsFileOptions, RunInfo } from './results-file.js';
+import type { InvoiceStatus } from '../invoice/invoice-status.js';
+import { createValuePacker } from './packed-values.js';
+import type { ResultsFileOptions, RunInfo } from './results-file.js';
 import type { FromResultsThread, ThreadError, ToResultsThread } from './results-thread.js';
 import type { RunCounts } from './run-summary.js';
 import { uniquePartPath } from './workbook-output.js';
@@ -104,8 +106,10 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   let fixFailure: ThreadError | undefined;
   let inFlight = 0;
   let fixInFlight = 0;
-  let invoices: InvoiceRow[] = [];
-  let problems: ProblemRow[] = [];
+  const invoices = createValuePacker();
+  let statuses: InvoiceStatus[] = [];
+  const problems = createValuePacker();
+  let errors: boolean[] = [];
   let closed = false;
 
   /** The thread's next answer; a thread that died answers as a failure. */
@@ -125,16 +129,16 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
     if (failure !== undefined) throw outputError(options.path, failure);
   };
   const send = async (): Promise<void> => {
-    if (invoices.length === 0 && problems.length === 0) return;
-    thread.post({ kind: 'add', invoices, problems });
-    invoices = [];
-    problems = [];
+    if (statuses.length === 0 && errors.length === 0) return;
+    thread.post({ kind: 'add', rows: { invoices: invoices.take(), statuses, problems: problems.take(), errors } });
+    statuses = [];
+    errors = [];
     inFlight += 1;
     while (inFlight >= MAX_BATCHES_IN_FLIGHT && failure === undefined) settle(await nextAnswer());
     check();
   };
   const queued = async (): Promise<void> => {
-    if (invoices.length + problems.length >= BATCH_ROWS) await send();
+    if (statuses.length + errors.length >= BATCH_ROWS) await send();
   };
 
   /** Has the thread remove the partial file and the spool (it answers an abort even after a failure). */
@@ -151,24 +155,26 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   };
 
   const cell: CellReading = { lang, text: (value) => (value === undefined ? null : toCellValue(redactText(value, secrets))) };
-  const problemRow = (problem: Problem, outcome: InvoiceOutcome | undefined): ProblemRow => ({
-    error: problem.severity === 'error',
-    values: readRow(PROBLEM_COLUMNS, { problem, outcome, where: problem.column === undefined ? undefined : locate(problem.column) }, cell),
-  });
+  const addProblem = (problem: Problem, outcome: InvoiceOutcome | undefined): void => {
+    errors.push(problem.severity === 'error');
+    for (const value of readRow(PROBLEM_COLUMNS, { problem, outcome, where: problem.column === undefined ? undefined : locate(problem.column) }, cell))
+      problems.add(value);
+  };
 
   return {
     async addOutcome(outcome) {
       check();
       if (closed) throw new Error('results workbook already closed');
       const answer = (outcome.answer === undefined ? {} : redactSecrets(outcome.answer, secrets)) as ServiceAnswer;
-      invoices.push({ status: outcome.status, values: readRow(INVOICE_COLUMNS, { outcome, answer }, cell) });
-      for (const p of outcome.problems) problems.push(problemRow(p, outcome));
+      statuses.push(outcome.status);
+      for (const value of readRow(INVOICE_COLUMNS, { outcome, answer }, cell)) invoices.add(value);
+      for (const p of outcome.problems) addProblem(p, outcome);
       await queued();
     },
 
     async addFileProblems(list) {
       check();
-      for (const p of list) problems.push(problemRow(p, undefined));
+      for (const p of list) addProblem(p, undefined);
       await queued();
     },
 
