@@ -7,6 +7,7 @@ import { openRowSource } from './sheet/open-row-source.js';
 import { applyCellEdits } from './sheet/apply-cell-edits.js';
 import type { CellEdits } from './sheet/apply-cell-edits.js';
 import { readLineRecords } from './sheet/read-line-records.js';
+import { rowIssuerOf } from './invoice/grouping-decision.js';
 
 /** One issuer's invoices in a sheet. */
 export interface IssuerCount {
@@ -98,8 +99,7 @@ async function issuersNamed(input: string, settings: ResolvedSettings, edits: Ce
   for await (const record of sheet.records) {
     // A totals row touches no invoice; any other row (hidden ones too) may name its invoice's issuer.
     if (record.skipped === true) continue;
-    // Trimmed, and blank as none, as grouping keys an invoice's issuer (grouping-decision.ts, rowKeyOf).
-    const ruc = record.values.emisorRuc?.trim() ?? '';
+    const ruc = rowIssuerOf(record.values);
     named.add(ruc !== '' ? ruc : (defaultRuc ?? ''));
   }
   return named;

@@ -50,6 +50,11 @@ export function invoiceKey(serie: string, numero: string, emisorRuc?: string): s
   return emisorRuc === undefined || emisorRuc === '' ? own : `${emisorRuc}|${own}`;
 }
 
+/** The issuer RUC a row names, as grouping keys invoices by it: trimmed, '' for none. */
+export function rowIssuerOf(values: Readonly<Partial<Record<ColumnName, string>>>): string {
+  return values.emisorRuc?.trim() ?? '';
+}
+
 export function rowKeyOf(values: Readonly<Partial<Record<ColumnName, string>>>, unreadableKeyCell = false): RowKey {
   if (unreadableKeyCell) return { kind: 'unreadable' };
   const serie = values.serie?.trim() ?? '';
@@ -57,7 +62,7 @@ export function rowKeyOf(values: Readonly<Partial<Record<ColumnName, string>>>, 
   if (serie === '' && numero === '') return { kind: 'blank' };
   if (serie === '') return { kind: 'partial', missing: 'serie', present: numero };
   if (numero === '') return { kind: 'partial', missing: 'numero', present: serie };
-  const emisorRuc = values.emisorRuc?.trim() ?? '';
+  const emisorRuc = rowIssuerOf(values);
   return { kind: 'key', key: invoiceKey(serie, numero, emisorRuc), serie, numero, ...(emisorRuc !== '' ? { emisorRuc } : {}) };
 }
 

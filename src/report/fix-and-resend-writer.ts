@@ -15,8 +15,6 @@ import { addTableSheet } from './table-sheet.js';
 import type { WorkbookOutput } from './workbook-output.js';
 import { commitWorkbook, openWorkbookOutput, uniquePartPath } from './workbook-output.js';
 
-export { FIX_NOTES_HEADER } from './fix-row-values.js';
-
 /** The fix-and-resend workbook being written, in batches of copied rows, in the input's row order. */
 export interface FixAndResendWriter {
   /**

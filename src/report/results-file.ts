@@ -134,7 +134,7 @@ export async function openResultsFile(options: ResultsFileOptions): Promise<Resu
 
   const workbook = new WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
   workbook.creator = 'factura-import';
-  const invoices = addTable(workbook, SHEET_NAMES.invoices, INVOICE_COLUMNS, lang, failed);
+  const invoices = addTableSheet(workbook, SHEET_NAMES.invoices, tableOptions(INVOICE_COLUMNS, lang, failed));
   const errores = spoolTableSheet(workbook, SHEET_NAMES.problems, tableOptions(PROBLEM_COLUMNS, lang, failed), { path: spoolPath, stream: spool });
   let closed = false;
   const check = (): void => output.check();
@@ -149,21 +149,39 @@ export async function openResultsFile(options: ResultsFileOptions): Promise<Resu
     }
   };
 
+  /** A pack's rows into a table, `numbers`' widths a row, each with its coloured cell. */
+  const addPacked = async (
+    sheet: Pick<TableSheet, 'addRow'>,
+    packed: PackedValues,
+    numbers: readonly CellStyle[],
+    colouredColumn: number,
+    colours: readonly CellStyle[],
+  ): Promise<void> => {
+    const cells = readPacked(packed);
+    for (const coloured of colours) {
+      const values = nextRow(cells, numbers.length);
+      await drained(() => sheet.addRow(values, cellStyles(numbers, values, colouredColumn, coloured)));
+    }
+  };
+
   return {
     async add(rows) {
       check();
       if (closed) throw new Error('results workbook already closed');
-      const invoiceCells = readPacked(rows.invoices);
-      for (const status of rows.statuses) {
-        const values = nextRow(invoiceCells, INVOICE_COLUMNS.length);
-        await drained(() => invoices.addRow(values, cellStyles(INVOICE_STYLES, values, STATUS_COLUMN, STATUS_CELL_STYLES[status])));
-      }
-      const problemCells = readPacked(rows.problems);
-      for (const error of rows.errors) {
-        const values = nextRow(problemCells, PROBLEM_COLUMNS.length);
-        const severity = STATUS_CELL_STYLES[error ? 'INVALID' : 'UNKNOWN'];
-        await drained(() => errores.addRow(values, cellStyles(PROBLEM_STYLES, values, SEVERITY_COLUMN, severity)));
-      }
+      await addPacked(
+        invoices,
+        rows.invoices,
+        INVOICE_STYLES,
+        STATUS_COLUMN,
+        rows.statuses.map((status) => STATUS_CELL_STYLES[status]),
+      );
+      await addPacked(
+        errores,
+        rows.problems,
+        PROBLEM_STYLES,
+        SEVERITY_COLUMN,
+        rows.errors.map((error) => STATUS_CELL_STYLES[error ? 'INVALID' : 'UNKNOWN']),
+      );
     },
 
     async close(summary, run) {
@@ -196,11 +214,7 @@ export async function openResultsFile(options: ResultsFileOptions): Promise<Resu
   };
 }
 
-/** A table sheet whose header row and widths are those of its columns (results-columns.ts). */
-function addTable(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly ColumnLayout[], lang: Lang, signal: AbortSignal): TableSheet {
-  return addTableSheet(workbook, name, tableOptions(columns, lang, signal));
-}
-
+/** A table sheet's header row and widths: those of its columns (results-columns.ts). */
 function tableOptions(columns: readonly ColumnLayout[], lang: Lang, signal: AbortSignal): TableSheetOptions {
   return { header: columns.map((c) => c.header[lang]), headerStyle: HEADER_CELL_STYLE, widths: columns.map((c) => c.width), signal };
 }
@@ -221,7 +235,6 @@ function numberStyles(columns: readonly ColumnLayout[]): readonly CellStyle[] {
 const INVOICE_STYLES = numberStyles(INVOICE_COLUMNS);
 const PROBLEM_STYLES = numberStyles(PROBLEM_COLUMNS);
 
-/** The style of each cell of a table row: numbers formatted, text plain, one coloured (1-based) column. */
 /** The next `width` values of a pack: one row. */
 function nextRow(cells: PackedReader, width: number): TableValue[] {
   const values = new Array<TableValue>(width);
@@ -229,6 +242,7 @@ function nextRow(cells: PackedReader, width: number): TableValue[] {
   return values;
 }
 
+/** The style of each cell of a table row: numbers formatted, text plain, one coloured (1-based) column. */
 function cellStyles(numbers: readonly CellStyle[], values: readonly TableValue[], colouredColumn: number, coloured: CellStyle): CellStyle[] {
   return numbers.map((style, i) => (i + 1 === colouredColumn ? coloured : typeof values[i] === 'number' ? style : NO_STYLE));
 }

@@ -128,13 +128,36 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   const check = (): void => {
     if (failure !== undefined) throw outputError(options.path, failure);
   };
+  /** Takes the thread's answers while `busy()` (batches waiting between the threads). */
+  const settleWhile = async (busy: () => boolean): Promise<void> => {
+    while (busy()) settle(await nextAnswer());
+  };
+  /** Takes the thread's answers until its answer to `of`; `goOn` throws, before each wait, when not to wait any more. */
+  const answered = async (of: ToResultsThread['kind'], goOn: () => void): Promise<void> => {
+    for (;;) {
+      goOn();
+      const answer = await nextAnswer();
+      settle(answer);
+      if (answer.kind === 'done' && answer.of === of) return;
+    }
+  };
+  /** Has the thread give up (`abort` or `fix-abort`, answered even after a failure): takes answers until it did, or died. */
+  const aborted = async (of: 'abort' | 'fix-abort'): Promise<void> => {
+    if (thread.stopped) return;
+    thread.post({ kind: of });
+    for (;;) {
+      const answer = await thread.next().catch(() => undefined);
+      if (answer === undefined || (answer.kind === 'done' && answer.of === of)) return;
+      settle(answer);
+    }
+  };
   const send = async (): Promise<void> => {
     if (statuses.length === 0 && errors.length === 0) return;
     thread.post({ kind: 'add', rows: { invoices: invoices.take(), statuses, problems: problems.take(), errors } });
     statuses = [];
     errors = [];
     inFlight += 1;
-    while (inFlight >= MAX_BATCHES_IN_FLIGHT && failure === undefined) settle(await nextAnswer());
+    await settleWhile(() => inFlight >= MAX_BATCHES_IN_FLIGHT && failure === undefined);
     check();
   };
   const queued = async (): Promise<void> => {
@@ -143,13 +166,7 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
 
   /** Has the thread remove the partial file and the spool (it answers an abort even after a failure). */
   const discard = async (): Promise<void> => {
-    if (!thread.stopped) {
-      thread.post({ kind: 'abort' });
-      for (;;) {
-        const answer = await thread.next().catch(() => undefined);
-        if (answer === undefined || (answer.kind === 'done' && answer.of === 'abort')) break;
-      }
-    }
+    await aborted('abort');
     // Also when the thread died or never opened the file: the empty file made above goes too.
     await rm(partPath, { force: true });
   };
@@ -184,12 +201,8 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
         check();
         await send();
         thread.post({ kind: 'close', summary, run });
-        for (;;) {
-          const answer = await nextAnswer();
-          settle(answer);
-          check();
-          if (answer.kind === 'done' && answer.of === 'close') break;
-        }
+        await answered('close', check);
+        check();
       } catch (err) {
         await discard();
         throw err;
@@ -208,17 +221,8 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
       const checkFix = (): void => {
         if (fixFailure !== undefined) throw fixFileFailure(fixOptions.path, fixFailure);
       };
-      /** Takes answers until the thread's to `of` (or the fix file's failure). */
-      const answered = async (of: ToResultsThread['kind']): Promise<void> => {
-        for (;;) {
-          checkFix();
-          const answer = await nextAnswer();
-          settle(answer);
-          if (answer.kind === 'done' && answer.of === of) return;
-        }
-      };
       const waitForRoom = async (): Promise<void> => {
-        while (fixInFlight >= MAX_BATCHES_IN_FLIGHT && fixFailure === undefined) settle(await nextAnswer());
+        await settleWhile(() => fixInFlight >= MAX_BATCHES_IN_FLIGHT && fixFailure === undefined);
         checkFix();
       };
       let ended = false;
@@ -233,19 +237,13 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
         async finish() {
           ended = true;
           thread.post({ kind: 'fix-finish' });
-          await answered('fix-finish');
+          await answered('fix-finish', checkFix);
           checkFix();
         },
         async abort() {
           if (ended && fixFailure === undefined) return;
           ended = true;
-          if (thread.stopped) return;
-          thread.post({ kind: 'fix-abort' });
-          for (;;) {
-            const answer = await thread.next().catch(() => undefined);
-            if (answer === undefined || (answer.kind === 'done' && answer.of === 'fix-abort')) break;
-            settle(answer);
-          }
+          await aborted('fix-abort');
         },
       };
     },
