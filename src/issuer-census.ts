@@ -55,7 +55,7 @@ export async function issuerCensus(
   const hasIssuerColumn = sheet.header.columns.emisorRuc !== undefined;
   if (!hasIssuerColumn && !countAlways) {
     // Close the reader: starting and leaving the records closes the rows behind them.
-    for await (const record of sheet.records) if (record !== undefined) break;
+    for await (const batch of sheet.records) if (batch !== undefined) break;
     return { hasIssuerColumn: false, issuers: [] };
   }
   // Checked without issuer data (no document is built), with each issuer's defaults and catalogues.
@@ -65,22 +65,24 @@ export async function issuerCensus(
   const candidates = Number.isFinite(validEnough) ? await issuersNamed(input, settings, edits, defaultRuc) : undefined;
   let unsatisfied = candidates?.size ?? Infinity;
   const counts = new Map<string, { ruc?: string; invoices: number; valid: number }>();
-  for await (const item of groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit })) {
-    if (item.kind !== 'invoice') continue;
-    const ruc = issuerOf(item);
-    const key = ruc ?? '';
-    let count = counts.get(key);
-    if (count === undefined) {
-      count = { ...(ruc !== undefined ? { ruc } : {}), invoices: 0, valid: 0 };
-      counts.set(key, count);
-    }
-    count.invoices += 1;
-    if (count.valid >= validEnough) continue;
-    if (validateInvoice(item, contextFor(item.emisorRuc)).valid) {
-      count.valid += 1;
-      if (count.valid >= validEnough && candidates?.has(key) === true) unsatisfied -= 1;
-      // Leaving the loop closes the records and the file behind them.
-      if (unsatisfied === 0) break;
+  // Leaving the loop closes the records and the file behind them.
+  reading: for await (const batch of groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit })) {
+    for (const item of batch) {
+      if (item.kind !== 'invoice') continue;
+      const ruc = issuerOf(item);
+      const key = ruc ?? '';
+      let count = counts.get(key);
+      if (count === undefined) {
+        count = { ...(ruc !== undefined ? { ruc } : {}), invoices: 0, valid: 0 };
+        counts.set(key, count);
+      }
+      count.invoices += 1;
+      if (count.valid >= validEnough) continue;
+      if (validateInvoice(item, contextFor(item.emisorRuc)).valid) {
+        count.valid += 1;
+        if (count.valid >= validEnough && candidates?.has(key) === true) unsatisfied -= 1;
+        if (unsatisfied === 0) break reading;
+      }
     }
   }
   return { hasIssuerColumn, issuers: [...counts.values()] };
@@ -96,11 +98,13 @@ async function issuersNamed(input: string, settings: ResolvedSettings, edits: Ce
   const source = applyCellEdits(await openRowSource(input, settings.read), edits);
   const sheet = await readLineRecords(source, { ...settings.read, only: ['emisorRuc'] });
   const named = new Set<string>();
-  for await (const record of sheet.records) {
-    // A totals row touches no invoice; any other row (hidden ones too) may name its invoice's issuer.
-    if (record.skipped === true) continue;
-    const ruc = rowIssuerOf(record.values);
-    named.add(ruc !== '' ? ruc : (defaultRuc ?? ''));
+  for await (const batch of sheet.records) {
+    for (const record of batch) {
+      // A totals row touches no invoice; any other row (hidden ones too) may name its invoice's issuer.
+      if (record.skipped === true) continue;
+      const ruc = rowIssuerOf(record.values);
+      named.add(ruc !== '' ? ruc : (defaultRuc ?? ''));
+    }
   }
   return named;
 }

@@ -13,7 +13,8 @@ import type { SendableInvoice, Submission, SubmitResult } from './submit/submiss
  */
 
 export interface PipelineStages {
-  readonly groups: AsyncIterable<GroupItem>;
+  /** Grouping's items, in batches (group-invoices.ts). */
+  readonly groups: AsyncIterable<readonly GroupItem[]>;
   readonly validate: (draft: InvoiceDraft) => ValidatedInvoice;
   /**
    * Whether this run handles the draft (`--issuer`): one it does not is LEFT_OUT, neither checked
@@ -66,45 +67,50 @@ function submitted(invoice: SendableInvoice, r: SubmitResult, lang: Lang): Invoi
   });
 }
 
-/** Runs the pipeline; yields one event per invoice (or per run of orphan rows), in the sheet's order. */
-export async function* runPipeline(stages: PipelineStages): AsyncIterable<PipelineEvent> {
+/**
+ * Runs the pipeline; yields one event per invoice (or per run of orphan rows), in the sheet's
+ * order, in batches (never empty).
+ */
+export async function* runPipeline(stages: PipelineStages): AsyncIterable<readonly PipelineEvent[]> {
   const { submission, signal, lang } = stages;
 
-  async function* prepare(): AsyncIterable<Prepared> {
-    let seq = 0;
-    for await (const item of stages.groups) {
-      if (item.kind === 'orphan') {
-        yield { seq: seq++, kind: 'done', event: item };
-        continue;
-      }
-      if (stages.include !== undefined && !stages.include(item)) {
-        const ruc = stages.issuerOf?.(item);
-        const left = outcomeOf({ draft: item, problems: [], ...(ruc !== undefined ? { issuerRuc: ruc } : {}) }, 'LEFT_OUT');
-        yield { seq: seq++, kind: 'done', event: { kind: 'outcome', outcome: left } };
-        continue;
-      }
-      const checked = stages.validate(item);
-      const { document } = checked;
-      if (!checked.valid) {
-        yield { seq: seq++, kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'INVALID') } };
-      } else if (submission === undefined || document === undefined) {
-        yield { seq: seq++, kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'VALID') } };
-      } else {
-        yield { seq: seq++, kind: 'send', invoice: { ...checked, document } };
-      }
+  /** What becomes of one item: finished here, or to be sent. */
+  const prepareOne = (item: GroupItem, seq: number): Prepared => {
+    if (item.kind === 'orphan') return { seq, kind: 'done', event: item };
+    if (stages.include !== undefined && !stages.include(item)) {
+      const ruc = stages.issuerOf?.(item);
+      const left = outcomeOf({ draft: item, problems: [], ...(ruc !== undefined ? { issuerRuc: ruc } : {}) }, 'LEFT_OUT');
+      return { seq, kind: 'done', event: { kind: 'outcome', outcome: left } };
     }
-  }
+    const checked = stages.validate(item);
+    const { document } = checked;
+    if (!checked.valid) return { seq, kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'INVALID') } };
+    if (submission === undefined || document === undefined) return { seq, kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'VALID') } };
+    return { seq, kind: 'send', invoice: { ...checked, document } };
+  };
 
   if (submission === undefined) {
     // A dry run finishes every invoice as it is prepared, in the sheet's order: no work to wait
-    // for and nothing to put back in order, so no hop per invoice through those stages.
+    // for and nothing to put back in order, so a batch in gives a batch out, with no hop per invoice.
     // Ctrl-C stops taking invoices: a dry run has nothing in flight, so it stops reading at once
     // (leaving the loop closes the reader) and the run writes what it checked, marked interrupted.
-    for await (const p of prepare()) {
+    for await (const batch of stages.groups) {
+      const events: PipelineEvent[] = [];
+      for (const item of batch) {
+        if (signal?.aborted === true) break;
+        const p = prepareOne(item, 0);
+        events.push(p.kind === 'done' ? p.event : { kind: 'outcome', outcome: outcomeOf(p.invoice, 'NOT_SENT') });
+      }
+      if (events.length > 0) yield events;
       if (signal?.aborted === true) return;
-      yield p.kind === 'done' ? p.event : { kind: 'outcome', outcome: outcomeOf(p.invoice, 'NOT_SENT') };
     }
     return;
+  }
+
+  // Sending: invoices one at a time, as the dispatcher takes them (it bounds what is in flight).
+  async function* prepare(): AsyncIterable<Prepared> {
+    let seq = 0;
+    for await (const batch of stages.groups) for (const item of batch) yield prepareOne(item, seq++);
   }
 
   const work = async (p: Prepared): Promise<PipelineEvent> => {
@@ -115,5 +121,5 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<Pipeli
 
   const results: AsyncIterable<{ item: Prepared; result: PipelineEvent }> = submission.dispatch(prepare(), work);
 
-  for await (const r of restoreOrder(results, (x) => x.item.seq)) yield r.result;
+  for await (const r of restoreOrder(results, (x) => x.item.seq)) yield [r.result];
 }

@@ -25,6 +25,7 @@ import { createSummary } from './report/run-summary.js';
 import { openRowSource } from './sheet/open-row-source.js';
 import { readLineRecords } from './sheet/read-line-records.js';
 import { applyCellEdits } from './sheet/apply-cell-edits.js';
+import { mapRows } from './sheet/map-rows.js';
 import type { CellEdits } from './sheet/apply-cell-edits.js';
 import type { RowSource, SourceRow } from './sheet/source-row.js';
 import { cellDisplayText } from './sheet/cell-display-text.js';
@@ -143,16 +144,14 @@ function tapRows(
   const send = (r: SourceRow): void => {
     if (emit !== undefined && headerRow !== undefined && r.row > headerRow) emit({ type: 'row', row: r.row, cells: r.cells.map(cellDisplayText) });
   };
-  async function* rows(): AsyncIterable<SourceRow> {
-    for await (const r of source.rows) {
-      count += 1;
-      if (headerRow === undefined) held.push(r);
-      else send(r);
-      yield r;
-    }
-  }
+  const seen = (r: SourceRow): SourceRow => {
+    count += 1;
+    if (headerRow === undefined) held.push(r);
+    else send(r);
+    return r;
+  };
   return {
-    source: { ...source, rows: rows() },
+    source: { ...source, batches: mapRows(source.batches, seen) },
     announced(row) {
       headerRow = row;
       for (const r of held) send(r);
@@ -330,30 +329,36 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       ...(run.submission !== undefined ? { submission: run.submission } : {}),
       ...(run.signal !== undefined ? { signal: run.signal } : {}),
     });
-    for await (const event of events) {
-      if (event.kind === 'orphan') {
-        orphanRows += event.rows.length;
-        show(event.problems);
-        reportProblems(event.problems);
-        await fixFile?.addRows(event.rows, event.problems);
-        await results?.addFileProblems(event.problems);
+    // Ctrl-C in a dry run: the pipeline stops reading at once, and the invoices it checked ahead
+    // in the batch are not reported either (a submission reports every invoice: NOT_SENT once aborted).
+    const stopsAtOnce = run.submission === undefined;
+    reading: for await (const batch of events) {
+      for (const event of batch) {
+        if (stopsAtOnce && run.signal?.aborted === true) break reading;
+        if (event.kind === 'orphan') {
+          orphanRows += event.rows.length;
+          show(event.problems);
+          reportProblems(event.problems);
+          await fixFile?.addRows(event.rows, event.problems);
+          await results?.addFileProblems(event.problems);
+          progress();
+          continue;
+        }
+        const { outcome } = event;
+        summary.add(outcome);
+        show(outcome.problems);
+        reportProblems(outcome.problems);
+        if (SERVICE_TROUBLE.has(outcome.status)) {
+          const said = serviceProblem(outcome);
+          show([said]);
+          reportProblems([said]);
+        }
+        await fixFile?.add(outcome);
+        await results?.addOutcome(outcome);
+        invoicesDone += 1;
+        emit({ type: 'invoice', outcome });
         progress();
-        continue;
       }
-      const { outcome } = event;
-      summary.add(outcome);
-      show(outcome.problems);
-      reportProblems(outcome.problems);
-      if (SERVICE_TROUBLE.has(outcome.status)) {
-        const said = serviceProblem(outcome);
-        show([said]);
-        reportProblems([said]);
-      }
-      await fixFile?.add(outcome);
-      await results?.addOutcome(outcome);
-      invoicesDone += 1;
-      emit({ type: 'invoice', outcome });
-      progress();
     }
     emit({ type: 'progress', rowsRead: tap.rowsRead(), invoices: invoicesDone });
 

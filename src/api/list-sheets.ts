@@ -22,6 +22,6 @@ export async function listSheets(path: string): Promise<readonly WorkbookSheet[]
   const { openWorkbook } = await import('../sheet/open-workbook.js');
   const opened = await (await openWorkbook(path, kind)).open(undefined);
   // Abandon the sheet the reader was positioned on, as a preview does.
-  await opened.rows[Symbol.asyncIterator]().return?.();
+  await opened.batches[Symbol.asyncIterator]().return?.();
   return opened.sheets.map((s) => ({ name: s.name, hidden: s.hidden }));
 }

@@ -69,7 +69,7 @@ const PREVIEW_FIRST_ROWS = 6;
 export async function previewSheet(path: string, options: ValidateOptions = {}): Promise<SheetPreview> {
   const { input, settings } = prepareRun(path, options);
   const source = await openRowSource(input, settings.read);
-  const iterator = source.rows[Symbol.asyncIterator]();
+  const iterator = source.batches[Symbol.asyncIterator]();
   let window: HeaderWindow;
   try {
     window = await readHeaderWindow(source, iterator, settings.read.mapping);

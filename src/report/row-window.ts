@@ -77,14 +77,14 @@ export function createRowWindow(options: RowWindowOptions): RowWindow {
 
   return {
     tap(source) {
-      async function* rows(): AsyncIterable<SourceRow> {
-        for await (const r of source.rows) {
-          queue.push(r);
+      async function* batches(): AsyncIterable<readonly SourceRow[]> {
+        for await (const batch of source.batches) {
+          for (const r of batch) queue.push(r);
           if (queue.length - head > peak) peak = queue.length - head;
-          yield r;
+          yield batch;
         }
       }
-      return { ...source, rows: rows() };
+      return { ...source, batches: batches() };
     },
 
     takeRow(row) {

@@ -1,3 +1,4 @@
+import { mapRows } from './map-rows.js';
 import type { Cell, RowSource, SourceRow } from './source-row.js';
 
 /**
@@ -16,8 +17,7 @@ interface RowChanges {
  * The overlay as a stage right after reading: every row passes through, and an edited row has its
  * edited cells replaced by text cells, so the pipeline, the results, the fix-and-resend file and
  * the submission all see the corrected values. Memory is the edits themselves, not the sheet.
- * A plain iterator over the source's (no async generator: one promise per row, not three), and
- * each distinct change map is turned into cells once, since a replace over a column shares one.
+ * Each distinct change map is turned into cells once, since a replace over a column shares one.
  */
 export function applyCellEdits(source: RowSource, edits: CellEdits | undefined): RowSource {
   if (edits === undefined || edits.size === 0) return source;
@@ -46,14 +46,5 @@ export function applyCellEdits(source: RowSource, edits: CellEdits | undefined):
     for (const [i, cell] of changed) cells[i] = cell;
     return { ...r, cells };
   };
-  const rows: AsyncIterable<SourceRow> = {
-    [Symbol.asyncIterator]() {
-      const it = source.rows[Symbol.asyncIterator]();
-      return {
-        next: () => it.next().then((n) => (n.done === true ? n : { done: false, value: edited(n.value) })),
-        ...(it.return !== undefined ? { return: (value?: unknown) => (it.return as (v?: unknown) => Promise<IteratorResult<SourceRow>>)(value) } : {}),
-      };
-    },
-  };
-  return { ...source, rows };
+  return { ...source, batches: mapRows(source.batches, edited) };
 }

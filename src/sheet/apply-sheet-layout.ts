@@ -1,4 +1,5 @@
-import type { Cell, SourceRow } from './source-row.js';
+import { mapRows } from './map-rows.js';
+import type { Cell, RowBatches, SourceRow } from './source-row.js';
 import type { MergedRange, SheetLayout } from './sheet-layout.js';
 
 /**
@@ -8,10 +9,10 @@ import type { MergedRange, SheetLayout } from './sheet-layout.js';
  * do with it is read-line-records.ts's policy). Rows stream; only the merges' top values are kept.
  * A sheet with neither gets its rows back as they are (no stage, no hop per row).
  */
-export function applySheetLayout(rows: AsyncIterable<SourceRow>, layout: SheetLayout): AsyncIterable<SourceRow> {
+export function applySheetLayout(batches: RowBatches, layout: SheetLayout): RowBatches {
   const { hiddenRows, merges } = layout;
-  if (hiddenRows.size === 0 && merges.length === 0) return rows;
-  return laidOut(rows, hiddenRows, merges);
+  if (hiddenRows.size === 0 && merges.length === 0) return batches;
+  return laidOut(batches, hiddenRows, merges);
 }
 
 /**
@@ -19,14 +20,14 @@ export function applySheetLayout(rows: AsyncIterable<SourceRow>, layout: SheetLa
  * row as the rows reach them, and retired once the rows are past their bottom, so a sheet with many
  * merges costs per row what the merges open at that row cost, not rows × merges.
  */
-async function* laidOut(rows: AsyncIterable<SourceRow>, hiddenRows: ReadonlySet<number>, merges: readonly MergedRange[]): AsyncGenerator<SourceRow> {
+function laidOut(batches: RowBatches, hiddenRows: ReadonlySet<number>, merges: readonly MergedRange[]): RowBatches {
   const byTop = merges.map((_, i) => i).sort((a, b) => (merges[a]?.top ?? 0) - (merges[b]?.top ?? 0) || a - b);
   let next = 0;
   /** The merges the rows have entered and not yet left, in the layout's order. */
   let open: number[] = [];
   /** The value of each merge's top-left cell, once its row has passed. */
   const tops = new Map<number, Cell>();
-  for await (const source of rows) {
+  const layOut = (source: SourceRow): SourceRow => {
     let row = source;
     let entered = false;
     for (let i = byTop[next]; i !== undefined && (merges[i]?.top ?? 0) <= row.row; i = byTop[++next]) {
@@ -60,6 +61,7 @@ async function* laidOut(rows: AsyncIterable<SourceRow>, hiddenRows: ReadonlySet<
         });
       }
     }
-    yield hiddenRows.has(row.row) ? { ...row, hidden: true } : row;
-  }
+    return hiddenRows.has(row.row) ? { ...row, hidden: true } : row;
+  };
+  return mapRows(batches, layOut);
 }

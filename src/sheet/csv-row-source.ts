@@ -9,7 +9,8 @@ import { createCsvDecodeStream } from './csv-decode-stream.js';
 import { csvRowAtByte } from './csv-row-at-byte.js';
 import type { CsvEncoding } from './detect-encoding.js';
 import type { CsvDelimiter } from './sniff-delimiter.js';
-import type { Cell, SourceRow } from './source-row.js';
+import { readableBatches } from './readable-batches.js';
+import { BATCH_ROWS, type Cell, type SourceRow } from './source-row.js';
 
 export interface CsvReadOptions {
   readonly encoding: CsvEncoding;
@@ -17,14 +18,14 @@ export interface CsvReadOptions {
 }
 
 /**
- * Stream the records of a CSV file as SourceRows: fs stream → TextDecoder → csv-parse, never the
- * whole file in memory. One record is one row even when a quoted field holds newlines; blank
+ * Stream the records of a CSV file as SourceRows, in batches (the records csv-parse has parsed when
+ * the batch is asked for, at most BATCH_ROWS): fs stream → TextDecoder → csv-parse, never the whole file in memory. One record is one row even when a quoted field holds newlines; blank
  * records are skipped but counted, so row numbers stay the ones a spreadsheet shows. A row with
  * fewer or more cells than the table carries a RAGGED_ROW warning. Parse errors (an unclosed
  * quote…) reject the iteration with a FacturaError naming the file and the row; every stream is
  * destroyed when the iteration ends, fails, or is abandoned.
  */
-export async function* readCsvRows(file: string, options: CsvReadOptions): AsyncGenerator<SourceRow> {
+export async function* readCsvRows(file: string, options: CsvReadOptions): AsyncGenerator<SourceRow[]> {
   const parseOptions: Options = {
     delimiter: options.delimiter,
     record_delimiter: ['\r\n', '\n', '\r'],
@@ -42,24 +43,28 @@ export async function* readCsvRows(file: string, options: CsvReadOptions): Async
   let row = 0;
   let expected: number | undefined;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      row++;
-      // One pass over the fields: the cells, and how many there are up to the last non-blank one.
-      const cells: (Cell | null)[] = [];
-      let found = 0;
-      for (let i = 0; i < record.length; i++) {
-        const text = record[i] as string;
-        if (text === '') cells.push(null);
-        else {
-          cells.push({ kind: 'text', text });
-          found = i + 1;
+    for await (const records of readableBatches<string[]>(parser, BATCH_ROWS)) {
+      const batch: SourceRow[] = [];
+      for (const record of records) {
+        row++;
+        // One pass over the fields: the cells, and how many there are up to the last non-blank one.
+        const cells: (Cell | null)[] = [];
+        let found = 0;
+        for (let i = 0; i < record.length; i++) {
+          const text = record[i] as string;
+          if (text === '') cells.push(null);
+          else {
+            cells.push({ kind: 'text', text });
+            found = i + 1;
+          }
         }
+        if (found === 0) continue;
+        if (expected === undefined && record.length > 1) expected = record.length;
+        if (expected !== undefined && record.length !== expected && (record.length < expected || found > expected)) {
+          batch.push({ row, cells, problems: [raggedRow(row, expected, record.length)] });
+        } else batch.push({ row, cells });
       }
-      if (found === 0) continue;
-      if (expected === undefined && record.length > 1) expected = record.length;
-      if (expected !== undefined && record.length !== expected && (record.length < expected || found > expected)) {
-        yield { row, cells, problems: [raggedRow(row, expected, record.length)] };
-      } else yield { row, cells };
+      if (batch.length > 0) yield batch;
     }
   } catch (error) {
     throw toInputError(error, file, row + 1);

@@ -11,7 +11,7 @@ import type { SheetOpener } from './open-workbook.js';
 import { readFileHead } from './read-file-head.js';
 import { sniffDelimiter, type CsvDelimiter } from './sniff-delimiter.js';
 import { sniffFileFormat, type SniffedFormat } from './sniff-file-format.js';
-import type { RowSource, SourceRow } from './source-row.js';
+import type { RowBatches, RowSource, SourceRow } from './source-row.js';
 
 export interface OpenRowSourceOptions {
   /** Workbooks: the sheet to read (default: the first visible one with a header row). */
@@ -52,7 +52,7 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
       sheet: opened.sheet,
       ...(opened.autoFilter ? { autoFilter: true } : {}),
       notes: opened.notes,
-      rows: opened.rows,
+      batches: opened.batches,
     };
   }
   if (sniffed.kind === 'other') throw notASheet(path, sniffed);
@@ -65,7 +65,7 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
   const notes: Problem[] = [];
   if (options.encoding === undefined && encoding === 'windows-1252') notes.push(windows1252Note(path));
   if (options.encoding === undefined && (encoding === 'utf-16le' || encoding === 'utf-16be')) notes.push(utf16Note(path));
-  return { file: path, format: 'csv', notes, rows: readCsvRows(path, { encoding, delimiter }) };
+  return { file: path, format: 'csv', notes, batches: readCsvRows(path, { encoding, delimiter }) };
 }
 
 /**
@@ -76,8 +76,8 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
 async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenRowSourceOptions): Promise<OpenedSheet> {
   const first = await open(options.sheet);
   if (options.sheet !== undefined) return first;
-  const peeked = await peekHeader(first.rows, options.mapping);
-  if (peeked.header) return { ...first, rows: peeked.rows };
+  const peeked = await peekHeader(first.batches, options.mapping);
+  if (peeked.header) return { ...first, batches: peeked.batches };
   const others = first.sheets.filter((s) => !s.hidden && s.name !== first.sheet);
   const candidates: string[] = [];
   /** The first other sheet with a header row, kept open: it is the one read if it is the only one. */
@@ -85,7 +85,7 @@ async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenR
   try {
     for (const other of others) {
       const opened = await open(other.name);
-      const look = await peekHeader(opened.rows, options.mapping);
+      const look = await peekHeader(opened.batches, options.mapping);
       if (look.header) candidates.push(other.name);
       if (look.header && found === undefined) found = { name: other.name, opened, look };
       else await look.close();
@@ -95,46 +95,51 @@ async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenR
     await peeked.close();
     throw error;
   }
-  if (found === undefined) return { ...first, rows: peeked.rows };
+  if (found === undefined) return { ...first, batches: peeked.batches };
   await peeked.close();
   if (candidates.length > 1) {
     await found.look.close();
     throw severalCandidates(path, first.sheet, candidates);
   }
   const { name, opened, look } = found;
-  return { ...opened, rows: look.rows, notes: [...opened.notes, otherSheetNote(path, first.sheet, name)] };
+  return { ...opened, batches: look.batches, notes: [...opened.notes, otherSheetNote(path, first.sheet, name)] };
 }
 
 /**
- * Reads up to HEADER_SEARCH_ROWS rows to see whether one is a header row; `rows` gives them all
- * again, then the rest; `close` abandons the sheet.
+ * Reads up to HEADER_SEARCH_ROWS rows (the batches that hold them) to see whether one is a header
+ * row; `batches` gives them all again, then the rest; `close` abandons the sheet.
  */
 async function peekHeader(
-  rows: AsyncIterable<SourceRow>,
+  batches: RowBatches,
   mapping: ColumnMapping | undefined,
-): Promise<{ header: boolean; rows: AsyncIterable<SourceRow>; close: () => Promise<void> }> {
-  const iterator = rows[Symbol.asyncIterator]();
-  const buffered: SourceRow[] = [];
+): Promise<{ header: boolean; batches: RowBatches; close: () => Promise<void> }> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const buffered: (readonly SourceRow[])[] = [];
   let ended = false;
   let header = false;
   try {
-    while (buffered.length < HEADER_SEARCH_ROWS) {
+    let looked = 0;
+    while (looked < HEADER_SEARCH_ROWS && !header) {
       const next = await iterator.next();
       if (next.done === true) {
         ended = true;
         break;
       }
       buffered.push(next.value);
-      if (isHeaderRow(next.value.cells, mapping)) {
-        header = true;
-        break;
+      for (const row of next.value) {
+        if (looked >= HEADER_SEARCH_ROWS) break;
+        looked += 1;
+        if (isHeaderRow(row.cells, mapping)) {
+          header = true;
+          break;
+        }
       }
     }
   } catch (error) {
     await iterator.return?.();
     throw error;
   }
-  const replay = async function* (): AsyncGenerator<SourceRow> {
+  const replay = async function* (): AsyncGenerator<readonly SourceRow[]> {
     try {
       yield* buffered;
       if (ended) return;
@@ -145,7 +150,7 @@ async function peekHeader(
   };
   return {
     header,
-    rows: replay(),
+    batches: replay(),
     close: async () => {
       await iterator.return?.();
     },

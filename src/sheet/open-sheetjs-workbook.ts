@@ -7,7 +7,7 @@ import type { Problem } from '../invoice/problem.js';
 import { applySheetLayout } from './apply-sheet-layout.js';
 import { parseRangeRef, type MergedRange, type SheetLayout } from './sheet-layout.js';
 import { sheetChoiceMessages } from './sheet-choice-messages.js';
-import type { Cell, SourceRow } from './source-row.js';
+import { BATCH_ROWS, type Cell, type SourceRow } from './source-row.js';
 import { isSumOfRowsAbove } from './sum-formula.js';
 import { size, type XlsxPartBudget } from './xlsx-part-budget.js';
 import { isDateFormat, serialToIso } from './xlsx-cell.js';
@@ -90,14 +90,15 @@ export async function openSheetJsWorkbook(file: string, input: SheetJsInput): Pr
       const worksheet = workbook.Sheets[chosen.name];
       if (worksheet === undefined) throw unreadable(file, format, new Error(`sheet ${chosen.name} missing`));
       const layout = layoutOf(worksheet);
-      return { sheet: chosen.name, sheets, autoFilter: layout.autoFilter, notes, rows: applySheetLayout(sheetRows(worksheet, date1904), layout) };
+      return { sheet: chosen.name, sheets, autoFilter: layout.autoFilter, notes, batches: applySheetLayout(sheetRows(worksheet, date1904), layout) };
     },
   };
 }
 
 // eslint-disable-next-line @typescript-eslint/require-await -- the rows are in memory; the interface is a stream
-async function* sheetRows(worksheet: XLSX.WorkSheet, date1904: boolean): AsyncGenerator<SourceRow> {
+async function* sheetRows(worksheet: XLSX.WorkSheet, date1904: boolean): AsyncGenerator<SourceRow[]> {
   const data = (worksheet['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
+  let batch: SourceRow[] = [];
   for (const [r, cellsIn] of data.entries()) {
     if (cellsIn === undefined) continue;
     const row = r + 1;
@@ -109,8 +110,13 @@ async function* sheetRows(worksheet: XLSX.WorkSheet, date1904: boolean): AsyncGe
       if (cell?.f !== undefined && isSumOfRowsAbove(cell.f, row)) sumColumns.push(c);
     }
     if (cells.every((cell) => cell === null)) continue;
-    yield sumColumns.length > 0 ? { row, cells, sumColumns } : { row, cells };
+    batch.push(sumColumns.length > 0 ? { row, cells, sumColumns } : { row, cells });
+    if (batch.length >= BATCH_ROWS) {
+      yield batch;
+      batch = [];
+    }
   }
+  if (batch.length > 0) yield batch;
 }
 
 /** One SheetJS cell as our Cell: the same kinds the XLSX reader gives. */

@@ -136,9 +136,9 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
       if (isHidden) notes.push(sheetChoiceMessages.hiddenChosen(file, name));
       const date1904 = (): boolean => internals.properties?.model?.date1904 === true;
       const layout = await scanXlsxSheetLayout(file, `xl/worksheets/sheet${fileNumbers.get(worksheet) ?? ''}.xml`, budget);
-      const rows = applySheetLayout(streamXlsxRows(file, name, worksheet, date1904, close), layout);
+      const batches = applySheetLayout(streamXlsxRows(file, name, worksheet, date1904, close), layout);
       const all = internals.model?.sheets?.map((s) => ({ name: s.name, hidden: (s.state ?? 'visible') !== 'visible' })) ?? [{ name, hidden: isHidden }];
-      return { sheet: name, autoFilter: layout.autoFilter, sheets: all, notes, rows };
+      return { sheet: name, autoFilter: layout.autoFilter, sheets: all, notes, batches };
     }
   } catch (error) {
     await close(false);

@@ -1,5 +1,5 @@
 import type { Problem } from '../invoice/problem.js';
-import type { SourceRow } from './source-row.js';
+import type { RowBatches } from './source-row.js';
 
 /** A workbook opened on one sheet, whatever library reads it (exceljs streaming, SheetJS whole). */
 export interface OpenedSheet {
@@ -10,5 +10,5 @@ export interface OpenedSheet {
   /** The sheet has an AutoFilter (its hidden rows may be filtered out). */
   readonly autoFilter: boolean;
   readonly notes: readonly Problem[];
-  readonly rows: AsyncIterable<SourceRow>;
+  readonly batches: RowBatches;
 }

@@ -7,6 +7,8 @@ import type { RowSource, SourceRow } from './source-row.js';
 export type HeaderWindow = {
   /** The rows read, at most HEADER_SEARCH_ROWS. */
   readonly rows: readonly SourceRow[];
+  /** The rows read past them (the rest of the last batch read): the next rows of the sheet. */
+  readonly after: readonly SourceRow[];
   /** The sheet ended within them: they are the whole file. */
   readonly ended: boolean;
 } & (
@@ -16,26 +18,33 @@ export type HeaderWindow = {
 );
 
 /**
- * Read the first rows of `source` (at most HEADER_SEARCH_ROWS) from `rows`, an iterator the caller
- * holds and goes on reading or returns, and look for the header row among them (detect-header.ts),
+ * Read the first rows of `source` (at most HEADER_SEARCH_ROWS) from `batches`, an iterator the
+ * caller holds and goes on reading or returns, and look for the header row among them (detect-header.ts),
  * with `mapping` (`--map`). A header that cannot be found comes back as `problem`, for the caller
  * to throw or to show; any other failure rejects.
  */
-export async function readHeaderWindow(source: RowSource, rows: AsyncIterator<SourceRow>, mapping: ColumnMapping | undefined): Promise<HeaderWindow> {
+export async function readHeaderWindow(
+  source: RowSource,
+  batches: AsyncIterator<readonly SourceRow[]>,
+  mapping: ColumnMapping | undefined,
+): Promise<HeaderWindow> {
   const window: SourceRow[] = [];
+  let after: readonly SourceRow[] = [];
   let ended = false;
   while (window.length < HEADER_SEARCH_ROWS) {
-    const next = await rows.next();
+    const next = await batches.next();
     if (next.done === true) {
       ended = true;
       break;
     }
-    window.push(next.value);
+    const room = HEADER_SEARCH_ROWS - window.length;
+    window.push(...next.value.slice(0, room));
+    if (next.value.length > room) after = next.value.slice(room);
   }
   try {
-    return { rows: window, ended, detected: detectHeader(window, { file: source.file, wholeFile: ended, ...(mapping ? { mapping } : {}) }) };
+    return { rows: window, after, ended, detected: detectHeader(window, { file: source.file, wholeFile: ended, ...(mapping ? { mapping } : {}) }) };
   } catch (error) {
     if (!(error instanceof FacturaError) || error.code !== 'INPUT') throw error;
-    return { rows: window, ended, problem: error };
+    return { rows: window, after, ended, problem: error };
   }
 }

@@ -22,10 +22,11 @@ export interface LineSheet {
   /** Warnings found before the first record: the reader's notes, title rows skipped, unknown columns. */
   readonly notes: readonly Problem[];
   /**
-   * One record per non-blank row below the header, streamed; iterate once. A totals row, and the
-   * hidden rows left out, come as `skipped` records that only carry their note.
+   * One record per non-blank row below the header, streamed in batches (never empty) as the rows
+   * come; iterate once. A totals row, and the hidden rows left out, come as `skipped` records that
+   * only carry their note.
    */
-  readonly records: AsyncIterable<LineRecord>;
+  readonly records: AsyncIterable<readonly LineRecord[]>;
 }
 
 export interface ReadLineRecordsOptions {
@@ -71,17 +72,17 @@ const NO_PROBLEMS: readonly Problem[] = Object.freeze([]);
  * missing required columns, two columns feeding one, or a header with no rows under it.
  */
 export async function readLineRecords(source: RowSource, options: ReadLineRecordsOptions = {}): Promise<LineSheet> {
-  const iterator = source.rows[Symbol.asyncIterator]();
+  const iterator = source.batches[Symbol.asyncIterator]();
   try {
     const window = await readHeaderWindow(source, iterator, options.mapping);
     if ('problem' in window) throw window.problem;
     const { detected } = window;
     let { ended } = window;
-    const pending = window.rows.slice(detected.position + 1).filter((r) => !isBlank(r));
+    const pending = [...window.rows.slice(detected.position + 1), ...window.after].filter((r) => !isBlank(r));
     while (pending.length === 0 && !ended) {
       const next = await iterator.next();
       if (next.done === true) ended = true;
-      else if (!isBlank(next.value)) pending.push(next.value);
+      else pending.push(...next.value.filter((r) => !isBlank(r)));
     }
     if (pending.length === 0) {
       throw new FacturaError(
@@ -167,11 +168,11 @@ function amountColumnsOf(header: HeaderMap): SheetShape['amounts'] {
  */
 async function* lineRecords(
   pending: readonly SourceRow[],
-  rest: AsyncIterator<SourceRow> | undefined,
+  rest: AsyncIterator<readonly SourceRow[]> | undefined,
   shape: SheetShape,
   state: { convention: DecimalConvention | undefined },
   fixed: boolean,
-): AsyncGenerator<LineRecord> {
+): AsyncGenerator<LineRecord[]> {
   const { columns, decimalColumns } = shape;
   // One place per column, its row set as each row passes: a normaliser only reads it to word a
   // problem (which copies the row and column), so no object per cell.
@@ -214,17 +215,24 @@ async function* lineRecords(
     return { row: row.row, values: record.values, problems: NO_PROBLEMS, hidden: true };
   };
 
+  const takeAll = (rows: readonly SourceRow[]): LineRecord[] => {
+    const records: LineRecord[] = [];
+    for (const row of rows) if (!isBlank(row)) records.push(take(row));
+    return records;
+  };
+
   try {
-    for (const row of pending) yield take(row);
+    yield takeAll(pending);
     if (rest !== undefined) {
       for (;;) {
         const next = await rest.next();
         if (next.done === true) break;
-        if (!isBlank(next.value)) yield take(next.value);
+        const records = takeAll(next.value);
+        if (records.length > 0) yield records;
       }
     }
     const first = skipped[0];
-    if (first !== undefined) yield { row: first, values: {}, problems: [rowSkipNotes.hiddenSkipped(skipped, shape.autoFilter)], skipped: true };
+    if (first !== undefined) yield [{ row: first, values: {}, problems: [rowSkipNotes.hiddenSkipped(skipped, shape.autoFilter)], skipped: true }];
   } finally {
     await rest?.return?.();
   }

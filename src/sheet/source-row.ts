@@ -39,6 +39,16 @@ export interface RowSource {
   readonly autoFilter?: boolean;
   /** File-level notes found while opening (hidden sheets skipped, encoding detected…). */
   readonly notes: readonly Problem[];
-  /** The rows, streamed; iterating it again is not supported. */
-  readonly rows: AsyncIterable<SourceRow>;
+  /** The rows, streamed in batches; iterating it again is not supported. */
+  readonly batches: RowBatches;
 }
+
+/**
+ * Rows in reading order, a batch at a time (never an empty batch). Every stage between the reader
+ * and the invoices maps batches: one async step per batch, not per row per stage (an `await` per
+ * row in each of seven generator stages cost more than csv-parse's own parse).
+ */
+export type RowBatches = AsyncIterable<readonly SourceRow[]>;
+
+/** The most rows a reader puts in a batch: what the stages hold beyond what they must. */
+export const BATCH_ROWS = 256;

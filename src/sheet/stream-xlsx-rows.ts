@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs';
 import { formulaResultOf, type StreamedWorksheet } from '../exceljs-internals.js';
-import type { Cell, SourceRow } from './source-row.js';
+import { BATCH_ROWS, type Cell, type SourceRow } from './source-row.js';
 import { isSumOfRowsAbove } from './sum-formula.js';
 import { toCell } from './xlsx-cell.js';
 import { xlsxInputError } from './xlsx-input-error.js';
 
 /**
- * The rows of one streamed worksheet as SourceRows (blank rows left out, row numbers as Excel shows
- * them). `close(true)` runs after the last row (exceljs then removes what it spooled); `close(false)`
+ * The rows of one streamed worksheet as SourceRows, in batches of BATCH_ROWS (blank rows left out,
+ * row numbers as Excel shows them). `close(true)` runs after the last row (exceljs then removes what it spooled); `close(false)`
  * when reading stops early or fails. A failure is worded as the user's error, near the row reached.
  */
 export async function* streamXlsxRows(
@@ -16,16 +16,22 @@ export async function* streamXlsxRows(
   worksheet: StreamedWorksheet,
   date1904: () => boolean,
   close: (drain: boolean) => Promise<void>,
-): AsyncGenerator<SourceRow> {
+): AsyncGenerator<SourceRow[]> {
   let lastRow: number | undefined;
   let complete = false;
   try {
+    let batch: SourceRow[] = [];
     for await (const row of worksheet) {
       lastRow = row.number;
       const { cells, sumColumns, blank } = rowCells(row, date1904());
       if (blank) continue;
-      yield sumColumns.length > 0 ? { row: row.number, cells, sumColumns } : { row: row.number, cells };
+      batch.push(sumColumns.length > 0 ? { row: row.number, cells, sumColumns } : { row: row.number, cells });
+      if (batch.length >= BATCH_ROWS) {
+        yield batch;
+        batch = [];
+      }
     }
+    if (batch.length > 0) yield batch;
     complete = true;
     await close(true);
   } catch (error) {

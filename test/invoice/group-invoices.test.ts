@@ -198,6 +198,15 @@ describe('grouping properties', () => {
       { numRuns: 200 },
     );
   });
+
+  it('groups the same whatever the batches the records come in', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(rowArb, { maxLength: 40 }), fc.boolean(), fc.integer({ min: 2, max: 12 }), async (rows, mergeSplit, batch) => {
+        expect(await group(rows, { mergeSplit }, undefined, batch)).toEqual(await group(rows, { mergeSplit }));
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe('a row whose serie or numero could not be read', () => {

@@ -4,25 +4,16 @@ import type { GroupingOptions } from '../../src/invoice/invoice-grouper.js';
 import type { LineRecord } from '../../src/invoice/line-record.js';
 import type { Problem } from '../../src/invoice/problem.js';
 import type { Values } from './invoice-fixtures.js';
+import { allOf, batchesOf } from '../helpers/batches.js';
 
 /** Rows numbered from 2 (row 1 is the header), as a spreadsheet shows them. */
 export function records(rows: Values[], problems: Record<number, Problem[]> = {}): LineRecord[] {
   return rows.map((values, i) => ({ row: i + 2, values, problems: problems[i + 2] ?? [] }));
 }
 
-/** The items one at a time, each after a hop of the event loop, as a reader yields them. */
-async function* stream<T>(items: readonly T[]): AsyncIterable<T> {
-  for (const item of items) {
-    await Promise.resolve();
-    yield item;
-  }
-}
-
-/** Groups the rows as a run does and collects what grouping yields. */
-export async function group(rows: Values[], options?: GroupingOptions, problems?: Record<number, Problem[]>): Promise<GroupItem[]> {
-  const out: GroupItem[] = [];
-  for await (const item of groupInvoices(stream(records(rows, problems)), options)) out.push(item);
-  return out;
+/** Groups the rows as a run does (the records in batches of `batch`, default 1) and collects what grouping yields. */
+export async function group(rows: Values[], options?: GroupingOptions, problems?: Record<number, Problem[]>, batch = 1): Promise<GroupItem[]> {
+  return allOf(groupInvoices(batchesOf(records(rows, problems), batch), options));
 }
 
 export function invoices(items: GroupItem[]): InvoiceDraft[] {

@@ -9,6 +9,7 @@ import type { ValidationContext } from '../../src/invoice/validation-context.js'
 import { DEFAULT_CLOSE2U } from '../../src/invoice/validation-context.js';
 import { openRowSource } from '../../src/sheet/open-row-source.js';
 import { readLineRecords } from '../../src/sheet/read-line-records.js';
+import { eachOf } from '../helpers/batches.js';
 
 /** What reading a file through the whole dry-run chain gave: counts, or the run-ending error. */
 export type ReadThrough =
@@ -45,10 +46,10 @@ export async function readThrough(path: string): Promise<ReadThrough> {
     let records = 0;
     const recordRows = new Set<number>();
     const counting = (async function* () {
-      for await (const record of sheet.records) {
-        records++;
-        recordRows.add(record.row);
-        yield record;
+      for await (const batch of sheet.records) {
+        records += batch.length;
+        for (const record of batch) recordRows.add(record.row);
+        yield batch;
       }
     })();
     let rowsInInvoices = 0;
@@ -56,7 +57,7 @@ export async function readThrough(path: string): Promise<ReadThrough> {
     let invoices = 0;
     let valid = 0;
     const codes = new Set<string>();
-    for await (const item of groupInvoices(counting)) {
+    for await (const item of eachOf(groupInvoices(counting))) {
       for (const p of item.problems) codes.add(p.code);
       if (item.kind === 'orphan') {
         rowsInOrphans += item.rows.length;

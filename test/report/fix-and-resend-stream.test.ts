@@ -7,10 +7,12 @@ import { COLUMN_NAMES } from '../../src/invoice/canonical-columns.js';
 import { createLogger } from '../../src/logger.js';
 import { HEADER_SEARCH_ROWS } from '../../src/sheet/detect-header.js';
 import { openRowSource } from '../../src/sheet/open-row-source.js';
+import { BATCH_ROWS } from '../../src/sheet/source-row.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { textSink } from '../helpers/text-sink.js';
 import { salesRow } from '../helpers/write-sales-sheet.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
+import { eachOf } from '../helpers/batches.js';
 
 /** A CSV sales sheet with the canonical header, written as text. */
 async function writeCsv(path: string, rows: readonly (SalesRow | null)[]): Promise<void> {
@@ -22,7 +24,7 @@ async function writeCsv(path: string, rows: readonly (SalesRow | null)[]): Promi
 /** The fix file's rows as the reader gives them (row 1 is its header). */
 async function fixRows(path: string): Promise<{ row: number; texts: string[] }[]> {
   const out: { row: number; texts: string[] }[] = [];
-  for await (const r of (await openRowSource(path)).rows) {
+  for await (const r of eachOf((await openRowSource(path)).batches)) {
     out.push({ row: r.row, texts: r.cells.map((c) => (c === null ? '' : c.kind === 'text' ? c.text : c.kind === 'number' ? String(c.value) : c.kind)) });
   }
   return out;
@@ -72,15 +74,15 @@ describe('fix-and-resend file written during the run', () => {
     const notes = (copied[0]?.texts.length ?? 0) - 1;
     expect(copied[0]?.texts[notes]).toBe('Observaciones de la validación');
     expect(copied.at(-3)?.texts[notes]).toContain('INVÁLIDO'); // on the invoice's first row
-    // The rows read while the header is searched for (a fixed number), then one invoice (3 rows)
-    // and the row that ends it: nothing that grows with the sheet (18,060 rows).
-    expect(peak).toBeLessThanOrEqual(HEADER_SEARCH_ROWS + 4);
+    // A batch of rows read at once (the header search reads at least the first), then one invoice
+    // (3 rows) and the row that ends it: nothing that grows with the sheet (18,060 rows).
+    expect(peak).toBeLessThanOrEqual(Math.max(HEADER_SEARCH_ROWS, BATCH_ROWS) + 4);
   });
 
   it('holds only the invoices in flight while submitting at concurrency 4, answers out of order', async () => {
-    // 600 one-line invoices, every fifth with a wrong RUC (not sent, copied to the fix file).
+    // 1,200 one-line invoices, every fifth with a wrong RUC (not sent, copied to the fix file).
     const rows: SalesRow[] = [];
-    for (let n = 1; n <= 600; n += 1) rows.push(salesRow(n, n % 5 === 0 ? { receptorNumeroDocumento: '20512333790' } : {}));
+    for (let n = 1; n <= 1200; n += 1) rows.push(salesRow(n, n % 5 === 0 ? { receptorNumeroDocumento: '20512333790' } : {}));
     const input = `${dir.path}/envio.csv`;
     await writeCsv(input, rows);
     const sandbox = await startSandbox({ latencyMs: 1, latencyJitterMs: 15 });
@@ -88,12 +90,13 @@ describe('fix-and-resend file written during the run', () => {
       const sink = textSink();
       const logger = createLogger({ level: 'debug', format: 'json', destination: sink.stream });
       const summary = await submitSheet(input, { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: sandbox.url, concurrency: 4, logger });
-      expect(summary.byStatus).toMatchObject({ ACCEPTED: 480, INVALID: 120 });
+      expect(summary.byStatus).toMatchObject({ ACCEPTED: 960, INVALID: 240 });
       const copied = await fixRows(summary.paths.fixAndResend ?? '');
-      expect(copied.slice(1).map((r) => r.texts[1])).toEqual(Array.from({ length: 120 }, (_, i) => String((i + 1) * 5)));
-      // The header search's read-ahead, then the invoices pulled for sending (4 × 4) and those put
-      // back in order behind a slower one: far below the sheet's 600 rows.
-      expect(heldPeak(sink.text())).toBeLessThan(HEADER_SEARCH_ROWS + 100);
+      expect(copied.slice(1).map((r) => r.texts[1])).toEqual(Array.from({ length: 240 }, (_, i) => String((i + 1) * 5)));
+      // A batch of rows read at once (the header search reads at least the first), then the
+      // invoices pulled for sending (4 × 4) and those put back in order behind a slower one: far
+      // below the sheet's 1,200 rows.
+      expect(heldPeak(sink.text())).toBeLessThan(Math.max(HEADER_SEARCH_ROWS, BATCH_ROWS) + 100);
     } finally {
       await sandbox.close();
     }

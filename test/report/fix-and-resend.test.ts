@@ -17,10 +17,11 @@ import { createResultsWorkbook } from '../../src/report/results-workbook.js';
 import type { CellEdits } from '../../src/sheet/apply-cell-edits.js';
 import { applyCellEdits } from '../../src/sheet/apply-cell-edits.js';
 import { openRowSource } from '../../src/sheet/open-row-source.js';
-import type { RowSource } from '../../src/sheet/source-row.js';
+import { BATCH_ROWS, type RowSource } from '../../src/sheet/source-row.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import { readWithOpenpyxl, values } from './read-with-openpyxl.js';
+import { eachOf } from '../helpers/batches.js';
 
 const HEADER = ['Serie', 'Número', 'Fecha', 'RUC cliente', 'Razón social', 'Descripción', 'Cantidad', 'Precio unitario'];
 
@@ -46,10 +47,10 @@ async function openInput(input: string, feed: Feed): Promise<RowSource> {
       ? source
       : {
           ...source,
-          rows: (async function* () {
-            for await (const row of source.rows) {
-              pulled.push(row.row);
-              yield row;
+          batches: (async function* () {
+            for await (const batch of source.batches) {
+              for (const row of batch) pulled.push(row.row);
+              yield batch;
             }
           })(),
         };
@@ -70,7 +71,7 @@ async function writeThroughStream(
   const stream = createFixAndResendStream({ path: out, lang: 'es', ordered: true, ...(openWriter !== undefined ? { openWriter } : {}) });
   const pending = [...feed.outcomes].sort((a, b) => Math.max(...a.rows) - Math.max(...b.rows));
   try {
-    for await (const row of stream.tap(await openInput(input, feed)).rows) {
+    for await (const row of eachOf(stream.tap(await openInput(input, feed)).batches)) {
       if (row.row === feed.headerRow) stream.headerFound(row.row, feed.locateColumn ?? (() => undefined));
       while (pending[0] !== undefined && Math.max(...pending[0].rows) <= row.row) await stream.add(pending.shift() as InvoiceOutcome);
     }
@@ -179,7 +180,7 @@ describe('fix-and-resend file', () => {
     await writeInput(input);
     await writeThroughStream(input, out, { headerRow: 2, outcomes: outcomes(), locateColumn });
     const rows = [];
-    for await (const r of (await openRowSource(out)).rows) rows.push(r);
+    for await (const r of eachOf((await openRowSource(out)).batches)) rows.push(r);
     expect(rows.map((r) => r.row)).toEqual([1, 2, 3, 4]);
     expect(rows[1]?.cells.slice(0, 5)).toEqual([
       { kind: 'text', text: 'F001' },
@@ -211,16 +212,16 @@ describe('fix-and-resend file', () => {
   it('reads the input once and lets go of each row as its invoice’s outcome arrives', async () => {
     const input = `${dir.path}/ventas.csv`;
     const lines = ['Serie;Número;RUC cliente'];
-    for (let n = 1; n <= 500; n++) lines.push(`F001;${n};20123456786`);
+    for (let n = 1; n <= 2000; n++) lines.push(`F001;${n};20123456786`);
     await writeFile(input, lines.join('\n') + '\n', 'utf8');
     const list: InvoiceOutcome[] = [];
-    for (let n = 1; n <= 500; n++) list.push(outcome(String(n), [n + 1], n === 3 ? 'INVALID' : n === 10 ? 'REJECTED' : 'ACCEPTED'));
+    for (let n = 1; n <= 2000; n++) list.push(outcome(String(n), [n + 1], n === 3 ? 'INVALID' : n === 10 ? 'REJECTED' : 'ACCEPTED'));
     const pulled: number[] = [];
     const out = `${dir.path}/ventas.corregir.xlsx`;
     const { written, stream } = await writeThroughStream(input, out, { headerRow: 1, outcomes: list, pulled });
     expect(written).toBe(true);
-    expect(pulled).toEqual(Array.from({ length: 501 }, (_, i) => i + 1)); // every row once, in order
-    expect(stream.peakHeldRows).toBeLessThanOrEqual(2); // not the 501 rows of the sheet
+    expect(pulled).toEqual(Array.from({ length: 2001 }, (_, i) => i + 1)); // every row once, in order
+    expect(stream.peakHeldRows).toBeLessThanOrEqual(BATCH_ROWS); // a batch read at once, not the 2,001 rows of the sheet
     const [sheet] = await readWithOpenpyxl(out);
     expect(sheet?.rows.map((r) => r[1]?.v)).toEqual(['Número', '3', '10']);
   });

@@ -31,7 +31,7 @@ async function workbookValues(path: string): Promise<unknown> {
 async function records(path: string): Promise<{ notes: string[]; values: LineRecord['values'][]; problems: string[] }> {
   const sheet = await readLineRecords(await openRowSource(path));
   const out: LineRecord[] = [];
-  for await (const r of sheet.records) out.push(r);
+  for await (const batch of sheet.records) out.push(...batch);
   return { notes: sheet.notes.map((n) => n.code), values: out.map((r) => r.values), problems: out.flatMap((r) => r.problems.map((p) => p.code)) };
 }
 

@@ -16,7 +16,7 @@ const FIXTURES = join(PROJECT_ROOT, 'fixtures');
 async function read(path: string, options: ReadLineRecordsOptions = {}): Promise<{ sheet: LineSheet; records: LineRecord[] }> {
   const sheet = await readLineRecords(await openRowSource(path), options);
   const records: LineRecord[] = [];
-  for await (const r of sheet.records) records.push(r);
+  for await (const batch of sheet.records) records.push(...batch);
   return { sheet, records };
 }
 

@@ -11,11 +11,10 @@ import { readLineRecords } from '../../../src/sheet/read-line-records.js';
 import type { SourceRow } from '../../../src/sheet/source-row.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { rowsFromArrays } from './rows-from-arrays.js';
+import { allOf } from '../../helpers/batches.js';
 
-async function collect(records: AsyncIterable<LineRecord>): Promise<LineRecord[]> {
-  const out: LineRecord[] = [];
-  for await (const r of records) out.push(r);
-  return out;
+async function collect(records: AsyncIterable<readonly LineRecord[]>): Promise<LineRecord[]> {
+  return allOf(records);
 }
 
 async function failure(promise: Promise<unknown>): Promise<FacturaError> {
@@ -222,6 +221,17 @@ describe('reading line records', () => {
     expect(records[999]).toMatchObject({ row: 1001, values: { numero: '1000' } });
   });
 
+  it('reads the same records whatever the batches the rows come in', async () => {
+    // Title rows, a blank row under the header, lines, a blank row: the header and the first
+    // records fall inside one batch or across several.
+    const rows = [['Ventas de octubre'], [], HEADER, [], ...Array.from({ length: 300 }, (_, i) => [...LINE.slice(0, 1), String(i + 1), ...LINE.slice(2)]), []];
+    const one = await collect((await readLineRecords(rowsFromArrays(rows))).records);
+    expect(one).toHaveLength(300);
+    for (const batch of [2, 3, 7, 104, 256, 1000]) {
+      expect(await collect((await readLineRecords(rowsFromArrays(rows, { batch }))).records)).toEqual(one);
+    }
+  });
+
   it('decides the decimal comma from the values and then reads ambiguous ones by it', async () => {
     const rows = [HEADER, [...LINE.slice(0, 6), '1,234', '1.234,50'], [...LINE.slice(0, 6), '2', '12.5']];
     const records = await collect((await readLineRecords(rowsFromArrays(rows))).records);
@@ -243,17 +253,19 @@ describe('reading line records', () => {
   });
 
   it('keeps the reader’s row problems and skips blank rows', async () => {
-    async function* rows(): AsyncGenerator<SourceRow> {
+    async function* rows(): AsyncGenerator<SourceRow[]> {
       await Promise.resolve();
-      yield { row: 1, cells: HEADER.map((t) => ({ kind: 'text', text: t })) };
-      yield { row: 2, cells: [null, { kind: 'text', text: ' ' }] };
-      yield {
-        row: 3,
-        cells: LINE.map((t) => ({ kind: 'text', text: t })),
-        problems: [{ severity: 'error', code: 'RAGGED_ROW', row: 3, message: { es: 'x', en: 'x' } }],
-      };
+      yield [{ row: 1, cells: HEADER.map((t) => ({ kind: 'text', text: t })) }];
+      yield [{ row: 2, cells: [null, { kind: 'text', text: ' ' }] }];
+      yield [
+        {
+          row: 3,
+          cells: LINE.map((t) => ({ kind: 'text', text: t })),
+          problems: [{ severity: 'error', code: 'RAGGED_ROW', row: 3, message: { es: 'x', en: 'x' } }],
+        },
+      ];
     }
-    const sheet = await readLineRecords({ file: 'a.csv', format: 'csv', notes: [], rows: rows() });
+    const sheet = await readLineRecords({ file: 'a.csv', format: 'csv', notes: [], batches: rows() });
     const records = await collect(sheet.records);
     expect(records.map((r) => [r.row, r.problems.map((p) => p.code)])).toEqual([[3, ['RAGGED_ROW']]]);
   });

@@ -33,7 +33,7 @@ beforeAll(async () => {
   await wb.xlsx.writeFile(join(dir.path, 'celdas.xlsx'));
   const sheet = await readLineRecords(await openRowSource(join(dir.path, 'celdas.xlsx')));
   records = [];
-  for await (const r of sheet.records) records.push(r);
+  for await (const batch of sheet.records) records.push(...batch);
 });
 afterAll(async () => dir.cleanup());
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { openRowSource } from '../../../src/sheet/open-row-source.js';
+import { eachOf } from '../../helpers/batches.js';
 
 const ROWS = 1_000_000;
 
@@ -47,7 +48,7 @@ async function child(path: string): Promise<void> {
   const started = process.hrtime.bigint();
   const source = await openRowSource(path);
   let n = 0;
-  for await (const row of source.rows) {
+  for await (const row of eachOf(source.batches)) {
     n++;
     if (row.cells.length !== 16) throw new Error(`row ${row.row} has ${row.cells.length} cells`);
     if (n === 100_001 || n === ROWS + 1) {

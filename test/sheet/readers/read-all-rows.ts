@@ -12,7 +12,7 @@ export function fixture(...parts: string[]): string {
 export async function readAll(path: string, options?: OpenRowSourceOptions): Promise<{ source: RowSource; rows: SourceRow[] }> {
   const source = await openRowSource(path, options);
   const rows: SourceRow[] = [];
-  for await (const row of source.rows) rows.push(row);
+  for await (const batch of source.batches) rows.push(...batch);
   return { source, rows };
 }
 
