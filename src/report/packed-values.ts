@@ -29,13 +29,16 @@ export interface ValuePacker {
 }
 
 export function createValuePacker(): ValuePacker {
-  let text = '';
+  // The text values are joined once, at take: a string grown by += is a rope of thousands of
+  // pieces, which postMessage then flattens at about twice the cost of a join, after costing
+  // twice as much to build (6,912 values: ~0.8 ms to flatten against ~0.45 ms to join).
+  let texts: string[] = [];
   let cells: number[] = [];
   let others: TableValue[] = [];
   return {
     add(value) {
       if (typeof value === 'string') {
-        text += value;
+        texts.push(value);
         cells.push(value.length);
       } else if (value === null) cells.push(NULL_VALUE);
       else {
@@ -47,8 +50,8 @@ export function createValuePacker(): ValuePacker {
       return cells.length;
     },
     take() {
-      const packed: PackedValues = { text, cells: Int32Array.from(cells), others };
-      text = '';
+      const packed: PackedValues = { text: texts.join(''), cells: Int32Array.from(cells), others };
+      texts = [];
       cells = [];
       others = [];
       return packed;
