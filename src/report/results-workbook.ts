@@ -63,8 +63,12 @@ const MAX_BATCHES_IN_FLIGHT = 8;
  * The thread makes short-lived garbage fast (row XML, zlib chunks) and V8 sizes a new isolate's
  * young generation for this machine's memory: a 300,000-invoice validate peaked at 360 MB with
  * the default and 252 MB with 8 MB (no slower: 57.5 s vs 56.6 s; built CLI, /usr/bin/time).
+ * Since then the run's peak fell to 150-180 MB, and on an all-invalid sheet (every row copied to
+ * the fix file, every invoice in Errores) 8 MB made the thread scavenge 458 times for 1.7 s on
+ * 200,000 rows; 32 MB: 123 times, 0.5 s (`--trace-gc-nvp`, the thread's isolate), for about 30 MB
+ * more at the peak.
  */
-const RESULTS_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
+const RESULTS_THREAD_LIMITS = { maxYoungGenerationSizeMb: 32 } as const;
 
 /**
  * The results workbook of a run. This side turns outcomes into cell values by the table of
