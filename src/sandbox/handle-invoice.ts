@@ -87,12 +87,13 @@ export async function handleInvoice(
     sendJson(res, 400, alreadyExistsBody(pathRuc, invoice.serie, invoice.numero));
     return;
   }
-  const body = invoiceSuccessBody(pathRuc, invoice, raw, state.secret);
+  const digest = createHash('sha256').update(raw).digest();
+  const body = invoiceSuccessBody(pathRuc, invoice, digest, state.secret);
   state.book.record({
     ruc: pathRuc,
     serie: invoice.serie,
     numero: invoice.numero,
-    sha256: createHash('sha256').update(raw).digest('hex'),
+    sha256: digest.toString('hex'),
     identificador: LedgerBook.key(pathRuc, invoice.serie, invoice.numero),
     acceptedAt: new Date(state.clock()).toISOString(),
   });

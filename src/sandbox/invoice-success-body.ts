@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { CheckedInvoice } from './check-invoice-body.js';
 import { computeSandboxTotals } from './invoice-totals.js';
 
@@ -33,13 +33,14 @@ function identityCode(tipoDocumento: string): string {
 }
 
 /**
- * Builds the answer for an accepted invoice: `hash` is the sha256 of the body (base64), `firma` an
- * HMAC of it with the sandbox's secret, `codigoBarras` the text of SUNAT's QR code
+ * Builds the answer for an accepted invoice: `hash` is the sha256 of the body (base64; the caller
+ * hashes the body once, for this and for its ledger), `firma` an HMAC of it with the sandbox's
+ * secret, `codigoBarras` the text of SUNAT's QR code
  * (ruc|01|serie|numero|igv|total|fecha|tipo doc receptor|num doc receptor|).
  */
-export function invoiceSuccessBody(ruc: string, invoice: CheckedInvoice, rawBody: Buffer, secret: Uint8Array): InvoiceSuccessBody {
+export function invoiceSuccessBody(ruc: string, invoice: CheckedInvoice, rawBodySha256: Buffer, secret: Uint8Array): InvoiceSuccessBody {
   const totals = computeSandboxTotals(invoice.lines);
-  const hash = createHash('sha256').update(rawBody).digest('base64');
+  const hash = rawBodySha256.toString('base64');
   const firma = createHmac('sha256', secret).update(hash).digest('base64');
   const codigoBarras = [
     ruc,

@@ -28,14 +28,32 @@ interface Remembered {
   readonly generation: number;
 }
 
+/** The claims `check` reads of a token this authority signed (what jwtVerify would give back for it). */
+interface Signed {
+  readonly ruc: string;
+  readonly gen: number;
+  /** The JWT's `exp`, in whole seconds. */
+  readonly exp: number;
+}
+
 /**
  * Issues and checks the sandbox's HS256 JWTs (with `jose`). A token carries the account's RUC, its
  * expiry and a revocation generation; `revokeAll` moves the generation on.
+ *
+ * A token this authority issued is known by its exact text, so checking it again needs no
+ * signature verification (the same text under the same key verifies the same way every time):
+ * only its expiry and generation are compared, with jose's own rule for `exp` (expired once
+ * `exp <= now` in whole seconds), in jose's order (expiry before revocation). Any other text
+ * (altered, forged, signed elsewhere with the same key) goes through `jwtVerify` as before. This
+ * spares every invoice PUT a WebCrypto HMAC verification, a key import and a trip through the
+ * thread pool (≈ 0.1 ms of CPU and one more wake-up per request at c=32).
  */
 export function createTokenAuthority(secret: Uint8Array, clock: () => number): TokenAuthority {
   let generation = 0;
   let serial = 0;
   const lastIssued = new Map<string, Remembered>();
+  /** Every token issued, by its text (one per login: a run has a few). */
+  const signed = new Map<string, Signed>();
 
   return {
     async issue(account, testAccount, lifetimeMs) {
@@ -63,6 +81,7 @@ export function createTokenAuthority(secret: Uint8Array, clock: () => number): T
         .setExpirationTime(exp)
         .sign(secret);
       const token: IssuedToken = { svcToken, expiresAtMs: exp * 1000, reused: false };
+      signed.set(svcToken, { ruc: account.ruc, gen: generation, exp });
       lastIssued.set(account.ruc, { token, issuedAtMs: now, generation });
       return token;
     },
@@ -71,6 +90,11 @@ export function createTokenAuthority(secret: Uint8Array, clock: () => number): T
       const match = authorization === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(authorization);
       const jwt = match?.[1];
       if (jwt === undefined) return { ok: false, reason: 'missing' };
+      const known = signed.get(jwt);
+      if (known !== undefined) {
+        if (known.exp <= Math.floor(clock() / 1000)) return { ok: false, reason: 'expired' };
+        return known.gen === generation ? { ok: true, ruc: known.ruc } : { ok: false, reason: 'revoked' };
+      }
       try {
         const { payload } = await jwtVerify(jwt, secret, { algorithms: ['HS256'], issuer: ISSUER, currentDate: new Date(clock()) });
         if (payload['gen'] !== generation) return { ok: false, reason: 'revoked' };
