@@ -52,7 +52,11 @@ export function createTokenAuthority(secret: Uint8Array, clock: () => number): T
   let generation = 0;
   let serial = 0;
   const lastIssued = new Map<string, Remembered>();
-  /** Every token issued, by its text (one per login: a run has a few). */
+  /**
+   * The tokens issued and not yet expired, by their text (one per login). An expired one is let go
+   * at the next login, so a sandbox left running keeps only live tokens; checking it again goes
+   * through jwtVerify, which finds it expired just the same.
+   */
   const signed = new Map<string, Signed>();
 
   return {
@@ -81,6 +85,7 @@ export function createTokenAuthority(secret: Uint8Array, clock: () => number): T
         .setExpirationTime(exp)
         .sign(secret);
       const token: IssuedToken = { svcToken, expiresAtMs: exp * 1000, reused: false };
+      for (const [text, known] of signed) if (known.exp <= iat) signed.delete(text);
       signed.set(svcToken, { ruc: account.ruc, gen: generation, exp });
       lastIssued.set(account.ruc, { token, issuedAtMs: now, generation });
       return token;
