@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSandbox } from '../../src/index.js';
 import { startSandbox } from '../../src/index.js';
+import { limaToday } from '../../src/invoice/lima-today.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
 import { startServe, closeWorkspace, signIn } from './browser-session.js';
@@ -96,7 +97,7 @@ describe('serve with a login the service refuses', () => {
   });
 
   it('refuses «Enviar» before starting, with the service’s words, and the check keeps its rows', async () => {
-    const csv = `serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario\nF001,1,${new Date().toISOString().slice(0, 10)},20512333797,Comercial Andina S.A.C.,Arroz,2,18.50\n`;
+    const csv = `serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario\nF001,1,${limaToday(Date.now())},20512333797,Comercial Andina S.A.C.,Arroz,2,18.50\n`;
     const boundary = '----facturaTestRefused';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="hoja"; filename="ventas.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
     const headers = { cookie, origin };

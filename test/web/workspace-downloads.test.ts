@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateSheet } from '../../src/index.js';
+import { limaToday } from '../../src/invoice/lima-today.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
 import { closeWorkspace, signIn, startServe } from './browser-session.js';
 
-const TODAY = new Date().toISOString().slice(0, 10);
+// Lima's date, as the checks read "today": the UTC date is a day ahead from 00:00 to 05:00 UTC.
+const TODAY = limaToday(Date.now());
 const CSV = [
   'serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario',
   `F001,1,${TODAY},20512333797,Comercial Andina S.A.C.,Arroz,2,18.50`,
