@@ -321,6 +321,16 @@ describe('normalising, for any value', () => {
     expect(valueOf(run('cantidad', text('010,50'), 'comma'))).toBe('10.5');
   });
 
+  it('reads a date text the same every time, and names the row of each problem', () => {
+    const at = (row: number, t: string): Normalized => normalizeCell(text(t), 'date', { row, column: 'fechaEmision' }, undefined);
+    for (const row of [3, 4]) {
+      expect(at(row, '2026-11-20')).toEqual({ kind: 'value', value: '2026-11-20' });
+      expect(at(row, '20/11/2026 10:30')).toEqual({ kind: 'value', value: '2026-11-20' });
+      const bad = at(row, '31/02/2026');
+      expect(bad.kind === 'problem' ? [bad.problem.row, bad.problem.code] : bad).toEqual([row, 'INVALID_DATE']);
+    }
+  });
+
   it('reads every real date written DD/MM/YYYY, D/M/YYYY or YYYY-MM-DD to the same YYYY-MM-DD', () => {
     const day = fc.date({ min: new Date(Date.UTC(1990, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true });
     fc.assert(
