@@ -37,14 +37,14 @@ export const dateRules: InvoiceRule = (invoice, { today }) => {
   const problems: Problem[] = [];
   const fecha = invoice.header.fechaEmision;
   if (fecha !== undefined) {
-    const row = invoice.rowOf('fechaEmision');
+    // Its row (a search through the lines) is looked up only for a problem.
     const day = epochDay(fecha);
     const todayDay = epochDay(today);
     if (day === undefined) {
       problems.push(
         errorAt(
           'INVALID_DATE',
-          row,
+          invoice.rowOf('fechaEmision'),
           'fechaEmision',
           fecha,
           `La fecha de emisión «${fecha}» no es una fecha válida.`,
@@ -55,7 +55,7 @@ export const dateRules: InvoiceRule = (invoice, { today }) => {
       problems.push(
         errorAt(
           'ISSUE_DATE_IN_FUTURE',
-          row,
+          invoice.rowOf('fechaEmision'),
           'fechaEmision',
           fecha,
           `La fecha de emisión ${fecha} es posterior a hoy (${today}, hora de Lima): SUNAT la rechaza.`,
@@ -67,7 +67,7 @@ export const dateRules: InvoiceRule = (invoice, { today }) => {
       problems.push(
         warningAt(
           'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW',
-          row,
+          invoice.rowOf('fechaEmision'),
           'fechaEmision',
           fecha,
           `La fecha de emisión ${fecha} tiene ${days} días: SUNAT solo acepta facturas enviadas hasta ${SUNAT_WINDOW_DAYS} días después de su emisión, por lo que probablemente la rechace.`,
