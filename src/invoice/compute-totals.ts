@@ -80,7 +80,7 @@ function lineAmounts(line: TotalsLine, tipoRegistro: TipoRegistro, rate: Decimal
 export function computeLineTotals(line: TotalsLine, tipoRegistro: TipoRegistro): LineTotals {
   const rate = rateOf(line.tipoAfectacion);
   const { base, igv } = lineAmounts(line, tipoRegistro, rate);
-  return { base: base.toFixed(2), igv: igv.toFixed(2), total: base.plus(igv).toFixed(2), rate: rate.toString() };
+  return { base: twoPlaces(base), igv: twoPlaces(igv), total: twoPlaces(base.plus(igv)), rate: rate.toString() };
 }
 
 export function computeTotals(lines: readonly TotalsLine[], tipoRegistro: TipoRegistro): ComputedTotals {
@@ -89,12 +89,28 @@ export function computeTotals(lines: readonly TotalsLine[], tipoRegistro: TipoRe
 
 /** The invoice's totals alone (what validation reports): computeTotals(…).totals without the per-line texts. */
 export function computeInvoiceTotals(lines: readonly TotalsLine[], tipoRegistro: TipoRegistro): InvoiceTotals {
-  let base = new Dec(0);
-  let igv = new Dec(0);
-  for (const line of lines) {
+  // The sums start from the first line's amounts: no zero to build and add for every invoice.
+  let base = ZERO;
+  let igv = ZERO;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as TotalsLine;
     const amounts = lineAmounts(line, tipoRegistro, rateOf(line.tipoAfectacion));
-    base = base.plus(amounts.base);
-    igv = igv.plus(amounts.igv);
+    base = i === 0 ? amounts.base : base.plus(amounts.base);
+    igv = i === 0 ? amounts.igv : igv.plus(amounts.igv);
   }
-  return { base: base.toFixed(2), igv: igv.toFixed(2), total: base.plus(igv).toFixed(2) };
+  return { base: twoPlaces(base), igv: twoPlaces(igv), total: twoPlaces(base.plus(igv)) };
+}
+
+/**
+ * `d.toFixed(2)` for the amounts above, which never have more than 2 decimals (each is rounded to
+ * cents, or a sum or difference of such): Decimal#toFixed() without places writes their digits as
+ * they are, without the copy and rounding pass toFixed(2) makes, and the text is padded to 2
+ * places. Anything with more decimals is left to toFixed(2).
+ */
+export function twoPlaces(d: Decimal): string {
+  const text = d.toFixed();
+  const point = text.indexOf('.');
+  if (point < 0) return `${text}.00`;
+  const places = text.length - point - 1;
+  return places === 2 ? text : places === 1 ? `${text}0` : d.toFixed(2);
 }

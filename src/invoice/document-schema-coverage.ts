@@ -31,27 +31,43 @@ import type { Close2u, ValidationContext } from './validation-context.js';
  * - the unit value as the JSON number sent: > 0 and < 1e12 (999999999999.9999999999 rounds up to 1e12).
  */
 export function rulesCoverDocumentBody(invoice: ResolvedInvoice, context: ValidationContext): boolean {
-  if (!close2uAccepted(context.catalogues, context.close2u)) return false;
+  let covers = coverageByContext.get(context);
+  if (covers === undefined) coverageByContext.set(context, (covers = coverageCheck(context)));
+  return covers(invoice);
+}
+
+/**
+ * The check of one run's context: the settings parsed and the catalogue sets looked up once per
+ * context object (a run makes one per issuer), not for every invoice.
+ */
+const coverageByContext = new WeakMap<ValidationContext, (invoice: ResolvedInvoice) => boolean>();
+
+function coverageCheck(context: ValidationContext): (invoice: ResolvedInvoice) => boolean {
+  if (!close2uAccepted(context.catalogues, context.close2u)) return () => false;
   const allowed = allowedSets(context.catalogues);
-  const h = invoice.header;
-  for (const column of REQUIRED_HEADER) if (!filled(h[column])) return false;
-  for (const [column, catalogue] of HEADER_ENUMS) {
-    const value = h[column];
-    if (value !== undefined && !allowed(catalogue).has(value)) return false;
-  }
-  if (h.ordenCompra === '') return false;
-  if (!within(h.receptorNombreLegal, 100) || !within(h.receptorNombreComercial, 100)) return false;
-  if (invoice.lines.length === 0) return false;
-  for (const line of invoice.lines) {
-    const v = line.values;
-    for (const column of REQUIRED_LINE) if (!filled(v[column])) return false;
-    for (const [column, catalogue] of LINE_ENUMS) if (!allowed(catalogue).has(v[column] ?? '')) return false;
-    if (!within(v.descripcion, 500) || !within(v.codigoProducto, 30)) return false;
-    const valor = canonicalDecimal(v.valorVentaUnitario ?? '');
-    const sent = valor === undefined ? Number.NaN : Number(valor);
-    if (!(sent > 0 && sent < 1e12)) return false;
-  }
-  return true;
+  const headerEnums = HEADER_ENUMS.map(([column, catalogue]) => [column, allowed(catalogue)] as const);
+  const lineEnums = LINE_ENUMS.map(([column, catalogue]) => [column, allowed(catalogue)] as const);
+  return (invoice) => {
+    const h = invoice.header;
+    for (const column of REQUIRED_HEADER) if (!filled(h[column])) return false;
+    for (const [column, set] of headerEnums) {
+      const value = h[column];
+      if (value !== undefined && !set.has(value)) return false;
+    }
+    if (h.ordenCompra === '') return false;
+    if (!within(h.receptorNombreLegal, 100) || !within(h.receptorNombreComercial, 100)) return false;
+    if (invoice.lines.length === 0) return false;
+    for (const line of invoice.lines) {
+      const v = line.values;
+      for (const column of REQUIRED_LINE) if (!filled(v[column])) return false;
+      for (const [column, set] of lineEnums) if (!set.has(v[column] ?? '')) return false;
+      if (!within(v.descripcion, 500) || !within(v.codigoProducto, 30)) return false;
+      const valor = canonicalDecimal(v.valorVentaUnitario ?? '');
+      const sent = valor === undefined ? Number.NaN : Number(valor);
+      if (!(sent > 0 && sent < 1e12)) return false;
+    }
+    return true;
+  };
 }
 
 const REQUIRED_HEADER: readonly ColumnName[] = [

@@ -4,6 +4,7 @@ import type { ColumnDefinition } from './canonical-columns.js';
 import { CANONICAL_COLUMNS, INVOICE_COLUMNS, LINE_COLUMNS } from './canonical-columns.js';
 import type { CatalogueName } from './catalogues.js';
 import { allowedValues } from './catalogues.js';
+import type { CatalogueResolver } from './catalogue-resolver.js';
 import { catalogueResolver } from './catalogue-resolver.js';
 import type { InvoiceDraft } from './invoice-draft.js';
 import type { Problem } from './problem.js';
@@ -34,25 +35,24 @@ export function resolveInvoice(draft: InvoiceDraft, context: ValidationContext):
   const reported = new Set<string>();
   for (const p of draft.problems) if (p.row !== undefined && p.column !== undefined) reported.add(cellKey(p.row, p.column));
 
-  const resolveValue = catalogueResolver(context.catalogues);
+  const { resolveValue, invoiceColumns, lineColumns } = planOf(context);
   // The row an invoice-level value came from: asked only when a problem is reported on it.
   const rowOf = (column: ColumnName): number => draft.lines.find((line) => line.values[column] !== undefined)?.row ?? firstRow;
 
   /** `row`: the line's; undefined for the header's values, whose row is looked up only for a problem. */
-  const resolve = (values: Readonly<Values>, column: ColumnName, row: number | undefined): string | undefined => {
-    const def = columnDefinition(column);
-    const fromSheet = values[column];
-    const value = fromSheet ?? context.defaults[column] ?? def.defaultValue;
-    if (value === undefined || def.catalogue === undefined) return value;
-    const resolved = resolveValue(def.catalogue, value);
-    if (resolved === undefined) problems.push(unknownValue(context, def.catalogue, column, row ?? rowOf(column), value, fromSheet === undefined));
+  const resolve = (values: Readonly<Values>, column: ColumnPlan, row: number | undefined): string | undefined => {
+    const fromSheet = values[column.name];
+    const value = fromSheet ?? column.fallback;
+    if (value === undefined || column.catalogue === undefined) return value;
+    const resolved = resolveValue(column.catalogue, value);
+    if (resolved === undefined) problems.push(unknownValue(context, column.catalogue, column.name, row ?? rowOf(column.name), value, fromSheet === undefined));
     return resolved;
   };
 
   const header: Values = {};
-  for (const column of INVOICE_COLUMNS) {
+  for (const column of invoiceColumns) {
     const value = resolve(draft.header, column, undefined);
-    if (value !== undefined) header[column] = value;
+    if (value !== undefined) header[column.name] = value;
   }
   if (header.receptorTipoDocumento === undefined && draft.header.receptorTipoDocumento === undefined && context.defaults.receptorTipoDocumento === undefined) {
     const numero = header.receptorNumeroDocumento;
@@ -66,14 +66,43 @@ export function resolveInvoice(draft: InvoiceDraft, context: ValidationContext):
 
   const lines = draft.lines.map((line): ResolvedLine => {
     const values: Values = {};
-    for (const column of LINE_COLUMNS) {
+    for (const column of lineColumns) {
       const value = resolve(line.values, column, line.row);
-      if (value !== undefined) values[column] = value;
+      if (value !== undefined) values[column.name] = value;
     }
     return { row: line.row, values };
   });
 
   return { invoice: { rows: draft.rows, firstRow, header, rowOf, lines, reported }, problems };
+}
+
+/** How one column is resolved in a context: its default (the configuration's, else the column's) and catalogue. */
+interface ColumnPlan {
+  readonly name: ColumnName;
+  readonly fallback: string | undefined;
+  readonly catalogue: CatalogueName | undefined;
+}
+
+interface ResolutionPlan {
+  readonly resolveValue: CatalogueResolver;
+  readonly invoiceColumns: readonly ColumnPlan[];
+  readonly lineColumns: readonly ColumnPlan[];
+}
+
+const plans = new WeakMap<ValidationContext, ResolutionPlan>();
+
+/** The columns' defaults and catalogues of a context, looked up once per context object instead of for every cell. */
+function planOf(context: ValidationContext): ResolutionPlan {
+  let plan = plans.get(context);
+  if (plan === undefined) {
+    const columnPlan = (name: ColumnName): ColumnPlan => {
+      const def = columnDefinition(name);
+      return { name, fallback: context.defaults[name] ?? def.defaultValue, catalogue: def.catalogue };
+    };
+    plan = { resolveValue: catalogueResolver(context.catalogues), invoiceColumns: INVOICE_COLUMNS.map(columnPlan), lineColumns: LINE_COLUMNS.map(columnPlan) };
+    plans.set(context, plan);
+  }
+  return plan;
 }
 
 function unknownValue(context: ValidationContext, catalogue: CatalogueName, column: ColumnName, row: number, value: string, fromDefault: boolean): Problem {

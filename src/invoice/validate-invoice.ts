@@ -43,8 +43,11 @@ export interface ValidatedInvoice {
  */
 export function validateInvoice(draft: InvoiceDraft, context: ValidationContext): ValidatedInvoice {
   const { invoice, problems: resolveProblems } = resolveInvoice(draft, context);
-  const problems: Problem[] = [...draft.problems, ...resolveProblems];
-  for (const rule of ALL_RULES) problems.push(...rule(invoice, { today: context.today }));
+  const problems: Problem[] = [];
+  append(problems, draft.problems);
+  append(problems, resolveProblems);
+  // The context is the rules' context too (it holds `today`): no object per rule and invoice.
+  for (const rule of ALL_RULES) append(problems, rule(invoice, context));
 
   const lineTotals = totalLinesOf(invoice);
   const totals = lineTotals === undefined ? undefined : computeInvoiceTotals(lineTotals, context.close2u.tipoRegistro);
@@ -75,22 +78,30 @@ export function validateInvoice(draft: InvoiceDraft, context: ValidationContext)
       if (!parsed.success) problems.push(...parsed.error.issues.map((i) => shapeProblem(invoice.firstRow, i.path, i.message)));
     }
   }
+  // Built field by field rather than by spreading `{}` or `{ key }` for each optional field (an
+  // object and a copy each, for every invoice); the fields keep the same order.
   const h = invoice.header;
-  return {
-    draft,
-    ...(document === undefined ? {} : { document }),
-    ...(totals === undefined ? {} : { totals }),
-    problems,
-    valid: !hasErrors(problems),
-    issuerMissing: emisor === undefined,
-    ...(issuerRuc === undefined ? {} : { issuerRuc }),
-    ...(h.moneda === undefined ? {} : { moneda: h.moneda }),
-    receptor: {
-      ...(h.receptorTipoDocumento === undefined ? {} : { tipo: h.receptorTipoDocumento }),
-      ...(h.receptorNumeroDocumento === undefined ? {} : { numero: h.receptorNumeroDocumento }),
-      ...(h.receptorNombreLegal === undefined ? {} : { nombre: h.receptorNombreLegal }),
-    },
-  };
+  const receptor: { tipo?: string; numero?: string; nombre?: string } = {};
+  if (h.receptorTipoDocumento !== undefined) receptor.tipo = h.receptorTipoDocumento;
+  if (h.receptorNumeroDocumento !== undefined) receptor.numero = h.receptorNumeroDocumento;
+  if (h.receptorNombreLegal !== undefined) receptor.nombre = h.receptorNombreLegal;
+  const validated: Mutable<ValidatedInvoice> = { draft } as Mutable<ValidatedInvoice>;
+  if (document !== undefined) validated.document = document;
+  if (totals !== undefined) validated.totals = totals;
+  validated.problems = problems;
+  validated.valid = !hasErrors(problems);
+  validated.issuerMissing = emisor === undefined;
+  if (issuerRuc !== undefined) validated.issuerRuc = issuerRuc;
+  if (h.moneda !== undefined) validated.moneda = h.moneda;
+  validated.receptor = receptor;
+  return validated;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** `target.push(...items)` without spreading an argument list (most lists here are empty). */
+function append(target: Problem[], items: readonly Problem[]): void {
+  for (let i = 0; i < items.length; i++) target.push(items[i] as Problem);
 }
 
 /** Each line's amounts for the totals, or undefined when one could not be read. */

@@ -45,12 +45,15 @@ interface Tally {
 export function createProblemGroups(): ProblemGroups {
   const groups = new Map<string, Tally>();
   let batch = 0;
+  // A systematic error repeats its group invoice after invoice: the last group is tried first,
+  // before a key is built and looked up.
+  let last: Tally | undefined;
   return {
     add(problems) {
       batch += 1;
       for (const p of problems) {
-        const key = `${p.severity}\u0000${p.code}\u0000${p.column ?? ''}`;
-        let g = groups.get(key);
+        let g = last !== undefined && last.code === p.code && last.severity === p.severity && last.column === p.column ? last : undefined;
+        if (g === undefined) g = groups.get(`${p.severity}\u0000${p.code}\u0000${p.column ?? ''}`);
         if (g === undefined) {
           g = {
             severity: p.severity,
@@ -62,8 +65,9 @@ export function createProblemGroups(): ProblemGroups {
             example: p,
             lastBatch: 0,
           };
-          groups.set(key, g);
+          groups.set(`${p.severity}\u0000${p.code}\u0000${p.column ?? ''}`, g);
         }
+        last = g;
         g.occurrences += 1;
         if (g.lastBatch !== batch) {
           g.lastBatch = batch;

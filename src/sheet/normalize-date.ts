@@ -63,7 +63,23 @@ export function normalizeDate(cell: Cell | null, place: CellPlace): Normalized {
   }
 }
 
+/** Most remembered date texts: a sheet repeats a few issue dates on invoice after invoice. */
+const MEMO_LIMIT = 4096;
+/** The date each text read as (only texts read without a word to say: a problem or a warning names its row). */
+const READ_DATES = new Map<string, Normalized>();
+
 function dateFromText(raw: string, place: CellPlace): Normalized {
+  const known = READ_DATES.get(raw);
+  if (known !== undefined) return known;
+  const read = readDateText(raw, place);
+  if (read.kind === 'value' && read.warning === undefined) {
+    if (READ_DATES.size >= MEMO_LIMIT) READ_DATES.clear();
+    READ_DATES.set(raw, read);
+  }
+  return read;
+}
+
+function readDateText(raw: string, place: CellPlace): Normalized {
   const text = collapseWhitespace(raw);
   if (text === '') return ABSENT;
   const dayFirst = DAY_FIRST.exec(text);

@@ -51,10 +51,35 @@ const CANONICAL_POINT = /^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
 /** The same, written with a decimal comma. */
 const CANONICAL_COMMA = /^(?:0|[1-9]\d*)(?:,\d*[1-9])?$/;
 
+/** Plain digits, optionally a point and more digits: no sign, no thousands. */
+const PLAIN_POINT = /^\d+(?:\.\d+)?$/;
+/** The same, written with a decimal comma. */
+const PLAIN_COMMA = /^\d+(?:,\d+)?$/;
+
+/**
+ * The text Decimal#toFixed writes for plain digits with an optional point (`010.50` → "10.5",
+ * `3.00` → "3", `0.0` → "0"): the same digits without the zeros that pad either end. Prices
+ * written with two decimals (`12.50`) are a tenth of a sheet's amounts; no Decimal for them.
+ */
+function withoutPaddingZeros(plain: string): string {
+  const point = plain.indexOf('.');
+  let end = plain.length;
+  if (point >= 0) {
+    while (plain.charCodeAt(end - 1) === 48) end--;
+    if (end === point + 1) end = point;
+  }
+  const integerEnd = point >= 0 ? point : end;
+  let start = 0;
+  while (start < integerEnd - 1 && plain.charCodeAt(start) === 48) start++;
+  return plain.slice(start, end);
+}
+
 function readAs(text: string, convention: DecimalConvention): string | undefined {
   // The common case (`12`, `12.5`) is already the exact text Decimal#toFixed would give: skip Decimal.
   if (convention === 'point' && CANONICAL_POINT.test(text)) return text;
   if (convention === 'comma' && CANONICAL_COMMA.test(text)) return text.replace(',', '.');
+  if (convention === 'point' && PLAIN_POINT.test(text)) return withoutPaddingZeros(text);
+  if (convention === 'comma' && PLAIN_COMMA.test(text)) return withoutPaddingZeros(text.replace(',', '.'));
   if (convention === 'point') return POINT_READING.test(text) ? new Decimal(text.replace(/,/g, '')).toFixed() : undefined;
   return COMMA_READING.test(text) ? new Decimal(text.replace(/\./g, '').replace(',', '.')).toFixed() : undefined;
 }

@@ -59,6 +59,19 @@ export function collapseWhitespace(text: string): string {
 /** Anything collapseWhitespace would change: a space at either end, two in a row, or any other whitespace character. */
 const NEEDS_COLLAPSE = /^ | $| {2}|[\t-\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/u;
 
+/**
+ * Neither anything collapseWhitespace would change nor a control character: the two tests above in
+ * one (every C0 control character, DEL and the other whitespace), so that the common text cell is
+ * read with a single regular-expression test. Such a text is its own normalised value.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are among what it finds
+const UNUSUAL_TEXT = /^ | $| {2}|[\u0000-\u001f\u007f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+
+/** A non-empty text that collapseWhitespace leaves as it is and that holds no control character. */
+export function isPlainText(text: string): boolean {
+  return text !== '' && !UNUSUAL_TEXT.test(text);
+}
+
 /** An error cell (`#N/A`, `#REF!`) or a formula with no saved result: never a blank or a zero. */
 export function cellErrorProblem(cell: Extract<Cell, { kind: 'error' }>, place: CellPlace): Normalized {
   if (cell.error === 'NO_CACHED_RESULT') {

@@ -1,6 +1,6 @@
 import type { Cell } from './source-row.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
-import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, controlCharacterProblem, normalizedValue } from './normalize-result.js';
+import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, controlCharacterProblem, isPlainText, normalizedValue } from './normalize-result.js';
 import { exactNumberText } from './normalize-decimal.js';
 
 /**
@@ -12,6 +12,8 @@ export function normalizeText(cell: Cell | null, place: CellPlace): Normalized {
   if (cell === null) return ABSENT;
   switch (cell.kind) {
     case 'text': {
+      // Most cells: one test says there is nothing to collapse and no control character.
+      if (isPlainText(cell.text)) return normalizedValue(cell.text);
       const text = collapseWhitespace(cell.text);
       if (text === '') return ABSENT;
       return controlCharacterProblem(text, place) ?? normalizedValue(text);

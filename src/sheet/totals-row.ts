@@ -8,11 +8,21 @@ const TOTALS_LABEL =
 const LONGEST_LABEL = 40;
 /** A label starts with s(ub/uma), t(otal), i(mporte) or g(ran), after any spaces. */
 const LABEL_START = /^\s*[stigSTIG]/;
+/**
+ * The first three letters of every label the pattern accepts (sub, suma, total, importe, gran),
+ * in plain ASCII after any spaces. Three printable ASCII characters there (which folding leaves
+ * as they are, but for their case) that are none of these mean no label; anything else (an
+ * accent, a combining mark, a tab) goes to the folding below.
+ */
+const ASCII_START = /^\s*(?=\S)([ -~]{3})/;
+const LABEL_PREFIXES = new Set(['sub', 'sum', 'tot', 'imp', 'gra']);
 
 function label(cell: Cell | null | undefined): string | undefined {
   if (cell?.kind !== 'text') return undefined;
   // Every row's description passes here: the cheap tests first, the Unicode folding only for the few left.
   if (cell.text.length > LONGEST_LABEL || !LABEL_START.test(cell.text)) return undefined;
+  const start = ASCII_START.exec(cell.text)?.[1];
+  if (start !== undefined && !LABEL_PREFIXES.has(start.toLowerCase())) return undefined;
   const text = cell.text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
   return TOTALS_LABEL.test(text) ? cell.text.trim() : undefined;
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { limaToday } from '../../src/invoice/lima-today.js';
-import { canonicalDecimal } from '../../src/invoice/rules/amount-rules.js';
+import { amountRules, canonicalDecimal, quantityProblems, unitValueProblems } from '../../src/invoice/rules/amount-rules.js';
+import { epochDay } from '../../src/invoice/rules/date-rules.js';
+import { errorAt } from '../../src/invoice/rules/problem-at.js';
+import { resolveInvoice } from '../../src/invoice/resolve-invoice.js';
 import { isValidRuc, rucCheckDigit, rucProblems } from '../../src/invoice/rules/identity-document-rules.js';
 import { validateInvoice } from '../../src/invoice/validate-invoice.js';
 import type { Values } from './invoice-fixtures.js';
@@ -206,5 +209,59 @@ describe('limaToday', () => {
     ['2026-07-01T12:00:00Z', '2026-07-01'],
   ])('at %s it is %s in Lima (UTC-05:00 all year)', (instant, expected) => {
     expect(limaToday(Date.parse(instant))).toBe(expected);
+  });
+});
+
+describe('amountRules', () => {
+  it('finds in each amount exactly what quantityProblems and unitValueProblems find (a fine amount: nothing)', () => {
+    const amounts = ['1', '12.5', '0.1', '0.0000000001', '0.00000000001', '999999999999', '999999999999.9999999999', '1000000000000', '1.12345678901'];
+    amounts.push('0', '0.0', '00', '01', '1.0', '-1', '-0.5', '+3', 'abc', '1,5', '', '.5', '5.', '1e3');
+    for (const value of amounts) {
+      const { invoice } = resolveInvoice(draftOf([{ ...VALID_ROW, cantidad: value, valorVentaUnitario: value }]), CONTEXT);
+      expect(amountRules(invoice, CONTEXT)).toEqual([...quantityProblems(2, value), ...unitValueProblems(2, value)]);
+    }
+    expect(quantityProblems(2, '999999999999.9999999999')).toEqual([]);
+    expect(unitValueProblems(2, '1000000000000').map((p) => p.code)).toEqual(['UNIT_VALUE_INTEGER_DIGITS']);
+  });
+});
+
+describe('epochDay', () => {
+  it('gives the same answer every time it is asked, for real dates and for dates that do not exist', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(epochDay('1970-01-02')).toBe(1);
+      expect(epochDay('2026-02-30')).toBeUndefined();
+      expect(epochDay('2024-02-29')).toBe(19782);
+      expect(epochDay('26-02-01')).toBeUndefined();
+    }
+  });
+});
+
+describe('problem fields', () => {
+  it('come in one order, whichever are present: severity, code, row, column, message, value', () => {
+    expect(Object.keys(errorAt('NOT_A_NUMBER', 2, 'cantidad', 'x', 'es', 'en'))).toEqual(['severity', 'code', 'row', 'column', 'message', 'value']);
+    expect(Object.keys(errorAt('NO_LINES', 2, undefined, 'x', 'es', 'en'))).toEqual(['severity', 'code', 'row', 'message', 'value']);
+    expect(Object.keys(errorAt('NO_LINES', 2, 'descripcion', undefined, 'es', 'en'))).toEqual(['severity', 'code', 'row', 'column', 'message']);
+    expect(Object.keys(errorAt('NO_LINES', 2, undefined, undefined, 'es', 'en'))).toEqual(['severity', 'code', 'row', 'message']);
+  });
+});
+
+describe('a validated invoice', () => {
+  it('lists its fields in one order, the optional ones only when present', () => {
+    expect(Object.keys(validateInvoice(draftOf([VALID_ROW]), CONTEXT))).toEqual([
+      'draft',
+      'document',
+      'totals',
+      'problems',
+      'valid',
+      'issuerMissing',
+      'issuerRuc',
+      'moneda',
+      'receptor',
+    ]);
+    const { moneda: _moneda, receptorNombreLegal: _nombre, ...row } = VALID_ROW;
+    const { emisor: _emisor, ...dry } = CONTEXT;
+    const bad = validateInvoice(draftOf([{ ...row, cantidad: 'x' }]), dry);
+    expect(Object.keys(bad)).toEqual(['draft', 'problems', 'valid', 'issuerMissing', 'moneda', 'receptor']);
+    expect(Object.keys(bad.receptor)).toEqual(['tipo', 'numero']);
   });
 });

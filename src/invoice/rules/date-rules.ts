@@ -6,8 +6,21 @@ import { errorAt, warningAt } from './problem-at.js';
 export const SUNAT_WINDOW_DAYS = 3;
 const DAY_MS = 86_400_000;
 
+/** Most remembered dates: a sheet repeats a few issue dates (and today) on every invoice. */
+const MEMO_LIMIT = 4096;
+const DAYS = new Map<string, number | undefined>();
+
 /** Epoch day of a real `YYYY-MM-DD` date, or undefined (2026-02-30 is not a date). */
 export function epochDay(date: string): number | undefined {
+  const known = DAYS.get(date);
+  if (known !== undefined || DAYS.has(date)) return known;
+  const day = readEpochDay(date);
+  if (DAYS.size >= MEMO_LIMIT) DAYS.clear();
+  DAYS.set(date, day);
+  return day;
+}
+
+function readEpochDay(date: string): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) return undefined;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -24,14 +37,14 @@ export const dateRules: InvoiceRule = (invoice, { today }) => {
   const problems: Problem[] = [];
   const fecha = invoice.header.fechaEmision;
   if (fecha !== undefined) {
-    const row = invoice.rowOf('fechaEmision');
+    // Its row (a search through the lines) is looked up only for a problem.
     const day = epochDay(fecha);
     const todayDay = epochDay(today);
     if (day === undefined) {
       problems.push(
         errorAt(
           'INVALID_DATE',
-          row,
+          invoice.rowOf('fechaEmision'),
           'fechaEmision',
           fecha,
           `La fecha de emisión «${fecha}» no es una fecha válida.`,
@@ -42,7 +55,7 @@ export const dateRules: InvoiceRule = (invoice, { today }) => {
       problems.push(
         errorAt(
           'ISSUE_DATE_IN_FUTURE',
-          row,
+          invoice.rowOf('fechaEmision'),
           'fechaEmision',
           fecha,
           `La fecha de emisión ${fecha} es posterior a hoy (${today}, hora de Lima): SUNAT la rechaza.`,
@@ -54,7 +67,7 @@ export const dateRules: InvoiceRule = (invoice, { today }) => {
       problems.push(
         warningAt(
           'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW',
-          row,
+          invoice.rowOf('fechaEmision'),
           'fechaEmision',
           fecha,
           `La fecha de emisión ${fecha} tiene ${days} días: SUNAT solo acepta facturas enviadas hasta ${SUNAT_WINDOW_DAYS} días después de su emisión, por lo que probablemente la rechace.`,

@@ -64,18 +64,20 @@ export function rucProblems(ruc: string, row: number, column: ColumnName): Probl
 export const identityDocumentRules: InvoiceRule = (invoice) => {
   const tipo = invoice.header.receptorTipoDocumento;
   const numero = invoice.header.receptorNumeroDocumento;
-  const row = invoice.rowOf('receptorNumeroDocumento');
+  // The number's row (a search through the lines) is looked up only for a problem.
   const problems: Problem[] = [];
   const emisorRuc = invoice.header.emisorRuc;
   if (emisorRuc !== undefined) problems.push(...rucProblems(emisorRuc, invoice.rowOf('emisorRuc'), 'emisorRuc'));
   if (numero !== undefined && tipo !== undefined) {
-    if (tipo === 'RUC') problems.push(...rucProblems(numero, row, 'receptorNumeroDocumento'));
-    else if (tipo === 'DOC_NACIONAL_DE_IDENTIDAD') {
+    if (tipo === 'RUC') {
+      // isValidRuc is exactly "rucProblems finds nothing".
+      if (!isValidRuc(numero)) problems.push(...rucProblems(numero, invoice.rowOf('receptorNumeroDocumento'), 'receptorNumeroDocumento'));
+    } else if (tipo === 'DOC_NACIONAL_DE_IDENTIDAD') {
       if (!/^\d{8}$/.test(numero)) {
         problems.push(
           errorAt(
             'DNI_FORMAT',
-            row,
+            invoice.rowOf('receptorNumeroDocumento'),
             'receptorNumeroDocumento',
             numero,
             `El DNI «${numero}» debe tener exactamente 8 dígitos.`,
@@ -87,7 +89,7 @@ export const identityDocumentRules: InvoiceRule = (invoice) => {
       problems.push(
         errorAt(
           'IDENTITY_DOCUMENT_FORMAT',
-          row,
+          invoice.rowOf('receptorNumeroDocumento'),
           'receptorNumeroDocumento',
           numero,
           `El documento «${numero}» debe tener de 1 a 15 letras o dígitos, sin espacios ni signos.`,

@@ -16,8 +16,11 @@ export function problemAt(
   es: string,
   en: string,
 ): Problem {
-  const base = { severity, code, row, ...(column === undefined ? {} : { column }), message: localized(es, en) };
-  return value === undefined ? base : { ...base, value };
+  // One literal per case, fields in the same order (severity, code, row, column, message, value):
+  // no spread copies for each of the problems of a sheet where every invoice has one.
+  const message = localized(es, en);
+  if (column === undefined) return value === undefined ? { severity, code, row, message } : { severity, code, row, message, value };
+  return value === undefined ? { severity, code, row, column, message } : { severity, code, row, column, message, value };
 }
 
 export const errorAt = (code: ProblemCode, row: number, column: ColumnName | undefined, value: string | undefined, es: string, en: string): Problem =>

@@ -18,8 +18,10 @@ export const requiredValueRules: InvoiceRule = (invoice) => {
   const problems: Problem[] = [];
   const skip = (row: number, column: ColumnName): boolean => invoice.reported.has(cellKey(row, column));
   for (const column of REQUIRED_INVOICE) {
+    // The value's row is looked up only for a value that is missing (a search through the lines).
+    if (invoice.header[column] !== undefined) continue;
     const row = invoice.rowOf(column);
-    if (invoice.header[column] === undefined && !skip(row, column)) problems.push(missing(row, column));
+    if (!skip(row, column)) problems.push(missing(row, column));
   }
   for (const line of invoice.lines) {
     for (const column of REQUIRED_LINE) {

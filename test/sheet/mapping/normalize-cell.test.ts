@@ -297,6 +297,40 @@ describe('normalising, for any value', () => {
     fc.assert(fc.property(typed, (text) => exactNumberText(Number(text)) === new Decimal(text).toFixed()));
   });
 
+  it('reads any plain decimal text, padded with zeros at either end or not, as Decimal#toFixed writes it, in either convention', () => {
+    const plain = fc
+      .tuple(fc.stringMatching(/^\d{1,25}$/), fc.option(fc.stringMatching(/^\d{1,15}$/), { nil: undefined }))
+      .map(([int, frac]) => (frac === undefined ? int : `${int}.${frac}`));
+    fc.assert(
+      fc.property(plain, fc.constantFrom<DecimalConvention | undefined>('point', 'comma', undefined), (typed, convention) => {
+        const written = convention === 'comma' ? typed.replace('.', ',') : typed;
+        // Without a convention a text that the other one reads differently (1.500) is ambiguous.
+        const n = run('cantidad', text(written), convention);
+        if (n.kind !== 'value') return convention === undefined;
+        return n.value === new Decimal(typed).toFixed();
+      }),
+    );
+    expect(['010.50', '3.00', '0.0', '000', '0.050', '12.5'].map((t) => valueOf(run('cantidad', text(t), 'point')))).toEqual([
+      '10.5',
+      '3',
+      '0',
+      '0',
+      '0.05',
+      '12.5',
+    ]);
+    expect(valueOf(run('cantidad', text('010,50'), 'comma'))).toBe('10.5');
+  });
+
+  it('reads a date text the same every time, and names the row of each problem', () => {
+    const at = (row: number, t: string): Normalized => normalizeCell(text(t), 'date', { row, column: 'fechaEmision' }, undefined);
+    for (const row of [3, 4]) {
+      expect(at(row, '2026-11-20')).toEqual({ kind: 'value', value: '2026-11-20' });
+      expect(at(row, '20/11/2026 10:30')).toEqual({ kind: 'value', value: '2026-11-20' });
+      const bad = at(row, '31/02/2026');
+      expect(bad.kind === 'problem' ? [bad.problem.row, bad.problem.code] : bad).toEqual([row, 'INVALID_DATE']);
+    }
+  });
+
   it('reads every real date written DD/MM/YYYY, D/M/YYYY or YYYY-MM-DD to the same YYYY-MM-DD', () => {
     const day = fc.date({ min: new Date(Date.UTC(1990, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true });
     fc.assert(

@@ -16,6 +16,8 @@ describe('a totals row', () => {
     ['"Subtotal"', row([null, null, text('Sub-total'), null, num(1)]), 2],
     ['"Suma"', row([null, text('SUMA'), null, null, num(1)]), 1],
     ['TOTAL in the serie column, numero blank', row([text('TOTAL'), null, null, num(25), num(2308.8)]), 0],
+    ['a label whose first letters carry an accent ("Tótal")', row([null, null, text('  Tótal general'), null, num(1)]), 2],
+    ['a label with a combining accent ("Su\u0301ma")', row([null, null, text('Su\u0301ma total'), null, num(1)]), 2],
     ['blank key and =SUM over the rows above', row([null, null, null, num(25), num(2308.8)], { sumColumns: [3, 4] }), 3],
   ])('is told by %s', (_what, r, column) => {
     expect(totalsRowEvidence(r, KEYS)?.column).toBe(column);
@@ -24,6 +26,7 @@ describe('a totals row', () => {
   it.each([
     ['a line whose description starts with "Total"', row([null, null, text('Total de servicios prestados'), num(1), num(50)])],
     ['a line of an invoice that says TOTAL in its description', row([text('F001'), num(5), text('TOTAL'), num(1), num(50)])],
+    ['a continuation line whose description starts with another word of s, t, i or g', row([null, null, text('Tornillo 1/2"'), num(1), num(50)])],
     ['a continuation line with a formula that is no sum', row([null, null, text('Flete'), num(1), num(50)])],
   ])('is not %s', (_what, r) => {
     expect(totalsRowEvidence(r, KEYS)).toBeUndefined();

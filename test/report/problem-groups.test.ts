@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { Problem } from '../../src/invoice/problem.js';
+import { createProblemGroups } from '../../src/report/problem-groups.js';
+
+const problem = (code: Problem['code'], row: number, column?: string, severity: Problem['severity'] = 'error'): Problem => ({
+  severity,
+  code,
+  row,
+  ...(column === undefined ? {} : { column }),
+  message: { es: `${code} ${row}`, en: `${code} ${row}` },
+});
+
+describe('problem groups', () => {
+  it('counts each kind and column once per invoice, whether its problems come one after another or interleaved', () => {
+    const groups = createProblemGroups();
+    groups.add([problem('RUC_FORMAT', 2, 'receptorNumeroDocumento'), problem('RUC_FORMAT', 3, 'receptorNumeroDocumento')]);
+    groups.add([problem('NOT_A_NUMBER', 4, 'cantidad'), problem('RUC_FORMAT', 4, 'receptorNumeroDocumento'), problem('NOT_A_NUMBER', 5, 'cantidad')]);
+    groups.add([problem('NOT_A_NUMBER', 6, 'precio'), problem('NOT_A_NUMBER', 7, 'cantidad', 'warning'), problem('NO_LINES', 8)]);
+    groups.add([problem('NO_LINES', 9), problem('RUC_FORMAT', 10, 'receptorNumeroDocumento')]);
+    expect(groups.result().map((g) => [g.severity, g.code, g.column, g.invoices, g.occurrences, g.rows, g.example.row])).toEqual([
+      ['error', 'RUC_FORMAT', 'receptorNumeroDocumento', 3, 4, [2, 3, 4, 10], 2],
+      ['error', 'NO_LINES', undefined, 2, 2, [8, 9], 8],
+      ['error', 'NOT_A_NUMBER', 'cantidad', 1, 2, [4, 5], 4],
+      ['error', 'NOT_A_NUMBER', 'precio', 1, 1, [6], 6],
+      ['warning', 'NOT_A_NUMBER', 'cantidad', 1, 1, [7], 7],
+    ]);
+  });
+});
