@@ -43,16 +43,14 @@ async function pipelinePass(): Promise<number> {
   const context = { catalogues: settings.catalogues, close2u: settings.close2u, defaults: settings.defaults, today: limaToday(Date.now()) };
   let n = 0;
   let invalid = 0;
-  for await (const batch of runPipeline({
+  for await (const event of runPipeline({
     groups: groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit }),
     validate: (d) => validateInvoice(d, context),
     lang: 'es',
   })) {
-    for (const event of batch) {
-      if (event.kind === 'outcome') {
-        n += event.outcome.rows.length;
-        if (event.outcome.status !== 'VALID') invalid += 1;
-      }
+    if (event.kind === 'outcome') {
+      n += event.outcome.rows.length;
+      if (event.outcome.status !== 'VALID') invalid += 1;
     }
   }
   if (invalid > 0) throw new Error(`${invalid} invoices not VALID: the bench sheet must be valid`);

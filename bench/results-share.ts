@@ -46,7 +46,7 @@ if (values.writer === 'on') {
     lang: 'es',
   });
   const acc = createSummary();
-  for await (const batch of events) for (const event of batch) if (event.kind === 'outcome') acc.add(event.outcome);
+  for await (const event of events) if (event.kind === 'outcome') acc.add(event.outcome);
   summary = acc.result();
 }
 console.log(JSON.stringify({ writer: values.writer, byStatus: summary.byStatus }));

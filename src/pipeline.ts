@@ -69,9 +69,10 @@ function submitted(invoice: SendableInvoice, r: SubmitResult, lang: Lang): Invoi
 
 /**
  * Runs the pipeline; yields one event per invoice (or per run of orphan rows), in the sheet's
- * order, in batches (never empty).
+ * order. Grouping's batches end here: the run takes the events one by one (one async step per
+ * invoice, not per row and stage), and the invoices are checked as they are taken.
  */
-export async function* runPipeline(stages: PipelineStages): AsyncIterable<readonly PipelineEvent[]> {
+export async function* runPipeline(stages: PipelineStages): AsyncIterable<PipelineEvent> {
   const { submission, signal, lang } = stages;
 
   /** What becomes of one item: finished here, or to be sent. */
@@ -91,18 +92,15 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<readon
 
   if (submission === undefined) {
     // A dry run finishes every invoice as it is prepared, in the sheet's order: no work to wait
-    // for and nothing to put back in order, so a batch in gives a batch out, with no hop per invoice.
+    // for and nothing to put back in order, so no further stage.
     // Ctrl-C stops taking invoices: a dry run has nothing in flight, so it stops reading at once
     // (leaving the loop closes the reader) and the run writes what it checked, marked interrupted.
     for await (const batch of stages.groups) {
-      const events: PipelineEvent[] = [];
       for (const item of batch) {
-        if (signal?.aborted === true) break;
+        if (signal?.aborted === true) return;
         const p = prepareOne(item, 0);
-        events.push(p.kind === 'done' ? p.event : { kind: 'outcome', outcome: outcomeOf(p.invoice, 'NOT_SENT') });
+        yield p.kind === 'done' ? p.event : { kind: 'outcome', outcome: outcomeOf(p.invoice, 'NOT_SENT') };
       }
-      if (events.length > 0) yield events;
-      if (signal?.aborted === true) return;
     }
     return;
   }
@@ -121,5 +119,5 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<readon
 
   const results: AsyncIterable<{ item: Prepared; result: PipelineEvent }> = submission.dispatch(prepare(), work);
 
-  for await (const r of restoreOrder(results, (x) => x.item.seq)) yield [r.result];
+  for await (const r of restoreOrder(results, (x) => x.item.seq)) yield r.result;
 }

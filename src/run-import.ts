@@ -329,36 +329,30 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       ...(run.submission !== undefined ? { submission: run.submission } : {}),
       ...(run.signal !== undefined ? { signal: run.signal } : {}),
     });
-    // Ctrl-C in a dry run: the pipeline stops reading at once, and the invoices it checked ahead
-    // in the batch are not reported either (a submission reports every invoice: NOT_SENT once aborted).
-    const stopsAtOnce = run.submission === undefined;
-    reading: for await (const batch of events) {
-      for (const event of batch) {
-        if (stopsAtOnce && run.signal?.aborted === true) break reading;
-        if (event.kind === 'orphan') {
-          orphanRows += event.rows.length;
-          show(event.problems);
-          reportProblems(event.problems);
-          await fixFile?.addRows(event.rows, event.problems);
-          await results?.addFileProblems(event.problems);
-          progress();
-          continue;
-        }
-        const { outcome } = event;
-        summary.add(outcome);
-        show(outcome.problems);
-        reportProblems(outcome.problems);
-        if (SERVICE_TROUBLE.has(outcome.status)) {
-          const said = serviceProblem(outcome);
-          show([said]);
-          reportProblems([said]);
-        }
-        await fixFile?.add(outcome);
-        await results?.addOutcome(outcome);
-        invoicesDone += 1;
-        emit({ type: 'invoice', outcome });
+    for await (const event of events) {
+      if (event.kind === 'orphan') {
+        orphanRows += event.rows.length;
+        show(event.problems);
+        reportProblems(event.problems);
+        await fixFile?.addRows(event.rows, event.problems);
+        await results?.addFileProblems(event.problems);
         progress();
+        continue;
       }
+      const { outcome } = event;
+      summary.add(outcome);
+      show(outcome.problems);
+      reportProblems(outcome.problems);
+      if (SERVICE_TROUBLE.has(outcome.status)) {
+        const said = serviceProblem(outcome);
+        show([said]);
+        reportProblems([said]);
+      }
+      await fixFile?.add(outcome);
+      await results?.addOutcome(outcome);
+      invoicesDone += 1;
+      emit({ type: 'invoice', outcome });
+      progress();
     }
     emit({ type: 'progress', rowsRead: tap.rowsRead(), invoices: invoicesDone });
 

@@ -1,3 +1,5 @@
+import type { BoundedMemo } from '../bounded-memo.js';
+import { createBoundedMemo } from '../bounded-memo.js';
 import type { CatalogueName, Catalogues } from './catalogues.js';
 import { matchKey } from './match-key.js';
 
@@ -9,9 +11,6 @@ interface Index {
   readonly byCode: Map<string, string>;
   readonly byWord: Map<string, string>;
 }
-
-/** Most remembered spellings per catalogue. */
-const MEMO_LIMIT = 4096;
 
 const resolvers = new WeakMap<Catalogues, CatalogueResolver>();
 
@@ -50,16 +49,11 @@ export function catalogueResolver(catalogues: Catalogues): CatalogueResolver {
   // A sheet repeats a handful of spellings (PEN, CONTADO, NIU…) on every row: remember the answer
   // for each input, so matchKey (Unicode normalisation, two regexes) runs once per spelling. Bounded:
   // a sheet of all-different values clears it now and then instead of growing.
-  const memo = new Map<CatalogueName, Map<string, string | undefined>>();
+  const memo = new Map<CatalogueName, { readonly answers: BoundedMemo<string | undefined>; readonly look: (input: string) => string | undefined }>();
   const resolver: CatalogueResolver = (name, input) => {
-    let answers = memo.get(name);
-    if (answers === undefined) memo.set(name, (answers = new Map<string, string | undefined>()));
-    const known = answers.get(input);
-    if (known !== undefined || answers.has(input)) return known;
-    const answer = lookUp(name, input);
-    if (answers.size >= MEMO_LIMIT) answers.clear();
-    answers.set(input, answer);
-    return answer;
+    let own = memo.get(name);
+    if (own === undefined) memo.set(name, (own = { answers: createBoundedMemo(), look: (text) => lookUp(name, text) }));
+    return own.answers.lookup(input, own.look);
   };
   resolvers.set(catalogues, resolver);
   return resolver;

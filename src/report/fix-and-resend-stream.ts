@@ -9,6 +9,7 @@ import type { FixNotes, RowNote } from './fix-notes.js';
 import { createFixNotes, notesCellText } from './fix-notes.js';
 import type { FixRowBatcher } from './fix-row-values.js';
 import { createFixRowBatcher } from './fix-row-values.js';
+import { ROWS_PER_PACK } from './packed-values.js';
 import type { RowWindow } from './row-window.js';
 import { createRowWindow } from './row-window.js';
 
@@ -25,9 +26,6 @@ export interface FixAndResendStreamOptions {
    */
   readonly openWriter?: (options: FixAndResendWriterOptions) => Promise<FixAndResendWriter>;
 }
-
-/** Copied rows handed to the writer at once: it renders and zips them (in the results thread, for a run). */
-const FIX_BATCH_ROWS = 256;
 
 /** The writer in this thread, loaded (and exceljs with it) with the first row to copy: a run without one never loads it. */
 const openHere = (options: FixAndResendWriterOptions): Promise<FixAndResendWriter> =>
@@ -89,7 +87,7 @@ export function createFixAndResendStream(options: FixAndResendStreamOptions): Fi
         // Its failure is told by the next flush or finish, which wait for it.
         writer.catch(() => undefined);
       }
-      return batch.push(row.cells, notes) < FIX_BATCH_ROWS ? undefined : flush(batch);
+      return batch.push(row.cells, notes) < ROWS_PER_PACK ? undefined : flush(batch);
     },
   });
 

@@ -16,6 +16,9 @@ export interface PackedValues {
   readonly others: readonly TableValue[];
 }
 
+/** Rows in one pack, one message to the results thread: the run's results rows and the fix file's copied rows alike. */
+export const ROWS_PER_PACK = 256;
+
 export const NULL_VALUE = -1;
 export const OTHER_VALUE = -2;
 

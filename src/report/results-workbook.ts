@@ -15,7 +15,7 @@ import { fixFileFailure } from './fix-row-values.js';
 import type { CellReading } from './results-columns.js';
 import { INVOICE_COLUMNS, PROBLEM_COLUMNS, readRow } from './results-columns.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
-import { createValuePacker } from './packed-values.js';
+import { createValuePacker, ROWS_PER_PACK } from './packed-values.js';
 import type { ResultsFileOptions, RunInfo } from './results-file.js';
 import type { FromResultsThread, ThreadError, ToResultsThread } from './results-thread.js';
 import type { RunCounts } from './run-summary.js';
@@ -54,8 +54,6 @@ export interface ResultsWorkbook {
   openFixFile(options: FixAndResendWriterOptions): FixAndResendWriter;
 }
 
-/** Rows sent to the results thread in one message. */
-const BATCH_ROWS = 256;
 /** Batches sent and not yet written before addOutcome waits (bounds the memory between threads). */
 const MAX_BATCHES_IN_FLIGHT = 8;
 
@@ -165,7 +163,7 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
     check();
   };
   const queued = async (): Promise<void> => {
-    if (statuses.length + errors.length >= BATCH_ROWS) await send();
+    if (statuses.length + errors.length >= ROWS_PER_PACK) await send();
   };
 
   /** Has the thread remove the partial file and the spool (it answers an abort even after a failure). */

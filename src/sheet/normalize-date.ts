@@ -1,3 +1,4 @@
+import { createBoundedMemo } from '../bounded-memo.js';
 import type { Cell } from './source-row.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
 import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, normalizedValue } from './normalize-result.js';
@@ -63,19 +64,17 @@ export function normalizeDate(cell: Cell | null, place: CellPlace): Normalized {
   }
 }
 
-/** Most remembered date texts: a sheet repeats a few issue dates on invoice after invoice. */
-const MEMO_LIMIT = 4096;
-/** The date each text read as (only texts read without a word to say: a problem or a warning names its row). */
-const READ_DATES = new Map<string, Normalized>();
+/**
+ * The date each text read as: a sheet repeats a few issue dates on invoice after invoice. Only
+ * texts read without a word to say (a problem or a warning names its row).
+ */
+const READ_DATES = createBoundedMemo<Normalized>();
 
 function dateFromText(raw: string, place: CellPlace): Normalized {
   const known = READ_DATES.get(raw);
   if (known !== undefined) return known;
   const read = readDateText(raw, place);
-  if (read.kind === 'value' && read.warning === undefined) {
-    if (READ_DATES.size >= MEMO_LIMIT) READ_DATES.clear();
-    READ_DATES.set(raw, read);
-  }
+  if (read.kind === 'value' && read.warning === undefined) READ_DATES.set(raw, read);
   return read;
 }
 

@@ -1,3 +1,4 @@
+import { createBoundedMemo } from '../../bounded-memo.js';
 import type { Problem } from '../problem.js';
 import type { InvoiceRule } from './invoice-rule.js';
 import { errorAt, warningAt } from './problem-at.js';
@@ -6,18 +7,12 @@ import { errorAt, warningAt } from './problem-at.js';
 export const SUNAT_WINDOW_DAYS = 3;
 const DAY_MS = 86_400_000;
 
-/** Most remembered dates: a sheet repeats a few issue dates (and today) on every invoice. */
-const MEMO_LIMIT = 4096;
-const DAYS = new Map<string, number | undefined>();
+/** The dates read: a sheet repeats a few issue dates (and today) on every invoice. */
+const DAYS = createBoundedMemo<number | undefined>();
 
 /** Epoch day of a real `YYYY-MM-DD` date, or undefined (2026-02-30 is not a date). */
 export function epochDay(date: string): number | undefined {
-  const known = DAYS.get(date);
-  if (known !== undefined || DAYS.has(date)) return known;
-  const day = readEpochDay(date);
-  if (DAYS.size >= MEMO_LIMIT) DAYS.clear();
-  DAYS.set(date, day);
-  return day;
+  return DAYS.lookup(date, readEpochDay);
 }
 
 function readEpochDay(date: string): number | undefined {
