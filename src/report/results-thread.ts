@@ -6,9 +6,19 @@
  * unasked (the main thread does not wait for the opening: see results-workbook.ts). The fix file's
  * messages (`fix-…`) are answered apart: its failure (`fix-failed`) does not stop the results
  * file, nor the results file's its.
+ *
+ * The thread runs a little behind the main thread, by design: a bounded window of rows waits
+ * between them, and the main thread waits only when the window is full. So where the two meet on
+ * one core (two cores, V8's collector threads, zlib), the main thread, which reads, checks and
+ * sends, goes first: this thread lowers its own priority by RESULTS_THREAD_NICE nice levels (Linux,
+ * where the nice value is a thread's own; lower-thread-priority.ts). On a 200,000-row all-invalid
+ * CSV the main thread's wait for a core (its `schedstat` run delay) fell from about 1.0 s to 0.6 s
+ * per run (BENCHMARKS.md). With the scheduler's autogroups (a Linux desktop's default) it only
+ * orders this process's own threads, not against other programs; a core left free is used anyway.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { FacturaError } from '../factura-error.js';
+import { lowerThreadPriority } from '../thread/lower-thread-priority.js';
 import type { FixAndResendWriter, FixAndResendWriterOptions } from './fix-and-resend-writer.js';
 import type { FixRowBatch } from './fix-row-values.js';
 import type { ResultsFile, ResultsFileOptions, ResultsRows, RunInfo } from './results-file.js';
@@ -50,6 +60,10 @@ function toThreadError(failure: unknown): ThreadError {
 
 const port = parentPort;
 if (port === null) throw new Error('results-thread.ts runs as a worker thread');
+
+/** Nice levels this thread gives way by (see above: 10 was measured against 5 and none). */
+const RESULTS_THREAD_NICE = 10;
+lowerThreadPriority(RESULTS_THREAD_NICE);
 const post = (message: FromResultsThread): void => port.postMessage(message);
 
 let file: ResultsFile | undefined;
