@@ -33,9 +33,20 @@ export interface WorkbookReaderInternals {
   workbookRels?: readonly { Id: string; Target: string }[];
 }
 
-/** A worksheet as the streaming reader hands it out: its rows, and the name exceljs guessed. */
+/** One of the worksheet reader's events: a `row` event's value is an ExcelJS.Row. */
+export interface WorksheetEvent {
+  readonly eventType: string;
+  readonly value: unknown;
+}
+
+/**
+ * A worksheet as the streaming reader hands it out: its rows, the name exceljs guessed, and
+ * `parse()`, the events behind its row iterator, as the arrays the XML parser gives for each chunk
+ * of the sheet (its async iterator yields them one row, and one await, at a time).
+ */
 export interface StreamedWorksheet extends AsyncIterable<ExcelJS.Row> {
   readonly name: string;
+  parse(): AsyncIterable<readonly WorksheetEvent[]>;
 }
 
 /** exceljs no longer has a shape this project relies on: a programming error, never a user's. */
@@ -61,6 +72,7 @@ export function streamedWorksheet(value: unknown): StreamedWorksheet {
   if (typeof value !== 'object' || value === null || typeof (value as Partial<StreamedWorksheet>)[Symbol.asyncIterator] !== 'function') {
     throw new ExcelJsShapeError('WorksheetReader[Symbol.asyncIterator]');
   }
+  if (typeof (value as Partial<StreamedWorksheet>).parse !== 'function') throw new ExcelJsShapeError('WorksheetReader.parse');
   return value as StreamedWorksheet;
 }
 
