@@ -37,6 +37,9 @@ interface Tally {
   lastBatch: number;
 }
 
+/** A group's key: the kind of problem and the column it is in. */
+const groupKey = (p: Problem): string => `${p.severity}\u0000${p.code}\u0000${p.column ?? ''}`;
+
 /**
  * Groups a run's problems by kind and column, so a systematic error reads once with its count
  * ("RUC del cliente: 37 facturas, filas 12, 18, 25…") instead of 37 times. Memory is one small
@@ -53,19 +56,22 @@ export function createProblemGroups(): ProblemGroups {
       batch += 1;
       for (const p of problems) {
         let g = last !== undefined && last.code === p.code && last.severity === p.severity && last.column === p.column ? last : undefined;
-        if (g === undefined) g = groups.get(`${p.severity}\u0000${p.code}\u0000${p.column ?? ''}`);
         if (g === undefined) {
-          g = {
-            severity: p.severity,
-            code: p.code,
-            ...(p.column !== undefined ? { column: p.column } : {}),
-            invoices: 0,
-            occurrences: 0,
-            rows: [],
-            example: p,
-            lastBatch: 0,
-          };
-          groups.set(`${p.severity}\u0000${p.code}\u0000${p.column ?? ''}`, g);
+          const key = groupKey(p);
+          g = groups.get(key);
+          if (g === undefined) {
+            g = {
+              severity: p.severity,
+              code: p.code,
+              ...(p.column !== undefined ? { column: p.column } : {}),
+              invoices: 0,
+              occurrences: 0,
+              rows: [],
+              example: p,
+              lastBatch: 0,
+            };
+            groups.set(key, g);
+          }
         }
         last = g;
         g.occurrences += 1;
