@@ -5,10 +5,11 @@ import type { Problem } from '../invoice/problem.js';
 import type { ColumnMapping } from './column-mapping.js';
 import { readCsvRows } from './csv-row-source.js';
 import { detectEncoding, isOnlyBom, type CsvEncoding } from './detect-encoding.js';
-import { HEADER_SEARCH_ROWS, isHeaderRow } from './detect-header.js';
+import { isHeaderRow } from './detect-header.js';
 import type { OpenedSheet } from './opened-sheet.js';
 import type { SheetOpener } from './open-workbook.js';
 import { readFileHead } from './read-file-head.js';
+import { readTopBatches, type TopBatches } from './read-top-batches.js';
 import { sniffDelimiter, type CsvDelimiter } from './sniff-delimiter.js';
 import { sniffFileFormat, type SniffedFormat } from './sniff-file-format.js';
 import type { RowBatches, RowSource, SourceRow } from './source-row.js';
@@ -114,42 +115,24 @@ async function peekHeader(
   mapping: ColumnMapping | undefined,
 ): Promise<{ header: boolean; batches: RowBatches; close: () => Promise<void> }> {
   const iterator = batches[Symbol.asyncIterator]();
-  const buffered: (readonly SourceRow[])[] = [];
-  let ended = false;
-  let header = false;
+  let top: TopBatches;
   try {
-    let looked = 0;
-    while (looked < HEADER_SEARCH_ROWS && !header) {
-      const next = await iterator.next();
-      if (next.done === true) {
-        ended = true;
-        break;
-      }
-      buffered.push(next.value);
-      for (const row of next.value) {
-        if (looked >= HEADER_SEARCH_ROWS) break;
-        looked += 1;
-        if (isHeaderRow(row.cells, mapping)) {
-          header = true;
-          break;
-        }
-      }
-    }
+    top = await readTopBatches(iterator, (row) => isHeaderRow(row.cells, mapping));
   } catch (error) {
     await iterator.return?.();
     throw error;
   }
   const replay = async function* (): AsyncGenerator<readonly SourceRow[]> {
     try {
-      yield* buffered;
-      if (ended) return;
+      yield* top.batches;
+      if (top.ended) return;
       for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
     } finally {
       await iterator.return?.();
     }
   };
   return {
-    header,
+    header: top.stopped,
     batches: replay(),
     close: async () => {
       await iterator.return?.();

@@ -1,6 +1,7 @@
 import { FacturaError } from '../factura-error.js';
 import type { ColumnMapping } from './column-mapping.js';
 import { detectHeader, HEADER_SEARCH_ROWS, type DetectedHeader } from './detect-header.js';
+import { readTopBatches } from './read-top-batches.js';
 import type { RowSource, SourceRow } from './source-row.js';
 
 /** The top of a sheet as the header search read it, and what it found there. */
@@ -28,19 +29,11 @@ export async function readHeaderWindow(
   batches: AsyncIterator<readonly SourceRow[]>,
   mapping: ColumnMapping | undefined,
 ): Promise<HeaderWindow> {
-  const window: SourceRow[] = [];
-  let after: readonly SourceRow[] = [];
-  let ended = false;
-  while (window.length < HEADER_SEARCH_ROWS) {
-    const next = await batches.next();
-    if (next.done === true) {
-      ended = true;
-      break;
-    }
-    const room = HEADER_SEARCH_ROWS - window.length;
-    window.push(...next.value.slice(0, room));
-    if (next.value.length > room) after = next.value.slice(room);
-  }
+  const top = await readTopBatches(batches);
+  const read = top.batches.flat();
+  const window = read.slice(0, HEADER_SEARCH_ROWS);
+  const after = read.slice(HEADER_SEARCH_ROWS);
+  const { ended } = top;
   try {
     return { rows: window, after, ended, detected: detectHeader(window, { file: source.file, wholeFile: ended, ...(mapping ? { mapping } : {}) }) };
   } catch (error) {
