@@ -8,9 +8,10 @@ import { getPriority, setPriority } from 'node:os';
  * Relative to the thread's current value (inherited from the process), so a run started with
  * `nice` is never raised. A refusal (a sandbox that forbids the call) changes nothing: priority is
  * a preference, never a condition of the work. Threads started later by the calling thread inherit
- * the value: call it before the thread starts any (libuv's pool is the main thread's in a run,
- * which opens its input before it starts a worker). Returns the thread's nice value afterwards, or
- * undefined when it was left alone.
+ * the value. libuv's pool is not one of them: Node reads every module through the pool, so it
+ * exists before a thread's code runs (a fresh process whose first act is to start a thread that
+ * calls this shows it: lower-thread-priority.test.ts). Returns the thread's nice value afterwards,
+ * or undefined when it was left alone.
  */
 export function lowerThreadPriority(steps: number, platform: NodeJS.Platform = process.platform): number | undefined {
   if (platform !== 'linux') return undefined;
