@@ -254,6 +254,7 @@ async function resultsSection(): Promise<void> {
     on.push(
       await run('results', `pipeline with the results writer #${i + 1}`, [
         process.execPath,
+        ...HEAP_FLAGS,
         ...TSX,
         'bench/results-share.ts',
         file.path,
@@ -264,7 +265,17 @@ async function resultsSection(): Promise<void> {
       ]),
     );
     off.push(
-      await run('results', `pipeline without it #${i + 1}`, [process.execPath, ...TSX, 'bench/results-share.ts', file.path, '--writer', 'off', '--out', out]),
+      await run('results', `pipeline without it #${i + 1}`, [
+        process.execPath,
+        ...HEAP_FLAGS,
+        ...TSX,
+        'bench/results-share.ts',
+        file.path,
+        '--writer',
+        'off',
+        '--out',
+        out,
+      ]),
     );
   }
   const share = 1 - median(off.map((m) => m.wallMs)) / median(on.map((m) => m.wallMs));
