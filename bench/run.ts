@@ -251,32 +251,19 @@ async function resultsSection(): Promise<void> {
   for (let i = 0; i < SIZES.reps; i += 1) {
     const out = join(work, `results-${i}`);
     await mkdir(out, { recursive: true });
-    on.push(
-      await run('results', `pipeline with the results writer #${i + 1}`, [
-        process.execPath,
-        ...HEAP_FLAGS,
-        ...TSX,
-        'bench/results-share.ts',
-        file.path,
-        '--writer',
-        'on',
-        '--out',
-        out,
-      ]),
-    );
-    off.push(
-      await run('results', `pipeline without it #${i + 1}`, [
-        process.execPath,
-        ...HEAP_FLAGS,
-        ...TSX,
-        'bench/results-share.ts',
-        file.path,
-        '--writer',
-        'off',
-        '--out',
-        out,
-      ]),
-    );
+    const argv = (writer: 'on' | 'off'): string[] => [
+      process.execPath,
+      ...HEAP_FLAGS,
+      ...TSX,
+      'bench/results-share.ts',
+      file.path,
+      '--writer',
+      writer,
+      '--out',
+      out,
+    ];
+    on.push(await run('results', `pipeline with the results writer #${i + 1}`, argv('on')));
+    off.push(await run('results', `pipeline without it #${i + 1}`, argv('off')));
   }
   const share = 1 - median(off.map((m) => m.wallMs)) / median(on.map((m) => m.wallMs));
   const cpuShare = 1 - median(off.map((m) => m.cpuMs)) / median(on.map((m) => m.cpuMs));
