@@ -54,11 +54,11 @@ export interface ResultsWorkbook {
   openFixFile(options: FixAndResendWriterOptions): FixAndResendWriter;
 }
 
-/**
- * Batches sent and not yet written before addOutcome waits (bounds the memory between threads):
- * 2,048 rows of packs of ROWS_PER_PACK, as 8 packs of 256 were before.
- */
-const MAX_BATCHES_IN_FLIGHT = 16;
+/** Rows sent to the results thread and not yet written before addOutcome waits (bounds the memory between threads). */
+const MAX_ROWS_IN_FLIGHT = 2048;
+
+/** The same bound in packs of ROWS_PER_PACK. */
+const MAX_BATCHES_IN_FLIGHT = Math.max(1, Math.floor(MAX_ROWS_IN_FLIGHT / ROWS_PER_PACK));
 
 /**
  * The thread makes short-lived garbage fast (row XML, zlib chunks) and V8 sizes a new isolate's

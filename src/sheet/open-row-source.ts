@@ -9,7 +9,7 @@ import { isHeaderRow } from './detect-header.js';
 import type { OpenedSheet } from './opened-sheet.js';
 import type { SheetOpener } from './open-workbook.js';
 import { readFileHead } from './read-file-head.js';
-import { readTopBatches, type TopBatches } from './read-top-batches.js';
+import { readTopBatches } from './read-top-batches.js';
 import { sniffDelimiter, type CsvDelimiter } from './sniff-delimiter.js';
 import { sniffFileFormat, type SniffedFormat } from './sniff-file-format.js';
 import type { RowBatches, RowSource, SourceRow } from './source-row.js';
@@ -115,13 +115,10 @@ async function peekHeader(
   mapping: ColumnMapping | undefined,
 ): Promise<{ header: boolean; batches: RowBatches; close: () => Promise<void> }> {
   const iterator = batches[Symbol.asyncIterator]();
-  let top: TopBatches;
-  try {
-    top = await readTopBatches(iterator, (row) => isHeaderRow(row.cells, mapping));
-  } catch (error) {
+  const top = await readTopBatches(iterator, (row) => isHeaderRow(row.cells, mapping)).catch(async (error: unknown) => {
     await iterator.return?.();
     throw error;
-  }
+  });
   const replay = async function* (): AsyncGenerator<readonly SourceRow[]> {
     try {
       yield* top.batches;

@@ -19,6 +19,7 @@ const [answer] = (await once(probe, 'message')) as [{ nice: number; tid: string 
 await stat(process.execPath);
 await promisify(deflate)(Buffer.alloc(1 << 20, 7));
 const main = niceOf(String(process.pid));
-const others = readdirSync('/proc/self/task').filter((tid) => tid !== answer.tid && niceOf(tid) !== main);
-console.log(JSON.stringify({ main, probe: answer.nice, threads: readdirSync('/proc/self/task').length, others }));
+const threads = readdirSync('/proc/self/task');
+const others = threads.filter((tid) => tid !== answer.tid && niceOf(tid) !== main);
+console.log(JSON.stringify({ main, probe: answer.nice, threads: threads.length, others }));
 await probe.terminate();
