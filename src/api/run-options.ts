@@ -53,7 +53,7 @@ export interface ValidateOptions extends SheetReadOptions {
   readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
   /** The results workbook (default `<input>.resultados.xlsx`). */
   readonly out?: string;
-  /** The fix-and-resend workbook (default `<input>.corregir.xlsx`). */
+  /** The fix-and-resend workbook (default `<input>.corregir.xlsx` beside the results workbook). */
   readonly fixAndResendOut?: string;
   /** Ctrl-C semantics: stop taking new invoices, finish those in flight, write journal and results. */
   readonly signal?: AbortSignal;

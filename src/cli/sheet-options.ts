@@ -59,8 +59,8 @@ export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArg
     .option('out', {
       type: 'string',
       describe: localized(
-        'Libro de resultados (por omisión: <entrada>.resultados.xlsx junto a la hoja)',
-        'Results workbook path (default: <input>.resultados.xlsx beside the input)',
+        'Libro de resultados (por omisión: <entrada>.resultados.xlsx junto a la hoja); el archivo para corregir se guarda a su lado',
+        'Results workbook path (default: <input>.resultados.xlsx beside the input); the file to fix is written beside it',
       )[lang],
     })
     .option('json', { type: 'boolean', default: false, describe: localized('Imprime el resumen como JSON', 'Print the summary as JSON on stdout')[lang] })

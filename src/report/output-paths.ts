@@ -6,7 +6,7 @@ import { localized } from '../i18n/localized-text.js';
 export interface OutputPaths {
   /** The results workbook (`--out`). */
   readonly results: string;
-  /** The fix-and-resend workbook: always XLSX, so text stays text. */
+  /** The fix-and-resend workbook, beside the results: always XLSX, so text stays text. */
   readonly fixAndResend: string;
   /** The append-only journal; beside the input so that a rerun of the same sheet finds it. */
   readonly journal: string;
@@ -20,15 +20,19 @@ export interface OutputPathOverrides {
 
 /**
  * Default paths beside the input: `ventas.xlsx` → `ventas.resultados.xlsx`, `ventas.corregir.xlsx`,
- * `ventas.journal.jsonl`. `--out` (and the other overrides) replace one path each. No output may
- * be the input itself, nor two outputs the same file: that is a usage error, before anything runs.
+ * `ventas.journal.jsonl`. `--out` (and the other overrides) replace one path each; the file to fix
+ * goes beside the results workbook wherever `--out` puts it (DESIGN: "alongside it"), so a run
+ * pointed at another folder writes nothing beside the sheet but its journal, which stays with the
+ * sheet so that any rerun of it finds it. No output may be the input itself, nor two outputs the
+ * same file: that is a usage error, before anything runs.
  */
 export function outputPaths(inputPath: string, overrides: OutputPathOverrides = {}): OutputPaths {
   const dir = dirname(inputPath);
   const name = basename(inputPath, extname(inputPath));
+  const results = overrides.out ?? join(dir, `${name}.resultados.xlsx`);
   const paths: OutputPaths = {
-    results: overrides.out ?? join(dir, `${name}.resultados.xlsx`),
-    fixAndResend: overrides.fixAndResend ?? join(dir, `${name}.corregir.xlsx`),
+    results,
+    fixAndResend: overrides.fixAndResend ?? join(dirname(results), `${name}.corregir.xlsx`),
     journal: overrides.journal ?? join(dir, `${name}.journal.jsonl`),
   };
   const input = samePathKey(inputPath);

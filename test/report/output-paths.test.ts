@@ -11,8 +11,13 @@ describe('output paths', () => {
     expect(outputPaths('/data/ventas.csv').fixAndResend).toBe('/data/ventas.corregir.xlsx');
   });
 
-  it('lets --out choose the results workbook', () => {
-    expect(outputPaths('/data/ventas.xlsx', { out: '/tmp/r.xlsx' }).results).toBe('/tmp/r.xlsx');
+  it('lets --out choose the results workbook, and puts the file to fix beside it; the journal stays with the sheet', () => {
+    expect(outputPaths('/data/ventas.xlsx', { out: '/tmp/r.xlsx' })).toEqual({
+      results: '/tmp/r.xlsx',
+      fixAndResend: '/tmp/ventas.corregir.xlsx',
+      journal: '/data/ventas.journal.jsonl',
+    });
+    expect(outputPaths('/data/ventas.xlsx', { out: '/tmp/r.xlsx', fixAndResend: '/srv/c.xlsx' }).fixAndResend).toBe('/srv/c.xlsx');
   });
 
   it('refuses to write over the input itself', () => {
