@@ -112,26 +112,29 @@ export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boole
       ctx.print(localized(`  … y ${more} tipos más (ver hoja Errores).`, `  … and ${more} more kinds (see the Errores sheet).`)[lang]);
     }
   }
+  const singles = summary.problemGroups.filter((g) => g.occurrences === 1);
   const firstProblems: readonly ShownProblem[] =
     repeated.length === 0
       ? summary.firstProblems
-      : summary.problemGroups
-          .filter((g) => g.occurrences === 1)
-          .slice(0, summary.firstProblems.length === 0 ? 0 : 10)
-          .map((g) => ({
-            ...(g.rows[0] !== undefined ? { row: g.rows[0] } : {}),
-            ...(g.column !== undefined ? { column: g.column } : {}),
-            ...(g.letter !== undefined ? { letter: g.letter } : {}),
-            severity: g.severity,
-            message: g.example,
-          }));
+      : singles.slice(0, summary.firstProblems.length === 0 ? 0 : 10).map((g) => ({
+          ...(g.rows[0] !== undefined ? { row: g.rows[0] } : {}),
+          ...(g.column !== undefined ? { column: g.column } : {}),
+          ...(g.letter !== undefined ? { letter: g.letter } : {}),
+          severity: g.severity,
+          message: g.example,
+        }));
   if (firstProblems.length > 0) {
     ctx.print('');
+    const n = firstProblems.length;
     ctx.print(
-      localized(
-        `Problemas (los primeros ${firstProblems.length}; el detalle completo está en el libro de resultados):`,
-        `Problems (the first ${firstProblems.length}; the results workbook has them all):`,
-      )[lang],
+      (singles.length > n
+        ? localized(
+            `Problemas (los primeros ${n}; el detalle completo está en el libro de resultados):`,
+            `Problems (the first ${n}; the results workbook has them all):`,
+          )
+        : n === 1
+          ? localized('Problema (también en el libro de resultados):', 'Problem (also in the results workbook):')
+          : localized(`Problemas (${n}; también en el libro de resultados):`, `Problems (${n}; also in the results workbook):`))[lang],
     );
     for (const p of firstProblems) ctx.print(formatShownProblem(p, lang));
   }

@@ -58,7 +58,7 @@ describe('validate (the dry run)', () => {
     await writeSalesSheet(input, [salesRow(1), salesRow(2, { receptorNumeroDocumento: '20512333798' })]);
     const run = await runMain(['validate', input, '--quiet']);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('Problemas (los primeros 1;');
+    expect(run.stdout).toContain('Problema (también en el libro de resultados):');
     expect(run.stdout).toMatch(/✗ Fila 3, N «receptorNumeroDocumento»: El RUC «20512333798» no es válido/);
   });
 
