@@ -836,6 +836,51 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
     );
   }
 
+  // 31. A CSV saved from Excel with the price and Total columns formatted as currency: the cells
+  //     hold `S/ 1,234.50` and `US$ 850.00`. F001-103 is in soles but its prices say dollars.
+  {
+    const header = [...HEADER, 'Moneda', 'Total'];
+    const moneda: Record<string, string> = { 'F001-101': 'PEN', 'F001-102': 'USD', 'F001-103': 'PEN' };
+    const symbol = (l: Line): string => (keyOf(l) === 'F001-101' ? 'S/' : 'US$');
+    const money = (l: Line, amount: string): string =>
+      `${symbol(l)} ${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    let previous = '';
+    const rows = BASE.map((l) => {
+      const first = keyOf(l) !== previous;
+      previous = keyOf(l);
+      return [
+        first ? l.serie : null,
+        first ? String(l.numero) : null,
+        first ? DATE_TEXT : null,
+        first ? l.ruc : null,
+        first ? l.nombre : null,
+        l.desc,
+        l.cant,
+        l.unidad,
+        money(l, l.precio),
+        l.afect,
+        first ? (moneda[keyOf(l)] ?? null) : null,
+        money(l, amounts(l).total),
+      ];
+    });
+    await put(
+      {
+        file: '31-precios-con-simbolo-de-moneda.csv',
+        producer: 'hand-made bytes (UTF-8 BOM, ,)',
+        what: 'Prices and totals formatted as currency (S/ 18.50, US$ 1,120.00); one invoice in soles priced in dollars',
+        exit: 1,
+        valid: 2,
+        invalid: 1,
+        problems: [
+          { code: 'PRICE_CURRENCY_MISMATCH', row: rowOfLine(3), column: 'Precio unitario' },
+          { code: 'PRICE_CURRENCY_MISMATCH', row: rowOfLine(4), column: 'Precio unitario' },
+        ],
+        sheetTotals: totals3,
+      },
+      '\ufeff' + [header, ...rows].map((r) => csvLine(r, ',')).join('\r\n') + '\r\n',
+    );
+  }
+
   await writeFile(join(dir, 'expected.json'), `${JSON.stringify(cases, null, 2)}\n`);
   await writeFile(join(dir, 'README.md'), readme(cases));
   return cases;

@@ -1,5 +1,5 @@
 import type { ColumnName } from './canonical-columns.js';
-import type { SheetAmountHeaders, SheetAmounts } from './line-record.js';
+import type { PriceCurrency, SheetAmountHeaders, SheetAmounts } from './line-record.js';
 import type { Problem } from './problem.js';
 
 export interface DraftLine {
@@ -8,6 +8,8 @@ export interface DraftLine {
   /** The sheet's own amounts on the row (Total, Subtotal, IGV columns), to reconcile against. */
   readonly sheetAmounts?: SheetAmounts;
   readonly sheetAmountHeaders?: SheetAmountHeaders;
+  /** The currency its unit value was written in, when its cell named one (`S/ 43.26`). */
+  readonly priceCurrency?: PriceCurrency;
 }
 
 /** The rows of one invoice (one `serie`/`numero`), invoice-level fields filled down. */

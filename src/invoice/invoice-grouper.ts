@@ -57,13 +57,14 @@ class DraftBuilder {
   add(record: LineRecord): void {
     this.rows.push(record.row);
     this.lines.push(
-      record.sheetAmounts === undefined
+      record.sheetAmounts === undefined && record.priceCurrency === undefined
         ? { row: record.row, values: record.values }
         : {
             row: record.row,
             values: record.values,
-            sheetAmounts: record.sheetAmounts,
+            ...(record.sheetAmounts ? { sheetAmounts: record.sheetAmounts } : {}),
             ...(record.sheetAmountHeaders ? { sheetAmountHeaders: record.sheetAmountHeaders } : {}),
+            ...(record.priceCurrency ? { priceCurrency: record.priceCurrency } : {}),
           },
     );
     if (record.problems.length > 0) this.problems.push(...record.problems);

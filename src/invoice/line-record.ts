@@ -20,6 +20,17 @@ export interface SheetAmounts {
 export type SheetAmountHeaders = Readonly<Partial<Record<keyof SheetAmounts, string>>>;
 
 /**
+ * The currency a unit value was written in (`S/ 43.26`, `US$ 25.00`, as a CSV saved from a
+ * currency-formatted column holds them): the number is read without it, and validation checks it
+ * against the invoice's moneda (price-currency-problems.ts).
+ */
+export interface PriceCurrency {
+  readonly currency: 'PEN' | 'USD';
+  /** The cell as written, for the message. */
+  readonly shown: string;
+}
+
+/**
  * One source row after header mapping and cell normalising: canonical column → normalised text
  * (dates `YYYY-MM-DD`, times `HH:mm:ss`, numbers as exact decimal strings, identities as digits).
  * A blank cell or an absent column is simply not in `values`; defaults are applied later.
@@ -42,6 +53,8 @@ export interface LineRecord {
   readonly hidden?: boolean;
   /** The sheet's own amounts on this row, when it has such columns. */
   readonly sheetAmounts?: SheetAmounts;
+  /** The currency the unit value's cell names with its symbol (`S/ 43.26`), when it names one. */
+  readonly priceCurrency?: PriceCurrency;
   /** Where those amount columns are (their header text); the same object on every record. */
   readonly sheetAmountHeaders?: SheetAmountHeaders;
 }

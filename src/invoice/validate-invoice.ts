@@ -8,6 +8,7 @@ import { facturaDocumentBodySchemaFor, facturaDocumentSchemaFor } from './factur
 import type { InvoiceDraft } from './invoice-draft.js';
 import type { InvoiceTotals } from './invoice-outcome.js';
 import { reconcileSheetAmounts, zeroTotalProblem } from './reconcile-sheet-amounts.js';
+import { priceCurrencyProblems } from './price-currency-problems.js';
 import type { Problem } from './problem.js';
 import { hasErrors } from './problem.js';
 import type { ResolvedInvoice } from './resolve-invoice.js';
@@ -48,6 +49,7 @@ export function validateInvoice(draft: InvoiceDraft, context: ValidationContext)
   append(problems, resolveProblems);
   // The context is the rules' context too (it holds `today`): no object per rule and invoice.
   for (const rule of ALL_RULES) append(problems, rule(invoice, context));
+  if (draft.lines.some((l) => l.priceCurrency !== undefined)) append(problems, priceCurrencyProblems(draft, invoice.header.moneda));
 
   const lineTotals = totalLinesOf(invoice);
   const totals = lineTotals === undefined ? undefined : computeInvoiceTotals(lineTotals, context.close2u.tipoRegistro);

@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { currencyAffix } from './currency-affix.js';
 import type { Cell } from './source-row.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
 import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, normalizedValue } from './normalize-result.js';
@@ -90,7 +91,7 @@ function readAs(text: string, convention: DecimalConvention): string | undefined
  * (`1,234` and `1.234` read differently under each convention) or is not a number at all.
  */
 export function decimalEvidence(text: string): DecimalConvention | undefined {
-  const s = compact(text);
+  const s = compact(currencyAffix(collapseWhitespace(text))?.number ?? text);
   const point = readAs(s, 'point');
   const comma = readAs(s, 'comma');
   if (point !== undefined && comma === undefined) return 'point';
@@ -104,6 +105,10 @@ export function decimalEvidence(text: string): DecimalConvention | undefined {
  * with the file's `convention`; when it is not known (`undefined`) a value is read only when both
  * conventions agree or only one of them can read it, and an ambiguous `1,234` is reported, never guessed.
  * A value that only the other convention can read is reported as mixing separators.
+ * A unit value (and the sheet's own amounts, read as one) may carry its currency's symbol, as a
+ * CSV saved from a currency-formatted column does (`S/ 1,234.50`): the number is read without it
+ * and the result says the currency, for validation to hold against the invoice's moneda. A
+ * quantity with a currency is not a number.
  */
 export function normalizeDecimal(cell: Cell | null, place: CellPlace, convention: DecimalConvention | undefined): Normalized {
   if (cell === null) return ABSENT;
@@ -131,6 +136,11 @@ function decimalFromText(raw: string, place: CellPlace, convention: DecimalConve
   if (convention === 'comma' && CANONICAL_COMMA.test(raw)) return normalizedValue(raw.replace(',', '.'));
   const shown = collapseWhitespace(raw);
   if (shown === '') return ABSENT;
+  const affix = place.column === 'valorVentaUnitario' ? currencyAffix(shown) : undefined;
+  if (affix !== undefined) {
+    const read = decimalFromText(affix.number, place, convention);
+    return read.kind === 'value' ? { ...read, currency: affix.currency } : read;
+  }
   const s = compact(raw);
   if (convention !== undefined) {
     // The file's convention first; the other one only to explain a value it cannot read.

@@ -1,5 +1,6 @@
 import { localized } from '../i18n/localized-text.js';
 import type { Cell } from './source-row.js';
+import { withoutTextMarker } from './text-marker.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
 import { ABSENT, cellErrorProblem, cellProblem, cleanedValue, collapseWhitespace, controlCharacterProblem, normalizedValue } from './normalize-result.js';
 
@@ -12,7 +13,8 @@ const FLOAT_WHOLE = /^(\d+)\.0+$/;
 const MAX_EXACT_DIGITS = 15;
 
 /**
- * Identity columns (RUC, DNI, ubigeo) → the digits as text. Text is kept as written (trimmed; other
+ * Identity columns (RUC, DNI, ubigeo) → the digits as text. Text is kept as written (trimmed, and
+ * without an ERP's `="…"` or `'` text marker: text-marker.ts; other
  * documents such as passports may hold letters). A number cell holding a whole number gives its
  * digits, but a number shown in scientific notation (`2.05123E+10`, as text or as a number cell
  * formatted that way) has lost digits and is an error, as is a DNI (fewer than 8 digits) or an
@@ -23,7 +25,7 @@ export function normalizeIdentity(cell: Cell | null, place: CellPlace): Normaliz
   switch (cell.kind) {
     case 'text': {
       const stripped = cell.text.replace(INVISIBLE, '');
-      const text = collapseWhitespace(stripped);
+      const text = withoutTextMarker(collapseWhitespace(stripped));
       if (text === '') return ABSENT;
       if (SCIENTIFIC_TEXT.test(text)) return fromScientificText(place, text);
       const control = controlCharacterProblem(text, place);

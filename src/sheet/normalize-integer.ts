@@ -1,11 +1,12 @@
 import type { Cell } from './source-row.js';
+import { withoutTextMarker } from './text-marker.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
 import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, normalizedValue } from './normalize-result.js';
 
 /**
  * Integer columns (numero) → digits without leading zeros (`00001234` → "1234", so a legacy
- * export's padded numbers name the same invoice as the plain ones; `431.0` → "431"). Signs, real
- * decimals and letters are errors.
+ * export's padded numbers name the same invoice as the plain ones; `431.0` → "431"; an ERP's
+ * `="00001234"` or `'00001234`, text-marker.ts, the same). Signs, real decimals and letters are errors.
  */
 export function normalizeInteger(cell: Cell | null, place: CellPlace): Normalized {
   if (cell === null) return ABSENT;
@@ -13,7 +14,7 @@ export function normalizeInteger(cell: Cell | null, place: CellPlace): Normalize
     case 'number':
       return Number.isSafeInteger(cell.value) && cell.value >= 0 ? normalizedValue(String(cell.value)) : notAWholeNumber(place, String(cell.value));
     case 'text': {
-      const text = collapseWhitespace(cell.text);
+      const text = withoutTextMarker(collapseWhitespace(cell.text));
       if (text === '') return ABSENT;
       // pandas and other float-minded exporters write whole numbers as `431.0`: the same digits.
       const digits = /^(\d+)(?:\.0+)?$/.exec(text)?.[1];

@@ -1,4 +1,5 @@
 import type { ColumnName } from '../invoice/canonical-columns.js';
+import type { PriceCurrency } from '../invoice/line-record.js';
 import { columnDefinition } from '../invoice/canonical-columns.js';
 import type { Problem } from '../invoice/problem.js';
 import type { ProblemCode } from '../invoice/problem-code.js';
@@ -7,8 +8,11 @@ import type { Cell } from './source-row.js';
 
 /** What normalising one cell gives: a value, nothing (blank), or a problem for the user. */
 export type Normalized =
-  /** A value; `warning` when it was cleaned on the way (an invisible character removed…). */
-  | { readonly kind: 'value'; readonly value: string; readonly warning?: Problem }
+  /**
+   * A value; `warning` when it was cleaned on the way (an invisible character removed…); `currency`
+   * when the cell named one with a symbol (a unit value written `S/ 43.26`, normalize-decimal.ts).
+   */
+  | { readonly kind: 'value'; readonly value: string; readonly warning?: Problem; readonly currency?: PriceCurrency['currency'] }
   | { readonly kind: 'absent' }
   | { readonly kind: 'problem'; readonly problem: Problem };
 

@@ -1,6 +1,6 @@
 import type { ColumnName, ColumnType } from '../invoice/canonical-columns.js';
 import { columnDefinition } from '../invoice/canonical-columns.js';
-import type { LineRecord, SheetAmountHeaders, SheetAmounts } from '../invoice/line-record.js';
+import type { LineRecord, PriceCurrency, SheetAmountHeaders, SheetAmounts } from '../invoice/line-record.js';
 import type { Problem } from '../invoice/problem.js';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
@@ -181,6 +181,7 @@ async function* lineRecords(
     if (!fixed && state.convention === undefined) state.convention = conventionOf([row], decimalColumns);
     const values: Partial<Record<ColumnName, string>> = {};
     let problems: Problem[] | undefined = row.problems === undefined || row.problems.length === 0 ? undefined : [...row.problems];
+    let priceCurrency: PriceCurrency | undefined;
     for (let c = 0; c < columns.length; c++) {
       const [name, index, type] = columns[c] as Column;
       const cell = row.cells[index] ?? null;
@@ -191,9 +192,13 @@ async function* lineRecords(
       if (n.kind === 'value') {
         values[name] = n.value;
         if (n.warning !== undefined) (problems ??= []).push(n.warning);
+        if (n.currency !== undefined && cell.kind === 'text') priceCurrency = { currency: n.currency, shown: cell.text.trim() };
       } else if (n.kind === 'problem') (problems ??= []).push(n.problem);
     }
-    const record: LineRecord = { row: row.row, values, problems: problems ?? NO_PROBLEMS };
+    const record: LineRecord =
+      priceCurrency === undefined
+        ? { row: row.row, values, problems: problems ?? NO_PROBLEMS }
+        : { row: row.row, values, problems: problems ?? NO_PROBLEMS, priceCurrency };
     const amounts = sheetAmountsOf(row, shape, state.convention);
     return amounts === undefined || shape.amounts === undefined ? record : { ...record, sheetAmounts: amounts, sheetAmountHeaders: shape.amounts.headers };
   };

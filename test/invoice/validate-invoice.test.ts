@@ -252,3 +252,42 @@ describe('documents built from random valid rows', () => {
     );
   });
 });
+
+describe('a unit value written with its currency symbol', () => {
+  /** One invoice of two lines, the second priced `shown` (its number read as 12, naming `currency`). */
+  function invoiceWithPrice(moneda: string | undefined, currency: 'PEN' | 'USD', shown: string) {
+    const grouper = createInvoiceGrouper();
+    const header = { ...VALID_ROW, ...(moneda !== undefined ? { moneda } : {}) };
+    const items = [
+      ...grouper.push({ row: 2, values: header, problems: [] }),
+      ...grouper.push({ row: 3, values: { ...VALID_ROW, valorVentaUnitario: '12' }, problems: [], priceCurrency: { currency, shown } }),
+      ...grouper.end(),
+    ];
+    const [draft] = items;
+    if (items.length !== 1 || draft?.kind !== 'invoice') throw new Error('expected one invoice');
+    return validateInvoice(draft, CONTEXT);
+  }
+
+  it('is valid when the symbol names the invoice’s currency, whether the sheet or the default gives it', () => {
+    expect(invoiceWithPrice('PEN', 'PEN', 'S/ 12.00')).toMatchObject({ valid: true, problems: [], totals: { base: '375.00' } });
+    expect(invoiceWithPrice(undefined, 'PEN', 'S/ 12.00')).toMatchObject({ valid: true, moneda: 'PEN' });
+    expect(invoiceWithPrice('US$', 'USD', 'US$ 12.00')).toMatchObject({ valid: true, moneda: 'USD' });
+  });
+
+  it('is an error at the price’s cell when the symbol names the other currency, never a number sent in the wrong one', () => {
+    for (const [moneda, currency, shown] of [
+      ['USD', 'PEN', 'S/ 12.00'],
+      [undefined, 'USD', '$12.00'],
+    ] as const) {
+      const result = invoiceWithPrice(moneda, currency, shown);
+      expect(result.valid).toBe(false);
+      expect(result.document).toBeUndefined();
+      expect(result.problems).toEqual([
+        expect.objectContaining({ severity: 'error', code: 'PRICE_CURRENCY_MISMATCH', row: 3, column: 'valorVentaUnitario', value: shown }),
+      ]);
+    }
+    expect(invoiceWithPrice('USD', 'PEN', 'S/ 12.00').problems[0]?.message.es).toBe(
+      'El precio «S/ 12.00» está en soles (PEN), pero la factura F001-123 es en dólares (USD). Corrija la moneda de la factura o el precio.',
+    );
+  });
+});

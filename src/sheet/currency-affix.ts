@@ -1,0 +1,48 @@
+import type { PriceCurrency } from '../invoice/line-record.js';
+
+/** A number written with the currency it is in: `S/ 1,234.50`, `US$ 25.00`, `1.234,50 PEN`. */
+export interface CurrencyAffix {
+  /** The number without the symbol (its sign kept), to be read as any other decimal. */
+  readonly number: string;
+  readonly currency: PriceCurrency['currency'];
+}
+
+/**
+ * The symbols a spreadsheet writes for the two currencies of a factura: Excel's currency format
+ * for Peru shows `S/ 1,234.50` (`S/.` before 2016) and `US$ 1,234.50` or `$1,234.50`, and a CSV
+ * saved from it holds that text. The ISO codes are accepted too.
+ */
+const SYMBOLS: Readonly<Record<string, PriceCurrency['currency']>> = { 's/': 'PEN', 's/.': 'PEN', pen: 'PEN', us$: 'USD', $: 'USD', usd: 'USD' };
+
+const SYMBOL = String.raw`(S\/\.?|US\$|\$|PEN|USD)`;
+/** Digits with the separators and spaces a formatted number may hold; the decimal reader checks them. */
+const NUMBER = String.raw`(\d[\d., ]*)`;
+/** `S/ 1,234.50`, `-S/ 1,234.50`, `S/ -1,234.50`. */
+const BEFORE = new RegExp(String.raw`^(-?) ?${SYMBOL} ?(-?) ?${NUMBER}$`, 'i');
+/** `1,234.50 S/`, `-1.234,50 PEN`. */
+const AFTER = new RegExp(String.raw`^(-?) ?${NUMBER} ?${SYMBOL}$`, 'i');
+
+/**
+ * The currency a number's text names with a symbol before or after it, and the number alone;
+ * `undefined` when the text names none (or is not a number with one). `text` has its whitespace
+ * collapsed already (collapseWhitespace): single spaces, none at the ends.
+ */
+export function currencyAffix(text: string): CurrencyAffix | undefined {
+  const before = BEFORE.exec(text);
+  if (before !== null) {
+    const [, sign1 = '', symbol = '', sign2 = '', number = ''] = before;
+    if (sign1 !== '' && sign2 !== '') return undefined;
+    return withCurrency(`${sign1}${sign2}${number.trim()}`, symbol);
+  }
+  const after = AFTER.exec(text);
+  if (after !== null) {
+    const [, sign = '', number = '', symbol = ''] = after;
+    return withCurrency(`${sign}${number.trim()}`, symbol);
+  }
+  return undefined;
+}
+
+function withCurrency(number: string, symbol: string): CurrencyAffix | undefined {
+  const currency = SYMBOLS[symbol.toLowerCase()];
+  return currency === undefined ? undefined : { number, currency };
+}
