@@ -28,6 +28,9 @@ const AFTER = new RegExp(String.raw`^(-?) ?${NUMBER} ?${SYMBOL}$`, 'i');
  * collapsed already (collapseWhitespace): single spaces, none at the ends.
  */
 export function currencyAffix(text: string): CurrencyAffix | undefined {
+  // Most texts that reach here are plain numbers with padding zeros (`12.50`): a digit at both
+  // ends (after a sign) leaves no room for a symbol, and no regular expression runs.
+  if (isDigit(text.charCodeAt(text.charCodeAt(0) === 45 ? 1 : 0)) && isDigit(text.charCodeAt(text.length - 1))) return undefined;
   const before = BEFORE.exec(text);
   if (before !== null) {
     const [, sign1 = '', symbol = '', sign2 = '', number = ''] = before;
@@ -45,4 +48,8 @@ export function currencyAffix(text: string): CurrencyAffix | undefined {
 function withCurrency(number: string, symbol: string): CurrencyAffix | undefined {
   const currency = SYMBOLS[symbol.toLowerCase()];
   return currency === undefined ? undefined : { number, currency };
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
