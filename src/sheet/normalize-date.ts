@@ -8,9 +8,32 @@ const TIME_TAIL = String.raw`(?:[ T]+\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\s*(?:[
 const DAY_FIRST = new RegExp(String.raw`^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})${TIME_TAIL}$`);
 const YEAR_FIRST = new RegExp(String.raw`^(\d{4})([/-])(\d{1,2})\2(\d{1,2})${TIME_TAIL}$`);
 const TWO_DIGIT_YEAR = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}(?:\s.*)?$/;
+/**
+ * A day, a month's name and a year, as Excel's `d-mmm-yyyy` format shows a date and a CSV saved
+ * from it holds it (`3-nov-2026`, `03-nov.-2026`), or as people write it (`3 de noviembre de 2026`).
+ */
+const NAMED_MONTH = new RegExp(String.raw`^(\d{1,2})[-/ ](?:de )?(\p{L}+)\.?[-/ ](?:de )?(\d{4}|\d{2})${TIME_TAIL}$`, 'iu');
 
 const MONTHS_ES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Each month's names and abbreviations, Spanish (Peru writes «setiembre», «set») and English, lower case. */
+const MONTH_NUMBERS = new Map<string, number>(
+  [
+    ['ene', 'enero', 'jan', 'january'],
+    ['feb', 'febrero', 'february'],
+    ['mar', 'marzo', 'march'],
+    ['abr', 'abril', 'apr', 'april'],
+    ['may', 'mayo'],
+    ['jun', 'junio', 'june'],
+    ['jul', 'julio', 'july'],
+    ['ago', 'agosto', 'aug', 'august'],
+    ['set', 'sep', 'sept', 'setiembre', 'septiembre', 'september'],
+    ['oct', 'octubre', 'october'],
+    ['nov', 'noviembre', 'november'],
+    ['dic', 'diciembre', 'dec', 'december'],
+  ].flatMap((names, i) => names.map((name) => [name, i + 1] as const)),
+);
 
 /** Excel's last serial (9999-12-31) and the first one past its fictitious 1900-02-29. */
 const MAX_SERIAL = 2_958_465;
@@ -34,8 +57,9 @@ export function excelSerialToIsoDate(serial: number): string | undefined {
 
 /**
  * Date columns → `YYYY-MM-DD`. Accepts date cells, Excel serial numbers (1900 system), and text
- * `DD/MM/YYYY`, `D/M/YYYY`, `DD-MM-YYYY`, `DD.MM.YYYY`, `YYYY-MM-DD`, `YYYY/MM/DD`, each with an
- * optional time that is ignored. Text dates are always day first: `02/13/2026` is an error, never
+ * `DD/MM/YYYY`, `D/M/YYYY`, `DD-MM-YYYY`, `DD.MM.YYYY`, `YYYY-MM-DD`, `YYYY/MM/DD`, and a month by
+ * its name (`3-nov-2026`, `3 de noviembre de 2026`, Spanish or English), each with an optional
+ * time that is ignored. A 2-digit year is an error asking for the full one. Text dates are always day first: `02/13/2026` is an error, never
  * read as February 13th; impossible dates (`31/02/2026`) are errors.
  */
 export function normalizeDate(cell: Cell | null, place: CellPlace): Normalized {
@@ -85,7 +109,10 @@ function readDateText(raw: string, place: CellPlace): Normalized {
   if (dayFirst) return checkedDate(Number(dayFirst[4]), Number(dayFirst[3]), Number(dayFirst[1]), text, place, true);
   const yearFirst = YEAR_FIRST.exec(text);
   if (yearFirst) return checkedDate(Number(yearFirst[1]), Number(yearFirst[3]), Number(yearFirst[4]), text, place, false);
-  if (TWO_DIGIT_YEAR.test(text)) {
+  const named = NAMED_MONTH.exec(text);
+  const month = named === null ? undefined : MONTH_NUMBERS.get((named[2] ?? '').toLowerCase());
+  if (named !== null && month !== undefined && named[3]?.length === 4) return checkedDate(Number(named[3]), month, Number(named[1]), text, place, false);
+  if (TWO_DIGIT_YEAR.test(text) || month !== undefined) {
     return cellProblem(
       place,
       'INVALID_DATE',
