@@ -73,7 +73,7 @@ export interface ShownProblem {
   readonly row?: number;
   /** The sheet's header text for the column (or the canonical name). */
   readonly column?: string;
-  /** XLSX column letter. */
+  /** The column letter in the user's sheet (A, B, … as Excel shows it, CSV included). */
   readonly letter?: string;
   readonly severity: 'error' | 'warning';
   readonly message: string;
@@ -85,7 +85,7 @@ export interface ShownProblemGroup {
   readonly code: string;
   /** The sheet's header text for the column (or the canonical name). */
   readonly column?: string;
-  /** XLSX column letter. */
+  /** The column letter in the user's sheet (A, B, … as Excel shows it, CSV included). */
   readonly letter?: string;
   /** Invoices with this problem (or batches of rows that belong to no invoice). */
   readonly invoices: number;
@@ -264,7 +264,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   const sheet = await readLineRecords(fixFile?.tap(source) ?? source, settings.read);
   for (const note of sheet.notes) run.logger.warn({ code: note.code }, note.message[lang]);
 
-  const locateColumn = columnLocatorFromHeaderMap(sheet.header, source.format);
+  const locateColumn = columnLocatorFromHeaderMap(sheet.header);
   emit({
     type: 'sheet',
     file: run.input,

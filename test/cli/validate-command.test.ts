@@ -62,6 +62,24 @@ describe('validate (the dry run)', () => {
     expect(run.stdout).toMatch(/✗ Fila 3, N «receptorNumeroDocumento»: El RUC «20512333798» no es válido/);
   });
 
+  it('gives a CSV the column letters Excel shows over it, on the terminal and in Errores', async () => {
+    const input = join(dir.path, 'ventas.csv');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(
+      input,
+      'Serie,Número,Fecha,RUC cliente,Razón social,Descripción,Cantidad,Precio unitario\n' +
+        'F001,1,2026-11-20,20512333797,Comercial Andina S.A.C.,Arroz,2,18.50\n' +
+        'F001,2,2026-11-20,20512333798,Comercial Andina S.A.C.,Arroz,2,18.50\n',
+    );
+    const run = await runMain(['validate', input, '--quiet']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/✗ Fila 3, D «RUC cliente»: El RUC «20512333798» no es válido/);
+    const errors = await sheetRows(join(dir.path, 'ventas.resultados.xlsx'), 'Errores');
+    const header = errors[0] as string[];
+    const ruc = errors.find((r) => r[header.indexOf('Valor leído')] === '20512333798');
+    expect(ruc?.[header.indexOf('Letra')]).toBe('D');
+  });
+
   it('stops before reading rows when required columns are missing, naming all of them, and writes no results (exit 2)', async () => {
     const input = join(dir.path, 'ventas.csv');
     const { writeFile } = await import('node:fs/promises');
