@@ -32,6 +32,11 @@ describe('matching header cells to columns', () => {
     ['Tipo de moneda', 'moneda'],
     ['Código del producto', 'codigoProducto'],
     ['fecha-de-emision', 'fechaEmision'],
+    ['N° Factura', 'numero'],
+    ['Nro. de factura', 'numero'],
+    ['Nº Comprobante', 'numero'],
+    ['P. Unit.', 'valorVentaUnitario'],
+    ['Prec. unit', 'valorVentaUnitario'],
   ])('reads «%s» as %s', (header, column) => {
     expect(matched([header])).toEqual({ [column]: [header] });
   });

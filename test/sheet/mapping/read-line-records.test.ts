@@ -152,7 +152,7 @@ describe('finding the header row', () => {
         'Faltan columnas obligatorias en ventas.csv (fila de encabezados 1):',
         '  - fechaEmision (Fecha de emisión): se acepta «fechaEmision», «Fecha», «Fecha emisión», «Fecha de emisión», «F. emisión», «Fec. emisión», «Fecha documento», «Fecha doc»',
         '  - cantidad (Cantidad): se acepta «cantidad», «Cantidad», «Cant», «Cant.», «Qty», «Cantidad vendida»',
-        '  - valorVentaUnitario (Valor unitario): se acepta «valorVentaUnitario», «Precio unitario», «Valor unitario», «Valor venta unitario», «P. unitario», «Precio», «PU», «Valor unit», «Precio unitario sin IGV», «Valor unitario sin IGV», «Precio unit.»',
+        '  - valorVentaUnitario (Valor unitario): se acepta «valorVentaUnitario», «Precio unitario», «Valor unitario», «Valor venta unitario», «P. unitario», «Precio», «PU», «Valor unit», «Precio unitario sin IGV», «Valor unitario sin IGV», «Precio unit.», «P. unit.», «Prec. unit.», «V. unit.», «Val. unit.»',
         'Agregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.',
       ].join('\n'),
     );
