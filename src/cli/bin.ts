@@ -22,6 +22,17 @@ const onSignal = (): void => {
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
+/**
+ * A reader that stops early (`factura-import validate … | head`) closes the pipe: the run goes on
+ * to its end (a submit still writes its journal and results) and only what it would print is lost,
+ * instead of a stack trace for an unhandled EPIPE in the middle of the run.
+ */
+const ignoreClosedPipe = (error: NodeJS.ErrnoException): void => {
+  if (error.code !== 'EPIPE') throw error;
+};
+process.stdout.on('error', ignoreClosedPipe);
+process.stderr.on('error', ignoreClosedPipe);
+
 process.exitCode = await main(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
