@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { COLUMN_NAMES, isColumnName } from '../invoice/canonical-columns.js';
 import { FacturaError } from '../factura-error.js';
+import { parseJsonText } from '../parse-json-text.js';
 import { localized } from '../i18n/localized-text.js';
 import type { ColumnMapping } from './column-mapping.js';
 
@@ -46,18 +47,15 @@ export async function loadMappingFile(path: string): Promise<ColumnMapping> {
   } catch (cause) {
     throw new FacturaError('CONFIG', localized(`No se pudo leer el archivo de mapeo ${path}.`, `Could not read the mapping file ${path}.`), { cause });
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (cause) {
+  const json = parseJsonText(text);
+  if (!json.ok) {
     throw new FacturaError(
       'CONFIG',
       localized(
-        `El archivo de mapeo ${path} no es JSON válido: ${(cause as Error).message}.`,
-        `The mapping file ${path} is not valid JSON: ${(cause as Error).message}.`,
+        `El archivo de mapeo ${path} no es JSON válido${json.where.es}: revise las comillas, las comas y las llaves cerca de ahí.`,
+        `The mapping file ${path} is not valid JSON${json.where.en}: check the quotes, commas and braces around there.`,
       ),
-      { cause },
     );
   }
-  return parseMapping(json, path);
+  return parseMapping(json.value, path);
 }

@@ -67,8 +67,16 @@ describe('the config file', () => {
     expect((err as FacturaError).text.es).toContain('emisor.ruc');
   });
 
-  it('says when the config file is not JSON', async () => {
-    const path = await configFile('{ not json');
-    await expect(loadConfigFile(path)).rejects.toMatchObject({ code: 'CONFIG', text: { en: expect.stringContaining('not valid JSON') as unknown } });
+  it('says when the config file is not JSON, and where', async () => {
+    const path = await configFile('{\n  "emisor": {\n    "ruc": "20512333797",\n  }\n}\n');
+    await expect(loadConfigFile(path)).rejects.toMatchObject({
+      code: 'CONFIG',
+      text: { es: expect.stringContaining('no es JSON válido en la línea 4, columna 3') as unknown },
+    });
+  });
+
+  it('reads a config file saved with a byte-order mark, as Windows Notepad saves it', async () => {
+    const path = await configFile('\uFEFF{ "emisor": { "ruc": "20512333797", "nombreLegal": "ACME S.A.C." } }');
+    await expect(loadConfigFile(path)).resolves.toMatchObject({ emisor: { ruc: '20512333797', nombreLegal: 'ACME S.A.C.' } });
   });
 });
