@@ -170,8 +170,15 @@ function csvLine(cells: readonly (string | number | null)[], sep = ';'): string 
 
 const comma = (n: string): string => n.replace('.', ',');
 
-/** The Spanish-Excel CSV rows of the lines (decimal comma, text dates). */
-function csvRows(lines: readonly Line[], extra?: (l: Line, first: boolean) => (string | null)[]): (string | null)[][] {
+/** How a CSV writes a line's quantity and unit price (default: Spanish Excel's decimal comma). */
+interface CsvAmounts {
+  readonly cant: (l: Line) => string;
+  readonly precio: (l: Line) => string;
+}
+const DECIMAL_COMMA: CsvAmounts = { cant: (l) => comma(l.cant), precio: (l) => comma(l.precio) };
+
+/** The CSV rows of the lines (text dates; amounts as `amounts` writes them: decimal comma by default). */
+function csvRows(lines: readonly Line[], extra?: (l: Line, first: boolean) => (string | null)[], amounts: CsvAmounts = DECIMAL_COMMA): (string | null)[][] {
   let previous = '';
   return lines.map((l) => {
     const first = keyOf(l) !== previous;
@@ -183,9 +190,9 @@ function csvRows(lines: readonly Line[], extra?: (l: Line, first: boolean) => (s
       first ? l.ruc : null,
       first ? l.nombre : null,
       l.desc,
-      comma(l.cant),
+      amounts.cant(l),
       l.unidad,
-      comma(l.precio),
+      amounts.precio(l),
       l.afect,
       ...(extra?.(l, first) ?? []),
     ];
@@ -844,24 +851,9 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
     const symbol = (l: Line): string => (keyOf(l) === 'F001-101' ? 'S/' : 'US$');
     const money = (l: Line, amount: string): string =>
       `${symbol(l)} ${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-    let previous = '';
-    const rows = BASE.map((l) => {
-      const first = keyOf(l) !== previous;
-      previous = keyOf(l);
-      return [
-        first ? l.serie : null,
-        first ? String(l.numero) : null,
-        first ? DATE_TEXT : null,
-        first ? l.ruc : null,
-        first ? l.nombre : null,
-        l.desc,
-        l.cant,
-        l.unidad,
-        money(l, l.precio),
-        l.afect,
-        first ? (moneda[keyOf(l)] ?? null) : null,
-        money(l, amounts(l).total),
-      ];
+    const rows = csvRows(BASE, (l, first) => [first ? (moneda[keyOf(l)] ?? null) : null, money(l, amounts(l).total)], {
+      cant: (l) => l.cant,
+      precio: (l) => money(l, l.precio),
     });
     await put(
       {

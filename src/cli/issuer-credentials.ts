@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { IssuerCredentials } from '../index.js';
 import { FacturaError } from '../index.js';
 import { localized } from '../i18n/localized-text.js';
-import { parseJsonText } from '../parse-json-text.js';
+import { parseJsonFile } from '../parse-json-file.js';
 
 const PER_ISSUER = /^FACTURA_(MAIL|CLAVE)_(\d{11})$/;
 
@@ -69,18 +69,8 @@ async function readCredentialsFile(path: string, platform: NodeJS.Platform = pro
       ),
     );
   }
-  // Only the line and column of a syntax error: the parser's own message may quote a password.
-  const json = parseJsonText(await readFile(path, 'utf8'));
-  if (!json.ok) {
-    throw new FacturaError(
-      'CONFIG',
-      localized(
-        `El archivo de credenciales ${path} no es JSON válido${json.where.es}: revise las comillas, las comas y las llaves cerca de ahí.`,
-        `The credentials file ${path} is not valid JSON${json.where.en}: check the quotes, commas and braces around there.`,
-      ),
-    );
-  }
-  const parsed = credentialsFileSchema.safeParse(json.value);
+  const json = parseJsonFile(await readFile(path, 'utf8'), path, localized('El archivo de credenciales', 'The credentials file'));
+  const parsed = credentialsFileSchema.safeParse(json);
   if (!parsed.success) {
     const where = [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(raíz)'))].join(', ');
     throw new FacturaError(

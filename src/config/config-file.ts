@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { FacturaError } from '../factura-error.js';
-import { parseJsonText } from '../parse-json-text.js';
+import { parseJsonFile } from '../parse-json-file.js';
 import { localized } from '../i18n/localized-text.js';
 import { CATALOGUE_NAMES } from '../invoice/catalogues.js';
 import { COLUMN_NAMES } from '../invoice/canonical-columns.js';
@@ -64,17 +64,8 @@ export async function loadConfigFile(path: string): Promise<ConfigFile> {
   } catch (cause) {
     throw new FacturaError('CONFIG', localized(`No se pudo leer el archivo de configuración ${path}.`, `Could not read the config file ${path}.`), { cause });
   }
-  const json = parseJsonText(text);
-  if (!json.ok) {
-    throw new FacturaError(
-      'CONFIG',
-      localized(
-        `El archivo de configuración ${path} no es JSON válido${json.where.es}: revise las comillas, las comas y las llaves cerca de ahí.`,
-        `The config file ${path} is not valid JSON${json.where.en}: check the quotes, commas and braces around there.`,
-      ),
-    );
-  }
-  return parseConfig(json.value, path);
+  const json = parseJsonFile(text, path, localized('El archivo de configuración', 'The config file'));
+  return parseConfig(json, path);
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { COLUMN_NAMES, isColumnName } from '../invoice/canonical-columns.js';
 import { FacturaError } from '../factura-error.js';
-import { parseJsonText } from '../parse-json-text.js';
+import { parseJsonFile } from '../parse-json-file.js';
 import { localized } from '../i18n/localized-text.js';
 import type { ColumnMapping } from './column-mapping.js';
 
@@ -47,15 +47,6 @@ export async function loadMappingFile(path: string): Promise<ColumnMapping> {
   } catch (cause) {
     throw new FacturaError('CONFIG', localized(`No se pudo leer el archivo de mapeo ${path}.`, `Could not read the mapping file ${path}.`), { cause });
   }
-  const json = parseJsonText(text);
-  if (!json.ok) {
-    throw new FacturaError(
-      'CONFIG',
-      localized(
-        `El archivo de mapeo ${path} no es JSON válido${json.where.es}: revise las comillas, las comas y las llaves cerca de ahí.`,
-        `The mapping file ${path} is not valid JSON${json.where.en}: check the quotes, commas and braces around there.`,
-      ),
-    );
-  }
-  return parseMapping(json.value, path);
+  const json = parseJsonFile(text, path, localized('El archivo de mapeo', 'The mapping file'));
+  return parseMapping(json, path);
 }
