@@ -1,6 +1,7 @@
 import type { BoundedMemo } from '../bounded-memo.js';
 import { createBoundedMemo } from '../bounded-memo.js';
 import type { CatalogueName, Catalogues } from './catalogues.js';
+import { codeAndDescription } from './code-and-description.js';
 import { matchKey } from './match-key.js';
 
 /** Resolves a sheet's value to the service's value within one catalogue; `undefined` when unknown. */
@@ -20,7 +21,7 @@ function put(map: Map<string, string>, key: string, value: string): void {
 
 /**
  * The same answers as catalogues.ts's resolveCatalogueValue (name, then SUNAT code, then word,
- * compared by matchKey), from an index built once per catalogues object, so a million-row sheet
+ * compared by matchKey; then a SUNAT code with its description, code-and-description.ts), from an index built once per catalogues object, so a million-row sheet
  * does not normalise every catalogue entry for every cell.
  */
 export function catalogueResolver(catalogues: Catalogues): CatalogueResolver {
@@ -40,11 +41,21 @@ export function catalogueResolver(catalogues: Catalogues): CatalogueResolver {
     }
     return index;
   };
-  const lookUp = (name: CatalogueName, input: string): string | undefined => {
+  const lookUpWhole = (name: CatalogueName, input: string): string | undefined => {
     const key = matchKey(input);
     if (key === '') return undefined;
     const index = indexOf(name);
     return index.byName.get(key) ?? index.byCode.get(key) ?? index.byWord.get(key);
+  };
+  const lookUp = (name: CatalogueName, input: string): string | undefined => {
+    const whole = lookUpWhole(name, input);
+    if (whole !== undefined) return whole;
+    // `10 - Gravado`: the code decides, unless the words name another value.
+    const parts = codeAndDescription(input);
+    if (parts === undefined) return undefined;
+    const coded = indexOf(name).byCode.get(matchKey(parts.code));
+    const described = coded === undefined ? undefined : lookUpWhole(name, parts.description);
+    return described === undefined || described === coded ? coded : undefined;
   };
   // A sheet repeats a handful of spellings (PEN, CONTADO, NIU…) on every row: remember the answer
   // for each input, so matchKey (Unicode normalisation, two regexes) runs once per spelling. Bounded:

@@ -1,3 +1,4 @@
+import { codeAndDescription } from './code-and-description.js';
 import { matchKey } from './match-key.js';
 
 /**
@@ -88,12 +89,12 @@ export const BUILTIN_CATALOGUES: Catalogues = {
   unidadMedida: [
     v('UNIDAD_BIENES', ['NIU'], ['Unidad', 'Unidades', 'Und', 'Unid']),
     v('UNIDAD_SERVICIOS', ['ZZ'], ['Servicio', 'Servicios']),
-    v('KILOGRAMO', ['KGM'], ['Kg', 'Kilogramo', 'Kilogramos']),
+    v('KILOGRAMO', ['KGM'], ['Kg', 'Kgs', 'Kilogramo', 'Kilogramos']),
     v('GRAMO', ['GRM'], ['Gramo', 'Gramos', 'g']),
-    v('LITRO', ['LTR'], ['Litro', 'Litros', 'L']),
+    v('LITRO', ['LTR'], ['Litro', 'Litros', 'L', 'Lt', 'Lts']),
     v('GALON_INGLES', ['GLI'], ['Galón inglés']),
-    v('US_GALON', ['GLL'], ['Galón', 'Galones']),
-    v('METRO', ['MTR'], ['Metro', 'Metros', 'm']),
+    v('US_GALON', ['GLL'], ['Galón', 'Galones', 'Gal', 'Gln']),
+    v('METRO', ['MTR'], ['Metro', 'Metros', 'm', 'Mts']),
     v('METRO_CUADRADO', ['MTK'], ['Metro cuadrado', 'm2']),
     v('CAJA', ['BX'], ['Caja', 'Cajas']),
     v('DOCENA', ['DZN'], ['Docena', 'Docenas']),
@@ -122,12 +123,24 @@ export function extendCatalogues(extra: Partial<Record<CatalogueName, readonly s
 
 /**
  * The service's value for what a sheet wrote, matched by name, SUNAT code or word, without case or
- * accents; `undefined` when nothing matches (the caller reports the allowed values).
+ * accents, or by a SUNAT code followed by its description (`10 - Gravado - Operación Onerosa`);
+ * `undefined` when nothing matches (the caller reports the allowed values).
  */
 export function resolveCatalogueValue(catalogues: Catalogues, name: CatalogueName, input: string): string | undefined {
+  const whole = resolveWhole(catalogues[name], input);
+  if (whole !== undefined) return whole;
+  // A SUNAT code with its description (`10 - Gravado`): the code decides, unless the words name another value.
+  const parts = codeAndDescription(input);
+  if (parts === undefined) return undefined;
+  const code = matchKey(parts.code);
+  const coded = catalogues[name].find((e) => e.codes?.some((c) => matchKey(c) === code))?.value;
+  const described = coded === undefined ? undefined : resolveWhole(catalogues[name], parts.description);
+  return described === undefined || described === coded ? coded : undefined;
+}
+
+function resolveWhole(entries: readonly CatalogueEntry[], input: string): string | undefined {
   const key = matchKey(input);
   if (key === '') return undefined;
-  const entries = catalogues[name];
   for (const e of entries) if (matchKey(e.value) === key) return e.value;
   for (const e of entries) if (e.codes?.some((c) => matchKey(c) === key || c === input.trim())) return e.value;
   for (const e of entries) if (e.words?.some((w) => matchKey(w) === key)) return e.value;

@@ -15,6 +15,15 @@ describe('catalogueResolver', () => {
     ['moneda', 'dolares americanos', 'USD'],
     ['unidadMedida', 'bolsa', 'BOLSA'],
     ['moneda', 'Bitcoin', undefined],
+    ['tipoAfectacion', '10 - Gravado - Operación Onerosa', 'GRAVADO_OPERACION_ONEROSA'],
+    ['tipoAfectacion', '20 – Exonerado', 'EXONERADO_OPERACION_ONEROSA'],
+    ['tipoAfectacion', '11 - Gravado – Retiro por premio', 'GRAVADO_RETIRO_POR_PREMIO'],
+    ['tipoAfectacion', 'Gravado – Retiro por premio', 'GRAVADO_RETIRO_POR_PREMIO'],
+    ['tipoAfectacion', '10 - Exonerado', undefined],
+    ['tipoAfectacion', '99 - Gravado', undefined],
+    ['unidadMedida', 'NIU - Unidad (bienes)', 'UNIDAD_BIENES'],
+    ['unidadMedida', 'LTS', 'LITRO'],
+    ['medioPago', '001: Depósito en cuenta', 'DEPOSITO_CUENTA'],
   ] as const)('resolves %s «%s» to %s', (name, input, expected) => {
     expect(catalogueResolver(catalogues)(name, input)).toBe(expected);
   });
@@ -22,6 +31,8 @@ describe('catalogueResolver', () => {
   it('answers exactly as resolveCatalogueValue for any spelling, case or accent', () => {
     const input = fc.oneof(
       fc.constantFrom(...spellings).chain((s) => fc.constantFrom(s, s.toLowerCase(), s.toUpperCase(), ` ${s} `, s.replace(/_/g, ' '))),
+      // A code with a description, agreeing or not: `10 - Exonerado`.
+      fc.tuple(fc.constantFrom(...spellings), fc.constantFrom(' - ', ' – ', ': ', ') '), fc.constantFrom(...spellings)).map(([a, sep, b]) => `${a}${sep}${b}`),
       fc.string({ maxLength: 8 }),
     );
     fc.assert(
