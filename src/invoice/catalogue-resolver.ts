@@ -21,8 +21,9 @@ function put(map: Map<string, string>, key: string, value: string): void {
 
 /**
  * The same answers as catalogues.ts's resolveCatalogueValue (name, then SUNAT code, then word,
- * compared by matchKey; then a SUNAT code with its description, code-and-description.ts), from an index built once per catalogues object, so a million-row sheet
- * does not normalise every catalogue entry for every cell.
+ * compared by matchKey; then a SUNAT code with its description, code-and-description.ts), from an
+ * index built once per catalogues object, so a million-row sheet does not normalise every
+ * catalogue entry for every cell.
  */
 export function catalogueResolver(catalogues: Catalogues): CatalogueResolver {
   const cached = resolvers.get(catalogues);

@@ -53,8 +53,8 @@ export interface LineRecord {
   readonly hidden?: boolean;
   /** The sheet's own amounts on this row, when it has such columns. */
   readonly sheetAmounts?: SheetAmounts;
-  /** The currency the unit value's cell names with its symbol (`S/ 43.26`), when it names one. */
-  readonly priceCurrency?: PriceCurrency;
   /** Where those amount columns are (their header text); the same object on every record. */
   readonly sheetAmountHeaders?: SheetAmountHeaders;
+  /** The currency the unit value's cell names with its symbol (`S/ 43.26`), when it names one. */
+  readonly priceCurrency?: PriceCurrency;
 }

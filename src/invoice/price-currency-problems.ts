@@ -16,7 +16,9 @@ export function priceCurrencyProblems(draft: InvoiceDraft, moneda: string | unde
   for (const line of draft.lines) {
     const price = line.priceCurrency;
     if (price === undefined || price.currency === moneda) continue;
-    const invoice = moneda in NAMES ? NAMES[moneda as keyof typeof NAMES] : { es: moneda, en: moneda };
+    // A currency the config file added (EUR) has no name here: its code says it.
+    const named = moneda in NAMES ? NAMES[moneda as keyof typeof NAMES] : undefined;
+    const invoice = named === undefined ? { es: moneda, en: moneda } : { es: `${named.es} (${moneda})`, en: `${named.en} (${moneda})` };
     const written = NAMES[price.currency];
     problems.push(
       errorAt(
@@ -24,8 +26,8 @@ export function priceCurrencyProblems(draft: InvoiceDraft, moneda: string | unde
         line.row,
         'valorVentaUnitario',
         price.shown,
-        `El precio «${price.shown}» está en ${written.es} (${price.currency}), pero la factura ${draft.serie}-${draft.numero} es en ${invoice.es} (${moneda}). Corrija la moneda de la factura o el precio.`,
-        `The price «${price.shown}» is in ${written.en} (${price.currency}), but invoice ${draft.serie}-${draft.numero} is in ${invoice.en} (${moneda}). Correct the invoice's currency or the price.`,
+        `El precio «${price.shown}» está en ${written.es} (${price.currency}), pero la factura ${draft.serie}-${draft.numero} es en ${invoice.es}. Corrija la moneda de la factura o el precio.`,
+        `The price «${price.shown}» is in ${written.en} (${price.currency}), but invoice ${draft.serie}-${draft.numero} is in ${invoice.en}. Correct the invoice's currency or the price.`,
       ),
     );
   }
