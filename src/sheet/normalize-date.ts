@@ -59,8 +59,9 @@ export function excelSerialToIsoDate(serial: number): string | undefined {
  * Date columns → `YYYY-MM-DD`. Accepts date cells, Excel serial numbers (1900 system), and text
  * `DD/MM/YYYY`, `D/M/YYYY`, `DD-MM-YYYY`, `DD.MM.YYYY`, `YYYY-MM-DD`, `YYYY/MM/DD`, and a month by
  * its name (`3-nov-2026`, `3 de noviembre de 2026`, Spanish or English), each with an optional
- * time that is ignored. A 2-digit year is an error asking for the full one. Text dates are always day first: `02/13/2026` is an error, never
- * read as February 13th; impossible dates (`31/02/2026`) are errors.
+ * time that is ignored. A 2-digit year is an error asking for the full one. Text dates are always
+ * day first: `02/13/2026` is an error, never read as February 13th; impossible dates
+ * (`31/02/2026`) are errors.
  */
 export function normalizeDate(cell: Cell | null, place: CellPlace): Normalized {
   if (cell === null) return ABSENT;
