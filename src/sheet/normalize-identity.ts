@@ -15,10 +15,10 @@ const MAX_EXACT_DIGITS = 15;
 /**
  * Identity columns (RUC, DNI, ubigeo) → the digits as text. Text is kept as written (trimmed, and
  * without an ERP's `="…"` or `'` text marker: text-marker.ts; other documents such as passports
- * may hold letters). A number cell holding a whole number gives its
- * digits, but a number shown in scientific notation (`2.05123E+10`, as text or as a number cell
- * formatted that way) has lost digits and is an error, as is a DNI (fewer than 8 digits) or an
- * ubigeo (fewer than 6) whose leading zeros the number cell dropped.
+ * may hold letters). A number cell holding a whole number gives its digits, but a number shown in
+ * scientific notation (`2.05123E+10`, as text or as a number cell formatted that way) has lost
+ * digits and is an error, as is a DNI (fewer than 8 digits) or an ubigeo (fewer than 6) whose
+ * leading zeros the number cell dropped.
  */
 export function normalizeIdentity(cell: Cell | null, place: CellPlace): Normalized {
   if (cell === null) return ABSENT;
