@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { tuneThreadHeaps } from '../src/cli/tune-heap.js';
 import { resolveSettings } from '../src/config/resolve-settings.js';
 import { groupInvoices } from '../src/invoice/group-invoices.js';
 import { limaToday } from '../src/invoice/lima-today.js';
@@ -18,6 +19,9 @@ import { createSummary } from '../src/report/run-summary.js';
 import { runImport } from '../src/run-import.js';
 import { openRowSource } from '../src/sheet/open-row-source.js';
 import { readLineRecords } from '../src/sheet/read-line-records.js';
+
+// As the CLI does at start-up (its heap flags come on this process's command line, bench/run.ts).
+tuneThreadHeaps();
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { writer: { type: 'string' }, out: { type: 'string' } } });
 const input = positionals[0];
