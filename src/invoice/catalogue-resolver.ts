@@ -1,7 +1,7 @@
 import type { BoundedMemo } from '../bounded-memo.js';
 import { createBoundedMemo } from '../bounded-memo.js';
 import type { CatalogueName, Catalogues } from './catalogues.js';
-import { codeAndDescription } from './code-and-description.js';
+import { resolveCodeAndDescription } from './code-and-description.js';
 import { matchKey } from './match-key.js';
 
 /** Resolves a sheet's value to the service's value within one catalogue; `undefined` when unknown. */
@@ -49,14 +49,14 @@ export function catalogueResolver(catalogues: Catalogues): CatalogueResolver {
     return index.byName.get(key) ?? index.byCode.get(key) ?? index.byWord.get(key);
   };
   const lookUp = (name: CatalogueName, input: string): string | undefined => {
-    const whole = lookUpWhole(name, input);
-    if (whole !== undefined) return whole;
-    // `10 - Gravado`: the code decides, unless the words name another value.
-    const parts = codeAndDescription(input);
-    if (parts === undefined) return undefined;
-    const coded = indexOf(name).byCode.get(matchKey(parts.code));
-    const described = coded === undefined ? undefined : lookUpWhole(name, parts.description);
-    return described === undefined || described === coded ? coded : undefined;
+    return (
+      lookUpWhole(name, input) ??
+      resolveCodeAndDescription(
+        input,
+        (code) => indexOf(name).byCode.get(matchKey(code)),
+        (text) => lookUpWhole(name, text),
+      )
+    );
   };
   // A sheet repeats a handful of spellings (PEN, CONTADO, NIU…) on every row: remember the answer
   // for each input, so matchKey (Unicode normalisation, two regexes) runs once per spelling. Bounded:

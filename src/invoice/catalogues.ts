@@ -1,4 +1,4 @@
-import { codeAndDescription } from './code-and-description.js';
+import { resolveCodeAndDescription } from './code-and-description.js';
 import { matchKey } from './match-key.js';
 
 /**
@@ -127,15 +127,14 @@ export function extendCatalogues(extra: Partial<Record<CatalogueName, readonly s
  * `undefined` when nothing matches (the caller reports the allowed values).
  */
 export function resolveCatalogueValue(catalogues: Catalogues, name: CatalogueName, input: string): string | undefined {
-  const whole = resolveWhole(catalogues[name], input);
-  if (whole !== undefined) return whole;
-  // A SUNAT code with its description (`10 - Gravado`): the code decides, unless the words name another value.
-  const parts = codeAndDescription(input);
-  if (parts === undefined) return undefined;
-  const code = matchKey(parts.code);
-  const coded = catalogues[name].find((e) => e.codes?.some((c) => matchKey(c) === code))?.value;
-  const described = coded === undefined ? undefined : resolveWhole(catalogues[name], parts.description);
-  return described === undefined || described === coded ? coded : undefined;
+  return (
+    resolveWhole(catalogues[name], input) ??
+    resolveCodeAndDescription(
+      input,
+      (code) => catalogues[name].find((e) => e.codes?.some((c) => matchKey(c) === matchKey(code)))?.value,
+      (text) => resolveWhole(catalogues[name], text),
+    )
+  );
 }
 
 function resolveWhole(entries: readonly CatalogueEntry[], input: string): string | undefined {

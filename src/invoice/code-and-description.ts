@@ -1,11 +1,21 @@
 /**
- * A catalogue value written as its SUNAT code and its description, as ERP exports and SUNAT's own
- * tables write them: `10 - Gravado - Operación Onerosa`, `NIU – Unidad`, `001: Depósito en cuenta`.
- * `undefined` for any other text.
+ * The value of a catalogue text written as its SUNAT code and its description, as ERP exports and
+ * SUNAT's own tables write them (`10 - Gravado - Operación Onerosa`, `NIU – Unidad`, `001: Depósito
+ * en cuenta`): the code decides, unless the words name another value (`10 - Exonerado` is none).
+ * `byCode` looks a code up, `whole` any text; `undefined` for any other text. The one rule for the
+ * indexed resolver (catalogue-resolver.ts) and the reference one (catalogues.ts).
  */
-export function codeAndDescription(input: string): { readonly code: string; readonly description: string } | undefined {
+export function resolveCodeAndDescription(
+  input: string,
+  byCode: (code: string) => string | undefined,
+  whole: (text: string) => string | undefined,
+): string | undefined {
   const parts = CODE_THEN_DESCRIPTION.exec(input.trim());
-  return parts === null ? undefined : { code: parts[1] ?? '', description: parts[2] ?? '' };
+  if (parts === null) return undefined;
+  const coded = byCode(parts[1] ?? '');
+  if (coded === undefined) return undefined;
+  const described = whole(parts[2] ?? '');
+  return described === undefined || described === coded ? coded : undefined;
 }
 
 /** Up to four letters or digits, a dash (any), a colon or a closing parenthesis, then the words. */

@@ -25,7 +25,8 @@ export type SheetAmountHeaders = Readonly<Partial<Record<keyof SheetAmounts, str
  * against the invoice's moneda (price-currency-problems.ts).
  */
 export interface PriceCurrency {
-  readonly currency: 'PEN' | 'USD';
+  /** A moneda catalogue value: `PEN`, `USD`. */
+  readonly currency: string;
   /** The cell as written, for the message. */
   readonly shown: string;
 }

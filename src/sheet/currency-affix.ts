@@ -1,3 +1,4 @@
+import { BUILTIN_CATALOGUES } from '../invoice/catalogues.js';
 import type { PriceCurrency } from '../invoice/line-record.js';
 
 /** A number written with the currency it is in: `S/ 1,234.50`, `US$ 25.00`, `1.234,50 PEN`. */
@@ -8,13 +9,20 @@ export interface CurrencyAffix {
 }
 
 /**
- * The symbols a spreadsheet writes for the two currencies of a factura: Excel's currency format
+ * The symbols a spreadsheet writes for a factura's currencies, as the moneda catalogue knows them
+ * (its values and SUNAT codes: PEN, S/, S/. and USD, US$, $), lower case. Excel's currency format
  * for Peru shows `S/ 1,234.50` (`S/.` before 2016) and `US$ 1,234.50` or `$1,234.50`, and a CSV
- * saved from it holds that text. The ISO codes are accepted too.
+ * saved from it holds that text.
  */
-const SYMBOLS: Readonly<Record<string, PriceCurrency['currency']>> = { 's/': 'PEN', 's/.': 'PEN', pen: 'PEN', us$: 'USD', $: 'USD', usd: 'USD' };
+const SYMBOLS = new Map<string, string>(
+  BUILTIN_CATALOGUES.moneda.flatMap((e) => [e.value, ...(e.codes ?? [])].map((s) => [s.toLowerCase(), e.value] as const)),
+);
 
-const SYMBOL = String.raw`(S\/\.?|US\$|\$|PEN|USD)`;
+/** Any of them, the longest first (`S/.` before `S/`). */
+const SYMBOL = `(${[...SYMBOLS.keys()]
+  .sort((a, b) => b.length - a.length)
+  .map((s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+  .join('|')})`;
 /** Digits with the separators and spaces a formatted number may hold; the decimal reader checks them. */
 const NUMBER = String.raw`(\d[\d., ]*)`;
 /** `S/ 1,234.50`, `-S/ 1,234.50`, `S/ -1,234.50`. */
@@ -46,7 +54,7 @@ export function currencyAffix(text: string): CurrencyAffix | undefined {
 }
 
 function withCurrency(number: string, symbol: string): CurrencyAffix | undefined {
-  const currency = SYMBOLS[symbol.toLowerCase()];
+  const currency = SYMBOLS.get(symbol.toLowerCase());
   return currency === undefined ? undefined : { number, currency };
 }
 

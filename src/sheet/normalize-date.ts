@@ -17,22 +17,25 @@ const NAMED_MONTH = new RegExp(String.raw`^(\d{1,2})[-/ ](?:de )?(\p{L}+)\.?[-/ 
 const MONTHS_ES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** Each month's names and abbreviations, Spanish (Peru writes «setiembre», «set») and English, lower case. */
+/**
+ * Each month by its Spanish and English names (MONTHS_ES, MONTHS_EN) and abbreviations, lower
+ * case; Peru writes «setiembre» and «set».
+ */
 const MONTH_NUMBERS = new Map<string, number>(
   [
-    ['ene', 'enero', 'jan', 'january'],
-    ['feb', 'febrero', 'february'],
-    ['mar', 'marzo', 'march'],
-    ['abr', 'abril', 'apr', 'april'],
-    ['may', 'mayo'],
-    ['jun', 'junio', 'june'],
-    ['jul', 'julio', 'july'],
-    ['ago', 'agosto', 'aug', 'august'],
-    ['set', 'sep', 'sept', 'setiembre', 'septiembre', 'september'],
-    ['oct', 'octubre', 'october'],
-    ['nov', 'noviembre', 'november'],
-    ['dic', 'diciembre', 'dec', 'december'],
-  ].flatMap((names, i) => names.map((name) => [name, i + 1] as const)),
+    ['ene', 'jan'],
+    ['feb'],
+    ['mar'],
+    ['abr', 'apr'],
+    ['may'],
+    ['jun'],
+    ['jul'],
+    ['ago', 'aug'],
+    ['set', 'sep', 'sept', 'setiembre'],
+    ['oct'],
+    ['nov'],
+    ['dic', 'dec'],
+  ].flatMap((short, i) => [MONTHS_ES[i] ?? '', (MONTHS_EN[i] ?? '').toLowerCase(), ...short].map((name) => [name, i + 1] as const)),
 );
 
 /** Excel's last serial (9999-12-31) and the first one past its fictitious 1900-02-29. */
