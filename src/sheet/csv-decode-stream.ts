@@ -1,4 +1,5 @@
-import { Transform } from 'node:stream';
+import { isUtf8 } from 'node:buffer';
+import { Transform, type TransformCallback } from 'node:stream';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { CsvEncoding } from './detect-encoding.js';
@@ -7,77 +8,122 @@ import type { CsvEncoding } from './detect-encoding.js';
 export type RowAtByte = (byteOffset: number) => Promise<number>;
 
 /**
- * A streaming byte → text transform with the WHATWG TextDecoder. A UTF-8 BOM is dropped.
- * Node 20's TextDecoder('windows-1252') decodes bytes 0x80-0x9F as Latin-1 control characters
- * (U+0080-U+009F) instead of € ‚ „ … “ ” – — and friends (measured on Node 20.20: 0x80 gives
- * U+0080), so those are mapped to the characters of the Windows-1252 table afterwards; where
- * Node decodes them correctly, there is nothing left to map. UTF-8 is decoded strictly: bytes that
- * are not UTF-8 further down the file end the run with advice to force Windows-1252, naming the
- * byte offset of the first invalid sequence, its value, and (with `rowAt`) the row it is on,
- * instead of silently turning accented letters into replacement characters.
+ * The bytes of a CSV as UTF-8 for csv-parse, streamed. A UTF-8 BOM is dropped.
+ *
+ * - UTF-8 is checked, not decoded: each chunk's bytes pass on as they are once `isUtf8` (native)
+ *   says they are valid, and csv-parse decodes each field once. Decoding every chunk to a string
+ *   that the stream then encoded back to bytes cost ≈ 2 % of a CSV run (BENCHMARKS.md). A
+ *   character split between two chunks waits for the next one. Bytes that are not UTF-8 end the
+ *   run with advice to force Windows-1252, naming the byte offset of the first invalid one, its
+ *   value, and (with `rowAt`) the row it is on, instead of silently turning accented letters into
+ *   replacement characters.
+ * - UTF-16 and Windows-1252 are decoded with the WHATWG TextDecoder (a BOM dropped). Node 20's
+ *   TextDecoder('windows-1252') decodes bytes 0x80-0x9F as Latin-1 control characters
+ *   (U+0080-U+009F) instead of € ‚ „ … “ ” – — and friends (measured on Node 20.20: 0x80 gives
+ *   U+0080), so those are mapped to the characters of the Windows-1252 table afterwards; where
+ *   Node decodes them correctly, there is nothing left to map.
  */
 export function createCsvDecodeStream(encoding: CsvEncoding, file: string, rowAt?: RowAtByte): Transform {
-  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
+  return encoding === 'utf-8' ? checkUtf8(file, rowAt) : decode(encoding);
+}
+
+/** Decodes the other encodings to text (which the stream gives on as UTF-8 bytes). */
+function decode(encoding: Exclude<CsvEncoding, 'utf-8'>): Transform {
+  const decoder = new TextDecoder(encoding);
   const fix = encoding === 'windows-1252' ? fixWindows1252C1 : (text: string): string => text;
-  /** Bytes taken in so far, and bytes already given out as text (a sequence split between chunks waits in the decoder). */
-  let offset = 0;
-  let decoded = 0;
-  /** The last bytes seen, which may hold the start of a sequence the decoder is still waiting on. */
-  let tail = Buffer.alloc(0);
-  const fail = async (cause: unknown, pending: Buffer): Promise<FacturaError> => {
-    const bad = decoded + firstInvalidByte(pending);
-    const value = pending[bad - decoded];
-    const row = rowAt === undefined ? undefined : await rowAt(bad).catch(() => undefined);
-    const hex = `0x${(value ?? 0).toString(16).toUpperCase().padStart(2, '0')}`;
-    const what =
-      row === undefined
-        ? localized(`hay un byte ${hex} que no es UTF-8`, `there is a byte ${hex} that is not UTF-8`)
-        : localized(`la fila ${row} tiene un byte ${hex} que no es UTF-8`, `row ${row} holds a byte ${hex} that is not UTF-8`);
-    const at = localized(`byte ${bad.toLocaleString('es-PE')} del archivo`, `byte ${bad.toLocaleString('en-US')} of the file`);
-    return new FacturaError(
-      'INPUT',
-      localized(
-        `El archivo ${file} no es UTF-8 válido: ${what.es} (${at.es}). Si lo guardó Excel como "CSV", pruebe con --encoding windows-1252.`,
-        `The file ${file} is not valid UTF-8: ${what.en} (${at.en}). If Excel saved it as "CSV", try --encoding windows-1252.`,
-      ),
-      { cause },
-    );
-  };
-  /** Count what the decoder gave out (a BOM it dropped counts too), and keep the undecoded rest. */
-  const advance = (chunk: Buffer, text: string): void => {
-    if (encoding !== 'utf-8') return;
-    if (offset === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) decoded += 3;
-    offset += chunk.length;
-    decoded += Buffer.byteLength(text, 'utf8');
-    const left = offset - decoded;
-    tail = left === 0 ? Buffer.alloc(0) : Buffer.concat([tail, chunk]).subarray(-left);
-  };
-  const waiting = (): Buffer => tail.subarray(tail.length - (offset - decoded));
   return new Transform({
-    readableObjectMode: false,
     transform(chunk: Buffer, _encoding, callback) {
-      let text: string;
-      try {
-        text = decoder.decode(chunk, { stream: true });
-      } catch (error) {
-        void fail(error, Buffer.concat([waiting(), chunk])).then((e) => {
-          callback(e);
-        });
-        return;
-      }
-      advance(chunk, text);
-      callback(null, fix(text));
+      callback(null, fix(decoder.decode(chunk, { stream: true })));
     },
     flush(callback) {
-      try {
-        callback(null, fix(decoder.decode()));
-      } catch (error) {
-        void fail(error, waiting()).then((e) => {
-          callback(e);
-        });
-      }
+      callback(null, fix(decoder.decode()));
     },
   });
+}
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const NOTHING = Buffer.alloc(0);
+
+function checkUtf8(file: string, rowAt: RowAtByte | undefined): Transform {
+  /** The bytes not passed on yet (a character cut by the chunk's end, or a first chunk shorter than a BOM), and where they start in the file. */
+  let held = NOTHING;
+  let heldAt = 0;
+  let bomChecked = false;
+  /** Passes on `bytes` up to `end` when they are UTF-8 and holds the rest; the error otherwise. */
+  const pass = (bytes: Buffer, end: number, callback: TransformCallback): void => {
+    const body = bytes.subarray(0, end);
+    if (!isUtf8(body)) {
+      void invalidUtf8(file, heldAt, body, rowAt).then((error) => {
+        callback(error);
+      });
+      return;
+    }
+    heldAt += end;
+    held = end === bytes.length ? NOTHING : Buffer.from(bytes.subarray(end));
+    callback(null, body.length > 0 ? body : undefined);
+  };
+  /** `bytes` without a BOM at the start of the file, once enough of it has come to tell (`final`: no more will). */
+  const withoutBom = (bytes: Buffer, final: boolean): Buffer | undefined => {
+    if (bomChecked) return bytes;
+    if (bytes.length < BOM.length && !final) return undefined;
+    bomChecked = true;
+    if (!bytes.subarray(0, BOM.length).equals(BOM)) return bytes;
+    heldAt += BOM.length;
+    return bytes.subarray(BOM.length);
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const joined = held.length === 0 ? chunk : Buffer.concat([held, chunk]);
+      const bytes = withoutBom(joined, false);
+      if (bytes === undefined) {
+        held = Buffer.from(joined);
+        callback();
+      } else pass(bytes, completeCharacters(bytes), callback);
+    },
+    flush(callback) {
+      // Nothing more comes: a character still cut off is invalid, and `pass` says so.
+      const bytes = withoutBom(held, true) ?? held;
+      pass(bytes, bytes.length, callback);
+    },
+  });
+}
+
+/**
+ * The length of `bytes` without a last character that the chunk's end cut off (its lead byte and
+ * the continuation bytes after it, at most 3): that one waits for the next chunk. Invalid bytes are
+ * left in, for `isUtf8` to refuse.
+ */
+function completeCharacters(bytes: Buffer): number {
+  const end = bytes.length;
+  for (let i = end - 1; i >= 0 && i >= end - 4; i--) {
+    const byte = bytes[i] as number;
+    if (byte < 0x80) return end; // ASCII: nothing cut off
+    if (byte < 0xc0) continue; // a continuation byte: its lead byte is further back
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+    return i + length > end ? i : end;
+  }
+  return end;
+}
+
+/** The error for `bytes` (which start `at` bytes into the file, on a character boundary) that are not all UTF-8. */
+async function invalidUtf8(file: string, at: number, bytes: Buffer, rowAt: RowAtByte | undefined): Promise<FacturaError> {
+  const offset = firstInvalidByte(bytes);
+  const bad = at + offset;
+  const value = bytes[offset];
+  const row = rowAt === undefined ? undefined : await rowAt(bad).catch(() => undefined);
+  const hex = `0x${(value ?? 0).toString(16).toUpperCase().padStart(2, '0')}`;
+  const what =
+    row === undefined
+      ? localized(`hay un byte ${hex} que no es UTF-8`, `there is a byte ${hex} that is not UTF-8`)
+      : localized(`la fila ${row} tiene un byte ${hex} que no es UTF-8`, `row ${row} holds a byte ${hex} that is not UTF-8`);
+  const where = localized(`byte ${bad.toLocaleString('es-PE')} del archivo`, `byte ${bad.toLocaleString('en-US')} of the file`);
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `El archivo ${file} no es UTF-8 válido: ${what.es} (${where.es}). Si lo guardó Excel como "CSV", pruebe con --encoding windows-1252.`,
+      `The file ${file} is not valid UTF-8: ${what.en} (${where.en}). If Excel saved it as "CSV", try --encoding windows-1252.`,
+    ),
+  );
 }
 
 /**
