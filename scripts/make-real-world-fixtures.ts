@@ -873,6 +873,34 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
     );
   }
 
+  // 32. A sales register as an ERP exports it: one «Comprobante» column holding the serie and the
+  //     number together, padded to 8 digits and written on every row; one written «F001 - 00000103».
+  {
+    const header = ['Comprobante', ...HEADER.slice(2)];
+    const key = (l: Line): string =>
+      l.numero === 103 ? `${l.serie} - ${String(l.numero).padStart(8, '0')}` : `${l.serie}-${String(l.numero).padStart(8, '0')}`;
+    await exceljsBook(
+      (wb) => {
+        const ws = wb.addWorksheet('Registro de ventas');
+        ws.addRow(header);
+        for (const [i, r] of aoaRows(BASE, { date: 'text', fillDown: true }).entries()) {
+          const l = BASE[i] as Line;
+          ws.addRow([key(l), ...r.slice(2)]);
+        }
+      },
+      join(dir, '32-serie-y-numero-juntos.xlsx'),
+    );
+    cases.push({
+      file: '32-serie-y-numero-juntos.xlsx',
+      producer: 'exceljs',
+      what: 'One «Comprobante» column with «F001-00000101» on every row (no serie and número columns)',
+      exit: 0,
+      valid: 3,
+      invalid: 0,
+      problems: [{ code: 'INVOICE_KEY_SPLIT', row: 1 }],
+    });
+  }
+
   await writeFile(join(dir, 'expected.json'), `${JSON.stringify(cases, null, 2)}\n`);
   await writeFile(join(dir, 'README.md'), readme(cases));
   return cases;

@@ -20,7 +20,10 @@ export interface PreviewColumn {
   readonly letter: string;
   /** The first non-blank value under the header among the rows previewed. */
   readonly sample: string;
-  /** The canonical column it feeds (by alias or by the mapping given); absent when ignored. */
+  /**
+   * The canonical column it feeds (by alias or by the mapping given); absent when ignored. A column
+   * holding the serie and the number together («F001-00000123») feeds both: `serie,numero`.
+   */
   readonly column?: string;
 }
 
@@ -82,7 +85,9 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   const problem: LocalizedText | undefined = 'problem' in window ? window.problem.text : undefined;
   const headerRow = header !== undefined ? rows.find((r) => r.row === header.row) : rows.find((r) => !isBlank(r.cells));
   const fed = new Map<number, string>();
-  for (const [name, c] of Object.entries(header?.columns ?? {})) if (c !== undefined) fed.set(c.index, name);
+  for (const [name, c] of Object.entries(header?.columns ?? {})) {
+    if (c !== undefined) fed.set(c.index, fed.has(c.index) ? `${fed.get(c.index) ?? ''},${name}` : name);
+  }
   const below = headerRow === undefined ? [] : rows.filter((r) => r.row > headerRow.row);
   const columns: PreviewColumn[] = (headerRow?.cells ?? [])
     .map((text, index) => ({ header: text.trim(), index }))
@@ -100,7 +105,7 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   const signature = createHash('sha256')
     .update(JSON.stringify(columns.map((c) => headerKey(c.header))))
     .digest('hex');
-  const fedNames = new Set(fed.values());
+  const fedNames = new Set([...fed.values()].flatMap((names) => names.split(',')));
   return {
     format: source.format,
     ...(source.sheet !== undefined ? { sheet: source.sheet } : {}),

@@ -6,6 +6,7 @@ import { localized } from '../i18n/localized-text.js';
 import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
 import { acceptedHeaders, headerText, matchHeaderCells } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
+import { combinedKeyColumn, withCombinedKeyColumn } from './combined-key-column.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
 import type { Cell, SourceRow } from './source-row.js';
 import { rowRanges } from '../invoice/row-ranges.js';
@@ -64,7 +65,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const position = rows.findIndex((r) => isHeaderCandidate(matchHeaderCells(r.cells, mapping)));
   const found = rows[position];
   if (found === undefined) throw noHeader(options, rows.length);
-  const match = matchHeaderCells(found.cells, mapping);
+  const match = withCombinedKeyColumn(matchHeaderCells(found.cells, mapping), rows.slice(position + 1));
 
   const missing = REQUIRED_COLUMNS.filter((c) => !match.matches.has(c));
   if (missing.length > 0) throw missingRequired(options.file, found.row, missing, mapping);
@@ -92,6 +93,19 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
           ? `Se omitió la fila ${list} sobre los encabezados (${quote(text)}…); los encabezados están en la fila ${found.row}.`
           : `Se omitieron las filas ${list} sobre los encabezados (${quote(text)}…); los encabezados están en la fila ${found.row}.`,
         `${titles.length === 1 ? 'Row' : 'Rows'} ${list} above the header ${titles.length === 1 ? 'was' : 'were'} skipped (${quote(text)}…); the header is on row ${found.row}.`,
+      ),
+    });
+  }
+  const combined = combinedKeyColumn(columns);
+  if (combined !== undefined) {
+    notes.push({
+      severity: 'warning',
+      code: 'INVOICE_KEY_SPLIT',
+      row: found.row,
+      value: combined.header,
+      message: localized(
+        `La columna ${where(combined)} trae la serie y el número juntos (como «F001-00000123»): se leen por separado.`,
+        `Column ${where(combined)} holds the serie and the number together (as «F001-00000123»): they are read apart.`,
       ),
     });
   }

@@ -7,7 +7,9 @@ import { localized } from '../i18n/localized-text.js';
 import type { ColumnMapping } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
 import { columnLetter } from './header-map.js';
+import { combinedKeyColumn } from './combined-key-column.js';
 import { normalizeCell } from './normalize-cell.js';
+import { normalizeCombinedKey } from './normalize-combined-key.js';
 import type { DecimalConvention } from './normalize-decimal.js';
 import { decimalEvidence, normalizeDecimal } from './normalize-decimal.js';
 import { readHeaderWindow } from './read-header-window.js';
@@ -98,11 +100,14 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       c.index,
       columnDefinition(name).type,
     ]);
+    const combined = combinedKeyColumn(detected.header.columns)?.index;
     const decimalColumns = columns.filter(([, , type]) => type === 'decimal').map(([, index]) => index);
     const fixed: DecimalConvention | undefined = options.decimalComma === true ? 'comma' : options.decimalComma === false ? 'point' : undefined;
     const state = { convention: fixed ?? conventionOf(pending, decimalColumns) };
     const shape: SheetShape = {
-      columns,
+      // A column holding the serie and the number together is read apart from the others (combinedKey).
+      columns: combined === undefined ? columns : columns.filter(([, index]) => index !== combined),
+      combinedKey: combined,
       decimalColumns,
       keyColumns: columns.filter(([name]) => name === 'serie' || name === 'numero').map(([, index]) => index),
       descriptionColumn: columns.find(([name]) => name === 'descripcion')?.[1],
@@ -112,7 +117,15 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       autoFilter: source.autoFilter === true,
     };
     const only = options.only;
-    const read = only === undefined ? shape : { ...shape, columns: columns.filter(([name]) => only.includes(name)), amounts: undefined };
+    const read =
+      only === undefined
+        ? shape
+        : {
+            ...shape,
+            columns: shape.columns.filter(([name]) => only.includes(name)),
+            combinedKey: only.includes('serie') || only.includes('numero') ? combined : undefined,
+            amounts: undefined,
+          };
     const records = lineRecords(pending, ended ? undefined : iterator, read, state, fixed !== undefined);
     return { header: detected.header, notes: [...source.notes, ...detected.notes], records };
   } catch (err) {
@@ -142,6 +155,8 @@ function conventionOf(rows: readonly SourceRow[], decimalColumns: readonly numbe
 /** What the record stream needs to know about the sheet's columns, found once. */
 interface SheetShape {
   readonly columns: readonly Column[];
+  /** The column holding each invoice's serie and number together («F001-00000123»), split as each row passes. */
+  readonly combinedKey: number | undefined;
   readonly decimalColumns: readonly number[];
   /** The serie and numero columns. */
   readonly keyColumns: readonly number[];
@@ -194,6 +209,13 @@ async function* lineRecords(
         if (n.warning !== undefined) (problems ??= []).push(n.warning);
         if (n.currency !== undefined && cell.kind === 'text') priceCurrency = { currency: n.currency, shown: cell.text.trim() };
       } else if (n.kind === 'problem') (problems ??= []).push(n.problem);
+    }
+    if (shape.combinedKey !== undefined) {
+      const key = normalizeCombinedKey(row.cells[shape.combinedKey] ?? null, row.row);
+      if (key.serie.kind === 'value') values.serie = key.serie.value;
+      else if (key.serie.kind === 'problem') (problems ??= []).push(key.serie.problem);
+      if (key.numero.kind === 'value') values.numero = key.numero.value;
+      else if (key.numero.kind === 'problem') (problems ??= []).push(key.numero.problem);
     }
     const record: LineRecord =
       priceCurrency === undefined

@@ -10,7 +10,7 @@ import { inUserTerms } from './in-user-terms.js';
 import type { CheckDeps } from './run-check.js';
 import { runCheck, STATUS_LABEL_ES } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
-import { previewForBrowser } from './upload-routes.js';
+import { previewForBrowser } from './sheet-preview-view.js';
 import type { CheckProgress, CheckView, ProblemGroup, ProblemItem } from './workspace-api.js';
 import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
 

@@ -13,7 +13,31 @@ export interface StoredPreview extends SheetPreview {
   readonly chosenSheet?: string;
 }
 
-const CANONICAL = CANONICAL_COLUMN_LIST.map((c) => ({ name: c.name, label: c.label.es, required: c.required }));
+/**
+ * The choices of the columns step: every canonical column, and after the number a column holding the
+ * serie and the number together («F001-00000123», which the preview shows as `serie,numero` and the
+ * page maps to both).
+ */
+const CANONICAL = CANONICAL_COLUMN_LIST.flatMap((c) => {
+  const choice = { name: c.name, label: c.label.es, required: c.required };
+  return c.name === 'numero' ? [choice, { name: 'serie,numero', label: 'Serie y número juntos (F001-00000123)', required: false }] : [choice];
+});
+
+/**
+ * A stored preview as the page gets it: without what only the server needs (the header signature,
+ * the sheet asked for). When the check ran with a column mapping, each column shows the field(s)
+ * the mapping gave it, so reopening the columns step starts from the choices made, not from what
+ * was recognised before them.
+ */
+export function previewForBrowser(p: StoredPreview): SheetPreview {
+  const { signature: _signature, mapping, chosenSheet: _chosenSheet, ...rest } = p;
+  if (mapping === undefined) return rest;
+  const columns = rest.columns.map(({ column: _column, ...c }) => {
+    const fields = CANONICAL.filter((k) => !k.name.includes(',') && mapping[k.name] === c.header).map((k) => k.name);
+    return fields.length === 0 ? c : { ...c, column: fields.join(',') };
+  });
+  return { ...rest, columns };
+}
 
 /** Sheets previewed for the choice at most: each one is opened to show its first rows. */
 const MAX_SHEET_CHOICES = 12;

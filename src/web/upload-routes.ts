@@ -8,9 +8,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { FacturaError } from '../index.js';
 import { inUserTerms } from './in-user-terms.js';
-import { buildSheetPreview } from './sheet-preview-view.js';
+import { buildSheetPreview, previewForBrowser } from './sheet-preview-view.js';
 import type { StoredPreview } from './sheet-preview-view.js';
-import type { SheetPreview } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
 export interface UploadOptions {
@@ -43,12 +42,6 @@ function displayName(sent: string | undefined): string {
       .trim() ?? '';
   const name = last === '' || last === '.' || last === '..' ? 'hoja' : last;
   return name.length > 150 ? name.slice(0, 150) : name;
-}
-
-/** Strips what only the server needs (the header signature) from a stored preview. */
-export function previewForBrowser(p: StoredPreview): SheetPreview {
-  const { signature: _signature, mapping: _mapping, chosenSheet: _chosenSheet, ...rest } = p;
-  return rest;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -172,6 +172,56 @@ describe('the web workspace in a real browser', () => {
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     await page.getByRole('button', { name: 'Columnas' }).click();
     await expect(page.getByLabel('Dato de la columna DOC_SERIE').inputValue()).resolves.toBe('serie');
+  }, 90_000);
+
+  it('maps a column holding serie and number together («F003-00000871») to both, and reads each invoice by it', async () => {
+    // The legacy export with its DOC_TIPO, DOC_SERIE and DOC_NRO columns made into one DOC_VENTA column.
+    const lines = (await readFile(join(PROJECT_ROOT, 'fixtures/legacy/export.csv'), 'utf8')).trimEnd().split('\n');
+    const joined = lines.map((l, i) => {
+      const [, serie, numero] = l.split(',', 3);
+      const rest = l.split(',').slice(3).join(',');
+      return `${i === 0 ? 'DOC_VENTA' : `${serie ?? ''}-${numero ?? ''}`},${rest}`;
+    });
+    const keys = new Set(joined.slice(1).map((l) => l.split(',')[0]));
+    const sheetPath = join(dir.path, 'registro.csv');
+    await writeFile(sheetPath, `${joined.join('\n')}\n`);
+
+    // The page is on the columns step the test before reopened.
+    await page.getByRole('button', { name: 'Subir otra hoja' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheetPath);
+    await page.getByRole('heading', { name: '2. Columnas de «registro.csv»' }).waitFor();
+    const choose: Record<string, string> = {
+      DOC_VENTA: 'Serie y número juntos (F001-00000123)',
+      FEC_EMI: 'Fecha de emisión (obligatorio)',
+      CLI_RUC: 'Documento del cliente (obligatorio)',
+      CLI_NOMBRE: 'Razón social del cliente (obligatorio)',
+      ITEM_DESC: 'Descripción (obligatorio)',
+      ITEM_CANT: 'Cantidad (obligatorio)',
+      ITEM_PU: 'Valor unitario (obligatorio)',
+    };
+    for (const [header, label] of Object.entries(choose)) await page.getByLabel(`Dato de la columna ${header}`).selectOption({ label });
+    await expect(page.getByText('Faltan columnas obligatorias').count()).resolves.toBe(0);
+    await shot(page, '06b-columnas-serie-y-numero');
+    await page.getByRole('button', { name: 'Revisar la hoja' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+
+    const [map] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar la asignación de columnas' }).click()]);
+    const mapPath = join(dir.path, 'columnas-registro.json');
+    await map.saveAs(mapPath);
+    expect(JSON.parse(await readFile(mapPath, 'utf8'))).toMatchObject({ serie: 'DOC_VENTA', numero: 'DOC_VENTA' });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar resultados' }).click()]);
+    const saved = join(dir.path, 'registro.resultados.xlsx');
+    await download.saveAs(saved);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(saved);
+    const invoices: string[] = [];
+    wb.getWorksheet('Comprobantes')!.eachRow((row, n) => {
+      if (n > 1) invoices.push(`${row.getCell(1).text}-${row.getCell(2).text.padStart(8, '0')}`);
+    });
+    expect(new Set(invoices)).toEqual(keys);
+    // The columns step shows the choice again as it was made.
+    await page.getByRole('button', { name: 'Columnas' }).click();
+    await expect(page.getByLabel('Dato de la columna DOC_VENTA').inputValue()).resolves.toBe('serie,numero');
   }, 90_000);
 
   it('ran the whole session without a script error or a Content-Security-Policy violation', () => {

@@ -12,7 +12,8 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
   const initial = Object.fromEntries(preview.columns.map((c) => [c.index, c.column ?? '']));
   const [choice, setChoice] = useState<Record<number, string>>(initial);
   const used = new Map<string, number>();
-  for (const v of Object.values(choice)) if (v !== '') used.set(v, (used.get(v) ?? 0) + 1);
+  // A choice may name two fields («serie,numero»: a column holding both, as F001-00000123).
+  for (const v of Object.values(choice)) for (const name of v === '' ? [] : v.split(',')) used.set(name, (used.get(name) ?? 0) + 1);
   const missing = preview.canonical.filter((c) => c.required && !used.has(c.name));
   const repeated = [...used.entries()].filter(([, n]) => n > 1).map(([name]) => name);
   const labelOf = (name: string): string => preview.canonical.find((c) => c.name === name)?.label ?? name;
@@ -21,7 +22,7 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
     const mapping: Record<string, string> = {};
     for (const c of preview.columns) {
       const target = choice[c.index];
-      if (target !== undefined && target !== '') mapping[target] = c.header;
+      for (const name of target === undefined || target === '' ? [] : target.split(',')) mapping[name] = c.header;
     }
     onConfirm(mapping);
   };

@@ -1,0 +1,42 @@
+import type { HeaderMatch } from './column-mapping.js';
+import { headerKey } from './column-mapping.js';
+import type { HeaderColumn } from './header-map.js';
+import type { SourceRow } from './source-row.js';
+import { splitInvoiceKey } from './split-invoice-key.js';
+
+/**
+ * Headers of a column that holds the serie and the number together, besides the number's own
+ * aliases («N° comprobante», «Nro. factura»…), compared as header texts are (headerKey).
+ */
+const COMBINED_KEY_HEADERS = new Set(
+  ['Comprobante', 'Serie-Número', 'Serie y número', 'Serie y correlativo', 'Serie-Correlativo', 'Serie-Nro', 'Factura'].map(headerKey),
+);
+
+/**
+ * The header match with the column that holds each invoice's serie and number in one cell
+ * («F001-00000123») feeding both, when the sheet has no serie column of its own: the column named
+ * as the number (or with a header such as «Comprobante» or «Serie-Número»), whose first value below
+ * the header splits so. Otherwise the match as it was: a number column of plain numbers stays a
+ * number column (and the missing serie is the header check's to report). A mapping file can also
+ * name one column for both; the record reader splits such a column's cells (read-line-records.ts).
+ */
+export function withCombinedKeyColumn(match: HeaderMatch, below: readonly SourceRow[]): HeaderMatch {
+  if (match.matches.has('serie')) return match;
+  const numero = match.matches.get('numero');
+  const candidates = numero !== undefined ? numero.slice(0, 1) : match.unknown.filter((c) => COMBINED_KEY_HEADERS.has(headerKey(c.header)));
+  const combined = candidates.find((c) => {
+    const first = below.map((r) => r.cells[c.index]).find((cell) => cell !== null && cell !== undefined && (cell.kind !== 'text' || cell.text.trim() !== ''));
+    return first?.kind === 'text' && splitInvoiceKey(first.text) !== undefined;
+  });
+  if (combined === undefined) return match;
+  const matches = new Map(match.matches);
+  matches.set('serie', [combined]);
+  matches.set('numero', [combined]);
+  return { matches, unknown: match.unknown.filter((c) => c !== combined) };
+}
+
+/** The column feeding both the serie and the number, when one does. */
+export function combinedKeyColumn(columns: Readonly<Partial<Record<'serie' | 'numero', HeaderColumn>>>): HeaderColumn | undefined {
+  const { serie, numero } = columns;
+  return serie !== undefined && numero !== undefined && serie.index === numero.index ? serie : undefined;
+}
