@@ -24,6 +24,8 @@ describe('the terminal summary of a sheet with a systematic error', () => {
     expect(ruc).toHaveLength(1);
     expect(ruc[0]).toMatch(/✗ [A-Z]+ «receptorNumeroDocumento»: 37 facturas, filas 2, 3, 4, 5, 6… — p\. ej\. El RUC «20512333790» no es válido/);
     expect(screen).toMatch(/✗ Fila 40, [A-Z]+ «cantidad»/);
+    // The place is said once: not «Fila 40, M «cantidad»: Fila 40, Cantidad: …» as in the workbook's Mensaje.
+    expect(screen.split('\n').find((l) => l.includes('«cantidad»'))).toMatch(/«cantidad»: «dos» /);
     // No structured log lines (pino's keys) mixed into what a person reads.
     expect(screen).not.toMatch(/"level"|"msg"|\bINFO\b|\bWARN\b|logins:|renewals:/);
     expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
