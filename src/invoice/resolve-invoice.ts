@@ -7,6 +7,7 @@ import { allowedValues } from './catalogues.js';
 import type { CatalogueResolver } from './catalogue-resolver.js';
 import { catalogueResolver } from './catalogue-resolver.js';
 import type { InvoiceDraft } from './invoice-draft.js';
+import { localized } from '../i18n/localized-text.js';
 import type { Problem } from './problem.js';
 import { errorAt } from './rules/problem-at.js';
 import type { ResolvedInvoice, ResolvedLine } from './resolved-invoice.js';
@@ -108,13 +109,20 @@ function planOf(context: ValidationContext): ResolutionPlan {
 function unknownValue(context: ValidationContext, catalogue: CatalogueName, column: ColumnName, row: number, value: string, fromDefault: boolean): Problem {
   const allowed = allowedValues(context.catalogues, catalogue).join(', ');
   const label = columnDefinition(column).label;
+  // The words a person writes first (Gravado (10), Soles (PEN)…), then every value the service takes.
+  const words = context.catalogues[catalogue]
+    .filter((e) => e.words !== undefined && e.words.length > 0)
+    .slice(0, 8)
+    .map((e) => `${e.words?.[0] ?? e.value}${e.codes?.[0] !== undefined ? ` (${e.codes[0]})` : ''}`)
+    .join(', ');
+  const example = localized(words === '' ? '' : ` Escriba, por ejemplo: ${words}.`, words === '' ? '' : ` Write, for example: ${words}.`);
   return errorAt(
     'UNKNOWN_CATALOGUE_VALUE',
     row,
     column,
     value,
-    `«${value}» no es un valor válido de «${label.es}»${fromDefault ? ' (valor por defecto de la configuración)' : ''}. Valores permitidos: ${allowed}. También se aceptan los códigos SUNAT (p. ej. NIU, 10).`,
-    `"${value}" is not a valid "${label.en}"${fromDefault ? ' (default from the configuration)' : ''}. Allowed values: ${allowed}. SUNAT codes (e.g. NIU, 10) are accepted too.`,
+    `«${value}» no es un valor válido de «${label.es}»${fromDefault ? ' (valor por defecto de la configuración)' : ''}.${example.es} Valores que acepta el servicio: ${allowed} (o su código SUNAT).`,
+    `"${value}" is not a valid "${label.en}"${fromDefault ? ' (default from the configuration)' : ''}.${example.en} Values the service takes: ${allowed} (or their SUNAT code).`,
   );
 }
 

@@ -155,7 +155,22 @@ function checkedDate(year: number, month: number, day: number, text: string, pla
   return normalizedValue(`${pad(year, 4)}-${pad(month)}-${pad(day)}`);
 }
 
+/** A date as Excel counts it (days since 1900), between 2000 and 2099: what a CSV holds for a date column left in General format. */
+const SERIAL_TEXT = /^(3[6-9]|[4-6]\d|7[0-2])\d{3}$/;
+
 function notADate(place: CellPlace, text: string): Normalized {
+  const serial = SERIAL_TEXT.test(text) ? excelSerialToIsoDate(Number(text)) : undefined;
+  if (serial !== undefined) {
+    // Not read as that date: a number in a date column may as well be another column's value.
+    const shown = `${serial.slice(8, 10)}/${serial.slice(5, 7)}/${serial.slice(0, 4)}`;
+    return cellProblem(
+      place,
+      'INVALID_DATE',
+      text,
+      `«${text}» no es una fecha: parece una fecha de Excel guardada como número (${text} = ${shown}). Dé a la columna formato de fecha (DD/MM/AAAA) en Excel y vuelva a guardar el CSV, o escriba la fecha.`,
+      `«${text}» is not a date: it looks like an Excel date saved as a number (${text} = ${shown}). Give the column a date format (DD/MM/YYYY) in Excel and save the CSV again, or write the date.`,
+    );
+  }
   return cellProblem(
     place,
     'INVALID_DATE',

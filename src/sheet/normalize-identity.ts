@@ -9,13 +9,18 @@ const SCIENTIFIC_TEXT = /^[+-]?\d+(?:[.,]\d+)?\s*[eE]\s*[+-]?\d+$/;
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad\u00a0\u2007\u202f]/gu;
 /** A whole number written by a program that stores every number as a float (pandas): `20455309817.0`. */
 const FLOAT_WHOLE = /^(\d+)\.0+$/;
+/** Digits written in groups for reading: `20 100 070 970`, `20.100.070.970`, `4567-8901`. */
+const GROUPED_DIGITS = /^\d+(?:[ .-]\d+)+$/;
+/** How many digits a grouped number must have to be read as one: a RUC, a DNI, an ubigeo. */
+const GROUPED_LENGTHS = new Set([6, 8, 11]);
 /** Excel keeps 15 significant digits: a longer number in a cell has already lost some. */
 const MAX_EXACT_DIGITS = 15;
 
 /**
  * Identity columns (RUC, DNI, ubigeo) → the digits as text. Text is kept as written (trimmed, and
  * without an ERP's `="…"` or `'` text marker: text-marker.ts; other documents such as passports
- * may hold letters). A number cell holding a whole number gives its digits, but a number shown in
+ * may hold letters), but for 6, 8 or 11 digits grouped with spaces, dots or hyphens
+ * (`20 100 070 970`), which are read as the digits. A number cell holding a whole number gives its digits, but a number shown in
  * scientific notation (`2.05123E+10`, as text or as a number cell formatted that way) has lost
  * digits and is an error, as is a DNI (fewer than 8 digits) or an ubigeo (fewer than 6) whose
  * leading zeros the number cell dropped.
@@ -32,6 +37,11 @@ export function normalizeIdentity(cell: Cell | null, place: CellPlace): Normaliz
       if (control !== undefined) return control;
       const whole = FLOAT_WHOLE.exec(text)?.[1];
       if (whole !== undefined) return normalizedValue(whole);
+      if (GROUPED_DIGITS.test(text)) {
+        // A RUC or DNI spaced or dotted for reading is its digits (the check digit still guards a RUC); other numbers stay as written.
+        const digits = text.replace(/[ .-]/g, '');
+        if (GROUPED_LENGTHS.has(digits.length)) return normalizedValue(digits);
+      }
       return stripped === cell.text ? normalizedValue(text) : invisibleRemoved(place, cell.text.trim(), text);
     }
     case 'number': {

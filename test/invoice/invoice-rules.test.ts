@@ -114,6 +114,8 @@ const CASES: [string, Record<string, string | undefined>, { code: string; column
   ['accepts a unit by its SUNAT code', { unidadMedida: 'KGM' }, undefined],
   ['refuses a unit of measure outside the catalogue', { unidadMedida: 'SERVICIOS_X' }, { code: 'UNKNOWN_CATALOGUE_VALUE', column: 'unidadMedida' }],
   ['accepts a tax treatment by its SUNAT code', { tipoAfectacion: '20' }, undefined],
+  ['accepts a tax treatment as «Gravada»', { tipoAfectacion: 'Gravada' }, undefined],
+  ['accepts a tax treatment as «Operación exonerada»', { tipoAfectacion: 'Operación exonerada' }, undefined],
   // dates
   ['accepts today as issue date', { fechaEmision: '2026-11-20' }, undefined],
   ['accepts an issue date 3 days old without warning', { fechaEmision: '2026-11-17' }, undefined],
@@ -150,6 +152,12 @@ describe('business rules', () => {
     const [p] = problemsWith({ formaPago: 'Trueque' });
     expect(p).toMatchObject({ code: 'UNKNOWN_CATALOGUE_VALUE', column: 'formaPago', value: 'Trueque' });
     expect(p?.message.es).toContain('CONTADO, CREDITO');
+  });
+
+  it("leads an unknown value's message with the words a person writes, and their SUNAT codes", () => {
+    const [p] = problemsWith({ moneda: 'EUR' });
+    expect(p?.message.es).toContain('Escriba, por ejemplo: Soles (S/), Dólares (US$).');
+    expect(p?.message.es).toContain('Valores que acepta el servicio: PEN, USD (o su código SUNAT).');
   });
 
   it('reports every problem of an invoice, not only the first, each on its own row', () => {

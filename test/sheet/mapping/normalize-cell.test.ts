@@ -73,6 +73,11 @@ describe('normalising cells by column type', () => {
     ['a RUC as text', 'receptorNumeroDocumento', text(' 20512333797 '), '20512333797'],
     ['a RUC as a whole number cell', 'receptorNumeroDocumento', num(20512333797), '20512333797'],
     ['a DNI with its leading zero as text', 'receptorNumeroDocumento', text('04567890'), '04567890'],
+    ['a RUC spaced for reading', 'receptorNumeroDocumento', text('20 512 333 797'), '20512333797'],
+    ['a RUC dotted for reading', 'receptorNumeroDocumento', text('20.512.333.797'), '20512333797'],
+    ['a DNI with a hyphen', 'receptorNumeroDocumento', text('0456-7890'), '04567890'],
+    ['an ubigeo in pairs', 'receptorUbigeo', text('15 01 01'), '150101'],
+    ['grouped digits of another length, kept as written', 'receptorNumeroDocumento', text('001-234567'), '001-234567'],
     ['an ubigeo as text', 'receptorUbigeo', text('010101'), '010101'],
     ['an ubigeo number cell with 6 digits', 'receptorUbigeo', num(150101), '150101'],
     ['a number', 'numero', num(123), '123'],
@@ -91,6 +96,14 @@ describe('normalising cells by column type', () => {
   });
 
   const failing: [string, ColumnName, Cell, string, string, string, DecimalConvention?][] = [
+    [
+      'an Excel date saved as a number in a CSV',
+      'fechaEmision',
+      text('46350'),
+      'INVALID_DATE',
+      '46350',
+      'Fila 7, Fecha de emisión: «46350» no es una fecha: parece una fecha de Excel guardada como número (46350 = 24/11/2026). Dé a la columna formato de fecha (DD/MM/AAAA) en Excel y vuelva a guardar el CSV, o escriba la fecha.',
+    ],
     [
       'month-first 02/13/2026',
       'fechaEmision',
