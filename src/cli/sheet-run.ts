@@ -56,11 +56,11 @@ export async function withProgress(ctx: CliContext, run: (onEvent: (e: ImportEve
 }
 
 /**
- * A cell problem's message without the place it starts with («Fila 4, Fecha de emisión: …», the
- * wording of the results workbook's Mensaje column), where the terminal line already says where.
+ * A problem's message without the place it starts with («Fila 4, Fecha de emisión: …», «Fila 9: …»:
+ * the wording of the results workbook's Mensaje column), where the terminal line already says where.
  */
 function withoutPlace(message: string, lang: 'es' | 'en'): string {
-  return message.replace(lang === 'es' ? /^Fila \d+, [^:]{1,80}: / : /^Row \d+, [^:]{1,80}: /, '');
+  return message.replace(lang === 'es' ? /^Fila \d+(?:, [^:]{1,80})?: / : /^Row \d+(?:, [^:]{1,80})?: /, '');
 }
 
 /** One problem as a terminal line: «Fila 4, C «fechaEmision»: …». */
