@@ -17,6 +17,7 @@ import { runPipeline } from './pipeline.js';
 import { columnLocatorFromHeaderMap } from './report/column-locator.js';
 import { fileSha256 } from './report/file-checksum.js';
 import { createFixAndResendStream } from './report/fix-and-resend-stream.js';
+import { messageWithoutPlace } from './report/message-without-place.js';
 import { createProblemGroups } from './report/problem-groups.js';
 import type { OutputPaths } from './report/output-paths.js';
 import { createResultsWorkbook } from './report/results-workbook.js';
@@ -68,7 +69,7 @@ export interface ImportRun {
   readonly lang: Lang;
 }
 
-/** A problem as the terminal shows it: where in the user's own sheet, and what. */
+/** A problem as the terminal shows it: where in the user's own sheet, and what (the message without the place it starts with). */
 export interface ShownProblem {
   readonly row?: number;
   /** The sheet's header text for the column (or the canonical name). */
@@ -92,7 +93,7 @@ export interface ShownProblemGroup {
   readonly occurrences: number;
   /** The first rows (at most five). */
   readonly rows: readonly number[];
-  /** The message of the first case, as an example. */
+  /** The message of the first case, as an example (without the place it starts with: the group says where). */
   readonly example: string;
 }
 
@@ -313,7 +314,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
         ...(p.row !== undefined ? { row: p.row } : {}),
         ...shownColumn(p.column),
         severity: p.severity,
-        message: p.message[lang],
+        message: p.row !== undefined ? messageWithoutPlace(p.message[lang]) : p.message[lang],
       });
     }
   };
@@ -365,7 +366,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       invoices: g.invoices,
       occurrences: g.occurrences,
       rows: g.rows,
-      example: g.example.message[lang],
+      example: messageWithoutPlace(g.example.message[lang]),
     }));
     const result = summary.result();
     const interrupted = run.signal?.aborted === true;

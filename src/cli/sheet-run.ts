@@ -55,14 +55,6 @@ export async function withProgress(ctx: CliContext, run: (onEvent: (e: ImportEve
   }
 }
 
-/**
- * A problem's message without the place it starts with («Fila 4, Fecha de emisión: …», «Fila 9: …»:
- * the wording of the results workbook's Mensaje column), where the terminal line already says where.
- */
-function withoutPlace(message: string, lang: 'es' | 'en'): string {
-  return message.replace(lang === 'es' ? /^Fila \d+(?:, [^:]{1,80})?: / : /^Row \d+(?:, [^:]{1,80})?: /, '');
-}
-
 /** One problem as a terminal line: «Fila 4, C «fechaEmision»: …». */
 function formatShownProblem(p: ShownProblem, lang: 'es' | 'en'): string {
   const where = [
@@ -72,7 +64,7 @@ function formatShownProblem(p: ShownProblem, lang: 'es' | 'en'): string {
     .filter((w) => w !== undefined)
     .join(', ');
   const mark = p.severity === 'error' ? '✗' : '!';
-  return `  ${mark} ${where === '' ? p.message : `${where}: ${withoutPlace(p.message, lang)}`}`;
+  return `  ${mark} ${where === '' ? '' : `${where}: `}${p.message}`;
 }
 
 /** Kinds of repeated problem shown on the terminal; the results workbook has them all. */
@@ -89,7 +81,7 @@ function formatProblemGroup(g: ShownProblemGroup, lang: 'es' | 'en'): string {
     `${g.invoices} ${one ? 'invoice' : 'invoices'}${times ? ` (${g.occurrences} times)` : ''}`,
   )[lang];
   const rows = g.rows.length === 0 ? '' : `, ${localized('filas', 'rows')[lang]} ${g.rows.join(', ')}${g.occurrences > g.rows.length ? '…' : ''}`;
-  const example = localized(`p. ej. ${withoutPlace(g.example, 'es')}`, `e.g. ${withoutPlace(g.example, 'en')}`)[lang];
+  const example = localized(`p. ej. ${g.example}`, `e.g. ${g.example}`)[lang];
   return `  ${mark} ${where}${count}${rows} — ${example}`;
 }
 
