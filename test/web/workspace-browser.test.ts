@@ -24,6 +24,21 @@ const PLANTED: Record<number, SalesRow> = {
 };
 const ERROR_ROWS = Object.keys(PLANTED).length;
 
+/** The legacy export's (fixtures/legacy/export.csv) required columns other than the invoice key, by the label the columns step offers. */
+const LEGACY_COLUMNS: Readonly<Record<string, string>> = {
+  FEC_EMI: 'Fecha de emisión (obligatorio)',
+  CLI_RUC: 'Documento del cliente (obligatorio)',
+  CLI_NOMBRE: 'Razón social del cliente (obligatorio)',
+  ITEM_DESC: 'Descripción (obligatorio)',
+  ITEM_CANT: 'Cantidad (obligatorio)',
+  ITEM_PU: 'Valor unitario (obligatorio)',
+};
+
+/** Picks, on the columns step, the field of each named sheet column. */
+async function chooseColumns(page: Page, choose: Readonly<Record<string, string>>): Promise<void> {
+  for (const [header, label] of Object.entries(choose)) await page.getByLabel(`Dato de la columna ${header}`).selectOption({ label });
+}
+
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS === undefined) return;
   await mkdir(SHOTS, { recursive: true });
@@ -147,17 +162,7 @@ describe('the web workspace in a real browser', () => {
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(legacy);
     await page.getByRole('heading', { name: '2. Columnas de «export.csv»' }).waitFor();
     await expect(page.getByRole('button', { name: 'Revisar la hoja' }).isDisabled()).resolves.toBe(true);
-    const choose: Record<string, string> = {
-      DOC_SERIE: 'Serie (obligatorio)',
-      DOC_NRO: 'Número (obligatorio)',
-      FEC_EMI: 'Fecha de emisión (obligatorio)',
-      CLI_RUC: 'Documento del cliente (obligatorio)',
-      CLI_NOMBRE: 'Razón social del cliente (obligatorio)',
-      ITEM_DESC: 'Descripción (obligatorio)',
-      ITEM_CANT: 'Cantidad (obligatorio)',
-      ITEM_PU: 'Valor unitario (obligatorio)',
-    };
-    for (const [header, label] of Object.entries(choose)) await page.getByLabel(`Dato de la columna ${header}`).selectOption({ label });
+    await chooseColumns(page, { DOC_SERIE: 'Serie (obligatorio)', DOC_NRO: 'Número (obligatorio)', ...LEGACY_COLUMNS });
     await shot(page, '06-columnas');
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
@@ -190,16 +195,7 @@ describe('the web workspace in a real browser', () => {
     await page.getByRole('button', { name: 'Subir otra hoja' }).click();
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheetPath);
     await page.getByRole('heading', { name: '2. Columnas de «registro.csv»' }).waitFor();
-    const choose: Record<string, string> = {
-      DOC_VENTA: 'Serie y número juntos (F001-00000123)',
-      FEC_EMI: 'Fecha de emisión (obligatorio)',
-      CLI_RUC: 'Documento del cliente (obligatorio)',
-      CLI_NOMBRE: 'Razón social del cliente (obligatorio)',
-      ITEM_DESC: 'Descripción (obligatorio)',
-      ITEM_CANT: 'Cantidad (obligatorio)',
-      ITEM_PU: 'Valor unitario (obligatorio)',
-    };
-    for (const [header, label] of Object.entries(choose)) await page.getByLabel(`Dato de la columna ${header}`).selectOption({ label });
+    await chooseColumns(page, { DOC_VENTA: 'Serie y número juntos (F001-00000123)', ...LEGACY_COLUMNS });
     await expect(page.getByText('Faltan columnas obligatorias').count()).resolves.toBe(0);
     await shot(page, '06b-columnas-serie-y-numero');
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();
