@@ -1,8 +1,10 @@
 import type { Cell } from './source-row.js';
+import { zeroPadded } from './zero-padded.js';
 
 /**
  * A cell as a person reads it on a grid: text as written, numbers without binary float noise
- * (`0.1 + 0.2` shows `0.3`, as a spreadsheet does, with 15 significant digits), dates as
+ * (`0.1 + 0.2` shows `0.3`, as a spreadsheet does, with 15 significant digits; a whole number
+ * formatted `00000000` with its zeros), dates as
  * `YYYY-MM-DD` (with the time only when there is one), an error value as its code. `null` is blank.
  */
 export function cellDisplayText(cell: Cell | null): string | null {
@@ -11,7 +13,7 @@ export function cellDisplayText(cell: Cell | null): string | null {
     case 'text':
       return cell.text;
     case 'number':
-      return Number.isInteger(cell.value) ? String(cell.value) : String(Number(cell.value.toPrecision(15)));
+      return Number.isInteger(cell.value) ? zeroPadded(String(cell.value), cell.numFmt) : String(Number(cell.value.toPrecision(15)));
     case 'date':
       return cell.iso.endsWith('T00:00:00') ? cell.iso.slice(0, 10) : cell.iso.replace('T', ' ');
     case 'boolean':

@@ -1,6 +1,7 @@
 import { localized } from '../i18n/localized-text.js';
 import type { Cell } from './source-row.js';
 import { withoutTextMarker } from './text-marker.js';
+import { zeroPadded } from './zero-padded.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
 import { ABSENT, cellErrorProblem, cellProblem, cleanedValue, collapseWhitespace, controlCharacterProblem, normalizedValue } from './normalize-result.js';
 
@@ -23,7 +24,8 @@ const MAX_EXACT_DIGITS = 15;
  * (`20 100 070 970`), which are read as the digits. A number cell holding a whole number gives its digits, but a number shown in
  * scientific notation (`2.05123E+10`, as text or as a number cell formatted that way) has lost
  * digits and is an error, as is a DNI (fewer than 8 digits) or an ubigeo (fewer than 6) whose
- * leading zeros the number cell dropped.
+ * leading zeros the number cell dropped; a number cell formatted to show them (`00000000`) gives
+ * the digits it shows.
  */
 export function normalizeIdentity(cell: Cell | null, place: CellPlace): Normalized {
   if (cell === null) return ABSENT;
@@ -47,8 +49,10 @@ export function normalizeIdentity(cell: Cell | null, place: CellPlace): Normaliz
     case 'number': {
       const shown = String(cell.value);
       if (!Number.isInteger(cell.value) || cell.value < 0) return notDigits(place, shown);
-      const digits = BigInt(cell.value).toString();
-      if (digits.length > MAX_EXACT_DIGITS) return scientific(place, shown);
+      const written = BigInt(cell.value).toString();
+      if (written.length > MAX_EXACT_DIGITS) return scientific(place, shown);
+      // A number formatted «00000000» shows its leading zeros, as Excel keeps a DNI or an ubigeo typed as a number: read what it shows.
+      const digits = zeroPadded(written, cell.numFmt);
       // A cell only formatted as 2.05E+10 still holds every digit; one typed that way ends in zeros.
       if (cell.numFmt !== undefined && /[eE][+-]/.test(cell.numFmt) && /000$/.test(digits)) return scientific(place, shown);
       const expected = place.column === 'receptorUbigeo' ? 6 : place.column === 'receptorNumeroDocumento' ? 8 : 0;

@@ -37,6 +37,9 @@ describe('matching header cells to columns', () => {
     ['Nº Comprobante', 'numero'],
     ['P. Unit.', 'valorVentaUnitario'],
     ['Prec. unit', 'valorVentaUnitario'],
+    ['N° documento', 'receptorNumeroDocumento'],
+    ['RUC o DNI', 'receptorNumeroDocumento'],
+    ['Nro. doc. identidad', 'receptorNumeroDocumento'],
   ])('reads «%s» as %s', (header, column) => {
     expect(matched([header])).toEqual({ [column]: [header] });
   });

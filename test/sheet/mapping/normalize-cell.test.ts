@@ -77,6 +77,8 @@ describe('normalising cells by column type', () => {
     ['a RUC dotted for reading', 'receptorNumeroDocumento', text('20.512.333.797'), '20512333797'],
     ['a DNI with a hyphen', 'receptorNumeroDocumento', text('0456-7890'), '04567890'],
     ['an ubigeo in pairs', 'receptorUbigeo', text('15 01 01'), '150101'],
+    ['a DNI number cell formatted 00000000, as Excel shows it', 'receptorNumeroDocumento', num(4567890, '00000000'), '04567890'],
+    ['an ubigeo number cell formatted 000000', 'receptorUbigeo', num(10101, '000000'), '010101'],
     ['grouped digits of another length, kept as written', 'receptorNumeroDocumento', text('001-234567'), '001-234567'],
     ['an ubigeo as text', 'receptorUbigeo', text('010101'), '010101'],
     ['an ubigeo number cell with 6 digits', 'receptorUbigeo', num(150101), '150101'],
