@@ -901,6 +901,28 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
     });
   }
 
+  // 33. A «Descuento» column: 0 on most lines, «10%» on F001-101's first and 25,00 on F001-103's
+  //     last. The service takes no discount: those invoices must not go out at the full price.
+  {
+    const discounts = ['10%', '0', '0,00', '', '25,00'];
+    const rows = csvRows(BASE, (l) => [discounts[BASE.indexOf(l)] ?? '']);
+    await put(
+      {
+        file: '33-columna-descuento.csv',
+        producer: 'hand-made bytes (UTF-8, ;)',
+        what: 'A «Descuento» column with a discount on two lines (10% and 25,00), 0 or blank on the others',
+        exit: 1,
+        valid: 1,
+        invalid: 2,
+        problems: [
+          { code: 'DISCOUNT_NOT_SENT', row: rowOfLine(0), column: 'Descuento' },
+          { code: 'DISCOUNT_NOT_SENT', row: rowOfLine(4), column: 'Descuento' },
+        ],
+      },
+      [csvLine([...HEADER, 'Descuento']), ...rows.map((r) => csvLine(r))].join('\r\n') + '\r\n',
+    );
+  }
+
   await writeFile(join(dir, 'expected.json'), `${JSON.stringify(cases, null, 2)}\n`);
   await writeFile(join(dir, 'README.md'), readme(cases));
   return cases;

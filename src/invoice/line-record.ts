@@ -14,6 +14,11 @@ export interface SheetAmounts {
   readonly igv?: string;
   /** An amount that may be either («Importe», «Monto»): it agrees when it equals one of them. */
   readonly amount?: string;
+  /**
+   * A discount («Descuento», «Dscto», «% Descuento»): the service takes none, so a line that has one
+   * is an error (discount-problems.ts). The decimal read, or the cell's text when it is not one («10%»).
+   */
+  readonly discount?: string;
 }
 
 /** The sheet's header text of each amount column found (for messages pointing at the column). */

@@ -53,6 +53,7 @@ export type AmountName = 'QUANTITY' | 'UNIT_VALUE';
 export type InvoiceProblemCode =
   | `${AmountName}_${'INTEGER' | 'DECIMAL'}_DIGITS`
   | 'DESCRIPTION_TOO_LONG'
+  | 'DISCOUNT_NOT_SENT'
   | 'DNI_FORMAT'
   | 'DOCUMENT_SHAPE'
   | 'IDENTITY_DOCUMENT_FORMAT'

@@ -7,9 +7,11 @@ import type { SheetAmounts } from './line-record.js';
 import type { Problem } from './problem.js';
 import type { TipoRegistro } from './compute-totals.js';
 
+/** The amounts compared with the invoice's totals (a discount is discount-problems.ts's). */
 const KINDS = ['total', 'base', 'igv', 'amount'] as const satisfies readonly (keyof SheetAmounts)[];
+type ComparedKind = (typeof KINDS)[number];
 
-const WHAT: Readonly<Record<keyof SheetAmounts, LocalizedText>> = {
+const WHAT: Readonly<Record<ComparedKind, LocalizedText>> = {
   total: localized('el total (con IGV)', 'the total (with IGV)'),
   base: localized('la base sin IGV', 'the base without IGV'),
   igv: localized('el IGV', 'the IGV'),
@@ -17,7 +19,7 @@ const WHAT: Readonly<Record<keyof SheetAmounts, LocalizedText>> = {
 };
 
 /** What each kind of column is compared with: an «Importe» agrees with the total or the base. */
-function targets(kind: keyof SheetAmounts, totals: InvoiceTotals): string[] {
+function targets(kind: ComparedKind, totals: InvoiceTotals): string[] {
   return kind === 'amount' ? [totals.total, totals.base] : [totals[kind]];
 }
 

@@ -7,6 +7,7 @@ import type { FacturaDocument } from './factura-document.js';
 import { facturaDocumentBodySchemaFor, facturaDocumentSchemaFor } from './factura-document.js';
 import type { InvoiceDraft } from './invoice-draft.js';
 import type { InvoiceTotals } from './invoice-outcome.js';
+import { discountProblems } from './discount-problems.js';
 import { reconcileSheetAmounts, zeroTotalProblem } from './reconcile-sheet-amounts.js';
 import { priceCurrencyProblems } from './price-currency-problems.js';
 import type { Problem } from './problem.js';
@@ -50,6 +51,7 @@ export function validateInvoice(draft: InvoiceDraft, context: ValidationContext)
   // The context is the rules' context too (it holds `today`): no object per rule and invoice.
   for (const rule of ALL_RULES) append(problems, rule(invoice, context));
   if (draft.lines.some((l) => l.priceCurrency !== undefined)) append(problems, priceCurrencyProblems(draft, invoice.header.moneda));
+  if (draft.lines.some((l) => l.sheetAmounts?.discount !== undefined)) append(problems, discountProblems(draft));
 
   const lineTotals = totalLinesOf(invoice);
   const totals = lineTotals === undefined ? undefined : computeInvoiceTotals(lineTotals, context.close2u.tipoRegistro);

@@ -6,6 +6,7 @@ import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { ColumnMapping } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
+import { cellDisplayText } from './cell-display-text.js';
 import { columnLetter } from './header-map.js';
 import { combinedKeyColumn } from './combined-key-column.js';
 import { normalizeCell } from './normalize-cell.js';
@@ -265,7 +266,7 @@ async function* lineRecords(
   }
 }
 
-/** The sheet's own amounts on a row, read like our decimal columns; unreadable ones are left out. */
+/** The sheet's own amounts on a row, read like our decimal columns; unreadable ones are left out, but for a discount. */
 function sheetAmountsOf(row: SourceRow, shape: SheetShape, convention: DecimalConvention | undefined): SheetAmounts | undefined {
   if (shape.amounts === undefined) return undefined;
   let amounts: Partial<Record<keyof SheetAmounts, string>> | undefined;
@@ -274,6 +275,8 @@ function sheetAmountsOf(row: SourceRow, shape: SheetShape, convention: DecimalCo
     if (cell === null) continue;
     const n = normalizeDecimal(cell, { row: row.row, column: 'valorVentaUnitario' }, convention);
     if (n.kind === 'value') (amounts ??= {})[kind] = n.value;
+    // A discount that is not a plain number («10%», «5 soles») is still a discount: kept as written.
+    else if (kind === 'discount' && n.kind === 'problem') (amounts ??= {})[kind] = cellDisplayText(cell) ?? '';
   }
   return amounts;
 }

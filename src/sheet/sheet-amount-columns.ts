@@ -6,7 +6,9 @@ import type { HeaderColumn } from './header-map.js';
  * Headers of the amounts a sheet often carries besides our columns: the total with IGV, the base
  * without it, and the IGV itself. They are not read into the invoice; each invoice is reconciled
  * against them (src/invoice/reconcile-sheet-amounts.ts), so a price that already includes IGV is
- * caught instead of being sent 18% too high.
+ * caught instead of being sent 18% too high. A discount column is read too: the service takes no
+ * discount, so a line with one is an error (src/invoice/discount-problems.ts) instead of an
+ * invoice sent at the undiscounted price.
  */
 const AMOUNT_HEADERS: Readonly<Record<keyof SheetAmounts, readonly string[]>> = {
   total: [
@@ -27,6 +29,21 @@ const AMOUNT_HEADERS: Readonly<Record<keyof SheetAmounts, readonly string[]>> = 
   igv: ['IGV', 'I.G.V.', 'IGV 18%', 'Monto IGV', 'Impuesto', 'Total IGV', 'Importe IGV'],
   // Offices write «Importe» both for the line's value without IGV and for its total with it.
   amount: ['Importe', 'Importe venta', 'Monto', 'Importe línea'],
+  // Not «Desc.»: offices abbreviate «Descripción» so too.
+  discount: [
+    'Descuento',
+    'Descuentos',
+    'Dscto',
+    'Dcto',
+    'Descuento unitario',
+    'Descuento total',
+    'Monto descuento',
+    'Importe descuento',
+    '% Descuento',
+    'Descuento %',
+    'Porcentaje descuento',
+    'Porc. descuento',
+  ],
 };
 
 const INDEX: ReadonlyMap<string, keyof SheetAmounts> = new Map(
