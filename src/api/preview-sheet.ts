@@ -75,7 +75,7 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   const iterator = source.batches[Symbol.asyncIterator]();
   let window: HeaderWindow;
   try {
-    window = await readHeaderWindow(source, iterator, settings.read.mapping);
+    window = await readHeaderWindow(source, iterator, settings.read);
   } finally {
     await iterator.return?.();
   }

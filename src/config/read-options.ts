@@ -10,4 +10,6 @@ export interface ReadOptions {
   readonly mergeSplit: boolean;
   /** `--incluir-ocultas`: read the rows the sheet hides or filters out (default: left out, with a note). */
   readonly includeHidden?: boolean;
+  /** `--tipo-registro PRECIOS_CON_IGV`: a «Precio unitario con IGV» column is the unit value. */
+  readonly pricesWithIgv?: boolean;
 }

@@ -104,6 +104,7 @@ export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined,
   const issuerMapping = flags.issuer === undefined ? undefined : config?.emisores?.[flags.issuer]?.mapping;
   const mapping = mappingFromFile ?? issuerMapping ?? config?.mapping;
   const delimiter = flags.delimiter === 'tab' ? '\t' : flags.delimiter;
+  const tipoRegistro = flags.tipoRegistro ?? config?.close2u?.tipoRegistro ?? DEFAULT_CLOSE2U.tipoRegistro;
   const read: ReadOptions = {
     ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
     ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
@@ -112,11 +113,12 @@ export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined,
     ...(mapping !== undefined ? { mapping } : {}),
     mergeSplit: flags.mergeSplit ?? false,
     ...(flags.incluirOcultas === true ? { includeHidden: true } : {}),
+    ...(tipoRegistro === 'PRECIOS_CON_IGV' ? { pricesWithIgv: true } : {}),
   };
   const close2u: Close2u = {
     tipoIntegracion: config?.close2u?.tipoIntegracion ?? DEFAULT_CLOSE2U.tipoIntegracion,
     tipoPlantilla: config?.close2u?.tipoPlantilla ?? DEFAULT_CLOSE2U.tipoPlantilla,
-    tipoRegistro: flags.tipoRegistro ?? config?.close2u?.tipoRegistro ?? DEFAULT_CLOSE2U.tipoRegistro,
+    tipoRegistro,
   };
   const issuer = completeEmisor(hints);
   return {

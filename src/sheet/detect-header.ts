@@ -7,6 +7,7 @@ import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
 import { acceptedHeaders, headerText, matchHeaderCells } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
 import { combinedKeyColumn, withCombinedKeyColumn } from './combined-key-column.js';
+import { priceWithIgvColumn } from './price-with-igv-column.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
 import type { Cell, SourceRow } from './source-row.js';
 import { rowRanges } from '../invoice/row-ranges.js';
@@ -35,6 +36,8 @@ export interface DetectHeaderOptions {
   readonly mapping?: ColumnMapping;
   /** True when `rows` is the whole file (it ended before the search window did). */
   readonly wholeFile: boolean;
+  /** Unit values include IGV (`--tipo-registro PRECIOS_CON_IGV`): a «Precio unitario con IGV» column is the unit value. */
+  readonly pricesWithIgv?: boolean;
 }
 
 /** Whether a row's cells make a header row (the same test detectHeader applies). */
@@ -65,10 +68,12 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const position = rows.findIndex((r) => isHeaderCandidate(matchHeaderCells(r.cells, mapping)));
   const found = rows[position];
   if (found === undefined) throw noHeader(options, rows.length);
-  const match = withCombinedKeyColumn(matchHeaderCells(found.cells, mapping), rows.slice(position + 1));
+  const matched = withCombinedKeyColumn(matchHeaderCells(found.cells, mapping), rows.slice(position + 1));
+  const withIgv = matched.matches.has('valorVentaUnitario') ? undefined : priceWithIgvColumn(matched.unknown);
+  const match = withIgv !== undefined && options.pricesWithIgv === true ? asUnitValue(matched, withIgv) : matched;
 
   const missing = REQUIRED_COLUMNS.filter((c) => !match.matches.has(c));
-  if (missing.length > 0) throw missingRequired(options.file, found.row, missing, mapping);
+  if (missing.length > 0) throw missingRequired(options.file, found.row, missing, mapping, withIgv);
 
   const conflicts = [...match.matches].filter(([, cols]) => cols.length > 1);
   if (conflicts.length > 0) throw duplicated(options.file, found.row, conflicts);
@@ -155,7 +160,14 @@ function noHeader(options: DetectHeaderOptions, count: number): FacturaError {
   );
 }
 
-function missingRequired(file: string, row: number, missing: readonly ColumnName[], mapping: ColumnMapping): FacturaError {
+/** The match with `column` (a unit price with IGV, in a run whose prices include it) as the unit value. */
+function asUnitValue(match: HeaderMatch, column: HeaderColumn): HeaderMatch {
+  const matches = new Map(match.matches);
+  matches.set('valorVentaUnitario', [column]);
+  return { matches, unknown: match.unknown.filter((c) => c !== column) };
+}
+
+function missingRequired(file: string, row: number, missing: readonly ColumnName[], mapping: ColumnMapping, withIgv: HeaderColumn | undefined): FacturaError {
   const lines = (lang: 'es' | 'en'): string =>
     missing
       .map((c) => {
@@ -168,6 +180,12 @@ function missingRequired(file: string, row: number, missing: readonly ColumnName
           )[lang];
         }
         const accepted = acceptedHeaders(c).map(quote).join(', ');
+        if (c === 'valorVentaUnitario' && withIgv !== undefined) {
+          return localized(
+            `  - ${c} (${label}): la columna ${where(withIgv)} trae el precio con IGV. Si sus precios incluyen el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV y se leerá como el valor unitario; si no, se acepta ${accepted}`,
+            `  - ${c} (${label}): column ${where(withIgv)} holds the price with IGV. If your prices include IGV, run with --tipo-registro PRECIOS_CON_IGV and it is read as the unit value; otherwise accepted headers ${accepted}`,
+          )[lang];
+        }
         return localized(`  - ${c} (${label}): se acepta ${accepted}`, `  - ${c} (${label}): accepted headers ${accepted}`)[lang];
       })
       .join('\n');

@@ -21,13 +21,13 @@ export type HeaderWindow = {
 /**
  * Read the first rows of `source` (at most HEADER_SEARCH_ROWS) from `batches`, an iterator the
  * caller holds and goes on reading or returns, and look for the header row among them (detect-header.ts),
- * with `mapping` (`--map`). A header that cannot be found comes back as `problem`, for the caller
+ * with `mapping` (`--map`) and `pricesWithIgv` (`--tipo-registro PRECIOS_CON_IGV`). A header that cannot be found comes back as `problem`, for the caller
  * to throw or to show; any other failure rejects.
  */
 export async function readHeaderWindow(
   source: RowSource,
   batches: AsyncIterator<readonly SourceRow[]>,
-  mapping: ColumnMapping | undefined,
+  options: { readonly mapping?: ColumnMapping | undefined; readonly pricesWithIgv?: boolean | undefined },
 ): Promise<HeaderWindow> {
   const top = await readTopBatches(batches);
   const read = top.batches.flat();
@@ -35,7 +35,14 @@ export async function readHeaderWindow(
   const after = read.slice(HEADER_SEARCH_ROWS);
   const { ended } = top;
   try {
-    return { rows: window, after, ended, detected: detectHeader(window, { file: source.file, wholeFile: ended, ...(mapping ? { mapping } : {}) }) };
+    const { mapping, pricesWithIgv } = options;
+    const detected = detectHeader(window, {
+      file: source.file,
+      wholeFile: ended,
+      ...(mapping ? { mapping } : {}),
+      ...(pricesWithIgv === true ? { pricesWithIgv } : {}),
+    });
+    return { rows: window, after, ended, detected };
   } catch (error) {
     if (!(error instanceof FacturaError) || error.code !== 'INPUT') throw error;
     return { rows: window, after, ended, problem: error };

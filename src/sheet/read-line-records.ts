@@ -55,6 +55,8 @@ export interface ReadLineRecordsOptions {
    * amounts (a pass that only looks at one column, such as the issuer census's). Default: every column.
    */
   readonly only?: readonly ColumnName[];
+  /** Unit values include IGV (`--tipo-registro PRECIOS_CON_IGV`): a «Precio unitario con IGV» column is the unit value. */
+  readonly pricesWithIgv?: boolean;
 }
 
 /** A mapped column: canonical name, source index and normalising type (looked up once, not per cell). */
@@ -77,7 +79,7 @@ const NO_PROBLEMS: readonly Problem[] = Object.freeze([]);
 export async function readLineRecords(source: RowSource, options: ReadLineRecordsOptions = {}): Promise<LineSheet> {
   const iterator = source.batches[Symbol.asyncIterator]();
   try {
-    const window = await readHeaderWindow(source, iterator, options.mapping);
+    const window = await readHeaderWindow(source, iterator, options);
     if ('problem' in window) throw window.problem;
     const { detected } = window;
     let { ended } = window;

@@ -1,4 +1,4 @@
-import { copyFile, readdir } from 'node:fs/promises';
+import { copyFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +23,26 @@ async function sheetRows(path: string, name: string): Promise<unknown[][]> {
 }
 
 describe('validate (the dry run)', () => {
+  it('reads a «Precio unitario con IGV» column as the unit value only with --tipo-registro PRECIOS_CON_IGV, and says so without it', async () => {
+    const input = join(dir.path, 'ventas.csv');
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
+    await writeFile(
+      input,
+      `Serie,Número,Fecha,RUC cliente,Razón social,Descripción,Cantidad,Precio unitario con IGV\nF001,1,${today},20512333797,Comercial Andina S.A.C.,Arroz,10,21.83\n`,
+    );
+    const refused = await runMain(['validate', input, '--quiet']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      'la columna «Precio unitario con IGV» (H) trae el precio con IGV. Si sus precios incluyen el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV',
+    );
+    const run = await runMain(['validate', input, '--json', '--quiet', '--tipo-registro', 'PRECIOS_CON_IGV']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(jsonSummary(run).byStatus['VALID']).toBe(1);
+    // 10 × 21.83 with IGV: 218.30, of which 185.00 without it.
+    const [, invoice] = await sheetRows(join(dir.path, 'ventas.resultados.xlsx'), 'Comprobantes');
+    expect(invoice?.slice(7, 10)).toEqual([185, 33.3, 218.3]);
+  });
+
   it('finds every demo invoice valid, exits 0 and writes the results workbook beside the input', async () => {
     const input = join(dir.path, 'ventas.xlsx');
     await copyFile(join(PROJECT_ROOT, 'fixtures/demo/ventas-noviembre.xlsx'), input);

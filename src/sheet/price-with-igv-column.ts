@@ -1,0 +1,30 @@
+import { headerKey } from './column-mapping.js';
+import type { HeaderColumn } from './header-map.js';
+
+/**
+ * Headers of a unit price that includes IGV, as retail sheets write it. Never read as the unit
+ * value by default (that is without IGV: an invoice would be sent 18 % too high); with
+ * `--tipo-registro PRECIOS_CON_IGV` it is exactly the unit value the run expects.
+ */
+const WITH_IGV = new Set(
+  [
+    'Precio unitario con IGV',
+    'Precio con IGV',
+    'Precio unit. con IGV',
+    'P. unit. con IGV',
+    'PU con IGV',
+    'Valor unitario con IGV',
+    'Precio unitario inc. IGV',
+    'Precio unitario incl. IGV',
+    'Precio unitario incluido IGV',
+    'Precio unitario incluye IGV',
+    'Precio inc. IGV',
+    'Precio incl. IGV',
+    'Precio incluido IGV',
+  ].map(headerKey),
+);
+
+/** The first of the sheet's unknown columns whose header names a unit price with IGV. */
+export function priceWithIgvColumn(unknown: readonly HeaderColumn[]): HeaderColumn | undefined {
+  return unknown.find((c) => WITH_IGV.has(headerKey(c.header)));
+}
