@@ -129,8 +129,8 @@ export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boole
     ctx.print(
       (singles.length > n
         ? localized(
-            `Problemas (los primeros ${n}; el detalle completo está en el libro de resultados):`,
-            `Problems (the first ${n}; the results workbook has them all):`,
+            `Problemas (${n === 1 ? 'el primero' : `los primeros ${n}`}; el detalle completo está en el libro de resultados):`,
+            `Problems (${n === 1 ? 'the first one' : `the first ${n}`}; the results workbook has them all):`,
           )
         : n === 1
           ? localized('Problema (también en el libro de resultados):', 'Problem (also in the results workbook):')

@@ -23,6 +23,22 @@ async function sheetRows(path: string, name: string): Promise<unknown[][]> {
 }
 
 describe('validate (the dry run)', () => {
+  it('says «el primero» when the terminal shows one problem of several', async () => {
+    // A title row (a note the terminal leaves to the workbook) and a totals row (shown).
+    const input = join(dir.path, 'registro.xlsx');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Ventas');
+    ws.addRow(['REGISTRO DE VENTAS - NOVIEMBRE']);
+    ws.addRow(['Serie', 'Número', 'Fecha', 'RUC cliente', 'Razón social', 'Descripción', 'Cantidad', 'Precio unitario']);
+    ws.addRow(['F001', 1, new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' }), '20512333797', 'Comercial Andina S.A.C.', 'Arroz', 2, 10]);
+    ws.addRow([null, null, null, null, 'TOTAL', null, null, 20]);
+    await wb.xlsx.writeFile(input);
+    const run = await runMain(['validate', input]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Problemas (el primero; el detalle completo está en el libro de resultados):');
+    expect(run.stdout).toMatch(/! Fila 4, E «Razón social»: parece una fila de totales/);
+  });
+
   it('reads a «Precio unitario con IGV» column as the unit value only with --tipo-registro PRECIOS_CON_IGV, and says so without it', async () => {
     const input = join(dir.path, 'ventas.csv');
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
