@@ -3,8 +3,11 @@ import type { LocalizedText } from '../i18n/localized-text.js';
 import { CANONICAL_COLUMNS, REQUIRED_COLUMNS } from '../invoice/canonical-columns.js';
 import type { Problem } from '../invoice/problem.js';
 import { cellDisplayText } from '../sheet/cell-display-text.js';
-import { headerKey } from '../sheet/column-mapping.js';
-import type { HeaderMap } from '../sheet/header-map.js';
+import type { ColumnName } from '../invoice/canonical-columns.js';
+import type { ColumnMapping, HeaderMatch } from '../sheet/column-mapping.js';
+import { headerKey, matchHeaderCells } from '../sheet/column-mapping.js';
+import type { HeaderColumn, HeaderMap } from '../sheet/header-map.js';
+import type { SourceRow } from '../sheet/source-row.js';
 import { columnLetter } from '../sheet/header-map.js';
 import { openRowSource } from '../sheet/open-row-source.js';
 import { readHeaderWindow, type HeaderWindow } from '../sheet/read-header-window.js';
@@ -59,6 +62,19 @@ export const CANONICAL_COLUMN_LIST: readonly CanonicalColumnInfo[] = CANONICAL_C
 
 const isBlank = (cells: readonly string[]): boolean => cells.every((c) => c.trim() === '');
 
+/** The row among `rows` naming the most known columns (at least one), and the first column naming each. */
+function likeliestHeader(rows: readonly SourceRow[], mapping: ColumnMapping | undefined): Pick<HeaderMap, 'row' | 'columns'> | undefined {
+  let best: { row: number; matches: HeaderMatch['matches'] } | undefined;
+  for (const r of rows) {
+    const { matches } = matchHeaderCells(r.cells, mapping);
+    if (matches.size > 0 && matches.size > (best?.matches.size ?? 0)) best = { row: r.row, matches };
+  }
+  if (best === undefined) return undefined;
+  const columns: Partial<Record<ColumnName, HeaderColumn>> = {};
+  for (const [name, [first]] of best.matches) if (first !== undefined) columns[name] = first;
+  return { row: best.row, columns };
+}
+
 /** How many of a sheet's first non-blank rows a preview gives (`firstRows`). */
 const PREVIEW_FIRST_ROWS = 6;
 
@@ -83,9 +99,12 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   const header: HeaderMap | undefined = 'detected' in window ? window.detected.header : undefined;
   const notes: readonly Problem[] = 'detected' in window ? [...source.notes, ...window.detected.notes] : source.notes;
   const problem: LocalizedText | undefined = 'problem' in window ? window.problem.text : undefined;
-  const headerRow = header !== undefined ? rows.find((r) => r.row === header.row) : rows.find((r) => !isBlank(r.cells));
+  // Without a header (a required column missing): the row naming most known columns, with what it names, so
+  // a columns step asks only for what is missing instead of every column.
+  const guess = header ?? likeliestHeader(window.rows, settings.read.mapping);
+  const headerRow = guess !== undefined ? rows.find((r) => r.row === guess.row) : rows.find((r) => !isBlank(r.cells));
   const fed = new Map<number, string>();
-  for (const [name, c] of Object.entries(header?.columns ?? {})) {
+  for (const [name, c] of Object.entries(guess?.columns ?? {})) {
     if (c !== undefined) fed.set(c.index, fed.has(c.index) ? `${fed.get(c.index) ?? ''},${name}` : name);
   }
   const below = headerRow === undefined ? [] : rows.filter((r) => r.row > headerRow.row);

@@ -25,7 +25,9 @@ export interface CheckRouteOptions extends CheckDeps {
   readonly run?: (checkId: string, mapping: Readonly<Record<string, string>> | undefined) => Promise<void>;
 }
 
-const RunBody = z.object({ mapping: z.record(z.string().max(100), z.string().max(500)).optional() }).strict();
+const RunBody = z
+  .object({ mapping: z.record(z.string().max(100), z.string().max(500)).optional(), tipoRegistro: z.literal('PRECIOS_CON_IGV').optional() })
+  .strict();
 const Params = z.object({ id: z.string().uuid() });
 const GroupQuery = z.object({ code: z.string().max(100), severity: z.enum(['error', 'warning']), column: z.string().max(500) });
 
@@ -77,7 +79,12 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     const chosen = body.data.mapping;
     if (chosen !== undefined && preview !== undefined) store.rememberMapping(preview.signature, chosen, new Date().toISOString());
     const mapping = chosen ?? preview?.mapping;
-    if (preview !== undefined && mapping !== undefined) store.setPreview(check.id, { ...preview, mapping });
+    if (preview !== undefined && mapping !== undefined) {
+      // A mapping confirmed now says whether its unit value includes IGV; a rerun keeps what was said.
+      const { tipoRegistro: _before, ...rest } = preview;
+      const tipoRegistro = chosen !== undefined ? body.data.tipoRegistro : preview.tipoRegistro;
+      store.setPreview(check.id, { ...rest, mapping, ...(tipoRegistro !== undefined ? { tipoRegistro } : {}) });
+    }
     const run = options.run !== undefined ? options.run(check.id, mapping) : runCheck(options, check.id, mapping);
     options.running.add(run);
     void run.finally(() => options.running.delete(run));

@@ -11,16 +11,26 @@ export interface StoredPreview extends SheetPreview {
   readonly mapping?: Readonly<Record<string, string>>;
   /** The sheet the check must ask for by name (the user's choice); absent: the CLI's own pick. */
   readonly chosenSheet?: string;
+  /** The mapping's unit value includes IGV (chosen as «Valor unitario con IGV»); absent: the run's own setting. */
+  readonly tipoRegistro?: 'PRECIOS_CON_IGV';
 }
 
+/** The columns step's choice of a unit value that includes IGV: the unit value, in a check run with PRECIOS_CON_IGV. */
+const WITH_IGV_CHOICE = 'valorVentaUnitario@conIgv';
+
 /**
- * The choices of the columns step: every canonical column, and after the number a column holding the
+ * The choices of the columns step: every canonical column; after the number a column holding the
  * serie and the number together («F001-00000123», which the preview shows as `serie,numero` and the
- * page maps to both).
+ * page maps to both); after the unit value one that includes IGV (mapped to the unit value, and the
+ * check then runs with PRECIOS_CON_IGV).
  */
+const COLUMN_NAMES = CANONICAL_COLUMN_LIST.map((c) => c.name);
+
 const CANONICAL = CANONICAL_COLUMN_LIST.flatMap((c) => {
   const choice = { name: c.name, label: c.label.es, required: c.required };
-  return c.name === 'numero' ? [choice, { name: 'serie,numero', label: 'Serie y número juntos (F001-00000123)', required: false }] : [choice];
+  if (c.name === 'numero') return [choice, { name: 'serie,numero', label: 'Serie y número juntos (F001-00000123)', required: false }];
+  if (c.name === 'valorVentaUnitario') return [choice, { name: WITH_IGV_CHOICE, label: 'Valor unitario con IGV (el precio incluye el IGV)', required: false }];
+  return [choice];
 });
 
 /**
@@ -30,10 +40,12 @@ const CANONICAL = CANONICAL_COLUMN_LIST.flatMap((c) => {
  * was recognised before them.
  */
 export function previewForBrowser(p: StoredPreview): SheetPreview {
-  const { signature: _signature, mapping, chosenSheet: _chosenSheet, ...rest } = p;
+  const { signature: _signature, mapping, chosenSheet: _chosenSheet, tipoRegistro, ...rest } = p;
   if (mapping === undefined) return rest;
   const columns = rest.columns.map(({ column: _column, ...c }) => {
-    const fields = CANONICAL.filter((k) => !k.name.includes(',') && mapping[k.name] === c.header).map((k) => k.name);
+    const fields = COLUMN_NAMES.filter((name) => mapping[name] === c.header).map((name) =>
+      name === 'valorVentaUnitario' && tipoRegistro === 'PRECIOS_CON_IGV' ? WITH_IGV_CHOICE : name,
+    );
     return fields.length === 0 ? c : { ...c, column: fields.join(',') };
   });
   return { ...rest, columns };

@@ -61,6 +61,8 @@ export interface SheetChoiceBody {
 export interface RunCheckBody {
   /** canonical column → the sheet's header text */
   readonly mapping?: Readonly<Record<string, string>>;
+  /** With a mapping: its unit value includes IGV (the columns step's «Valor unitario con IGV»). */
+  readonly tipoRegistro?: 'PRECIOS_CON_IGV';
 }
 
 export type CheckState = 'uploaded' | 'running' | 'done' | 'failed';

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { previewSheet, validateSheet } from '../../src/index.js';
@@ -27,6 +27,34 @@ describe('previewSheet', () => {
     try {
       const summary = await validateSheet(file, { config: { mapping }, out: join(dir.path, 'r.xlsx'), fixAndResendOut: join(dir.path, 'c.xlsx') });
       expect(summary.invoices).toBeGreaterThan(0);
+    } finally {
+      await dir.cleanup();
+    }
+  });
+
+  it('keeps the columns it recognised when a required one is missing, under a title row, so only that one is asked for', async () => {
+    const dir = await tempDir('preview-');
+    try {
+      const file = join(dir.path, 'ventas.csv');
+      await writeFile(
+        file,
+        'Ventas de noviembre\nSerie,Número,Fecha,RUC cliente,Razón social,Descripción,Cantidad,Precio unitario con IGV\nF001,1,2026-11-20,20512333797,Comercial Andina S.A.C.,Arroz,10,21.83\n',
+      );
+      const preview = await previewSheet(file);
+      expect(preview.header).toBeUndefined();
+      expect(preview.problem?.es).toContain('Faltan columnas obligatorias');
+      expect(preview.headerRow).toBe(2);
+      expect(preview.columns.map((c) => c.column ?? null)).toEqual([
+        'serie',
+        'numero',
+        'fechaEmision',
+        'receptorNumeroDocumento',
+        'receptorNombreLegal',
+        'descripcion',
+        'cantidad',
+        null,
+      ]);
+      expect(preview.missing).toEqual(['valorVentaUnitario']);
     } finally {
       await dir.cleanup();
     }

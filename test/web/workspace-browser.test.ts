@@ -220,6 +220,28 @@ describe('the web workspace in a real browser', () => {
     await expect(page.getByLabel('Dato de la columna DOC_VENTA').inputValue()).resolves.toBe('serie,numero');
   }, 90_000);
 
+  it('checks a sheet priced with IGV when its price column is chosen as «Valor unitario con IGV»', async () => {
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
+    const sheetPath = join(dir.path, 'precios-con-igv.csv');
+    await writeFile(
+      sheetPath,
+      `Serie,Número,Fecha,RUC cliente,Razón social,Descripción,Cantidad,Precio unitario con IGV\nF001,1,${today},20512333797,Comercial Andina S.A.C.,Arroz,10,21.83\n`,
+    );
+    // The page is on the columns step the test before reopened.
+    await page.getByRole('button', { name: 'Subir otra hoja' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheetPath);
+    await page.getByRole('heading', { name: '2. Columnas de «precios-con-igv.csv»' }).waitFor();
+    await chooseColumns(page, { 'Precio unitario con IGV': 'Valor unitario con IGV (el precio incluye el IGV)' });
+    await shot(page, '06c-columnas-precio-con-igv');
+    await page.getByRole('button', { name: 'Revisar la hoja' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    // 10 × 21.83 with IGV: 218.30, of which 185.00 without it (read as without IGV it would be 257.59).
+    const totals = page.getByRole('table').first();
+    await expect(totals.textContent()).resolves.toMatch(/185\.00.*33\.30.*218\.30/);
+    await page.getByRole('button', { name: 'Columnas' }).click();
+    await expect(page.getByLabel('Dato de la columna Precio unitario con IGV').inputValue()).resolves.toBe('valorVentaUnitario@conIgv');
+  }, 90_000);
+
   it('ran the whole session without a script error or a Content-Security-Policy violation', () => {
     expect(consoleErrors).toEqual([]);
   });

@@ -66,8 +66,8 @@ export function App() {
       else setScreen({ kind: 'failed', fileName, message: e.message });
     });
   };
-  const run = (preview: SheetPreview, mapping?: Record<string, string>): void => {
-    api.runCheck(preview.checkId, mapping === undefined ? {} : { mapping }).then(
+  const run = (preview: SheetPreview, mapping?: Record<string, string>, withIgv = false): void => {
+    api.runCheck(preview.checkId, mapping === undefined ? {} : { mapping, ...(withIgv ? { tipoRegistro: 'PRECIOS_CON_IGV' as const } : {}) }).then(
       () => watch(preview.checkId, preview.fileName),
       (err: unknown) => setScreen({ kind: 'failed', fileName: preview.fileName, message: messageOf(err) }),
     );
@@ -115,7 +115,7 @@ export function App() {
         )}
         {screen.kind === 'sheet' && <SheetStep preview={screen.preview} onChosen={proceed} onCancel={() => setScreen({ kind: 'home' })} />}
         {screen.kind === 'columns' && (
-          <ColumnsStep preview={screen.preview} onConfirm={(m) => run(screen.preview, m)} onCancel={() => setScreen({ kind: 'home' })} />
+          <ColumnsStep preview={screen.preview} onConfirm={(m, withIgv) => run(screen.preview, m, withIgv)} onCancel={() => setScreen({ kind: 'home' })} />
         )}
         {screen.kind === 'checking' && (
           <CheckProgress

@@ -3,7 +3,8 @@ import type { SheetPreview } from '../api-client.js';
 
 interface Props {
   readonly preview: SheetPreview;
-  readonly onConfirm: (mapping: Record<string, string>) => void;
+  /** The mapping, and whether the unit value chosen includes IGV. */
+  readonly onConfirm: (mapping: Record<string, string>, withIgv: boolean) => void;
   readonly onCancel: () => void;
 }
 
@@ -12,8 +13,10 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
   const initial = Object.fromEntries(preview.columns.map((c) => [c.index, c.column ?? '']));
   const [choice, setChoice] = useState<Record<number, string>>(initial);
   const used = new Map<string, number>();
-  // A choice may name two fields («serie,numero»: a column holding both, as F001-00000123).
-  for (const v of Object.values(choice)) for (const name of v === '' ? [] : v.split(',')) used.set(name, (used.get(name) ?? 0) + 1);
+  // A choice may name two fields («serie,numero»: a column holding both, as F001-00000123), or a field
+  // read a particular way («valorVentaUnitario@conIgv»: the unit value, including IGV).
+  const fieldsOf = (v: string | undefined): string[] => (v === undefined || v === '' ? [] : v.split(',').map((f) => f.split('@')[0] ?? f));
+  for (const v of Object.values(choice)) for (const name of fieldsOf(v)) used.set(name, (used.get(name) ?? 0) + 1);
   const missing = preview.canonical.filter((c) => c.required && !used.has(c.name));
   const repeated = [...used.entries()].filter(([, n]) => n > 1).map(([name]) => name);
   const labelOf = (name: string): string => preview.canonical.find((c) => c.name === name)?.label ?? name;
@@ -22,9 +25,12 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
     const mapping: Record<string, string> = {};
     for (const c of preview.columns) {
       const target = choice[c.index];
-      for (const name of target === undefined || target === '' ? [] : target.split(',')) mapping[name] = c.header;
+      for (const name of fieldsOf(target)) mapping[name] = c.header;
     }
-    onConfirm(mapping);
+    onConfirm(
+      mapping,
+      Object.values(choice).some((v) => v.endsWith('@conIgv')),
+    );
   };
 
   return (
