@@ -10,6 +10,7 @@ import { inUserTerms } from './in-user-terms.js';
 import type { CheckDeps } from './run-check.js';
 import { runCheck, STATUS_LABEL_ES } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
+import { rememberedMapping } from './remembered-mapping.js';
 import { previewForBrowser } from './sheet-preview-view.js';
 import type { CheckProgress, CheckView, ProblemGroup, ProblemItem } from './workspace-api.js';
 import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
@@ -77,12 +78,19 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     if (check.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
     const preview = check.preview as StoredPreview | undefined;
     const chosen = body.data.mapping;
-    if (chosen !== undefined && preview !== undefined) store.rememberMapping(preview.signature, chosen, new Date().toISOString());
+    const withIgv = body.data.tipoRegistro;
+    if (chosen !== undefined && preview !== undefined) {
+      store.rememberMapping(
+        preview.signature,
+        rememberedMapping({ mapping: chosen, ...(withIgv !== undefined ? { tipoRegistro: withIgv } : {}) }),
+        new Date().toISOString(),
+      );
+    }
     const mapping = chosen ?? preview?.mapping;
     if (preview !== undefined && mapping !== undefined) {
       // A mapping confirmed now says whether its unit value includes IGV; a rerun keeps what was said.
       const { tipoRegistro: _before, ...rest } = preview;
-      const tipoRegistro = chosen !== undefined ? body.data.tipoRegistro : preview.tipoRegistro;
+      const tipoRegistro = chosen !== undefined ? withIgv : preview.tipoRegistro;
       store.setPreview(check.id, { ...rest, mapping, ...(tipoRegistro !== undefined ? { tipoRegistro } : {}) });
     }
     const run = options.run !== undefined ? options.run(check.id, mapping) : runCheck(options, check.id, mapping);

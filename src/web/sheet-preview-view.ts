@@ -1,5 +1,6 @@
 import { CANONICAL_COLUMN_LIST, FacturaError, listSheets, previewSheet } from '../index.js';
 import { inUserTerms } from './in-user-terms.js';
+import { recalledMapping } from './remembered-mapping.js';
 import type { SheetChoice, SheetPreview } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
@@ -101,8 +102,9 @@ export async function buildSheetPreview(
     preview = await previewSheet(check.storedPath, { sheet });
   }
   const read = sheet !== undefined ? { sheet } : {};
-  const remembered = store.recallMapping(preview.signature);
-  if (remembered !== undefined) preview = await previewSheet(check.storedPath, { ...read, mapping: remembered });
+  const stored = store.recallMapping(preview.signature);
+  const remembered = stored === undefined ? undefined : recalledMapping(stored);
+  if (remembered !== undefined) preview = await previewSheet(check.storedPath, { ...read, ...remembered });
   return {
     checkId: check.id,
     fileName: check.fileName,
@@ -117,7 +119,7 @@ export async function buildSheetPreview(
     remembered: remembered !== undefined,
     ...(preview.problem !== undefined ? { problem: inUserTerms(preview.problem, check).es } : {}),
     signature: preview.signature,
-    ...(remembered !== undefined ? { mapping: remembered } : {}),
+    ...remembered,
     ...(sheet !== undefined ? { chosenSheet: sheet } : {}),
   };
 }

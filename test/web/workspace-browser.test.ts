@@ -240,6 +240,11 @@ describe('the web workspace in a real browser', () => {
     await expect(totals.textContent()).resolves.toMatch(/185\.00.*33\.30.*218\.30/);
     await page.getByRole('button', { name: 'Columnas' }).click();
     await expect(page.getByLabel('Dato de la columna Precio unitario con IGV').inputValue()).resolves.toBe('valorVentaUnitario@conIgv');
+    // The same headers again: the remembered mapping is applied with its IGV choice, not 18 % higher.
+    await page.getByRole('button', { name: 'Subir otra hoja' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheetPath);
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await expect(page.getByRole('table').first().textContent()).resolves.toMatch(/185\.00.*33\.30.*218\.30/);
   }, 90_000);
 
   it('ran the whole session without a script error or a Content-Security-Policy violation', () => {
