@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REQUIRED_COLUMNS } from '../../src/invoice/canonical-columns.js';
 import { previewSheet, validateSheet } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -44,16 +45,8 @@ describe('previewSheet', () => {
       expect(preview.header).toBeUndefined();
       expect(preview.problem?.es).toContain('Faltan columnas obligatorias');
       expect(preview.headerRow).toBe(2);
-      expect(preview.columns.map((c) => c.column ?? null)).toEqual([
-        'serie',
-        'numero',
-        'fechaEmision',
-        'receptorNumeroDocumento',
-        'receptorNombreLegal',
-        'descripcion',
-        'cantidad',
-        null,
-      ]);
+      // Its columns are the required ones in their order, the unit value being the one not recognised.
+      expect(preview.columns.map((c) => c.column ?? null)).toEqual([...REQUIRED_COLUMNS.filter((c) => c !== 'valorVentaUnitario'), null]);
       expect(preview.missing).toEqual(['valorVentaUnitario']);
     } finally {
       await dir.cleanup();
