@@ -109,7 +109,11 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
     const grid = page.getByRole('grid', { name: 'Filas de la hoja' });
     await expect.poll(() => grid.getByRole('rowheader').allTextContents()).toEqual(['5']);
 
+    // The recheck is over when the page fetches the check's view (app.tsx `finish`, its only GET of
+    // /api/checks/:id); the Resumen heading alone is on screen before the recheck starts too.
+    const rechecked = page.waitForResponse((r) => r.request().method() === 'GET' && /^\/api\/checks\/[^/]+$/.test(new URL(r.url()).pathname));
     await page.getByRole('button', { name: 'Revalidar' }).click();
+    await rechecked;
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain(`VÁLIDO ${DECEMBER.length - 1}`);
     await page.getByLabel('Solo con errores').uncheck();
