@@ -3,10 +3,9 @@ import type { LocalizedText } from '../i18n/localized-text.js';
 import { CANONICAL_COLUMNS, REQUIRED_COLUMNS } from '../invoice/canonical-columns.js';
 import type { Problem } from '../invoice/problem.js';
 import { cellDisplayText } from '../sheet/cell-display-text.js';
-import type { ColumnName } from '../invoice/canonical-columns.js';
 import type { ColumnMapping, HeaderMatch } from '../sheet/column-mapping.js';
-import { headerKey, matchHeaderCells } from '../sheet/column-mapping.js';
-import type { HeaderColumn, HeaderMap } from '../sheet/header-map.js';
+import { firstColumns, headerKey, matchHeaderCells } from '../sheet/column-mapping.js';
+import type { HeaderMap } from '../sheet/header-map.js';
 import type { SourceRow } from '../sheet/source-row.js';
 import { columnLetter } from '../sheet/header-map.js';
 import { openRowSource } from '../sheet/open-row-source.js';
@@ -64,15 +63,12 @@ const isBlank = (cells: readonly string[]): boolean => cells.every((c) => c.trim
 
 /** The row among `rows` naming the most known columns (at least one), and the first column naming each. */
 function likeliestHeader(rows: readonly SourceRow[], mapping: ColumnMapping | undefined): Pick<HeaderMap, 'row' | 'columns'> | undefined {
-  let best: { row: number; matches: HeaderMatch['matches'] } | undefined;
+  let best: { row: number; match: HeaderMatch } | undefined;
   for (const r of rows) {
-    const { matches } = matchHeaderCells(r.cells, mapping);
-    if (matches.size > 0 && matches.size > (best?.matches.size ?? 0)) best = { row: r.row, matches };
+    const match = matchHeaderCells(r.cells, mapping);
+    if (match.matches.size > (best?.match.matches.size ?? 0)) best = { row: r.row, match };
   }
-  if (best === undefined) return undefined;
-  const columns: Partial<Record<ColumnName, HeaderColumn>> = {};
-  for (const [name, [first]] of best.matches) if (first !== undefined) columns[name] = first;
-  return { row: best.row, columns };
+  return best === undefined ? undefined : { row: best.row, columns: firstColumns(best.match) };
 }
 
 /** How many of a sheet's first non-blank rows a preview gives (`firstRows`). */

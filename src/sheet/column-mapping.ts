@@ -85,3 +85,17 @@ export function matchHeaderCells(cells: readonly (Cell | null)[], mapping: Colum
   });
   return { matches, unknown };
 }
+
+/** The match with `column` feeding `names` (and no longer among the unknown columns). */
+export function withColumnFeeding(match: HeaderMatch, column: HeaderColumn, names: readonly ColumnName[]): HeaderMatch {
+  const matches = new Map(match.matches);
+  for (const name of names) matches.set(name, [column]);
+  return { matches, unknown: match.unknown.filter((c) => c !== column) };
+}
+
+/** The first source column naming each canonical column of a match (a second one is a conflict, reported apart). */
+export function firstColumns(match: HeaderMatch): Partial<Record<ColumnName, HeaderColumn>> {
+  const columns: Partial<Record<ColumnName, HeaderColumn>> = {};
+  for (const [name, [first]] of match.matches) if (first !== undefined) columns[name] = first;
+  return columns;
+}

@@ -1,5 +1,5 @@
 import type { HeaderMatch } from './column-mapping.js';
-import { headerKey } from './column-mapping.js';
+import { headerKey, withColumnFeeding } from './column-mapping.js';
 import type { HeaderColumn } from './header-map.js';
 import type { SourceRow } from './source-row.js';
 import { splitInvoiceKey } from './split-invoice-key.js';
@@ -28,11 +28,7 @@ export function withCombinedKeyColumn(match: HeaderMatch, below: readonly Source
     const first = below.map((r) => r.cells[c.index]).find((cell) => cell !== null && cell !== undefined && (cell.kind !== 'text' || cell.text.trim() !== ''));
     return first?.kind === 'text' && splitInvoiceKey(first.text) !== undefined;
   });
-  if (combined === undefined) return match;
-  const matches = new Map(match.matches);
-  matches.set('serie', [combined]);
-  matches.set('numero', [combined]);
-  return { matches, unknown: match.unknown.filter((c) => c !== combined) };
+  return combined === undefined ? match : withColumnFeeding(match, combined, ['serie', 'numero']);
 }
 
 /** The column feeding both the serie and the number, when one does. */

@@ -4,7 +4,7 @@ import type { Problem } from '../invoice/problem.js';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
-import { acceptedHeaders, headerText, matchHeaderCells } from './column-mapping.js';
+import { acceptedHeaders, firstColumns, headerText, matchHeaderCells, withColumnFeeding } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
 import { combinedKeyColumn, withCombinedKeyColumn } from './combined-key-column.js';
 import { priceWithIgvColumn } from './price-with-igv-column.js';
@@ -70,7 +70,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   if (found === undefined) throw noHeader(options, rows.length);
   const matched = withCombinedKeyColumn(matchHeaderCells(found.cells, mapping), rows.slice(position + 1));
   const withIgv = matched.matches.has('valorVentaUnitario') ? undefined : priceWithIgvColumn(matched.unknown);
-  const match = withIgv !== undefined && options.pricesWithIgv === true ? asUnitValue(matched, withIgv) : matched;
+  const match = withIgv !== undefined && options.pricesWithIgv === true ? withColumnFeeding(matched, withIgv, ['valorVentaUnitario']) : matched;
 
   const missing = REQUIRED_COLUMNS.filter((c) => !match.matches.has(c));
   if (missing.length > 0) throw missingRequired(options.file, found.row, missing, mapping, withIgv);
@@ -78,8 +78,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const conflicts = [...match.matches].filter(([, cols]) => cols.length > 1);
   if (conflicts.length > 0) throw duplicated(options.file, found.row, conflicts);
 
-  const columns: Partial<Record<ColumnName, HeaderColumn>> = {};
-  for (const [column, [first]] of match.matches) if (first !== undefined) columns[column] = first;
+  const columns = firstColumns(match);
   const header: HeaderMap = { row: found.row, columns, unknown: match.unknown };
 
   const notes: Problem[] = [];
@@ -158,13 +157,6 @@ function noHeader(options: DetectHeaderOptions, count: number): FacturaError {
       `No header row found in ${options.file}: ${scope.en} names at least ${MIN_KNOWN_COLUMNS} known columns. Expected columns such as ${expected} (see «factura-import template»), or a --map file naming them.`,
     ),
   );
-}
-
-/** The match with `column` (a unit price with IGV, in a run whose prices include it) as the unit value. */
-function asUnitValue(match: HeaderMatch, column: HeaderColumn): HeaderMatch {
-  const matches = new Map(match.matches);
-  matches.set('valorVentaUnitario', [column]);
-  return { matches, unknown: match.unknown.filter((c) => c !== column) };
 }
 
 function missingRequired(file: string, row: number, missing: readonly ColumnName[], mapping: ColumnMapping, withIgv: HeaderColumn | undefined): FacturaError {

@@ -21,11 +21,11 @@ const MAX_EXACT_DIGITS = 15;
  * Identity columns (RUC, DNI, ubigeo) → the digits as text. Text is kept as written (trimmed, and
  * without an ERP's `="…"` or `'` text marker: text-marker.ts; other documents such as passports
  * may hold letters), but for 6, 8 or 11 digits grouped with spaces, dots or hyphens
- * (`20 100 070 970`), which are read as the digits. A number cell holding a whole number gives its digits, but a number shown in
- * scientific notation (`2.05123E+10`, as text or as a number cell formatted that way) has lost
- * digits and is an error, as is a DNI (fewer than 8 digits) or an ubigeo (fewer than 6) whose
- * leading zeros the number cell dropped; a number cell formatted to show them (`00000000`) gives
- * the digits it shows.
+ * (`20 100 070 970`), which are read as the digits. A number cell holding a whole number gives its
+ * digits, but a number shown in scientific notation (`2.05123E+10`, as text or as a number cell
+ * formatted that way) has lost digits and is an error, as is a DNI (fewer than 8 digits) or an
+ * ubigeo (fewer than 6) whose leading zeros the number cell dropped; a number cell formatted to
+ * show them (`00000000`) gives the digits it shows.
  */
 export function normalizeIdentity(cell: Cell | null, place: CellPlace): Normalized {
   if (cell === null) return ABSENT;

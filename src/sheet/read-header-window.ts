@@ -1,6 +1,5 @@
 import { FacturaError } from '../factura-error.js';
-import type { ColumnMapping } from './column-mapping.js';
-import { detectHeader, HEADER_SEARCH_ROWS, type DetectedHeader } from './detect-header.js';
+import { detectHeader, HEADER_SEARCH_ROWS, type DetectedHeader, type DetectHeaderOptions } from './detect-header.js';
 import { readTopBatches } from './read-top-batches.js';
 import type { RowSource, SourceRow } from './source-row.js';
 
@@ -20,14 +19,15 @@ export type HeaderWindow = {
 
 /**
  * Read the first rows of `source` (at most HEADER_SEARCH_ROWS) from `batches`, an iterator the
- * caller holds and goes on reading or returns, and look for the header row among them (detect-header.ts),
- * with `mapping` (`--map`) and `pricesWithIgv` (`--tipo-registro PRECIOS_CON_IGV`). A header that cannot be found comes back as `problem`, for the caller
- * to throw or to show; any other failure rejects.
+ * caller holds and goes on reading or returns, and look for the header row among them
+ * (detect-header.ts), with `mapping` (`--map`) and `pricesWithIgv` (`--tipo-registro
+ * PRECIOS_CON_IGV`). A header that cannot be found comes back as `problem`, for the caller to throw
+ * or to show; any other failure rejects.
  */
 export async function readHeaderWindow(
   source: RowSource,
   batches: AsyncIterator<readonly SourceRow[]>,
-  options: { readonly mapping?: ColumnMapping | undefined; readonly pricesWithIgv?: boolean | undefined },
+  options: Pick<DetectHeaderOptions, 'mapping' | 'pricesWithIgv'>,
 ): Promise<HeaderWindow> {
   const top = await readTopBatches(batches);
   const read = top.batches.flat();

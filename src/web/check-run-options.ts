@@ -5,9 +5,10 @@ import type { CheckRecord } from './workspace-store.js';
 
 /**
  * What the library is told to read a check's sheet as the user chose it: the workbook's sheet, the
- * column mapping (and whether its unit value includes IGV) and the edits, and where the check's workbooks go (beside its upload, one pair per
- * check: each run writes over the last). One place, so a check, «Revalidar», a submission and the
- * workbooks written at a download (check-files) all read the very same rows.
+ * column mapping (and whether its unit value includes IGV) and the edits, and where the check's
+ * workbooks go (beside its upload, one pair per check: each run writes over the last). One place,
+ * so a check, «Revalidar», a submission and the workbooks written at a download (check-files) all
+ * read the very same rows.
  */
 export function checkRunOptions(
   check: CheckRecord,

@@ -2,6 +2,7 @@ import { CANONICAL_COLUMN_LIST, FacturaError, listSheets, previewSheet } from '.
 import { inUserTerms } from './in-user-terms.js';
 import { recalledMapping } from './remembered-mapping.js';
 import type { SheetChoice, SheetPreview } from './workspace-api.js';
+import { WITH_IGV_SUFFIX } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
 /** What the server keeps of a preview to run the check later. */
@@ -16,8 +17,10 @@ export interface StoredPreview extends SheetPreview {
   readonly tipoRegistro?: 'PRECIOS_CON_IGV';
 }
 
-/** The columns step's choice of a unit value that includes IGV: the unit value, in a check run with PRECIOS_CON_IGV. */
-const WITH_IGV_CHOICE = 'valorVentaUnitario@conIgv';
+/** The columns step's choice of a unit value that includes IGV (WITH_IGV_SUFFIX). */
+const WITH_IGV_CHOICE = `valorVentaUnitario${WITH_IGV_SUFFIX}`;
+
+const COLUMN_NAMES = CANONICAL_COLUMN_LIST.map((c) => c.name);
 
 /**
  * The choices of the columns step: every canonical column; after the number a column holding the
@@ -25,8 +28,6 @@ const WITH_IGV_CHOICE = 'valorVentaUnitario@conIgv';
  * page maps to both); after the unit value one that includes IGV (mapped to the unit value, and the
  * check then runs with PRECIOS_CON_IGV).
  */
-const COLUMN_NAMES = CANONICAL_COLUMN_LIST.map((c) => c.name);
-
 const CANONICAL = CANONICAL_COLUMN_LIST.flatMap((c) => {
   const choice = { name: c.name, label: c.label.es, required: c.required };
   if (c.name === 'numero') return [choice, { name: 'serie,numero', label: 'Serie y número juntos (F001-00000123)', required: false }];

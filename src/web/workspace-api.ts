@@ -298,3 +298,10 @@ export interface ErrorBody {
 }
 
 export const GRID_PAGE_SIZE = 100;
+
+/**
+ * The columns step's choice of a unit value that includes IGV: the unit value's name with this
+ * suffix (`valorVentaUnitario@conIgv`). The page maps the column to the unit value and asks for the
+ * check with PRECIOS_CON_IGV; the server shows a check run so with that choice again.
+ */
+export const WITH_IGV_SUFFIX = '@conIgv';

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { SheetPreview } from '../api-client.js';
+import { WITH_IGV_SUFFIX } from '../../../src/web/workspace-api.js';
 
 interface Props {
   readonly preview: SheetPreview;
@@ -15,7 +16,7 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
   const used = new Map<string, number>();
   // A choice may name two fields («serie,numero»: a column holding both, as F001-00000123), or a field
   // read a particular way («valorVentaUnitario@conIgv»: the unit value, including IGV).
-  const fieldsOf = (v: string | undefined): string[] => (v === undefined || v === '' ? [] : v.split(',').map((f) => f.split('@')[0] ?? f));
+  const fieldsOf = (v: string | undefined): string[] => (v === undefined || v === '' ? [] : v.split(',').map((f) => f.replace(WITH_IGV_SUFFIX, '')));
   for (const v of Object.values(choice)) for (const name of fieldsOf(v)) used.set(name, (used.get(name) ?? 0) + 1);
   const missing = preview.canonical.filter((c) => c.required && !used.has(c.name));
   const repeated = [...used.entries()].filter(([, n]) => n > 1).map(([name]) => name);
@@ -29,7 +30,7 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
     }
     onConfirm(
       mapping,
-      Object.values(choice).some((v) => v.endsWith('@conIgv')),
+      Object.values(choice).some((v) => v.endsWith(WITH_IGV_SUFFIX)),
     );
   };
 
