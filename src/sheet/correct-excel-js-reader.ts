@@ -1,3 +1,4 @@
+import { ReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream, Transform } from 'node:stream';
 import type { WorkbookReaderInternals } from '../exceljs-internals.js';
@@ -11,6 +12,11 @@ export interface ReaderCorrections {
   readonly fileNumbers: WeakMap<object, string>;
   /** The small parts parsed completely so far (see IncompleteRead in open-xlsx-rows.ts). */
   readonly parsed: Set<string>;
+  /**
+   * The streamed worksheets exceljs spooled to a temporary file: it hands those out only once its
+   * pass over the zip is over, so by then it has parsed every part the file has.
+   */
+  readonly spooled: WeakSet<object>;
 }
 
 /**
@@ -55,7 +61,10 @@ export function correctExcelJsReader(internals: WorkbookReaderInternals, budget:
     parsed.add('xl/_rels/workbook.xml.rels');
   };
   const parseStyles = internals._parseStyles.bind(internals);
-  internals._parseStyles = async (entry) => parseStyles(await wholePart('xl/styles.xml', entry));
+  internals._parseStyles = async (entry) => {
+    await parseStyles(await wholePart('xl/styles.xml', entry));
+    parsed.add('xl/styles.xml');
+  };
   const parseSharedStrings = internals._parseSharedStrings.bind(internals);
   internals._parseSharedStrings = async function* (entry: Readable) {
     yield* parseSharedStrings(entryOf('xl/sharedStrings.xml', entry));
@@ -71,6 +80,7 @@ export function correctExcelJsReader(internals: WorkbookReaderInternals, budget:
     if (internals.properties !== undefined) internals.properties.model = { ...internals.properties.model, date1904 };
   };
   const fileNumbers = new WeakMap<object, string>();
+  const spooled = new WeakSet<object>();
   const parseWorksheet = internals._parseWorksheet.bind(internals);
   internals._parseWorksheet = function* (iterator: AsyncIterable<unknown>, sheetNo: string) {
     // exceljs reads `this.model.sheets` here whenever the relationships name this sheet, and
@@ -81,12 +91,17 @@ export function correctExcelJsReader(internals: WorkbookReaderInternals, budget:
     // Its WorksheetReader reads `properties.model.date1904` the same way: the 1900 system until the
     // workbook part says otherwise.
     if (internals.properties === undefined) internals.properties = { model: { date1904: false } };
+    // A sheet exceljs spooled comes back from its temporary file; one streamed from the zip does not.
+    const fromSpool = iterator instanceof ReadStream;
     for (const event of parseWorksheet(limited(`xl/worksheets/sheet${sheetNo}.xml`, iterator), sheetNo)) {
-      if (typeof event.value === 'object' && event.value !== null) fileNumbers.set(event.value, sheetNo);
+      if (typeof event.value === 'object' && event.value !== null) {
+        fileNumbers.set(event.value, sheetNo);
+        if (fromSpool) spooled.add(event.value);
+      }
       yield event;
     }
   };
-  return { fileNumbers, parsed };
+  return { fileNumbers, parsed, spooled };
 }
 
 async function readAll(chunks: AsyncIterable<unknown>): Promise<Buffer> {

@@ -67,6 +67,14 @@ class IncompleteRead extends Error {}
  */
 const PARTS_BEFORE_SHEETS = ['xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'] as const;
 
+/**
+ * The parts exceljs has parsed before it hands out a sheet it spooled, when the file has them: it
+ * does so once its pass over the zip is over. exceljs itself stores its shared strings after the
+ * sheets and its list of sheets last, so its own files are read this way; a pass that ended early
+ * left their sheets named "Sheet1", "Sheet2", with all shown and no date formats.
+ */
+const PARTS_BEFORE_SPOOLED_SHEETS = [...PARTS_BEFORE_SHEETS, 'xl/workbook.xml', 'xl/styles.xml'] as const;
+
 async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget: XlsxPartBudget): Promise<OpenedSheet> {
   const input = createReadStream(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
@@ -77,7 +85,7 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
     entries: 'ignore',
   });
   const internals = workbookReaderInternals(reader);
-  const { fileNumbers, parsed } = correctExcelJsReader(internals, budget);
+  const { fileNumbers, parsed, spooled } = correctExcelJsReader(internals, budget);
   const sheets = reader[Symbol.asyncIterator]();
   /**
    * exceljs removes a spooled sheet's temporary file (and closes its descriptor) only when its
@@ -109,11 +117,9 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
       const next = await sheets.next();
       if (next.done === true) break;
       const worksheet = streamedWorksheet(next.value);
-      // Without shared strings exceljs spools every sheet and hands them out only after the whole
-      // zip was passed: by then the workbook part must have been read, or the pass ended early.
-      const spooled = budget.limitFor('xl/sharedStrings.xml') === 0;
-      const missed = PARTS_BEFORE_SHEETS.some((part) => budget.limitFor(part) > 0 && !parsed.has(part));
-      if (missed || (spooled && budget.limitFor('xl/workbook.xml') > 0 && !parsed.has('xl/workbook.xml'))) {
+      // A spooled sheet comes after the whole zip was passed: a part it lists and exceljs did not parse means the pass ended early.
+      const required = spooled.has(worksheet) ? PARTS_BEFORE_SPOOLED_SHEETS : PARTS_BEFORE_SHEETS;
+      if (required.some((part) => budget.limitFor(part) > 0 && !parsed.has(part))) {
         // Drained, so exceljs closes and removes the sheets it spooled before the read is redone.
         for await (const _row of worksheet) {
           // released

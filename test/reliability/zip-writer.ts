@@ -16,6 +16,13 @@ export interface ZipPart {
    * repeated as is): the expanded size grows with `times` while the file stays small.
    */
   readonly repeated?: { readonly head: string; readonly body: string; readonly times: number; readonly tail: string };
+  /**
+   * Listed in the directory, but stored after the end record, as that record's comment: a reader
+   * that goes by the directory (yauzl, SheetJS) finds the part, one that streams the file from its
+   * start (unzipper, under exceljs) stops at the end record without seeing it, as when such a pass
+   * ends early. At most 64 KiB of such parts.
+   */
+  readonly afterEnd?: boolean;
 }
 
 interface Written {
@@ -37,11 +44,13 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
       offset += buffer.length;
     };
     const written: Written[] = [];
-    for (const part of parts) {
+    const later: { part: ZipPart; local: Buffer[] }[] = [];
+    /** The part's local header and data, and its directory entry at `at`. */
+    const encode = (part: ZipPart, at: number): { entry: Written; local: Buffer[] } => {
       const name = Buffer.from(part.name, 'utf8');
       let pieces: { bytes: Buffer; times: number }[];
       let crc = 0;
-      let size = 0;
+      let size: number;
       if (part.repeated) {
         const { head, body, times, tail } = part.repeated;
         const [h, b, t] = [Buffer.from(head), Buffer.from(body), Buffer.from(tail)];
@@ -62,7 +71,7 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
       }
       const compressedSize = pieces.reduce((n, p) => n + p.bytes.length * p.times, 0);
       if (size > 0xffffffff || compressedSize > 0xffffffff) throw new Error('zip64 is not supported by this test writer');
-      const entry = { name, crc: crc >>> 0, compressedSize, size, offset };
+      const entry = { name, crc: crc >>> 0, compressedSize, size, offset: at };
       const local = Buffer.alloc(30);
       local.writeUInt32LE(0x04034b50, 0);
       local.writeUInt16LE(20, 4); // version needed
@@ -74,8 +83,26 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
       local.writeUInt32LE(size, 22);
       local.writeUInt16LE(name.length, 26);
       local.writeUInt16LE(0, 28);
-      await append(Buffer.concat([local, name]));
-      for (const piece of pieces) for (let i = 0; i < piece.times; i++) await append(piece.bytes);
+      const data: Buffer[] = [Buffer.concat([local, name])];
+      for (const piece of pieces) for (let i = 0; i < piece.times; i++) data.push(piece.bytes);
+      return { entry, local: data };
+    };
+    for (const part of parts) {
+      if (part.afterEnd === true) {
+        later.push({ part, local: [] });
+        continue;
+      }
+      const { entry, local } = encode(part, offset);
+      for (const buffer of local) await append(buffer);
+      written.push(entry);
+    }
+    // The parts stored after the end record: their offsets follow it.
+    const directorySize = parts.reduce((n, p) => n + 46 + Buffer.byteLength(p.name, 'utf8'), 0);
+    let laterOffset = offset + directorySize + 22;
+    for (const item of later) {
+      const { entry, local } = encode(item.part, laterOffset);
+      item.local = local;
+      laterOffset += local.reduce((n, b) => n + b.length, 0);
       written.push(entry);
     }
     const directoryStart = offset;
@@ -100,7 +127,11 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
     end.writeUInt16LE(written.length, 10);
     end.writeUInt32LE(offset - directoryStart, 12);
     end.writeUInt32LE(directoryStart, 16);
+    const comment = Buffer.concat(later.flatMap((item) => item.local));
+    if (comment.length > 0xffff) throw new Error('the parts after the end record exceed its comment');
+    end.writeUInt16LE(comment.length, 20);
     await append(end);
+    await append(comment);
   } finally {
     await file.close();
   }
