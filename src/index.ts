@@ -34,7 +34,8 @@ export type { Logger } from './logger.js';
 
 // For front ends (the command line, the web workspace): reading option files and showing a summary.
 export { loadConfigFile } from './config/config-file.js';
-export { loadMappingFile } from './sheet/load-mapping-file.js';
+export { loadMappingFile, MAPPING_TIPO_REGISTRO } from './sheet/load-mapping-file.js';
+export type { MappingRecord } from './sheet/load-mapping-file.js';
 export { formatSummary } from './report/run-summary.js';
 export { limaDateTime } from './invoice/lima-today.js';
 export { isValidRuc } from './invoice/rules/identity-document-rules.js';

@@ -15,7 +15,10 @@ export interface SheetReadOptions {
   readonly delimiter?: ',' | ';' | '\t' | 'tab';
   /** Numbers written `1.234,56` (true) or `1,234.56` (false); default: detected. */
   readonly decimalComma?: boolean;
-  /** Canonical column → the sheet's header text, for sheets with their own headers (`--map`). */
+  /**
+   * Canonical column → the sheet's header text, for sheets with their own headers (`--map`); with
+   * `tipoRegistro` when the unit value it maps includes IGV (`tipoRegistro` below may not contradict it).
+   */
   readonly mapping?: Readonly<Record<string, string>>;
   /** Accept an invoice whose rows are not contiguous (bounded buffer). */
   readonly mergeSplit?: boolean;

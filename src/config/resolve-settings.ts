@@ -11,6 +11,7 @@ import type { Close2u, Emisor } from '../invoice/validation-context.js';
 import { DEFAULT_CLOSE2U } from '../invoice/validation-context.js';
 import { DEFAULT_MAX_ATTEMPTS } from '../submit/retry-delay.js';
 import type { ReadOptions } from './read-options.js';
+import type { MappingFile } from '../sheet/load-mapping-file.js';
 
 export const DEFAULT_CONCURRENCY = 4;
 
@@ -77,7 +78,7 @@ function invalidRuc(ruc: string, what: LocalizedText): FacturaError {
  * Flags win over the config file, which wins over built-in defaults. Pure: the caller reads the
  * files and the environment.
  */
-export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined, mappingFromFile?: Partial<Record<ColumnName, string>>): ResolvedSettings {
+export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined, mappingFile?: MappingFile): ResolvedSettings {
   const e = config?.emisor;
   const defaultRuc = flags.emisorRuc ?? e?.ruc;
   const own = defaultRuc === undefined ? undefined : config?.emisores?.[defaultRuc];
@@ -102,9 +103,12 @@ export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined,
   }
   // A sheet has one header row: an issuer's own mapping applies when the run is restricted to it.
   const issuerMapping = flags.issuer === undefined ? undefined : config?.emisores?.[flags.issuer]?.mapping;
-  const mapping = mappingFromFile ?? issuerMapping ?? config?.mapping;
+  const mapping = mappingFile?.columns ?? issuerMapping ?? config?.mapping;
   const delimiter = flags.delimiter === 'tab' ? '\t' : flags.delimiter;
-  const tipoRegistro = flags.tipoRegistro ?? config?.close2u?.tipoRegistro ?? DEFAULT_CLOSE2U.tipoRegistro;
+  // The mapping file's word on IGV belongs to the columns it maps: over the config's, never against the flag.
+  const mapped = mappingFile?.tipoRegistro;
+  if (flags.tipoRegistro !== undefined && mapped !== undefined && flags.tipoRegistro !== mapped) throw tipoRegistroConflict(flags.tipoRegistro, mapped);
+  const tipoRegistro = flags.tipoRegistro ?? mapped ?? config?.close2u?.tipoRegistro ?? DEFAULT_CLOSE2U.tipoRegistro;
   const read: ReadOptions = {
     ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
     ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
@@ -171,4 +175,14 @@ export function completeEmisor(hints: Partial<Emisor>): Emisor | undefined {
 /** Drops keys whose value is undefined (exactOptionalPropertyTypes). */
 function withoutUndefined<T extends object>(o: { [K in keyof T]: T[K] | undefined }): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function tipoRegistroConflict(flag: string, mapped: string): FacturaError {
+  return new FacturaError(
+    'USAGE',
+    localized(
+      `--tipo-registro ${flag} contradice el archivo de mapeo, que indica tipoRegistro ${mapped} para sus columnas. Quite uno de los dos.`,
+      `--tipo-registro ${flag} contradicts the mapping file, which gives tipoRegistro ${mapped} for its columns. Remove one of them.`,
+    ),
+  );
 }

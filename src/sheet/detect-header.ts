@@ -7,7 +7,7 @@ import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
 import { acceptedHeaders, firstColumns, headerText, matchHeaderCells, withColumnFeeding } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
 import { combinedKeyColumn, withCombinedKeyColumn } from './combined-key-column.js';
-import { priceWithIgvColumn } from './price-with-igv-column.js';
+import { isPriceWithIgvHeader, priceWithIgvColumn } from './price-with-igv-column.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
 import type { Cell, SourceRow } from './source-row.js';
 import { rowRanges } from '../invoice/row-ranges.js';
@@ -77,6 +77,11 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
 
   const conflicts = [...match.matches].filter(([, cols]) => cols.length > 1);
   if (conflicts.length > 0) throw duplicated(options.file, found.row, conflicts);
+  // A mapping can name a price with IGV as the unit value, which is read without IGV by default.
+  const unitValue = match.matches.get('valorVentaUnitario')?.[0];
+  if (unitValue !== undefined && options.pricesWithIgv !== true && isPriceWithIgvHeader(unitValue.header)) {
+    throw unitValueWithIgv(options.file, found.row, unitValue);
+  }
 
   const columns = firstColumns(match);
   const header: HeaderMap = { row: found.row, columns, unknown: match.unknown };
@@ -186,6 +191,16 @@ function missingRequired(file: string, row: number, missing: readonly ColumnName
     localized(
       `Faltan columnas obligatorias en ${file} (fila de encabezados ${row}):\n${lines('es')}\nAgregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.`,
       `Required columns are missing in ${file} (header row ${row}):\n${lines('en')}\nAdd or rename the columns, or name them with --map mapping.json. No invoice was processed.`,
+    ),
+  );
+}
+
+function unitValueWithIgv(file: string, row: number, column: HeaderColumn): FacturaError {
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `En ${file} (fila de encabezados ${row}) la columna ${where(column)} se usaría como valor unitario, que se lee sin IGV: cada factura saldría 18 % más alta. Si los precios de la hoja incluyen el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV (en el espacio de trabajo web, elija «Valor unitario con IGV» para esa columna); si no, asigne al valor unitario la columna del precio sin IGV. No se procesó ninguna factura.`,
+      `In ${file} (header row ${row}) column ${where(column)} would be used as the unit value, which is read without IGV: every invoice would come out 18 % too high. If the sheet's prices include IGV, run with --tipo-registro PRECIOS_CON_IGV (in the web workspace, choose «Valor unitario con IGV» for that column); otherwise map the column of the price without IGV to the unit value. No invoice was processed.`,
     ),
   );
 }

@@ -9,11 +9,30 @@ import type { ColumnMapping } from './column-mapping.js';
 const MappingSchema = z.record(z.string(), z.string().trim().min(1));
 
 /**
- * Checks a parsed `--map` file: a JSON object of canonical column name → the sheet's header text,
- * e.g. `{"serie": "DOC_SERIE", "receptorNumeroDocumento": "CLI_RUC"}`. Unknown canonical names and
- * non-text values are a FacturaError('CONFIG') naming them.
+ * The key of a mapping file that says whether the unit value it maps includes IGV (no column is
+ * named so): a column mapped as a price with IGV is read that way wherever the file is used.
  */
-export function parseMapping(json: unknown, file: string): ColumnMapping {
+export const MAPPING_TIPO_REGISTRO = 'tipoRegistro';
+const TIPOS_REGISTRO = ['PRECIOS_SIN_IGV', 'PRECIOS_CON_IGV'] as const;
+type TipoRegistro = (typeof TIPOS_REGISTRO)[number];
+const isTipoRegistro = (value: string): value is TipoRegistro => (TIPOS_REGISTRO as readonly string[]).includes(value);
+
+/** A `--map` file's content: canonical column → header text, and `tipoRegistro` when it says. */
+export type MappingRecord = Readonly<Record<string, string>>;
+
+/** A checked mapping file: its columns, and whether its unit value includes IGV when it says. */
+export interface MappingFile {
+  readonly columns: ColumnMapping;
+  readonly tipoRegistro?: TipoRegistro;
+}
+
+/**
+ * Checks a parsed `--map` file: a JSON object of canonical column name → the sheet's header text,
+ * e.g. `{"serie": "DOC_SERIE", "receptorNumeroDocumento": "CLI_RUC"}`, with an optional
+ * `"tipoRegistro": "PRECIOS_CON_IGV"` when the unit value it maps includes IGV. Unknown canonical
+ * names, non-text values and another tipoRegistro are a FacturaError('CONFIG') naming them.
+ */
+export function parseMapping(json: unknown, file: string): MappingFile {
   const parsed = MappingSchema.safeParse(json);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
@@ -25,7 +44,17 @@ export function parseMapping(json: unknown, file: string): ColumnMapping {
       ),
     );
   }
-  const unknown = Object.keys(parsed.data).filter((k) => !isColumnName(k));
+  const { [MAPPING_TIPO_REGISTRO]: tipoRegistro, ...columns } = parsed.data;
+  if (tipoRegistro !== undefined && !isTipoRegistro(tipoRegistro)) {
+    throw new FacturaError(
+      'CONFIG',
+      localized(
+        `El archivo de mapeo ${file} indica tipoRegistro «${tipoRegistro}»; se acepta ${TIPOS_REGISTRO.join(' o ')}.`,
+        `The mapping file ${file} gives tipoRegistro «${tipoRegistro}»; accepted: ${TIPOS_REGISTRO.join(' or ')}.`,
+      ),
+    );
+  }
+  const unknown = Object.keys(columns).filter((k) => !isColumnName(k));
   if (unknown.length > 0) {
     const names = unknown.map((k) => `«${k}»`).join(', ');
     throw new FacturaError(
@@ -36,11 +65,14 @@ export function parseMapping(json: unknown, file: string): ColumnMapping {
       ),
     );
   }
-  return parsed.data;
+  return { columns, ...(tipoRegistro !== undefined ? { tipoRegistro } : {}) };
 }
 
-/** Reads and checks a `--map mapping.json` file; a missing or malformed file is FacturaError('CONFIG'). */
-export async function loadMappingFile(path: string): Promise<ColumnMapping> {
+/**
+ * Reads and checks a `--map mapping.json` file; a missing or malformed file is FacturaError('CONFIG').
+ * Resolves to its content as the library's `mapping` option takes it.
+ */
+export async function loadMappingFile(path: string): Promise<MappingRecord> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -48,5 +80,6 @@ export async function loadMappingFile(path: string): Promise<ColumnMapping> {
     throw new FacturaError('CONFIG', localized(`No se pudo leer el archivo de mapeo ${path}.`, `Could not read the mapping file ${path}.`), { cause });
   }
   const json = parseJsonFile(text, path, localized('El archivo de mapeo', 'The mapping file'));
-  return parseMapping(json, path);
+  parseMapping(json, path);
+  return json as MappingRecord;
 }

@@ -24,7 +24,12 @@ const WITH_IGV = new Set(
   ].map(headerKey),
 );
 
+/** Whether a header names a unit price with IGV («Precio unitario con IGV»…). */
+export function isPriceWithIgvHeader(header: string): boolean {
+  return WITH_IGV.has(headerKey(header));
+}
+
 /** The first of the sheet's unknown columns whose header names a unit price with IGV. */
 export function priceWithIgvColumn(unknown: readonly HeaderColumn[]): HeaderColumn | undefined {
-  return unknown.find((c) => WITH_IGV.has(headerKey(c.header)));
+  return unknown.find((c) => isPriceWithIgvHeader(c.header));
 }

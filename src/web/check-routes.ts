@@ -10,7 +10,7 @@ import { inUserTerms } from './in-user-terms.js';
 import type { CheckDeps } from './run-check.js';
 import { runCheck, STATUS_LABEL_ES } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
-import { rememberedMapping } from './remembered-mapping.js';
+import { mappingFileOf } from './confirmed-mapping.js';
 import { previewForBrowser } from './sheet-preview-view.js';
 import type { CheckProgress, CheckView, ProblemGroup, ProblemItem } from './workspace-api.js';
 import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
@@ -82,7 +82,7 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     if (chosen !== undefined && preview !== undefined) {
       store.rememberMapping(
         preview.signature,
-        rememberedMapping({ mapping: chosen, ...(withIgv !== undefined ? { tipoRegistro: withIgv } : {}) }),
+        mappingFileOf({ mapping: chosen, ...(withIgv !== undefined ? { tipoRegistro: withIgv } : {}) }),
         new Date().toISOString(),
       );
     }
@@ -117,16 +117,18 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     return preview === undefined ? reply.code(404).send(NOT_FOUND) : reply.send(previewForBrowser(preview));
   });
 
-  // The column mapping the check ran with, as the command line's --map file.
+  // The column mapping the check ran with, as the command line's --map file (with its IGV choice).
   app.get('/api/checks/:id/mapping', (request, reply) => {
     const params = Params.safeParse(request.params);
     const check = params.success ? store.getCheck(params.data.id) : undefined;
-    const mapping = (check?.preview as StoredPreview | undefined)?.mapping;
+    const preview = check?.preview as StoredPreview | undefined;
+    const mapping = preview?.mapping;
     if (check === undefined || mapping === undefined) return reply.code(404).send({ error: 'Esta revisión no usó una asignación de columnas.' });
+    const file = mappingFileOf({ mapping, ...(preview?.tipoRegistro !== undefined ? { tipoRegistro: preview.tipoRegistro } : {}) });
     return reply
       .type('application/json; charset=utf-8')
       .header('content-disposition', attachment(downloadName(check.fileName, 'columnas.json')))
-      .send(`${JSON.stringify(mapping, null, 2)}\n`);
+      .send(`${JSON.stringify(file, null, 2)}\n`);
   });
 
   app.get('/api/checks/:id/problems', async (request, reply): Promise<ProblemGroup[] | undefined> => {

@@ -1,6 +1,6 @@
 import { CANONICAL_COLUMN_LIST, FacturaError, listSheets, previewSheet } from '../index.js';
 import { inUserTerms } from './in-user-terms.js';
-import { recalledMapping } from './remembered-mapping.js';
+import { confirmedMapping } from './confirmed-mapping.js';
 import type { SheetChoice, SheetPreview } from './workspace-api.js';
 import { WITH_IGV_SUFFIX } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
@@ -104,7 +104,7 @@ export async function buildSheetPreview(
   }
   const read = sheet !== undefined ? { sheet } : {};
   const stored = store.recallMapping(preview.signature);
-  const remembered = stored === undefined ? undefined : recalledMapping(stored);
+  const remembered = stored === undefined ? undefined : confirmedMapping(stored);
   if (remembered !== undefined) preview = await previewSheet(check.storedPath, { ...read, ...remembered });
   return {
     checkId: check.id,

@@ -57,6 +57,35 @@ describe('validate (the dry run)', () => {
     // 10 × 21.83 with IGV: 218.30, of which 185.00 without it.
     const [, invoice] = await sheetRows(join(dir.path, 'ventas.resultados.xlsx'), 'Comprobantes');
     expect(invoice?.slice(7, 10)).toEqual([185, 33.3, 218.3]);
+
+    // A mapping file that names that column as the unit value (as one written by hand, or the web
+    // workspace's columnas.json) does not make it a price without IGV either.
+    const map = join(dir.path, 'columnas.json');
+    await writeFile(map, JSON.stringify({ valorVentaUnitario: 'Precio unitario con IGV' }));
+    const mapped = await runMain(['validate', input, '--quiet', '--map', map]);
+    expect(mapped.code).toBe(2);
+    expect(mapped.stderr).toContain(
+      'la columna «Precio unitario con IGV» (H) se usaría como valor unitario, que se lee sin IGV: cada factura saldría 18 % más alta. Si los precios de la hoja incluyen el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV',
+    );
+    const both = await runMain(['validate', input, '--json', '--quiet', '--map', map, '--tipo-registro', 'PRECIOS_CON_IGV']);
+    expect(both.code, both.stderr).toBe(0);
+    const [, again] = await sheetRows(join(dir.path, 'ventas.resultados.xlsx'), 'Comprobantes');
+    expect(again?.slice(7, 10)).toEqual([185, 33.3, 218.3]);
+
+    // A mapping file can say it itself (the web workspace's columnas.json does); a flag may not contradict it.
+    await writeFile(map, JSON.stringify({ valorVentaUnitario: 'Precio unitario con IGV', tipoRegistro: 'PRECIOS_CON_IGV' }));
+    const said = await runMain(['validate', input, '--json', '--quiet', '--map', map]);
+    expect(said.code, said.stderr).toBe(0);
+    expect(jsonSummary(said).totals).toEqual([{ moneda: 'PEN', invoices: 1, base: '185.00', igv: '33.30', total: '218.30' }]);
+    const contradicted = await runMain(['validate', input, '--quiet', '--map', map, '--tipo-registro', 'PRECIOS_SIN_IGV']);
+    expect(contradicted.code).toBe(2);
+    expect(contradicted.stderr).toContain(
+      '--tipo-registro PRECIOS_SIN_IGV contradice el archivo de mapeo, que indica tipoRegistro PRECIOS_CON_IGV para sus columnas. Quite uno de los dos.',
+    );
+    await writeFile(map, JSON.stringify({ valorVentaUnitario: 'Precio unitario con IGV', tipoRegistro: 'con IGV' }));
+    const unknown = await runMain(['validate', input, '--quiet', '--map', map]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('indica tipoRegistro «con IGV»; se acepta PRECIOS_SIN_IGV o PRECIOS_CON_IGV.');
   });
 
   it('finds every demo invoice valid, exits 0 and writes the results workbook beside the input', async () => {

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/cli-process.js';
+import { jsonSummary, runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
 import { openBrowser, startServe, closeWorkspace } from './browser-session.js';
@@ -238,6 +239,14 @@ describe('the web workspace in a real browser', () => {
     // 10 × 21.83 with IGV: 218.30, of which 185.00 without it (read as without IGV it would be 257.59).
     const totals = page.getByRole('table').first();
     await expect(totals.textContent()).resolves.toMatch(/185\.00.*33\.30.*218\.30/);
+    // The mapping file carries the IGV choice: the command line reads the sheet with it the same way.
+    const [map] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar la asignación de columnas' }).click()]);
+    const mapPath = join(dir.path, 'columnas-con-igv.json');
+    await map.saveAs(mapPath);
+    expect(JSON.parse(await readFile(mapPath, 'utf8'))).toMatchObject({ valorVentaUnitario: 'Precio unitario con IGV', tipoRegistro: 'PRECIOS_CON_IGV' });
+    const cli = await runMain(['validate', sheetPath, '--map', mapPath, '--json', '--quiet', '--out', join(dir.path, 'cli.resultados.xlsx')]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(jsonSummary(cli).totals).toEqual([{ moneda: 'PEN', invoices: 1, base: '185.00', igv: '33.30', total: '218.30' }]);
     await page.getByRole('button', { name: 'Columnas' }).click();
     await expect(page.getByLabel('Dato de la columna Precio unitario con IGV').inputValue()).resolves.toBe('valorVentaUnitario@conIgv');
     // The same headers again: the remembered mapping is applied with its IGV choice, not 18 % higher.
