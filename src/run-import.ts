@@ -88,7 +88,7 @@ export interface ShownProblemGroup {
   readonly column?: string;
   /** The column letter in the user's sheet (A, B, … as Excel shows it, CSV included). */
   readonly letter?: string;
-  /** Invoices with this problem (or batches of rows that belong to no invoice). */
+  /** Invoices with this problem: 0 for notes about the sheet and problems of rows of no invoice. */
   readonly invoices: number;
   readonly occurrences: number;
   /** The first rows (at most five). */
@@ -287,12 +287,12 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     return where === undefined ? p : { ...p, header: where.header, ...(where.letter !== undefined ? { letter: where.letter } : {}) };
   };
   const groups = createProblemGroups();
-  const reportProblems = (problems: readonly Problem[]): void => {
-    if (problems.length > 0) groups.add(problems);
+  const reportProblems = (problems: readonly Problem[], ofInvoice = true): void => {
+    if (problems.length > 0) groups.add(problems, ofInvoice);
     if (run.onEvent === undefined) return;
     for (const p of problems) emit({ type: 'problem', problem: located(p) });
   };
-  reportProblems(sheet.notes);
+  reportProblems(sheet.notes, false);
   let invoicesDone = 0;
   let lastProgressRows = 0;
   const progress = (): void => {
@@ -334,7 +334,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       if (event.kind === 'orphan') {
         orphanRows += event.rows.length;
         show(event.problems);
-        reportProblems(event.problems);
+        reportProblems(event.problems, false);
         await fixFile?.addRows(event.rows, event.problems);
         await results?.addFileProblems(event.problems);
         progress();

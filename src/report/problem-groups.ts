@@ -6,7 +6,7 @@ export interface ProblemGroup {
   readonly code: string;
   /** Canonical column (or raw header) the problems point at; absent for file-level ones. */
   readonly column?: string;
-  /** Invoices (or, for rows of no invoice and file notes, batches of rows) with this problem. */
+  /** Invoices with this problem: 0 for notes about the sheet and problems of rows of no invoice. */
   readonly invoices: number;
   /** Problems in the group (an invoice may have the same one on several rows). */
   readonly occurrences: number;
@@ -17,8 +17,11 @@ export interface ProblemGroup {
 }
 
 export interface ProblemGroups {
-  /** The problems of one invoice (or one batch of rows of no invoice), counted once per group. */
-  add(problems: readonly Problem[]): void;
+  /**
+   * The problems of one invoice, counted once per group; with `ofInvoice` false, problems of no
+   * invoice (the sheet's notes, rows of no invoice), counted as occurrences only.
+   */
+  add(problems: readonly Problem[], ofInvoice?: boolean): void;
   /** Errors first, then by invoices (most first), then by first row. */
   result(): readonly ProblemGroup[];
 }
@@ -52,7 +55,7 @@ export function createProblemGroups(): ProblemGroups {
   // before a key is built and looked up.
   let last: Tally | undefined;
   return {
-    add(problems) {
+    add(problems, ofInvoice = true) {
       batch += 1;
       for (const p of problems) {
         let g = last !== undefined && last.code === p.code && last.severity === p.severity && last.column === p.column ? last : undefined;
@@ -75,7 +78,7 @@ export function createProblemGroups(): ProblemGroups {
         }
         last = g;
         g.occurrences += 1;
-        if (g.lastBatch !== batch) {
+        if (ofInvoice && g.lastBatch !== batch) {
           g.lastBatch = batch;
           g.invoices += 1;
         }

@@ -313,7 +313,8 @@ function writeSummarySheet(sheet: Worksheet, summary: RunCounts, run: RunInfo, l
         [
           text(column),
           text(g.example),
-          g.invoices,
+          // A note about the sheet, or rows of no invoice: no invoice to count.
+          g.invoices > 0 ? g.invoices : null,
           g.rows.join(', '),
           g.severity === 'error' ? localized('Error', 'Error')[lang] : localized('Advertencia', 'Warning')[lang],
         ],

@@ -25,4 +25,17 @@ describe('problem groups', () => {
       ['warning', 'NOT_A_NUMBER', 'cantidad', 1, 1, [7], 7],
     ]);
   });
+
+  it('counts no invoice for a note about the sheet or rows of no invoice, only how many times', () => {
+    const groups = createProblemGroups();
+    groups.add([problem('TITLE_ROWS_SKIPPED', 2, undefined, 'warning')], false);
+    groups.add([problem('ROW_WITHOUT_INVOICE', 5)], false);
+    groups.add([problem('ROW_WITHOUT_INVOICE', 9)], false);
+    groups.add([problem('RUC_FORMAT', 12, 'receptorNumeroDocumento')]);
+    expect(groups.result().map((g) => [g.code, g.invoices, g.occurrences, g.rows])).toEqual([
+      ['RUC_FORMAT', 1, 1, [12]],
+      ['ROW_WITHOUT_INVOICE', 0, 2, [5, 9]],
+      ['TITLE_ROWS_SKIPPED', 0, 1, [2]],
+    ]);
+  });
 });

@@ -14,14 +14,17 @@ function GroupDetails({ checkId, group, onJump }: { readonly checkId: string; re
   useEffect(() => {
     if (open && items === undefined) void api.problemItems(checkId, group).then(setItems, () => setItems([]));
   }, [open]);
-  const where = group.column === '' ? 'Toda la hoja' : `${group.letter !== undefined ? `${group.letter} · ` : ''}${group.column}`;
+  const where = group.column === '' ? 'La hoja' : `${group.letter !== undefined ? `${group.letter} · ` : ''}${group.column}`;
   const kind = group.severity === 'error' ? 'Error' : 'Advertencia';
   return (
     <li class={`problem-group problem-group--${group.severity}`}>
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
           <span class="pill">{kind}</span> <strong>{where}</strong>: {group.example}{' '}
-          <span class="count">— {group.invoices > 0 ? plural(group.invoices, 'factura', 'facturas') : plural(group.count, 'vez', 'veces')}</span>
+          {/* A note about the sheet (said once) has no count; rows of no invoice count as times. */}
+          {(group.invoices > 0 || group.count > 1) && (
+            <span class="count">— {group.invoices > 0 ? plural(group.invoices, 'factura', 'facturas') : plural(group.count, 'vez', 'veces')}</span>
+          )}
         </summary>
         {items === undefined ? (
           <p>Cargando…</p>
