@@ -40,6 +40,7 @@ export { formatSummary } from './report/run-summary.js';
 export { limaDateTime } from './invoice/lima-today.js';
 export { isValidRuc } from './invoice/rules/identity-document-rules.js';
 export { CANONICAL_COLUMN_LIST, columnLetter, previewSheet } from './api/preview-sheet.js';
+export { isPriceWithIgvHeader } from './sheet/price-with-igv-column.js';
 export type { CanonicalColumnInfo, PreviewColumn, SheetPreview } from './api/preview-sheet.js';
 export { listSheets } from './api/list-sheets.js';
 export type { WorkbookSheet } from './api/list-sheets.js';

@@ -1,4 +1,4 @@
-import { CANONICAL_COLUMN_LIST, FacturaError, listSheets, previewSheet } from '../index.js';
+import { CANONICAL_COLUMN_LIST, FacturaError, isPriceWithIgvHeader, listSheets, previewSheet } from '../index.js';
 import { inUserTerms } from './in-user-terms.js';
 import { confirmedMapping } from './confirmed-mapping.js';
 import type { SheetChoice, SheetPreview } from './workspace-api.js';
@@ -106,6 +106,10 @@ export async function buildSheetPreview(
   const stored = store.recallMapping(preview.signature);
   const remembered = stored === undefined ? undefined : confirmedMapping(stored);
   if (remembered !== undefined) preview = await previewSheet(check.storedPath, { ...read, ...remembered });
+  // No unit value, but a price headed «con IGV»: the columns step proposes it as the unit value with IGV, for the user to confirm.
+  const withIgv = preview.missing.includes('valorVentaUnitario')
+    ? preview.columns.find((c) => c.column === undefined && isPriceWithIgvHeader(c.header))
+    : undefined;
   return {
     checkId: check.id,
     fileName: check.fileName,
@@ -113,7 +117,7 @@ export async function buildSheetPreview(
     ...(preview.sheet !== undefined ? { sheet: preview.sheet } : {}),
     ...(sheets !== undefined ? { sheets } : {}),
     ...(preview.headerRow !== undefined ? { headerRow: preview.headerRow } : {}),
-    columns: preview.columns,
+    columns: withIgv === undefined ? preview.columns : preview.columns.map((c) => (c === withIgv ? { ...c, column: WITH_IGV_CHOICE } : c)),
     canonical: CANONICAL,
     missing: preview.missing,
     autoMapped: preview.header !== undefined && preview.missing.length === 0,

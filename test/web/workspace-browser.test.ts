@@ -221,7 +221,7 @@ describe('the web workspace in a real browser', () => {
     await expect(page.getByLabel('Dato de la columna DOC_VENTA').inputValue()).resolves.toBe('serie,numero');
   }, 90_000);
 
-  it('checks a sheet priced with IGV when its price column is chosen as «Valor unitario con IGV»', async () => {
+  it('checks a sheet priced with IGV with its price column confirmed as «Valor unitario con IGV»', async () => {
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
     const sheetPath = join(dir.path, 'precios-con-igv.csv');
     await writeFile(
@@ -232,7 +232,9 @@ describe('the web workspace in a real browser', () => {
     await page.getByRole('button', { name: 'Subir otra hoja' }).click();
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheetPath);
     await page.getByRole('heading', { name: '2. Columnas de «precios-con-igv.csv»' }).waitFor();
-    await chooseColumns(page, { 'Precio unitario con IGV': 'Valor unitario con IGV (el precio incluye el IGV)' });
+    // Its header says so: the step proposes it as the unit value with IGV, and the user confirms.
+    await expect(page.getByLabel('Dato de la columna Precio unitario con IGV').inputValue()).resolves.toBe('valorVentaUnitario@conIgv');
+    await expect(page.getByText('La columna «Precio unitario con IGV» trae el precio con IGV: se propone como valor unitario con IGV').count()).resolves.toBe(1);
     await shot(page, '06c-columnas-precio-con-igv');
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();

@@ -21,6 +21,9 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
   const missing = preview.canonical.filter((c) => c.required && !used.has(c.name));
   const repeated = [...used.entries()].filter(([, n]) => n > 1).map(([name]) => name);
   const labelOf = (name: string): string => preview.canonical.find((c) => c.name === name)?.label ?? name;
+  // Shown only for a price headed «con IGV» (nothing else missing): the step is here for that one choice.
+  const withIgv = preview.remembered ? undefined : preview.columns.find((c) => c.column?.endsWith(WITH_IGV_SUFFIX));
+  const onlyIgv = withIgv !== undefined && preview.canonical.every((c) => !c.required || preview.columns.some((p) => fieldsOf(p.column).includes(c.name)));
 
   const confirm = (): void => {
     const mapping: Record<string, string> = {};
@@ -41,7 +44,9 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
         <p class="note">
           {preview.remembered
             ? 'Se usó la asignación que confirmó antes para una hoja con los mismos encabezados; revísela.'
-            : 'No reconocimos todas las columnas de esta hoja. Elija qué dato de la factura tiene cada una.'}
+            : onlyIgv
+              ? `La columna «${withIgv.header}» trae el precio con IGV: se propone como valor unitario con IGV (de cada precio se separa el IGV). Confirme que sus precios lo incluyen.`
+              : 'No reconocimos todas las columnas de esta hoja. Elija qué dato de la factura tiene cada una.'}
         </p>
       )}
       <p>
