@@ -234,7 +234,9 @@ describe('the web workspace in a real browser', () => {
     await page.getByRole('heading', { name: '2. Columnas de «precios-con-igv.csv»' }).waitFor();
     // Its header says so: the step proposes it as the unit value with IGV, and the user confirms.
     await expect(page.getByLabel('Dato de la columna Precio unitario con IGV').inputValue()).resolves.toBe('valorVentaUnitario@conIgv');
-    await expect(page.getByText('La columna «Precio unitario con IGV» trae el precio con IGV: se propone como valor unitario con IGV').count()).resolves.toBe(1);
+    await expect(page.getByText('La columna «Precio unitario con IGV» trae el precio con IGV: se propone como valor unitario con IGV').count()).resolves.toBe(
+      1,
+    );
     await shot(page, '06c-columnas-precio-con-igv');
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
