@@ -52,6 +52,7 @@ export type AmountName = 'QUANTITY' | 'UNIT_VALUE';
 /** An invoice that breaks the contract or SUNAT's rules (src/invoice/rules/, resolve and validate). */
 export type InvoiceProblemCode =
   | `${AmountName}_${'INTEGER' | 'DECIMAL'}_DIGITS`
+  | 'CREDIT_TERM_NOT_SENT'
   | 'DESCRIPTION_TOO_LONG'
   | 'DISCOUNT_NOT_SENT'
   | 'DNI_FORMAT'

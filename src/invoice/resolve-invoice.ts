@@ -6,6 +6,7 @@ import type { CatalogueName } from './catalogues.js';
 import { allowedValues } from './catalogues.js';
 import type { CatalogueResolver } from './catalogue-resolver.js';
 import { catalogueResolver } from './catalogue-resolver.js';
+import { creditTermDays, creditTermNotSent } from './credit-term.js';
 import type { InvoiceDraft } from './invoice-draft.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Problem } from './problem.js';
@@ -46,8 +47,16 @@ export function resolveInvoice(draft: InvoiceDraft, context: ValidationContext):
     const value = fromSheet ?? column.fallback;
     if (value === undefined || column.catalogue === undefined) return value;
     const resolved = resolveValue(column.catalogue, value);
-    if (resolved === undefined) problems.push(unknownValue(context, column.catalogue, column.name, row ?? rowOf(column.name), value, fromSheet === undefined));
-    return resolved;
+    if (resolved !== undefined) return resolved;
+    // «Crédito a 30 días»: credit; the term has no field to go in.
+    const days = column.catalogue === 'formaPago' ? creditTermDays(value) : undefined;
+    const credit = days === undefined ? undefined : resolveValue('formaPago', 'CREDITO');
+    if (days !== undefined && credit !== undefined) {
+      problems.push(creditTermNotSent(row ?? rowOf(column.name), column.name, value, days));
+      return credit;
+    }
+    problems.push(unknownValue(context, column.catalogue, column.name, row ?? rowOf(column.name), value, fromSheet === undefined));
+    return undefined;
   };
 
   const header: Values = {};

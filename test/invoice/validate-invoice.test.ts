@@ -154,6 +154,31 @@ describe('the built document', () => {
     expect(results[2]?.document).toBeUndefined();
   });
 
+  it('sends «Crédito a 30 días» as CREDITO, with a warning at its cell that the term is not sent', () => {
+    for (const [written, days] of [
+      ['Crédito a 30 días', 30],
+      ['CREDITO 60 DIAS', 60],
+      ['A crédito (45 días)', 45],
+      ['credito 15d', 15],
+    ] as const) {
+      const result = validateInvoice(draftOf([{ ...VALID_ROW, formaPago: written, condicionPago: written }]), CONTEXT);
+      expect(result.valid).toBe(true);
+      expect(result.document?.datosDocumento).toMatchObject({ formaPago: 'CREDITO', condicionPago: 'CREDITO' });
+      expect(result.problems.map((p) => [p.severity, p.code, p.column, p.value])).toEqual([
+        ['warning', 'CREDIT_TERM_NOT_SENT', 'formaPago', written],
+        ['warning', 'CREDIT_TERM_NOT_SENT', 'condicionPago', written],
+      ]);
+      expect(result.problems[0]?.message.es).toBe(
+        `«${written}» se envía como Crédito: el servicio no recibe el plazo (${days} días), que queda solo en sus registros.`,
+      );
+    }
+    // Words that are not a credit term stay unknown values, never read as credit.
+    for (const written of ['Crédito a convenir', 'Contado 30 días', '30 días']) {
+      const result = validateInvoice(draftOf([{ ...VALID_ROW, formaPago: written }]), CONTEXT);
+      expect(result.problems.map((p) => [p.code, p.value])).toEqual([['UNKNOWN_CATALOGUE_VALUE', written]]);
+    }
+  });
+
   it('accepts a value a user added to a catalogue from the config file', () => {
     const catalogues = extendCatalogues({ unidadMedida: ['BOLSA'] });
     const result = validateInvoice(draftOf([{ ...VALID_ROW, unidadMedida: 'bolsa' }]), { ...CONTEXT, catalogues });
