@@ -67,7 +67,11 @@ export const BUILTIN_CATALOGUES: Catalogues = {
     v('DOC_TRIB_NO_DOM_SIN_RUC', ['0'], ['Doc. trib. no domiciliado']),
   ],
   tipoAfectacion: [
-    v('GRAVADO_OPERACION_ONEROSA', ['10'], ['Gravado', 'Gravada', 'Operación gravada']),
+    v(
+      'GRAVADO_OPERACION_ONEROSA',
+      ['10'],
+      ['Gravado', 'Gravada', 'Operación gravada', 'Afecto', 'Afecta', 'Afecto al IGV', 'Afecto IGV', 'Gravado con IGV', 'IGV 18%', '18%'],
+    ),
     v('GRAVADO_RETIRO_POR_PREMIO', ['11']),
     v('GRAVADO_RETIRO_POR_DONACION', ['12']),
     v('GRAVADO_RETIRO', ['13']),
@@ -75,9 +79,9 @@ export const BUILTIN_CATALOGUES: Catalogues = {
     v('GRAVADO_BONIFICACIONES', ['15']),
     v('GRAVADO_RETIRO_POR_ENTREGA_A_TRABAJADORES', ['16']),
     v('GRAVADO_IVAP', ['17'], ['IVAP']),
-    v('EXONERADO_OPERACION_ONEROSA', ['20'], ['Exonerado', 'Exonerada', 'Operación exonerada']),
+    v('EXONERADO_OPERACION_ONEROSA', ['20'], ['Exonerado', 'Exonerada', 'Operación exonerada', 'Exonerado del IGV', 'Exonerado de IGV']),
     v('EXONERADO_TRANSFERENCIA_GRATUITA', ['21']),
-    v('INAFECTO_OPERACION_ONEROSA', ['30'], ['Inafecto', 'Inafecta', 'Operación inafecta']),
+    v('INAFECTO_OPERACION_ONEROSA', ['30'], ['Inafecto', 'Inafecta', 'Operación inafecta', 'Inafecto al IGV', 'No afecto', 'No afecto al IGV']),
     v('INAFECTO_RETIRO_POR_BONIFICACION', ['31']),
     v('INAFECTO_RETIRO', ['32']),
     v('INAFECTO_RETIRO_POR_MUESTRAS_MEDICAS', ['33']),
@@ -87,7 +91,7 @@ export const BUILTIN_CATALOGUES: Catalogues = {
     v('EXPORTACION', ['40'], ['Exportación']),
   ],
   unidadMedida: [
-    v('UNIDAD_BIENES', ['NIU'], ['Unidad', 'Unidades', 'Und', 'Unid']),
+    v('UNIDAD_BIENES', ['NIU'], ['Unidad', 'Unidades', 'Und', 'Unid', 'Pieza', 'Piezas', 'Pza', 'Pzas']),
     v('UNIDAD_SERVICIOS', ['ZZ'], ['Servicio', 'Servicios']),
     v('KILOGRAMO', ['KGM'], ['Kg', 'Kgs', 'Kilogramo', 'Kilogramos']),
     v('GRAMO', ['GRM'], ['Gramo', 'Gramos', 'g']),

@@ -24,6 +24,12 @@ describe('catalogueResolver', () => {
     ['unidadMedida', 'NIU - Unidad (bienes)', 'UNIDAD_BIENES'],
     ['unidadMedida', 'LTS', 'LITRO'],
     ['medioPago', '001: Depósito en cuenta', 'DEPOSITO_CUENTA'],
+    // As offices write the tax treatment and the unit.
+    ['tipoAfectacion', 'Afecto al IGV', 'GRAVADO_OPERACION_ONEROSA'],
+    ['tipoAfectacion', '18%', 'GRAVADO_OPERACION_ONEROSA'],
+    ['tipoAfectacion', 'No afecto', 'INAFECTO_OPERACION_ONEROSA'],
+    ['tipoAfectacion', 'Exonerado del IGV', 'EXONERADO_OPERACION_ONEROSA'],
+    ['unidadMedida', 'Pza.', 'UNIDAD_BIENES'],
   ] as const)('resolves %s «%s» to %s', (name, input, expected) => {
     expect(catalogueResolver(catalogues)(name, input)).toBe(expected);
   });
