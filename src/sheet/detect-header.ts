@@ -73,7 +73,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const match = withIgv !== undefined && options.pricesWithIgv === true ? withColumnFeeding(matched, withIgv, ['valorVentaUnitario']) : matched;
 
   const missing = REQUIRED_COLUMNS.filter((c) => !match.matches.has(c));
-  if (missing.length > 0) throw missingRequired(options.file, found.row, missing, mapping, withIgv);
+  if (missing.length > 0) throw missingRequired(options.file, found.row, missing, mapping, withIgv, lineAmountColumn(match.unknown));
 
   const conflicts = [...match.matches].filter(([, cols]) => cols.length > 1);
   if (conflicts.length > 0) throw duplicated(options.file, found.row, conflicts);
@@ -164,7 +164,22 @@ function noHeader(options: DetectHeaderOptions, count: number): FacturaError {
   );
 }
 
-function missingRequired(file: string, row: number, missing: readonly ColumnName[], mapping: ColumnMapping, withIgv: HeaderColumn | undefined): FacturaError {
+/** A column of the line's amount («Importe», «Total», «Subtotal»): what a register without a unit price has instead. */
+function lineAmountColumn(unknown: readonly HeaderColumn[]): HeaderColumn | undefined {
+  return unknown.find((c) => {
+    const kind = sheetAmountKind(c.header);
+    return kind === 'amount' || kind === 'total' || kind === 'base';
+  });
+}
+
+function missingRequired(
+  file: string,
+  row: number,
+  missing: readonly ColumnName[],
+  mapping: ColumnMapping,
+  withIgv: HeaderColumn | undefined,
+  lineAmount: HeaderColumn | undefined,
+): FacturaError {
   const lines = (lang: 'es' | 'en'): string =>
     missing
       .map((c) => {
@@ -181,6 +196,12 @@ function missingRequired(file: string, row: number, missing: readonly ColumnName
           return localized(
             `  - ${c} (${label}): la columna ${where(withIgv)} trae el precio con IGV. Si sus precios incluyen el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV y se leerá como el valor unitario; si no, se acepta ${accepted}`,
             `  - ${c} (${label}): column ${where(withIgv)} holds the price with IGV. If your prices include IGV, run with --tipo-registro PRECIOS_CON_IGV and it is read as the unit value; otherwise accepted headers ${accepted}`,
+          )[lang];
+        }
+        if (c === 'valorVentaUnitario' && lineAmount !== undefined) {
+          return localized(
+            `  - ${c} (${label}): la columna ${where(lineAmount)} trae el importe de la línea, no el valor de una unidad; el servicio necesita el valor unitario sin IGV (el importe sin IGV entre la cantidad). Agregue esa columna; se acepta ${accepted}`,
+            `  - ${c} (${label}): column ${where(lineAmount)} holds the line's amount, not the value of one unit; the service needs the unit value without IGV (the amount without IGV divided by the quantity). Add that column; accepted headers ${accepted}`,
           )[lang];
         }
         return localized(`  - ${c} (${label}): se acepta ${accepted}`, `  - ${c} (${label}): accepted headers ${accepted}`)[lang];

@@ -159,6 +159,23 @@ describe('finding the header row', () => {
     expect(err.text.en).toContain('  - cantidad (Quantity): accepted headers «cantidad», «Cantidad», «Cant», «Cant.», «Qty», «Cantidad vendida»');
   });
 
+  it('says that a line amount («Importe») is not the unit value the service needs', async () => {
+    const err = await failure(
+      readLineRecords(
+        rowsFromArrays(
+          [
+            ['Serie', 'Número', 'Fecha', 'RUC', 'Razón social', 'Descripción', 'Cantidad', 'Importe'],
+            ['F001', '1', '27/11/2026', '20512333797', 'X', 'Arroz', '2', '236.00'],
+          ],
+          { file: 'ventas.csv' },
+        ),
+      ),
+    );
+    expect(err.text.es).toContain(
+      '  - valorVentaUnitario (Valor unitario): la columna «Importe» (H) trae el importe de la línea, no el valor de una unidad; el servicio necesita el valor unitario sin IGV (el importe sin IGV entre la cantidad). Agregue esa columna; se acepta «valorVentaUnitario»',
+    );
+  });
+
   it('refuses two source columns that map to the same column, naming both', async () => {
     const err = await failure(
       readLineRecords(
