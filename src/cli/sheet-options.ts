@@ -37,9 +37,10 @@ export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArg
     })
     .option('map', {
       type: 'string',
-      describe: localized('Archivo JSON de mapeo: columna → texto del encabezado de su hoja', "JSON mapping file: canonical column → the sheet's header text")[
-        lang
-      ],
+      describe: localized(
+        'Archivo JSON de mapeo: columna → texto del encabezado de su hoja (y "tipoRegistro" si el valor unitario incluye el IGV)',
+        'JSON mapping file: canonical column → the sheet\'s header text (and "tipoRegistro" when the unit value includes IGV)',
+      )[lang],
     })
     .option('incluir-ocultas', {
       type: 'boolean',
