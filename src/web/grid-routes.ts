@@ -60,6 +60,9 @@ export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
         while (cells.length <= e.col) cells.push('');
         cells[e.col] = e.value;
       }
+      // A service's answer starts with its invoice and status («F001-7 RECHAZADO: …»), which the row's status cell shows above it.
+      const place = r.invoice !== undefined && r.status !== undefined ? `${r.invoice} ${STATUS_LABEL_ES(r.status)}: ` : undefined;
+      const withoutPlace = (message: string): string => (place !== undefined && message.startsWith(place) ? message.slice(place.length) : message);
       return {
         row: r.row,
         cells,
@@ -67,7 +70,7 @@ export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
         ...(r.status !== undefined ? { status: r.status, statusLabel: STATUS_LABEL_ES(r.status) } : {}),
         ...(r.invoice !== undefined ? { invoice: r.invoice } : {}),
         problems: cellProblems,
-        rowProblems: mine.filter((p) => p.colIndex === undefined).map((p) => p.message.es),
+        rowProblems: mine.filter((p) => p.colIndex === undefined).map((p) => withoutPlace(p.message.es)),
       };
     });
     return { page, pages, total, rows };
