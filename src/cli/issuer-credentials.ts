@@ -1,10 +1,10 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { IssuerCredentials } from '../index.js';
 import { FacturaError } from '../index.js';
 import { localized } from '../i18n/localized-text.js';
-import { parseJsonFile } from '../parse-json-file.js';
+import { readJsonFile } from '../read-json-file.js';
 
 const PER_ISSUER = /^FACTURA_(MAIL|CLAVE)_(\d{11})$/;
 
@@ -69,7 +69,7 @@ async function readCredentialsFile(path: string, platform: NodeJS.Platform = pro
       ),
     );
   }
-  const json = parseJsonFile(await readFile(path, 'utf8'), path, localized('El archivo de credenciales', 'The credentials file'));
+  const json = await readJsonFile(path, localized('El archivo de credenciales', 'The credentials file'));
   const parsed = credentialsFileSchema.safeParse(json);
   if (!parsed.success) {
     const where = [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(raíz)'))].join(', ');

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { FacturaError } from '../factura-error.js';
-import { parseJsonFile } from '../parse-json-file.js';
+import { readJsonFile } from '../read-json-file.js';
 import { localized } from '../i18n/localized-text.js';
 import { CATALOGUE_NAMES } from '../invoice/catalogues.js';
 import { COLUMN_NAMES } from '../invoice/canonical-columns.js';
@@ -58,14 +57,7 @@ export const configFileSchema = z
 export type ConfigFile = z.infer<typeof configFileSchema>;
 
 export async function loadConfigFile(path: string): Promise<ConfigFile> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (cause) {
-    throw new FacturaError('CONFIG', localized(`No se pudo leer el archivo de configuración ${path}.`, `Could not read the config file ${path}.`), { cause });
-  }
-  const json = parseJsonFile(text, path, localized('El archivo de configuración', 'The config file'));
-  return parseConfig(json, path);
+  return parseConfig(await readJsonFile(path, localized('El archivo de configuración', 'The config file')), path);
 }
 
 /**

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { COLUMN_NAMES, isColumnName } from '../invoice/canonical-columns.js';
 import { FacturaError } from '../factura-error.js';
-import { parseJsonFile } from '../parse-json-file.js';
+import { readJsonFile } from '../read-json-file.js';
 import { localized } from '../i18n/localized-text.js';
 import type { ColumnMapping } from './column-mapping.js';
 
@@ -73,13 +72,7 @@ export function parseMapping(json: unknown, file: string): MappingFile {
  * Resolves to its content as the library's `mapping` option takes it.
  */
 export async function loadMappingFile(path: string): Promise<MappingRecord> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (cause) {
-    throw new FacturaError('CONFIG', localized(`No se pudo leer el archivo de mapeo ${path}.`, `Could not read the mapping file ${path}.`), { cause });
-  }
-  const json = parseJsonFile(text, path, localized('El archivo de mapeo', 'The mapping file'));
+  const json = await readJsonFile(path, localized('El archivo de mapeo', 'The mapping file'));
   parseMapping(json, path);
   return json as MappingRecord;
 }

@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
+import { readFailureReason } from '../read-failure.js';
 
 /** How much of the file is looked at to tell the format, the encoding and the delimiter. */
 const HEAD_BYTES = 64 * 1024;
@@ -31,8 +32,16 @@ function unreadable(path: string, error: unknown): FacturaError {
   if (code === 'ENOENT') {
     return new FacturaError('INPUT', localized(`No se encontró el archivo ${path}.`, `The file ${path} was not found.`), { cause: error });
   }
+  // Node's own message is English and technical: the reason in words when the code is a known one.
+  const why = readFailureReason(error);
   const detail = error instanceof Error ? error.message : String(error);
-  return new FacturaError('INPUT', localized(`No se pudo abrir el archivo ${path}: ${detail}`, `Could not open the file ${path}: ${detail}`), { cause: error });
+  return new FacturaError(
+    'INPUT',
+    localized(`No se pudo abrir el archivo ${path}: ${why?.es ?? detail}`, `Could not open the file ${path}: ${why?.en ?? detail}`),
+    {
+      cause: error,
+    },
+  );
 }
 
 function isDirectory(path: string): FacturaError {

@@ -1,4 +1,4 @@
-import { chmod, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,16 @@ describe('credentials of several issuers on the command line', () => {
     expect(run.stderr).toContain('lo pueden leer otros usuarios (permisos 0644)');
     expect(run.stderr).toContain(`chmod 600 ${file}`);
     expect(run.stderr).not.toContain('clave-a-secreta');
+    expect(sandbox.ledger().counters).toMatchObject({ loginRequests: 0, puts: 0 });
+  });
+
+  it('says in Spanish when the credentials path is a private folder, not a file, before anything is sent', async () => {
+    const folder = join(dir.path, 'credenciales');
+    await mkdir(folder, { mode: 0o700 });
+    const run = await runMain(['submit', await sheet(), '--quiet'], { ...addresses(), FACTURA_CREDENTIALS_FILE: folder });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`No se pudo leer el archivo de credenciales ${folder}: es una carpeta, no un archivo.`);
+    expect(run.stderr).not.toContain('EISDIR');
     expect(sandbox.ledger().counters).toMatchObject({ loginRequests: 0, puts: 0 });
   });
 

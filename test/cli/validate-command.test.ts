@@ -88,6 +88,19 @@ describe('validate (the dry run)', () => {
     expect(unknown.stderr).toContain('indica tipoRegistro «con IGV»; se acepta PRECIOS_SIN_IGV o PRECIOS_CON_IGV.');
   });
 
+  it('says in Spanish why a mapping or config file cannot be read: missing, or a folder', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await copyFile(join(PROJECT_ROOT, 'fixtures/demo/ventas-noviembre.xlsx'), input);
+    const missing = join(dir.path, 'columnas.json');
+    const noMap = await runMain(['validate', input, '--quiet', '--map', missing]);
+    expect(noMap.code).toBe(2);
+    expect(noMap.stderr).toContain(`No se pudo leer el archivo de mapeo ${missing}: no existe.`);
+    const noConfig = await runMain(['--config', dir.path, 'validate', input, '--quiet']);
+    expect(noConfig.code).toBe(2);
+    expect(noConfig.stderr).toContain(`No se pudo leer el archivo de configuración ${dir.path}: es una carpeta, no un archivo.`);
+    expect(`${noMap.stderr}${noConfig.stderr}`).not.toMatch(/ENOENT|EISDIR/);
+  });
+
   it('finds every demo invoice valid, exits 0 and writes the results workbook beside the input', async () => {
     const input = join(dir.path, 'ventas.xlsx');
     await copyFile(join(PROJECT_ROOT, 'fixtures/demo/ventas-noviembre.xlsx'), input);
