@@ -12,6 +12,13 @@ const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad\u00a0\u2007\u202f]/gu;
 const FLOAT_WHOLE = /^(\d+)\.0+$/;
 /** Digits written in groups for reading: `20 100 070 970`, `20.100.070.970`, `4567-8901`. */
 const GROUPED_DIGITS = /^\d+(?:[ .-]\d+)+$/;
+/**
+ * The document's type written before its number, as some registers do: `RUC 20512333797`,
+ * `R.U.C.: 20512333797`, `DNI N° 45678912`. The number is what is read.
+ */
+const TYPE_LABEL = /^(?:(R\.?\s?U\.?\s?C)|(D\.?\s?N\.?\s?I))\.?\s*(?:N\s?[°º.]\s*)?[:#-]?\s*(\d+(?:[ .-]\d+)*)$/i;
+/** The digits a labelled number must have to be read without its label: a RUC's (also a wrong count, which the RUC rule explains), a DNI's. */
+const LABEL_DIGITS = { ruc: /^\d{9,13}$/, dni: /^\d{8}$/ };
 /** How many digits a grouped number must have to be read as one: a RUC, a DNI, an ubigeo. */
 const GROUPED_LENGTHS = new Set([6, 8, 11]);
 /** Excel keeps 15 significant digits: a longer number in a cell has already lost some. */
@@ -21,7 +28,8 @@ const MAX_EXACT_DIGITS = 15;
  * Identity columns (RUC, DNI, ubigeo) → the digits as text. Text is kept as written (trimmed, and
  * without an ERP's `="…"` or `'` text marker: text-marker.ts; other documents such as passports
  * may hold letters), but for 6, 8 or 11 digits grouped with spaces, dots or hyphens
- * (`20 100 070 970`), which are read as the digits. A number cell holding a whole number gives its
+ * (`20 100 070 970`), and a number after its type (`RUC 20512333797`, `DNI N° 45678912`), which
+ * are read as the digits. A number cell holding a whole number gives its
  * digits, but a number shown in scientific notation (`2.05123E+10`, as text or as a number cell
  * formatted that way) has lost digits and is an error, as is a DNI (fewer than 8 digits) or an
  * ubigeo (fewer than 6) whose leading zeros the number cell dropped; a number cell formatted to
@@ -39,6 +47,11 @@ export function normalizeIdentity(cell: Cell | null, place: CellPlace): Normaliz
       if (control !== undefined) return control;
       const whole = FLOAT_WHOLE.exec(text)?.[1];
       if (whole !== undefined) return normalizedValue(whole);
+      const labelled = TYPE_LABEL.exec(text);
+      if (labelled !== null) {
+        const digits = (labelled[3] ?? '').replace(/[ .-]/g, '');
+        if ((labelled[1] !== undefined ? LABEL_DIGITS.ruc : LABEL_DIGITS.dni).test(digits)) return normalizedValue(digits);
+      }
       if (GROUPED_DIGITS.test(text)) {
         // A RUC or DNI spaced or dotted for reading is its digits (the check digit still guards a RUC); other numbers stay as written.
         const digits = text.replace(/[ .-]/g, '');
