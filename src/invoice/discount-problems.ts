@@ -2,8 +2,8 @@ import { localized } from '../i18n/localized-text.js';
 import type { InvoiceDraft } from './invoice-draft.js';
 import type { Problem } from './problem.js';
 
-/** A discount cell that says there is none: blank is never read, and these are zeros or a dash. */
-const NO_DISCOUNT = /^(?:0+(?:\.0+)?|-|—)$/;
+/** A discount cell that says there is none: blank is never read, and these are zeros (`0`, `0.00`, `0,00`, `0%`) or a dash. */
+const NO_DISCOUNT = /^(?:0+(?:[.,]0+)?\s*%?|-|—)$/;
 
 /**
  * The lines whose sheet carries a discount («Descuento», «Dscto», «% Descuento»): the service takes

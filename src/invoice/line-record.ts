@@ -16,7 +16,7 @@ export interface SheetAmounts {
   readonly amount?: string;
   /**
    * A discount («Descuento», «Dscto», «% Descuento»): the service takes none, so a line that has one
-   * is an error (discount-problems.ts). The decimal read, or the cell's text when it is not one («10%»).
+   * is an error (discount-problems.ts). The cell as the sheet shows it («18,50», «10%»).
    */
   readonly discount?: string;
 }

@@ -268,17 +268,20 @@ async function* lineRecords(
   }
 }
 
-/** The sheet's own amounts on a row, read like our decimal columns; unreadable ones are left out, but for a discount. */
+/** The sheet's own amounts on a row, read like our decimal columns (unreadable ones are left out); a discount as the sheet shows it. */
 function sheetAmountsOf(row: SourceRow, shape: SheetShape, convention: DecimalConvention | undefined): SheetAmounts | undefined {
   if (shape.amounts === undefined) return undefined;
   let amounts: Partial<Record<keyof SheetAmounts, string>> | undefined;
   for (const [kind, index] of shape.amounts.columns) {
     const cell = row.cells[index] ?? null;
     if (cell === null) continue;
+    // A discount is kept as the sheet shows it («18,50», «10%», «5 soles»): only whether it is one, and its text for the message, are used.
+    if (kind === 'discount') {
+      (amounts ??= {})[kind] = cellDisplayText(cell) ?? '';
+      continue;
+    }
     const n = normalizeDecimal(cell, { row: row.row, column: 'valorVentaUnitario' }, convention);
     if (n.kind === 'value') (amounts ??= {})[kind] = n.value;
-    // A discount that is not a plain number («10%», «5 soles») is still a discount: kept as written.
-    else if (kind === 'discount' && n.kind === 'problem') (amounts ??= {})[kind] = cellDisplayText(cell) ?? '';
   }
   return amounts;
 }

@@ -35,5 +35,7 @@ describe('a discount column', () => {
     );
     expect(validateInvoice(withDiscounts(['0', '12.5']), CONTEXT).valid).toBe(false);
     expect(validateInvoice(withDiscounts(['0', '0.00']), CONTEXT).valid).toBe(true);
+    // As a decimal-comma sheet or a percentage column shows no discount.
+    expect(discountProblems(withDiscounts(['0,00', '0%', '0 %', '—']))).toEqual([]);
   });
 });
