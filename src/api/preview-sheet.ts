@@ -99,16 +99,15 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   // a columns step asks only for what is missing instead of every column.
   const guess = header ?? likeliestHeader(window.rows, settings.read.mapping);
   const headerRow = guess !== undefined ? rows.find((r) => r.row === guess.row) : rows.find((r) => !isBlank(r.cells));
-  const fed = new Map<number, string>();
-  for (const [name, c] of Object.entries(guess?.columns ?? {})) {
-    if (c !== undefined) fed.set(c.index, fed.has(c.index) ? `${fed.get(c.index) ?? ''},${name}` : name);
-  }
+  // The canonical columns each source column feeds (a column holding the serie and the number feeds both).
+  const fed = new Map<number, string[]>();
+  for (const [name, c] of Object.entries(guess?.columns ?? {})) if (c !== undefined) fed.set(c.index, [...(fed.get(c.index) ?? []), name]);
   const below = headerRow === undefined ? [] : rows.filter((r) => r.row > headerRow.row);
   const columns: PreviewColumn[] = (headerRow?.cells ?? [])
     .map((text, index) => ({ header: text.trim(), index }))
     .filter((c) => c.header !== '')
     .map(({ header: text, index }) => {
-      const column = fed.get(index);
+      const column = fed.get(index)?.join(',');
       return {
         index,
         header: text,
@@ -120,7 +119,7 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   const signature = createHash('sha256')
     .update(JSON.stringify(columns.map((c) => headerKey(c.header))))
     .digest('hex');
-  const fedNames = new Set([...fed.values()].flatMap((names) => names.split(',')));
+  const fedNames = new Set([...fed.values()].flat());
   return {
     format: source.format,
     ...(source.sheet !== undefined ? { sheet: source.sheet } : {}),

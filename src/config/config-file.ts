@@ -4,6 +4,7 @@ import { readJsonFile } from '../read-json-file.js';
 import { localized } from '../i18n/localized-text.js';
 import { CATALOGUE_NAMES } from '../invoice/catalogues.js';
 import { COLUMN_NAMES } from '../invoice/canonical-columns.js';
+import { TIPOS_REGISTRO } from '../invoice/compute-totals.js';
 
 /**
  * One issuer's profile under `emisores` (accounting firms): the data its documents need and its own
@@ -41,7 +42,7 @@ export const configFileSchema = z
       .object({
         tipoIntegracion: z.string().optional(),
         tipoPlantilla: z.string().optional(),
-        tipoRegistro: z.enum(['PRECIOS_SIN_IGV', 'PRECIOS_CON_IGV']).optional(),
+        tipoRegistro: z.enum(TIPOS_REGISTRO).optional(),
       })
       .strict()
       .optional(),

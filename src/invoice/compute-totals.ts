@@ -22,7 +22,9 @@ const Dec = Decimal.clone({ precision: 50, rounding: Decimal.ROUND_HALF_UP });
 export const IGV_RATE = '0.18';
 export const IVAP_RATE = '0.04';
 
-export type TipoRegistro = 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
+/** Whether the unit values exclude (the default) or include IGV: the service's `close2u.tipoRegistro`. */
+export const TIPOS_REGISTRO = ['PRECIOS_SIN_IGV', 'PRECIOS_CON_IGV'] as const;
+export type TipoRegistro = (typeof TIPOS_REGISTRO)[number];
 
 export interface TotalsLine {
   /** Exact decimal text, e.g. "2.5". */

@@ -1,7 +1,7 @@
-import { localized } from '../i18n/localized-text.js';
 import type { ColumnName } from './canonical-columns.js';
 import type { Problem } from './problem.js';
 import { matchKey } from './match-key.js';
+import { warningAt } from './rules/problem-at.js';
 
 /**
  * «Crédito a 30 días», «CREDITO 60 DIAS», «A crédito (45 días)», «Crédito 30d», compared by
@@ -20,15 +20,12 @@ export function creditTermDays(text: string): number | undefined {
  * so the days are not sent; said at the cell, as a warning (the invoice goes as credit).
  */
 export function creditTermNotSent(row: number, column: ColumnName, value: string, days: number): Problem {
-  return {
-    severity: 'warning',
-    code: 'CREDIT_TERM_NOT_SENT',
+  return warningAt(
+    'CREDIT_TERM_NOT_SENT',
     row,
     column,
     value,
-    message: localized(
-      `«${value}» se envía como Crédito: el servicio no recibe el plazo (${days} días), que queda solo en sus registros.`,
-      `"${value}" is sent as Crédito (credit): the service takes no term (${days} days), which stays in your own records only.`,
-    ),
-  };
+    `«${value}» se envía como Crédito: el servicio no recibe el plazo (${days} días), que queda solo en sus registros.`,
+    `"${value}" is sent as Crédito (credit): the service takes no term (${days} days), which stays in your own records only.`,
+  );
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { COLUMN_NAMES, isColumnName } from '../invoice/canonical-columns.js';
+import type { TipoRegistro } from '../invoice/compute-totals.js';
+import { TIPOS_REGISTRO } from '../invoice/compute-totals.js';
 import { FacturaError } from '../factura-error.js';
 import { readJsonFile } from '../read-json-file.js';
 import { localized } from '../i18n/localized-text.js';
@@ -12,8 +14,6 @@ const MappingSchema = z.record(z.string(), z.string().trim().min(1));
  * named so): a column mapped as a price with IGV is read that way wherever the file is used.
  */
 export const MAPPING_TIPO_REGISTRO = 'tipoRegistro';
-const TIPOS_REGISTRO = ['PRECIOS_SIN_IGV', 'PRECIOS_CON_IGV'] as const;
-type TipoRegistro = (typeof TIPOS_REGISTRO)[number];
 const isTipoRegistro = (value: string): value is TipoRegistro => (TIPOS_REGISTRO as readonly string[]).includes(value);
 
 /** A `--map` file's content: canonical column → header text, and `tipoRegistro` when it says. */

@@ -16,7 +16,9 @@ const GROUPED_DIGITS = /^\d+(?:[ .-]\d+)+$/;
  * The document's type written before its number, as some registers do: `RUC 20512333797`,
  * `R.U.C.: 20512333797`, `DNI N° 45678912`. The number is what is read.
  */
-const TYPE_LABEL = /^(?:(R\.?\s?U\.?\s?C)|(D\.?\s?N\.?\s?I))\.?\s*(?:N\s?[°º.]\s*)?[:#-]?\s*(\d+(?:[ .-]\d+)*)$/i;
+const TYPE_LABEL = /^(?:(R\.?\s?U\.?\s?C)|D\.?\s?N\.?\s?I)\.?\s*(?:N\s?[°º.]\s*)?[:#-]?\s*(\d+(?:[ .-]\d+)*)$/i;
+/** The separators of digits grouped for reading, taken out to read the digits. */
+const GROUP_SEPARATORS = /[ .-]/g;
 /** The digits a labelled number must have to be read without its label: a RUC's (also a wrong count, which the RUC rule explains), a DNI's. */
 const LABEL_DIGITS = { ruc: /^\d{9,13}$/, dni: /^\d{8}$/ };
 /** How many digits a grouped number must have to be read as one: a RUC, a DNI, an ubigeo. */
@@ -49,12 +51,12 @@ export function normalizeIdentity(cell: Cell | null, place: CellPlace): Normaliz
       if (whole !== undefined) return normalizedValue(whole);
       const labelled = TYPE_LABEL.exec(text);
       if (labelled !== null) {
-        const digits = (labelled[3] ?? '').replace(/[ .-]/g, '');
+        const digits = (labelled[2] ?? '').replace(GROUP_SEPARATORS, '');
         if ((labelled[1] !== undefined ? LABEL_DIGITS.ruc : LABEL_DIGITS.dni).test(digits)) return normalizedValue(digits);
       }
       if (GROUPED_DIGITS.test(text)) {
         // A RUC or DNI spaced or dotted for reading is its digits (the check digit still guards a RUC); other numbers stay as written.
-        const digits = text.replace(/[ .-]/g, '');
+        const digits = text.replace(GROUP_SEPARATORS, '');
         if (GROUPED_LENGTHS.has(digits.length)) return normalizedValue(digits);
       }
       return stripped === cell.text ? normalizedValue(text) : invisibleRemoved(place, cell.text.trim(), text);

@@ -69,6 +69,8 @@ function isBlank(row: SourceRow): boolean {
 
 /** The problems of a row without any: one shared, frozen empty list instead of one per row. */
 const NO_PROBLEMS: readonly Problem[] = Object.freeze([]);
+/** The two halves of a combined invoice key (normalize-combined-key.ts). */
+const KEY_NAMES = ['serie', 'numero'] as const;
 
 /**
  * Turns a row source into line records: finds the header within the first HEADER_SEARCH_ROWS rows,
@@ -215,10 +217,11 @@ async function* lineRecords(
     }
     if (shape.combinedKey !== undefined) {
       const key = normalizeCombinedKey(row.cells[shape.combinedKey] ?? null, row.row);
-      if (key.serie.kind === 'value') values.serie = key.serie.value;
-      else if (key.serie.kind === 'problem') (problems ??= []).push(key.serie.problem);
-      if (key.numero.kind === 'value') values.numero = key.numero.value;
-      else if (key.numero.kind === 'problem') (problems ??= []).push(key.numero.problem);
+      for (const name of KEY_NAMES) {
+        const n = key[name];
+        if (n.kind === 'value') values[name] = n.value;
+        else if (n.kind === 'problem') (problems ??= []).push(n.problem);
+      }
     }
     const record: LineRecord =
       priceCurrency === undefined
