@@ -10,7 +10,7 @@ import { inUserTerms } from './in-user-terms.js';
 import type { CheckDeps } from './run-check.js';
 import { runCheck, STATUS_LABEL_ES } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
-import { mappingFileOf } from './confirmed-mapping.js';
+import { confirmedMapping } from './confirmed-mapping.js';
 import { previewForBrowser } from './sheet-preview-view.js';
 import type { CheckProgress, CheckView, ProblemGroup, ProblemItem } from './workspace-api.js';
 import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
@@ -77,22 +77,11 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     if (check === undefined) return reply.code(404).send(NOT_FOUND);
     if (check.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
     const preview = check.preview as StoredPreview | undefined;
-    const chosen = body.data.mapping;
-    const withIgv = body.data.tipoRegistro;
-    if (chosen !== undefined && preview !== undefined) {
-      store.rememberMapping(
-        preview.signature,
-        mappingFileOf({ mapping: chosen, ...(withIgv !== undefined ? { tipoRegistro: withIgv } : {}) }),
-        new Date().toISOString(),
-      );
-    }
+    // A mapping confirmed now is kept as a mapping file, its IGV choice in it; a rerun keeps the one it ran with.
+    const chosen = body.data.mapping === undefined ? undefined : confirmedMapping(body.data.mapping, body.data.tipoRegistro !== undefined);
+    if (chosen !== undefined && preview !== undefined) store.rememberMapping(preview.signature, chosen, new Date().toISOString());
     const mapping = chosen ?? preview?.mapping;
-    if (preview !== undefined && mapping !== undefined) {
-      // A mapping confirmed now says whether its unit value includes IGV; a rerun keeps what was said.
-      const { tipoRegistro: _before, ...rest } = preview;
-      const tipoRegistro = chosen !== undefined ? withIgv : preview.tipoRegistro;
-      store.setPreview(check.id, { ...rest, mapping, ...(tipoRegistro !== undefined ? { tipoRegistro } : {}) });
-    }
+    if (preview !== undefined && mapping !== undefined) store.setPreview(check.id, { ...preview, mapping });
     const run = options.run !== undefined ? options.run(check.id, mapping) : runCheck(options, check.id, mapping);
     options.running.add(run);
     void run.finally(() => options.running.delete(run));
@@ -121,10 +110,8 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
   app.get('/api/checks/:id/mapping', (request, reply) => {
     const params = Params.safeParse(request.params);
     const check = params.success ? store.getCheck(params.data.id) : undefined;
-    const preview = check?.preview as StoredPreview | undefined;
-    const mapping = preview?.mapping;
-    if (check === undefined || mapping === undefined) return reply.code(404).send({ error: 'Esta revisión no usó una asignación de columnas.' });
-    const file = mappingFileOf({ mapping, ...(preview?.tipoRegistro !== undefined ? { tipoRegistro: preview.tipoRegistro } : {}) });
+    const file = (check?.preview as StoredPreview | undefined)?.mapping;
+    if (check === undefined || file === undefined) return reply.code(404).send({ error: 'Esta revisión no usó una asignación de columnas.' });
     return reply
       .type('application/json; charset=utf-8')
       .header('content-disposition', attachment(downloadName(check.fileName, 'columnas.json')))

@@ -1,6 +1,7 @@
+import type { MappingRecord } from '../index.js';
 import { CANONICAL_COLUMN_LIST, FacturaError, isPriceWithIgvHeader, listSheets, previewSheet } from '../index.js';
 import { inUserTerms } from './in-user-terms.js';
-import { confirmedMapping } from './confirmed-mapping.js';
+import { includesIgv } from './confirmed-mapping.js';
 import type { SheetChoice, SheetPreview } from './workspace-api.js';
 import { WITH_IGV_SUFFIX } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
@@ -9,12 +10,13 @@ import type { WorkspaceStore } from './workspace-store.js';
 export interface StoredPreview extends SheetPreview {
   /** The header row's signature, the key a confirmed mapping is remembered by. */
   readonly signature: string;
-  /** The remembered mapping the preview applied; the check runs with it unless the user picks another. */
-  readonly mapping?: Readonly<Record<string, string>>;
+  /**
+   * The mapping the check runs with, as a mapping file (confirmed-mapping.ts): the one remembered
+   * for these headers, until the user confirms another.
+   */
+  readonly mapping?: MappingRecord;
   /** The sheet the check must ask for by name (the user's choice); absent: the CLI's own pick. */
   readonly chosenSheet?: string;
-  /** The mapping's unit value includes IGV (chosen as «Valor unitario con IGV»); absent: the run's own setting. */
-  readonly tipoRegistro?: 'PRECIOS_CON_IGV';
 }
 
 /** The columns step's choice of a unit value that includes IGV (WITH_IGV_SUFFIX). */
@@ -42,12 +44,11 @@ const CANONICAL = CANONICAL_COLUMN_LIST.flatMap((c) => {
  * was recognised before them.
  */
 export function previewForBrowser(p: StoredPreview): SheetPreview {
-  const { signature: _signature, mapping, chosenSheet: _chosenSheet, tipoRegistro, ...rest } = p;
+  const { signature: _signature, mapping, chosenSheet: _chosenSheet, ...rest } = p;
   if (mapping === undefined) return rest;
+  const withIgv = includesIgv(mapping);
   const columns = rest.columns.map(({ column: _column, ...c }) => {
-    const fields = COLUMN_NAMES.filter((name) => mapping[name] === c.header).map((name) =>
-      name === 'valorVentaUnitario' && tipoRegistro === 'PRECIOS_CON_IGV' ? WITH_IGV_CHOICE : name,
-    );
+    const fields = COLUMN_NAMES.filter((name) => mapping[name] === c.header).map((name) => (name === 'valorVentaUnitario' && withIgv ? WITH_IGV_CHOICE : name));
     return fields.length === 0 ? c : { ...c, column: fields.join(',') };
   });
   return { ...rest, columns };
@@ -103,9 +104,8 @@ export async function buildSheetPreview(
     preview = await previewSheet(check.storedPath, { sheet });
   }
   const read = sheet !== undefined ? { sheet } : {};
-  const stored = store.recallMapping(preview.signature);
-  const remembered = stored === undefined ? undefined : confirmedMapping(stored);
-  if (remembered !== undefined) preview = await previewSheet(check.storedPath, { ...read, ...remembered });
+  const remembered = store.recallMapping(preview.signature);
+  if (remembered !== undefined) preview = await previewSheet(check.storedPath, { ...read, mapping: remembered });
   // No unit value, but a price headed «con IGV»: the columns step proposes it as the unit value with IGV, for the user to confirm.
   const withIgv = preview.missing.includes('valorVentaUnitario')
     ? preview.columns.find((c) => c.column === undefined && isPriceWithIgvHeader(c.header))
@@ -124,7 +124,7 @@ export async function buildSheetPreview(
     remembered: remembered !== undefined,
     ...(preview.problem !== undefined ? { problem: inUserTerms(preview.problem, check).es } : {}),
     signature: preview.signature,
-    ...remembered,
+    ...(remembered !== undefined ? { mapping: remembered } : {}),
     ...(sheet !== undefined ? { chosenSheet: sheet } : {}),
   };
 }

@@ -159,6 +159,14 @@ const MIGRATIONS: readonly string[] = [
   // DELETE without WHERE (SQLite drops their pages at once) instead of deleting 100k indexed rows
   // one by one from shared tables. A check not run since keeps reading the shared tables (NULL).
   `ALTER TABLE checks ADD COLUMN run_tables INTEGER;`,
+  // A mapping is kept as the command line's mapping file, its IGV choice inside it as
+  // "tipoRegistro": a remembered mapping's '@tipoRegistro' key, and a check preview's own
+  // tipoRegistro beside its mapping, move there (left behind, its prices would be read without IGV).
+  `UPDATE mappings SET mapping_json = json_set(json_remove(mapping_json, '$."@tipoRegistro"'), '$.tipoRegistro', json_extract(mapping_json, '$."@tipoRegistro"'))
+     WHERE json_type(mapping_json, '$."@tipoRegistro"') IS NOT NULL;
+   UPDATE checks SET preview_json = json_set(json_remove(preview_json, '$.tipoRegistro'), '$.mapping.tipoRegistro', json_extract(preview_json, '$.tipoRegistro'))
+     WHERE json_type(preview_json, '$.tipoRegistro') IS NOT NULL AND json_type(preview_json, '$.mapping') = 'object';
+   UPDATE checks SET preview_json = json_remove(preview_json, '$.tipoRegistro') WHERE json_type(preview_json, '$.tipoRegistro') IS NOT NULL;`,
 ];
 
 export type Lang = 'es' | 'en';

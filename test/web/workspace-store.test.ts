@@ -138,6 +138,26 @@ describe('the workspace store', () => {
     expect(store.getCheck(ID)).toMatchObject({ state: 'failed', failure: { es: 'interrumpida' } });
   });
 
+  it("moves the IGV choice of a workspace's earlier mappings into the mapping itself, as the mapping file says it", () => {
+    store.rememberMapping('firma', { valorVentaUnitario: 'Precio con IGV', '@tipoRegistro': 'PRECIOS_CON_IGV' }, '2026-11-23T10:00:00.000Z');
+    store.rememberMapping('otra', { serie: 'DOC_SERIE' }, '2026-11-23T10:00:00.000Z');
+    store.setPreview(ID, { signature: 'firma', mapping: { valorVentaUnitario: 'Precio con IGV' }, tipoRegistro: 'PRECIOS_CON_IGV', columns: [] });
+    store.close();
+    // As a store before the last migration left them: the choice beside the mapping, or under a key of the web's own.
+    const db = new Database(join(dir.path, 'db.sqlite'));
+    const version = Number(db.pragma('user_version', { simple: true }));
+    db.pragma(`user_version = ${version - 1}`);
+    db.close();
+    store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
+    expect(store.recallMapping('firma')).toEqual({ valorVentaUnitario: 'Precio con IGV', tipoRegistro: 'PRECIOS_CON_IGV' });
+    expect(store.recallMapping('otra')).toEqual({ serie: 'DOC_SERIE' });
+    expect(store.getCheck(ID)?.preview).toEqual({
+      signature: 'firma',
+      mapping: { valorVentaUnitario: 'Precio con IGV', tipoRegistro: 'PRECIOS_CON_IGV' },
+      columns: [],
+    });
+  });
+
   it('keeps edits as an overlay: one cell, a replace over a whole column (edits included), undo by action', () => {
     const writer = store.writer(ID);
     for (let r = 2; r < 3002; r++) writer.addRow(r, ['F001', String(r), r % 2 === 0 ? 'UND' : 'NIU', r === 7 ? null : 'x']);
