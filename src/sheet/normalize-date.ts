@@ -13,6 +13,8 @@ const TWO_DIGIT_YEAR = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}(?:\s.*)?$/;
  * from it holds it (`3-nov-2026`, `03-nov.-2026`), or as people write it (`3 de noviembre de 2026`).
  */
 const NAMED_MONTH = new RegExp(String.raw`^(\d{1,2})[-/ ](?:de )?(\p{L}+)\.?[-/ ](?:de )?(\d{4}|\d{2})${TIME_TAIL}$`, 'iu');
+/** A month's name, then the day and the year, as English writes a date (`Nov 3, 2026`, `November 3 2026`). */
+const MONTH_NAME_FIRST = new RegExp(String.raw`^(\p{L}+)\.? (\d{1,2}),? (\d{4})${TIME_TAIL}$`, 'iu');
 
 const MONTHS_ES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -59,14 +61,35 @@ export function excelSerialToIsoDate(serial: number): string | undefined {
 }
 
 /**
+ * How a sheet writes its numeric text dates: Peru's day first (`03/11/2026`, 3 November), or month
+ * first (`11/03/2026`), as a system set up for the United States exports them.
+ */
+export type DateOrder = 'day-first' | 'month-first';
+
+/**
+ * The order a numeric text date shows by itself: `13/11/2026` can only be day first, `11/13/2026`
+ * only month first; undefined for one both orders read (`03/11/2026`) or for any other text.
+ */
+export function dateOrderEvidence(text: string): DateOrder | undefined {
+  const m = DAY_FIRST.exec(collapseWhitespace(text));
+  if (m === null) return undefined;
+  const first = Number(m[1]);
+  const second = Number(m[3]);
+  if (first > 12 && second >= 1 && second <= 12) return 'day-first';
+  if (second > 12 && first >= 1 && first <= 12) return 'month-first';
+  return undefined;
+}
+
+/**
  * Date columns → `YYYY-MM-DD`. Accepts date cells, Excel serial numbers (1900 system), and text
  * `DD/MM/YYYY`, `D/M/YYYY`, `DD-MM-YYYY`, `DD.MM.YYYY`, `YYYY-MM-DD`, `YYYY/MM/DD`, and a month by
- * its name (`3-nov-2026`, `3 de noviembre de 2026`, Spanish or English), each with an optional
- * time that is ignored. A 2-digit year is an error asking for the full one. Text dates are always
- * day first: `02/13/2026` is an error, never read as February 13th; impossible dates
- * (`31/02/2026`) are errors.
+ * its name (`3-nov-2026`, `3 de noviembre de 2026`, `Nov 3, 2026`, Spanish or English), each with
+ * an optional time that is ignored. A 2-digit year is an error asking for the full one. Numeric
+ * text dates are read in `order`, day first unless the sheet showed otherwise (read-line-records.ts):
+ * read day first, `02/13/2026` is an error, never February 13th; impossible dates (`31/02/2026`)
+ * are errors.
  */
-export function normalizeDate(cell: Cell | null, place: CellPlace): Normalized {
+export function normalizeDate(cell: Cell | null, place: CellPlace, order: DateOrder = 'day-first'): Normalized {
   if (cell === null) return ABSENT;
   switch (cell.kind) {
     case 'date':
@@ -84,7 +107,7 @@ export function normalizeDate(cell: Cell | null, place: CellPlace): Normalized {
         : normalizedValue(iso);
     }
     case 'text':
-      return dateFromText(cell.text, place);
+      return dateFromText(cell.text, place, order);
     case 'error':
       return cellErrorProblem(cell, place);
     case 'boolean':
@@ -96,26 +119,37 @@ export function normalizeDate(cell: Cell | null, place: CellPlace): Normalized {
  * The date each text read as: a sheet repeats a few issue dates on invoice after invoice. Only
  * texts read without a word to say (a problem or a warning names its row).
  */
-const READ_DATES = createBoundedMemo<Normalized>();
+const READ_DATES: Readonly<Record<DateOrder, ReturnType<typeof createBoundedMemo<Normalized>>>> = {
+  'day-first': createBoundedMemo<Normalized>(),
+  'month-first': createBoundedMemo<Normalized>(),
+};
 
-function dateFromText(raw: string, place: CellPlace): Normalized {
-  const known = READ_DATES.get(raw);
+function dateFromText(raw: string, place: CellPlace, order: DateOrder): Normalized {
+  const memo = READ_DATES[order];
+  const known = memo.get(raw);
   if (known !== undefined) return known;
-  const read = readDateText(raw, place);
-  if (read.kind === 'value' && read.warning === undefined) READ_DATES.set(raw, read);
+  const read = readDateText(raw, place, order);
+  if (read.kind === 'value' && read.warning === undefined) memo.set(raw, read);
   return read;
 }
 
-function readDateText(raw: string, place: CellPlace): Normalized {
+function readDateText(raw: string, place: CellPlace, order: DateOrder): Normalized {
   const text = collapseWhitespace(raw);
   if (text === '') return ABSENT;
-  const dayFirst = DAY_FIRST.exec(text);
-  if (dayFirst) return checkedDate(Number(dayFirst[4]), Number(dayFirst[3]), Number(dayFirst[1]), text, place, true);
+  const numeric = DAY_FIRST.exec(text);
+  if (numeric) {
+    const [first, second] = [Number(numeric[1]), Number(numeric[3])];
+    return order === 'day-first'
+      ? checkedDate(Number(numeric[4]), second, first, text, place, order)
+      : checkedDate(Number(numeric[4]), first, second, text, place, order);
+  }
   const yearFirst = YEAR_FIRST.exec(text);
-  if (yearFirst) return checkedDate(Number(yearFirst[1]), Number(yearFirst[3]), Number(yearFirst[4]), text, place, false);
+  if (yearFirst) return checkedDate(Number(yearFirst[1]), Number(yearFirst[3]), Number(yearFirst[4]), text, place, undefined);
   const named = NAMED_MONTH.exec(text);
-  const month = named === null ? undefined : MONTH_NUMBERS.get((named[2] ?? '').toLowerCase());
-  if (named !== null && month !== undefined && named[3]?.length === 4) return checkedDate(Number(named[3]), month, Number(named[1]), text, place, false);
+  const monthFirst = named === null ? MONTH_NAME_FIRST.exec(text) : null;
+  const month = MONTH_NUMBERS.get(((named ?? monthFirst)?.[named === null ? 1 : 2] ?? '').toLowerCase());
+  if (named !== null && month !== undefined && named[3]?.length === 4) return checkedDate(Number(named[3]), month, Number(named[1]), text, place, undefined);
+  if (monthFirst !== null && month !== undefined) return checkedDate(Number(monthFirst[3]), month, Number(monthFirst[2]), text, place, undefined);
   if (TWO_DIGIT_YEAR.test(text) || month !== undefined) {
     return cellProblem(
       place,
@@ -128,10 +162,23 @@ function readDateText(raw: string, place: CellPlace): Normalized {
   return notADate(place, text);
 }
 
-function checkedDate(year: number, month: number, day: number, text: string, place: CellPlace, dayFirst: boolean): Normalized {
+/** `order`: how a numeric date was read (undefined: its order was not in question). */
+function checkedDate(year: number, month: number, day: number, text: string, place: CellPlace, order: DateOrder | undefined): Normalized {
   if (month < 1 || month > 12) {
-    const hint = dayFirst && day >= 1 && day <= 12 ? ' Las fechas se leen con el día primero (DD/MM/AAAA).' : '';
-    const hintEn = dayFirst && day >= 1 && day <= 12 ? ' Dates are read day first (DD/MM/YYYY).' : '';
+    // Read one way, the other way would be a date: say which way the file's dates are read, and what follows for the others.
+    const swapped = day >= 1 && day <= 12;
+    const hint =
+      order === 'day-first' && swapped
+        ? ` Las fechas se leen con el día primero (DD/MM/AAAA). Si esta columna trae el mes primero (MM/DD/AAAA), sus fechas con día 12 o menos se leyeron al revés: guarde las fechas como DD/MM/AAAA o con formato de fecha.`
+        : order === 'month-first' && swapped
+          ? ' Las fechas de este archivo se leen con el mes primero (MM/DD/AAAA), como lo mostraron sus primeras filas.'
+          : '';
+    const hintEn =
+      order === 'day-first' && swapped
+        ? ' Dates are read day first (DD/MM/YYYY). If this column has the month first (MM/DD/YYYY), its dates with a day of 12 or less were read the wrong way round: save the dates as DD/MM/YYYY or with a date format.'
+        : order === 'month-first' && swapped
+          ? " This file's dates are read month first (MM/DD/YYYY), as its first rows showed."
+          : '';
     return cellProblem(
       place,
       'INVALID_DATE',

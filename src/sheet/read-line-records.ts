@@ -15,6 +15,8 @@ import type { DecimalConvention } from './normalize-decimal.js';
 import { decimalEvidence, normalizeDecimal } from './normalize-decimal.js';
 import { readHeaderWindow } from './read-header-window.js';
 import { rowSkipNotes } from './row-skip-notes.js';
+import type { DateOrder } from './normalize-date.js';
+import { sheetDateOrder } from './sheet-date-order.js';
 import { findSheetAmountColumns } from './sheet-amount-columns.js';
 import { totalsRowEvidence } from './totals-row.js';
 import type { Cell, RowSource, SourceRow } from './source-row.js';
@@ -109,11 +111,16 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
     const decimalColumns = columns.filter(([, , type]) => type === 'decimal').map(([, index]) => index);
     const fixed: DecimalConvention | undefined = options.decimalComma === true ? 'comma' : options.decimalComma === false ? 'point' : undefined;
     const state = { convention: fixed ?? conventionOf(pending, decimalColumns) };
+    const dates = sheetDateOrder(
+      pending,
+      columns.filter(([, , type]) => type === 'date').map(([name, index]) => [name, index, detected.header.columns[name]?.header ?? name] as const),
+    );
     const shape: SheetShape = {
       // A column holding the serie and the number together is read apart from the others (combinedKey).
       columns: combined === undefined ? columns : columns.filter(([, index]) => index !== combined),
       combinedKey: combined,
       decimalColumns,
+      dateOrder: dates.order,
       keyColumns: columns.filter(([name]) => name === 'serie' || name === 'numero').map(([, index]) => index),
       descriptionColumn: columns.find(([name]) => name === 'descripcion')?.[1],
       names: new Map([...detected.header.unknown.map((c) => [c.index, c.header] as const), ...columns.map(([name, index]) => [index, name] as const)]),
@@ -132,7 +139,7 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
             amounts: undefined,
           };
     const records = lineRecords(pending, ended ? undefined : iterator, read, state, fixed !== undefined);
-    return { header: detected.header, notes: [...source.notes, ...detected.notes], records };
+    return { header: detected.header, notes: [...source.notes, ...detected.notes, ...(dates.note !== undefined ? [dates.note] : [])], records };
   } catch (err) {
     await iterator.return?.();
     throw err;
@@ -163,6 +170,8 @@ interface SheetShape {
   /** The column holding each invoice's serie and number together («F001-00000123»), split as each row passes. */
   readonly combinedKey: number | undefined;
   readonly decimalColumns: readonly number[];
+  /** How numeric text dates are read (sheet-date-order.ts). */
+  readonly dateOrder: DateOrder;
   /** The serie and numero columns. */
   readonly keyColumns: readonly number[];
   readonly descriptionColumn: number | undefined;
@@ -208,7 +217,7 @@ async function* lineRecords(
       if (cell === null) continue; // every normaliser gives nothing for a blank cell
       const place = places[c] as { row: number; column: ColumnName };
       place.row = row.row;
-      const n = normalizeCell(cell, type, place, state.convention);
+      const n = normalizeCell(cell, type, place, state.convention, shape.dateOrder);
       if (n.kind === 'value') {
         values[name] = n.value;
         if (n.warning !== undefined) (problems ??= []).push(n.warning);

@@ -38,6 +38,8 @@ function valueOf(n: Normalized): string | undefined {
 describe('normalising cells by column type', () => {
   const passing: [string, ColumnName, Cell | null, string | undefined, DecimalConvention?][] = [
     ['a date cell', 'fechaEmision', date('2026-11-20T00:00:00'), '2026-11-20'],
+    ['a date as English writes it', 'fechaEmision', text('November 3, 2026'), '2026-11-03'],
+    ['a date as English abbreviates it', 'fechaEmision', text('Nov 20 2026'), '2026-11-20'],
     ['a date cell with a time', 'fechaEmision', date('2026-11-20T15:45:10'), '2026-11-20'],
     ['an Excel serial', 'fechaEmision', num(46346), '2026-11-20'],
     ['an Excel serial with a time fraction', 'fechaEmision', num(46346.75), '2026-11-20'],
@@ -118,7 +120,7 @@ describe('normalising cells by column type', () => {
       text('02/13/2026'),
       'INVALID_DATE',
       '02/13/2026',
-      'Fila 7, Fecha de emisión: «02/13/2026» no es una fecha: el mes 13 no existe. Las fechas se leen con el día primero (DD/MM/AAAA).',
+      'Fila 7, Fecha de emisión: «02/13/2026» no es una fecha: el mes 13 no existe. Las fechas se leen con el día primero (DD/MM/AAAA). Si esta columna trae el mes primero (MM/DD/AAAA), sus fechas con día 12 o menos se leyeron al revés: guarde las fechas como DD/MM/AAAA o con formato de fecha.',
     ],
     [
       '31/02/2026',

@@ -269,6 +269,35 @@ describe('reading line records', () => {
     expect(comma[0]?.values.cantidad).toBe('1.5');
   });
 
+  it('reads the dates month first when the first rows write them so, with a note naming the date that shows it', async () => {
+    const at = (numero: string, fecha: string): string[] => [LINE[0] ?? '', numero, fecha, ...LINE.slice(3)];
+    const rows = [HEADER, at('1', '11/03/2026'), at('2', '11/13/2026'), at('3', '11/05/2026 10:30'), at('4', 'Nov 6, 2026')];
+    const sheet = await readLineRecords(rowsFromArrays(rows));
+    const records = await collect(sheet.records);
+    expect(records.map((r) => r.values.fechaEmision)).toEqual(['2026-11-03', '2026-11-13', '2026-11-05', '2026-11-06']);
+    expect(records.flatMap((r) => r.problems)).toEqual([]);
+    expect(sheet.notes.map((n) => `${n.code} ${n.row ?? ''} ${n.column ?? ''} ${n.value ?? ''}`)).toEqual(['DATES_MONTH_FIRST 3 fechaEmision 11/13/2026']);
+    expect(sheet.notes[0]?.message.es).toBe(
+      'Fila 3: las fechas de «fechaEmision» están escritas con el mes primero (MM/DD/AAAA), como «11/13/2026»; se leen así en todo el archivo. Revise en los resultados que las fechas sean las correctas.',
+    );
+  });
+
+  it('keeps the dates day first when the first rows show both orders, or a month-first date only comes after them', async () => {
+    const at = (numero: string, fecha: string): string[] => [LINE[0] ?? '', numero, fecha, ...LINE.slice(3)];
+    const mixed = await readLineRecords(rowsFromArrays([HEADER, at('1', '11/13/2026'), at('2', '20/11/2026'), at('3', '03/11/2026')]));
+    const read = await collect(mixed.records);
+    expect(mixed.notes).toEqual([]);
+    expect(read.map((r) => r.values.fechaEmision)).toEqual([undefined, '2026-11-20', '2026-11-03']);
+    expect(read[0]?.problems[0]?.message.es).toContain('Si esta columna trae el mes primero (MM/DD/AAAA), sus fechas con día 12 o menos se leyeron al revés');
+    // Past the rows read with the header (the file streams), the order is no longer in question.
+    const late = [HEADER, ...Array.from({ length: 400 }, (_, i) => at(String(i + 1), '11/03/2026')), at('401', '11/13/2026')];
+    const sheet = await readLineRecords(rowsFromArrays(late, { batch: 100 }));
+    const records = await collect(sheet.records);
+    expect(sheet.notes).toEqual([]);
+    expect(records[0]?.values.fechaEmision).toBe('2026-03-11');
+    expect(records.at(-1)?.problems.map((p) => p.code)).toEqual(['INVALID_DATE']);
+  });
+
   it('keeps the reader’s row problems and skips blank rows', async () => {
     async function* rows(): AsyncGenerator<SourceRow[]> {
       await Promise.resolve();
