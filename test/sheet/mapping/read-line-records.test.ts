@@ -271,10 +271,10 @@ describe('reading line records', () => {
 
   it('reads the dates month first when the first rows write them so, with a note naming the date that shows it', async () => {
     const at = (numero: string, fecha: string): string[] => [LINE[0] ?? '', numero, fecha, ...LINE.slice(3)];
-    const rows = [HEADER, at('1', '11/03/2026'), at('2', '11/13/2026'), at('3', '11/05/2026 10:30'), at('4', 'Nov 6, 2026')];
+    const rows = [HEADER, at('1', '11/03/2026'), at('2', '11/13/2026'), at('3', '11/13/2026'), at('4', '11/14/2026 10:30'), at('5', 'Nov 6, 2026')];
     const sheet = await readLineRecords(rowsFromArrays(rows));
     const records = await collect(sheet.records);
-    expect(records.map((r) => r.values.fechaEmision)).toEqual(['2026-11-03', '2026-11-13', '2026-11-05', '2026-11-06']);
+    expect(records.map((r) => r.values.fechaEmision)).toEqual(['2026-11-03', '2026-11-13', '2026-11-13', '2026-11-14', '2026-11-06']);
     expect(records.flatMap((r) => r.problems)).toEqual([]);
     expect(sheet.notes.map((n) => `${n.code} ${n.row ?? ''} ${n.column ?? ''} ${n.value ?? ''}`)).toEqual(['DATES_MONTH_FIRST 3 fechaEmision 11/13/2026']);
     expect(sheet.notes[0]?.message.es).toBe(
@@ -282,8 +282,12 @@ describe('reading line records', () => {
     );
   });
 
-  it('keeps the dates day first when the first rows show both orders, or a month-first date only comes after them', async () => {
+  it('keeps the dates day first when the first rows show both orders, one month-first date only, or it comes after them', async () => {
     const at = (numero: string, fecha: string): string[] => [LINE[0] ?? '', numero, fecha, ...LINE.slice(3)];
+    // One date alone (on both rows of its invoice) may be a day-first date mistyped: the others stay day first.
+    const once = await readLineRecords(rowsFromArrays([HEADER, at('1', '03/11/2026'), at('2', '11/13/2026'), at('2', '11/13/2026')]));
+    expect(once.notes).toEqual([]);
+    expect((await collect(once.records)).map((r) => r.values.fechaEmision)).toEqual(['2026-11-03', undefined, undefined]);
     const mixed = await readLineRecords(rowsFromArrays([HEADER, at('1', '11/13/2026'), at('2', '20/11/2026'), at('3', '03/11/2026')]));
     const read = await collect(mixed.records);
     expect(mixed.notes).toEqual([]);
