@@ -923,6 +923,32 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
     );
   }
 
+  // 34. A system set up for the United States: comma-separated, decimal point, dates month first.
+  //     Two of the three dates show it (13 and 16 November); 11/03/2026 must then be 3 November.
+  {
+    const dates = new Map([
+      ['F001-101', '11/13/2026'],
+      ['F001-102', '11/03/2026'],
+      ['F001-103', '11/16/2026'],
+    ]);
+    const rows = csvRows(BASE, undefined, { cant: (l) => l.cant, precio: (l) => l.precio }).map((r, i) => {
+      const l = BASE[i] as Line;
+      return r.map((c, j) => (j === 2 && c !== null ? (dates.get(keyOf(l)) ?? c) : c));
+    });
+    await put(
+      {
+        file: '34-fechas-mes-primero.csv',
+        producer: 'hand-made bytes (UTF-8, comma)',
+        what: 'Dates written month first (11/13/2026, 11/03/2026), as a US-configured system exports them',
+        exit: 0,
+        valid: 3,
+        invalid: 0,
+        problems: [{ code: 'DATES_MONTH_FIRST', row: rowOfLine(0), column: 'Fecha' }],
+      },
+      [csvLine(HEADER, ','), ...rows.map((r) => csvLine(r, ','))].join('\r\n') + '\r\n',
+    );
+  }
+
   await writeFile(join(dir, 'expected.json'), `${JSON.stringify(cases, null, 2)}\n`);
   await writeFile(join(dir, 'README.md'), readme(cases));
   return cases;

@@ -92,3 +92,20 @@ describe('the new checks speak Spanish by default and English with --lang en', (
     expect(first?.message).toContain('--tipo-registro PRECIOS_CON_IGV');
   });
 });
+
+describe('a sheet whose dates are written month first', () => {
+  it('reads 11/03/2026 as 3 November once two other dates showed the order, and says so once', async () => {
+    const results = join(out.path, 'mes-primero.resultados.xlsx');
+    const run = await runMain(['validate', join(DIR, '34-fechas-mes-primero.csv'), '--json', '--quiet', '--out', results]);
+    expect(run.code, run.stderr).toBe(0);
+    const problems = await sheetRows(results, 'Errores');
+    expect(problems.filter((p) => p['Código'] === 'DATES_MONTH_FIRST')).toHaveLength(1);
+    // Each invoice's date, as the SUNAT window's warning names it (the fixture's dates are in the past).
+    const dated = problems.filter((p) => p['Código'] !== 'DATES_MONTH_FIRST').map((p) => [p['Fila'], /\d{4}-\d{2}-\d{2}/.exec(String(p['Mensaje']))?.[0]]);
+    expect(dated).toEqual([
+      [2, '2026-11-13'],
+      [4, '2026-11-03'],
+      [5, '2026-11-16'],
+    ]);
+  });
+});
