@@ -133,6 +133,19 @@ const CASES: [string, Record<string, string | undefined>, { code: string; column
   ['refuses a line without description', { descripcion: undefined }, { code: 'MISSING_VALUE', column: 'descripcion' }],
 ];
 
+describe('the serie’s message names what the serie most likely is', () => {
+  it.each([
+    ['F 001', 'Si es la serie F001, escríbala así, sin espacios ni guiones.'],
+    ['f-001', 'Si es la serie F001, escríbala así, sin espacios ni guiones.'],
+    ['B001', '«B001» es una serie de boleta de venta; aquí se emiten facturas (serie F…).'],
+    ['FACT1', 'debe ser F seguida de 3 letras o dígitos (F001, FA01), o 4 dígitos para contingencia.'],
+  ])('%s', (serie, said) => {
+    const problems = problemsWith({ serie });
+    expect(problems.map((p) => p.code)).toEqual(['SERIE_FORMAT']);
+    expect(problems[0]?.message.es.endsWith(said)).toBe(true);
+  });
+});
+
 describe('business rules', () => {
   it.each(CASES)('%s', (_name, changes, expected) => {
     const problems = problemsWith(changes);
