@@ -5,6 +5,7 @@ import type { Problem } from '../invoice/problem.js';
 import { cellDisplayText } from '../sheet/cell-display-text.js';
 import type { ColumnMapping, HeaderMatch } from '../sheet/column-mapping.js';
 import { firstColumns, headerKey, matchHeaderCells } from '../sheet/column-mapping.js';
+import { withCombinedKeyColumn } from '../sheet/combined-key-column.js';
 import type { HeaderMap } from '../sheet/header-map.js';
 import type { SourceRow } from '../sheet/source-row.js';
 import { columnLetter } from '../sheet/header-map.js';
@@ -61,14 +62,19 @@ export const CANONICAL_COLUMN_LIST: readonly CanonicalColumnInfo[] = CANONICAL_C
 
 const isBlank = (cells: readonly string[]): boolean => cells.every((c) => c.trim() === '');
 
-/** The row among `rows` naming the most known columns (at least one), and the first column naming each. */
+/**
+ * The row among `rows` naming the most known columns (at least one), and the first column naming
+ * each; a column holding the serie and the number together feeds both, as when the header is found.
+ */
 function likeliestHeader(rows: readonly SourceRow[], mapping: ColumnMapping | undefined): Pick<HeaderMap, 'row' | 'columns'> | undefined {
   let best: { row: number; match: HeaderMatch } | undefined;
   for (const r of rows) {
     const match = matchHeaderCells(r.cells, mapping);
     if (match.matches.size > (best?.match.matches.size ?? 0)) best = { row: r.row, match };
   }
-  return best === undefined ? undefined : { row: best.row, columns: firstColumns(best.match) };
+  if (best === undefined) return undefined;
+  const { row, match } = best;
+  return { row, columns: firstColumns(withCombinedKeyColumn(match, rows.filter((r) => r.row > row))) };
 }
 
 /** How many of a sheet's first non-blank rows a preview gives (`firstRows`). */
