@@ -1,10 +1,71 @@
 import type { LocalizedText } from '../index.js';
 
 /**
+ * What the library's messages tell a command-line user to do (a flag), as the workspace's user does
+ * it: in Excel, then uploading again, or with the page's own «Columnas». Each pair is a phrase of
+ * one message, as it is written (test/web/workspace-remedies.test.ts checks that each still is).
+ */
+export const WORKSPACE_REMEDIES: readonly (readonly [LocalizedText, LocalizedText])[] = [
+  [
+    { es: 'Si ve letras raras, use --encoding.', en: 'If letters look wrong, use --encoding.' },
+    {
+      es: 'Si ve letras raras, guárdelo en Excel como «CSV UTF-8 (delimitado por comas)» y súbalo de nuevo.',
+      en: 'If letters look wrong, save it in Excel as «CSV UTF-8 (comma delimited)» and upload it again.',
+    },
+  ],
+  [
+    { es: 'Si lo guardó Excel como "CSV", pruebe con --encoding windows-1252.', en: 'If Excel saved it as "CSV", try --encoding windows-1252.' },
+    {
+      es: 'Guárdelo en Excel como «CSV UTF-8 (delimitado por comas)» y súbalo de nuevo.',
+      en: 'Save it in Excel as «CSV UTF-8 (comma delimited)» and upload it again.',
+    },
+  ],
+  [
+    { es: ' o use --incluir-ocultas.', en: ' or use --incluir-ocultas.' },
+    { es: ' en Excel y suba la hoja de nuevo.', en: ' in Excel and upload the sheet again.' },
+  ],
+  [
+    {
+      es: 'Indique --decimal-comma o --no-decimal-comma, o escriba el número sin separador de miles.',
+      en: 'Pass --decimal-comma or --no-decimal-comma, or write the number without a thousands separator.',
+    },
+    { es: 'Escriba el número sin separador de miles.', en: 'Write the number without a thousands separator.' },
+  ],
+  [
+    { es: 'Si alguna debe usarse, indíquela con --map mapping.json.', en: 'If one should be used, name it with --map mapping.json.' },
+    { es: 'Si alguna debe usarse, asígnela con el botón «Columnas».', en: 'If one should be used, assign it with the «Columnas» button.' },
+  ],
+  [
+    { es: 'o indique cuáles usar con --map mapping.json.', en: 'or name them with --map mapping.json.' },
+    { es: 'o elija cuáles usar con el botón «Columnas».', en: 'or choose them with the «Columnas» button.' },
+  ],
+  [
+    { es: 'o indique cuál usar con --map mapping.json.', en: 'or name the one to use with --map mapping.json.' },
+    { es: 'o elija cuál usar con el botón «Columnas».', en: 'or choose the one to use with the «Columnas» button.' },
+  ],
+  [
+    { es: ' (vea «factura-import template»), o un archivo --map que las nombre.', en: ' (see «factura-import template»), or a --map file naming them.' },
+    { es: ', o elija en «Columnas» qué dato tiene cada una.', en: ', or choose in «Columnas» what each one holds.' },
+  ],
+  [
+    { es: 'Muestre la hoja con las ventas o elíjala con --sheet.', en: 'Unhide the sheet with the sales or choose it with --sheet.' },
+    { es: 'Muestre la hoja con las ventas en Excel y suba el archivo de nuevo.', en: 'Unhide the sheet with the sales in Excel and upload the file again.' },
+  ],
+];
+
+/**
  * A message as the user reads it: the workspace's own path for the upload (a generated name)
- * becomes «the name they uploaded». Every text that reaches the page about the file goes through here.
+ * becomes «the name they uploaded», and a remedy given as a command-line flag becomes what to do in
+ * the workspace (WORKSPACE_REMEDIES). Every text that reaches the page about the file goes through here.
  */
 export function inUserTerms(text: LocalizedText, file: { readonly storedPath: string; readonly fileName: string }): LocalizedText {
   const name = `«${file.fileName}»`;
-  return { es: text.es.replaceAll(file.storedPath, name), en: text.en.replaceAll(file.storedPath, name) };
+  let { es, en } = text;
+  if (es.includes('--') || en.includes('--')) {
+    for (const [cli, workspace] of WORKSPACE_REMEDIES) {
+      es = es.replace(cli.es, workspace.es);
+      en = en.replace(cli.en, workspace.en);
+    }
+  }
+  return { es: es.replaceAll(file.storedPath, name), en: en.replaceAll(file.storedPath, name) };
 }

@@ -1,0 +1,100 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalizedText } from '../../src/index.js';
+import { FacturaError, validateSheet } from '../../src/index.js';
+import { inUserTerms, WORKSPACE_REMEDIES } from '../../src/web/in-user-terms.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+/**
+ * The library's messages name command-line flags as the way out (--encoding, --map…); the
+ * workspace's page says what to do there instead (in-user-terms.ts). Real sheets that draw each of
+ * those messages are checked through the library: each phrase the workspace replaces is still
+ * written so, and no message the page would show still names a flag.
+ */
+const HEADER = 'Serie;Número;Fecha;RUC cliente;Razón social;Descripción;Cantidad;Valor unitario';
+const LINE = 'F001;1;20/11/2026;20512333797;Compañía Andina S.A.C.;Arroz;10;20';
+
+let dir: { path: string; cleanup: () => Promise<void> };
+beforeAll(async () => {
+  dir = await tempDir('remedies-');
+});
+afterAll(async () => dir.cleanup());
+
+async function workbook(name: string, build: (wb: ExcelJS.Workbook) => void): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  build(wb);
+  const path = join(dir.path, name);
+  await wb.xlsx.writeFile(path);
+  return path;
+}
+
+/** Every message a check of the sheet gives: its problems, or the error that stops it. */
+async function messagesOf(path: string): Promise<LocalizedText[]> {
+  const said: LocalizedText[] = [];
+  try {
+    await validateSheet(path, { writeFiles: false, onEvent: (e) => (e.type === 'problem' ? said.push(e.problem.message) : undefined) });
+  } catch (error) {
+    if (!(error instanceof FacturaError)) throw error;
+    said.push(error.text);
+  }
+  return said;
+}
+
+async function sheets(): Promise<string[]> {
+  const csv = async (name: string, bytes: string | Buffer): Promise<string> => {
+    const path = join(dir.path, name);
+    await writeFile(path, bytes);
+    return path;
+  };
+  const rows = (n: number): string => Array.from({ length: n }, (_, i) => LINE.replace('F001;1;', `F001;${i + 1};`)).join('\r\n');
+  return [
+    // Excel's «CSV» on Windows, an unknown column, and a quantity either convention reads.
+    await csv('windows.csv', Buffer.from(`${HEADER};Zona de reparto\r\n${LINE.replace(';10;', ';1,500;')};Norte\r\n`, 'latin1')),
+    // UTF-8 for its first 64 KB, then a byte that is not.
+    await csv(
+      'mixto.csv',
+      Buffer.concat([
+        Buffer.from(`${HEADER}\r\n${rows(1200)}\r\nF001;1201;20/11/2026;20512333797;Compa`),
+        Buffer.from([0xf1]),
+        Buffer.from('ia;Arroz;1;1\r\n'),
+      ]),
+    ),
+    await csv('sin-cantidad.csv', `${HEADER.replace(';Cantidad', '')}\r\nF001;1;20/11/2026;20512333797;Andina;Arroz;20\r\n`),
+    await csv('dos-cantidades.csv', `${HEADER};Cant.\r\n${LINE};10\r\n`),
+    await csv('sin-encabezados.csv', 'Hola;mundo\r\n1;2\r\n'),
+    // A hidden line of an invoice, and only hidden sheets.
+    await workbook('oculta.xlsx', (wb) => {
+      const ws = wb.addWorksheet('Ventas');
+      ws.addRow(HEADER.split(';'));
+      ws.addRow(LINE.split(';'));
+      ws.addRow(['', '', '', '', '', 'Aceite', '2', '9']);
+      ws.getRow(3).hidden = true;
+    }),
+    await workbook('hojas-ocultas.xlsx', (wb) => {
+      const ws = wb.addWorksheet('Ventas', { state: 'hidden' });
+      ws.addRow(HEADER.split(';'));
+      ws.addRow(LINE.split(';'));
+    }),
+  ];
+}
+
+describe('the command-line remedies in the workspace', () => {
+  it('are each still in a real message, and none is left once the page has put it in its own terms', async () => {
+    const said = (await Promise.all((await sheets()).map(messagesOf))).flat();
+    for (const [cli] of WORKSPACE_REMEDIES) {
+      expect(
+        said.some((m) => m.es.includes(cli.es)),
+        cli.es,
+      ).toBe(true);
+      expect(
+        said.some((m) => m.en.includes(cli.en)),
+        cli.en,
+      ).toBe(true);
+    }
+    const shown = said.map((m) => inUserTerms(m, { storedPath: dir.path, fileName: 'ventas' }));
+    expect(shown.filter((m) => / --[a-z]/.test(m.es) || / --[a-z]/.test(m.en))).toEqual([]);
+    expect(shown.some((m) => m.es.includes('guárdelo en Excel como «CSV UTF-8 (delimitado por comas)» y súbalo de nuevo'))).toBe(true);
+  });
+});
