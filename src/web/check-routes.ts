@@ -35,6 +35,16 @@ const GroupQuery = z.object({ code: z.string().max(100), severity: z.enum(['erro
 /** The library's RunSummary as stored (JSON); read defensively, an older row may lack a field. */
 type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems' | 'problemGroups'>>;
 
+/**
+ * How many errors or warnings the check found, as «Problemas encontrados» lists them: the sheet's
+ * notes and the rows of no invoice too, not only the invoices' (RunSummary.problems). A summary
+ * stored before the groups were kept counts the invoices' alone.
+ */
+function problemCount(s: StoredSummary, severity: 'error' | 'warning'): number {
+  if (s.problemGroups === undefined) return (severity === 'error' ? s.problems?.errors : s.problems?.warnings) ?? 0;
+  return s.problemGroups.reduce((n, g) => (g.severity === severity ? n + g.occurrences : n), 0);
+}
+
 export function checkView(c: CheckRecord, editedCells = 0, sending = false): CheckView {
   const s = (c.summary ?? {}) as StoredSummary;
   const offered = offeredFiles(c);
@@ -48,8 +58,8 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
     invoices: s.invoices ?? 0,
     byStatus,
     totals: (s.totals ?? []).map((t) => ({ moneda: t.moneda, invoices: t.invoices, base: t.base, igv: t.igv, total: t.total })),
-    errors: s.problems?.errors ?? 0,
-    warnings: s.problems?.warnings ?? 0,
+    errors: problemCount(s, 'error'),
+    warnings: problemCount(s, 'warning'),
     errorRows: c.errorRows,
     gridColumns: Array.isArray(c.gridColumns) ? (c.gridColumns as CheckView['gridColumns']) : [],
     hasResults: offered.results,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CheckView, EditAnswer, GridPage, GridRow } from '../api-client.js';
 import { ApiError, api } from '../api-client.js';
-import { formatCount } from '../format.js';
+import { formatCount, plural } from '../format.js';
 
 interface Props {
   readonly check: CheckView;
@@ -170,7 +170,9 @@ export function ResultsGrid({ check, jump, version, onEdited }: Props) {
           />
           Solo con errores
         </label>
-        <span class="hint">{data !== undefined && `${formatCount(data.total)} ${errorsOnly ? 'filas con errores' : 'filas'}`}</span>
+        <span class="hint">
+          {data !== undefined && (errorsOnly ? plural(data.total, 'fila con errores', 'filas con errores') : plural(data.total, 'fila', 'filas'))}
+        </span>
         <nav class="pager" aria-label="Páginas de la hoja">
           <button type="button" onClick={() => go(0)} disabled={page === 0}>
             Primera
