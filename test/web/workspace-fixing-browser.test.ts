@@ -190,6 +190,7 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
       .getByRole('list', { name: 'Facturas por estado' })
       .filter({ hasText: `ACEPTADO ${INVOICES}` })
       .waitFor({ timeout: 90_000 });
+    await expect(page.getByText('Totales de las facturas aceptadas, por moneda').isVisible()).resolves.toBe(true);
     const sent = sandbox.ledger().entries.filter((e) => e.serie === 'F001');
     expect(sent).toHaveLength(INVOICES);
     expect(new Set(sent.map((e) => e.numero)).size).toBe(INVOICES);

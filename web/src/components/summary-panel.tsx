@@ -3,6 +3,8 @@ import { formatAmount, formatCount, plural } from '../format.js';
 
 /** The result in numbers, as the results workbook's «Resumen»: invoices by status, totals by currency. */
 export function SummaryPanel({ check }: { readonly check: CheckView }) {
+  // Once sent, the totals are those of the invoices the service accepted (in this submission or an earlier one).
+  const accepted = check.byStatus.some((s) => s.status === 'ACCEPTED' || s.status === 'SKIPPED');
   return (
     <section class="card" aria-labelledby="summary-title">
       <h2 id="summary-title">Resumen</h2>
@@ -19,7 +21,7 @@ export function SummaryPanel({ check }: { readonly check: CheckView }) {
       </ul>
       {check.totals.length > 0 && (
         <table class="totals">
-          <caption>Totales de las facturas válidas, por moneda</caption>
+          <caption>Totales de las facturas {accepted ? 'aceptadas' : 'válidas'}, por moneda</caption>
           <thead>
             <tr>
               <th scope="col">Moneda</th>
