@@ -64,11 +64,14 @@ function formatShownProblem(p: ShownProblem, lang: 'es' | 'en'): string {
     .filter((w) => w !== undefined)
     .join(', ');
   const mark = p.severity === 'error' ? '✗' : '!';
-  return `  ${mark} ${where === '' ? '' : `${where}: `}${p.message}`;
+  // A note about the sheet as a whole is said to be so, as the web workspace does.
+  return `  ${mark} ${where === '' ? localized('La hoja', 'The sheet')[lang] : where}: ${p.message}`;
 }
 
 /** Kinds of repeated problem shown on the terminal; the results workbook has them all. */
 const SHOWN_GROUPS = 8;
+/** Problems said once shown on the terminal, after the repeated ones. */
+const SHOWN_SINGLES = 10;
 
 /** A repeated problem as one terminal line: «✗ N «RUC cliente»: 37 facturas, filas 12, 18, 25… — El RUC …». */
 function formatProblemGroup(g: ShownProblemGroup, lang: 'es' | 'en'): string {
@@ -76,9 +79,14 @@ function formatProblemGroup(g: ShownProblemGroup, lang: 'es' | 'en'): string {
   const where = g.column !== undefined ? `${g.letter !== undefined ? `${g.letter} ` : ''}«${g.column}»: ` : '';
   const one = g.invoices === 1;
   const times = g.occurrences > g.invoices;
-  const count = localized(
-    `${g.invoices} ${one ? 'factura' : 'facturas'}${times ? ` (${g.occurrences} veces)` : ''}`,
-    `${g.invoices} ${one ? 'invoice' : 'invoices'}${times ? ` (${g.occurrences} times)` : ''}`,
+  // Rows of no invoice (and notes about the sheet) count times only: no «0 facturas».
+  const count = (
+    g.invoices === 0
+      ? localized(`${g.occurrences} veces`, `${g.occurrences} times`)
+      : localized(
+          `${g.invoices} ${one ? 'factura' : 'facturas'}${times ? ` (${g.occurrences} veces)` : ''}`,
+          `${g.invoices} ${one ? 'invoice' : 'invoices'}${times ? ` (${g.occurrences} times)` : ''}`,
+        )
   )[lang];
   const rows = g.rows.length === 0 ? '' : `, ${localized('filas', 'rows')[lang]} ${g.rows.join(', ')}${g.occurrences > g.rows.length ? '…' : ''}`;
   const example = localized(`p. ej. ${g.example}`, `e.g. ${g.example}`)[lang];
@@ -112,25 +120,24 @@ export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boole
       ctx.print(localized(`  … y ${more} tipos más (ver hoja Errores).`, `  … and ${more} more kinds (see the Errores sheet).`)[lang]);
     }
   }
+  // The problems said once, notes about the sheet included (a CSV read as Windows-1252, title
+  // rows left out…), as the web workspace lists them and the results workbook has them.
   const singles = summary.problemGroups.filter((g) => g.occurrences === 1);
-  const firstProblems: readonly ShownProblem[] =
-    repeated.length === 0
-      ? summary.firstProblems
-      : singles.slice(0, summary.firstProblems.length === 0 ? 0 : 10).map((g) => ({
-          ...(g.rows[0] !== undefined ? { row: g.rows[0] } : {}),
-          ...(g.column !== undefined ? { column: g.column } : {}),
-          ...(g.letter !== undefined ? { letter: g.letter } : {}),
-          severity: g.severity,
-          message: g.example,
-        }));
+  const firstProblems: readonly ShownProblem[] = singles.slice(0, SHOWN_SINGLES).map((g) => ({
+    ...(g.rows[0] !== undefined ? { row: g.rows[0] } : {}),
+    ...(g.column !== undefined ? { column: g.column } : {}),
+    ...(g.letter !== undefined ? { letter: g.letter } : {}),
+    severity: g.severity,
+    message: g.example,
+  }));
   if (firstProblems.length > 0) {
     ctx.print('');
     const n = firstProblems.length;
     ctx.print(
       (singles.length > n
         ? localized(
-            `Problemas (${n === 1 ? 'el primero' : `los primeros ${n}`}; el detalle completo está en el libro de resultados):`,
-            `Problems (${n === 1 ? 'the first one' : `the first ${n}`}; the results workbook has them all):`,
+            `Problemas (los primeros ${n}; el detalle completo está en el libro de resultados):`,
+            `Problems (the first ${n}; the results workbook has them all):`,
           )
         : n === 1
           ? localized('Problema (también en el libro de resultados):', 'Problem (also in the results workbook):')

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli-process.js';
@@ -29,6 +30,24 @@ describe('the terminal summary of a sheet with a systematic error', () => {
     // No structured log lines (pino's keys) mixed into what a person reads.
     expect(screen).not.toMatch(/"level"|"msg"|\bINFO\b|\bWARN\b|logins:|renewals:/);
     expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+  });
+
+  it('counts rows of no invoice by times, not as «0 facturas», and shows the notes about the sheet', async () => {
+    const input = join(dir.path, 'ventas.csv');
+    // Two lines before any invoice (no serie, no number), in Excel's Windows CSV with an unknown column.
+    const text = [
+      'Serie,Número,Fecha,RUC cliente,Razón social,Descripción,Cantidad,Valor unitario,Zona',
+      ',,,,,Arroz,1,2,N',
+      ',,,,,Aceite,1,2,S',
+      'F001,1,25/11/2026,20512333797,Compañía Andina S.A.C.,Arroz,10,21.83,N',
+    ].join('\r\n');
+    await writeFile(input, Buffer.from(text, 'latin1'));
+    const run = await runCli(['validate', input]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/✗ A «Serie»: 2 veces, filas 2, 3 — p\. ej\. La fila 2 no tiene serie ni número/);
+    expect(run.stdout).not.toContain('0 facturas');
+    expect(run.stdout).toMatch(/! Fila 1: Se ignoran columnas que no corresponden a ninguna columna conocida: «Zona»/);
+    expect(run.stdout).toMatch(/! La hoja: El archivo .*ventas\.csv no está en UTF-8; se lee como Windows-1252/);
   });
 
   it('keeps the technical log for --log-file, as JSON lines', async () => {

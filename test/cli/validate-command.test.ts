@@ -23,8 +23,8 @@ async function sheetRows(path: string, name: string): Promise<unknown[][]> {
 }
 
 describe('validate (the dry run)', () => {
-  it('says «el primero» when the terminal shows one problem of several', async () => {
-    // A title row (a note the terminal leaves to the workbook) and a totals row (shown).
+  it('shows the notes about the sheet with the problems, as the workbook and the web do', async () => {
+    // A title row and a totals row: two notes.
     const input = join(dir.path, 'registro.xlsx');
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Ventas');
@@ -35,7 +35,8 @@ describe('validate (the dry run)', () => {
     await wb.xlsx.writeFile(input);
     const run = await runMain(['validate', input]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('Problemas (el primero; el detalle completo está en el libro de resultados):');
+    expect(run.stdout).toContain('Problemas (2; también en el libro de resultados):');
+    expect(run.stdout).toMatch(/! Fila 2: Se omitió la fila 1 sobre los encabezados/);
     expect(run.stdout).toMatch(/! Fila 4, E «Razón social»: parece una fila de totales/);
   });
 
