@@ -48,6 +48,26 @@ export const WORKSPACE_REMEDIES: readonly (readonly [LocalizedText, LocalizedTex
     { es: ', o elija en «Columnas» qué dato tiene cada una.', en: ', or choose in «Columnas» what each one holds.' },
   ],
   [
+    {
+      es: 'ejecute con --tipo-registro PRECIOS_CON_IGV (en el espacio de trabajo web, elija «Valor unitario con IGV» para esa columna)',
+      en: 'run with --tipo-registro PRECIOS_CON_IGV (in the web workspace, choose «Valor unitario con IGV» for that column)',
+    },
+    {
+      es: 'elija «Valor unitario con IGV» para esa columna con el botón «Columnas»',
+      en: 'choose «Valor unitario con IGV» for that column with the «Columnas» button',
+    },
+  ],
+  [
+    {
+      es: 'ejecute con --tipo-registro PRECIOS_CON_IGV y se leerá como el valor unitario',
+      en: 'run with --tipo-registro PRECIOS_CON_IGV and it is read as the unit value',
+    },
+    {
+      es: 'elija para ella «Valor unitario con IGV» con el botón «Columnas»',
+      en: 'choose «Valor unitario con IGV» for it with the «Columnas» button',
+    },
+  ],
+  [
     { es: 'Muestre la hoja con las ventas o elíjala con --sheet.', en: 'Unhide the sheet with the sales or choose it with --sheet.' },
     { es: 'Muestre la hoja con las ventas en Excel y suba el archivo de nuevo.', en: 'Unhide the sheet with the sales in Excel and upload the file again.' },
   ],

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalizedText } from '../../src/index.js';
+import type { LocalizedText, ValidateOptions } from '../../src/index.js';
 import { FacturaError, validateSheet } from '../../src/index.js';
 import { inUserTerms, WORKSPACE_REMEDIES } from '../../src/web/in-user-terms.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -31,10 +31,10 @@ async function workbook(name: string, build: (wb: ExcelJS.Workbook) => void): Pr
 }
 
 /** Every message a check of the sheet gives: its problems, or the error that stops it. */
-async function messagesOf(path: string): Promise<LocalizedText[]> {
+async function messagesOf([path, options]: readonly [string, ValidateOptions?]): Promise<LocalizedText[]> {
   const said: LocalizedText[] = [];
   try {
-    await validateSheet(path, { writeFiles: false, onEvent: (e) => (e.type === 'problem' ? said.push(e.problem.message) : undefined) });
+    await validateSheet(path, { ...options, writeFiles: false, onEvent: (e) => (e.type === 'problem' ? said.push(e.problem.message) : undefined) });
   } catch (error) {
     if (!(error instanceof FacturaError)) throw error;
     said.push(error.text);
@@ -42,14 +42,18 @@ async function messagesOf(path: string): Promise<LocalizedText[]> {
   return said;
 }
 
-async function sheets(): Promise<string[]> {
+async function sheets(): Promise<(readonly [string, ValidateOptions?])[]> {
   const csv = async (name: string, bytes: string | Buffer): Promise<string> => {
     const path = join(dir.path, name);
     await writeFile(path, bytes);
     return path;
   };
   const rows = (n: number): string => Array.from({ length: n }, (_, i) => LINE.replace('F001;1;', `F001;${i + 1};`)).join('\r\n');
-  return [
+  const withIgv = `${HEADER.replace('Valor unitario', 'Precio unitario con IGV')}\r\n${LINE}\r\n`;
+  const sheets: (string | readonly [string, ValidateOptions])[] = [
+    // A price with IGV as the only price, alone and mapped as the unit value.
+    await csv('con-igv.csv', withIgv),
+    [await csv('con-igv-mapeado.csv', withIgv), { mapping: { valorVentaUnitario: 'Precio unitario con IGV' } }],
     // Excel's «CSV» on Windows, an unknown column, and a quantity either convention reads.
     await csv('windows.csv', Buffer.from(`${HEADER};Zona de reparto\r\n${LINE.replace(';10;', ';1,500;')};Norte\r\n`, 'latin1')),
     // UTF-8 for its first 64 KB, then a byte that is not.
@@ -78,6 +82,7 @@ async function sheets(): Promise<string[]> {
       ws.addRow(LINE.split(';'));
     }),
   ];
+  return sheets.map((s) => (typeof s === 'string' ? [s] : s));
 }
 
 describe('the command-line remedies in the workspace', () => {
