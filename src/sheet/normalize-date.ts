@@ -146,10 +146,11 @@ function readDateText(raw: string, place: CellPlace, order: DateOrder): Normaliz
   const yearFirst = YEAR_FIRST.exec(text);
   if (yearFirst) return checkedDate(Number(yearFirst[1]), Number(yearFirst[3]), Number(yearFirst[4]), text, place, undefined);
   const named = NAMED_MONTH.exec(text);
-  const monthFirst = named === null ? MONTH_NAME_FIRST.exec(text) : null;
-  const month = MONTH_NUMBERS.get(((named ?? monthFirst)?.[named === null ? 1 : 2] ?? '').toLowerCase());
+  const month = named === null ? undefined : MONTH_NUMBERS.get((named[2] ?? '').toLowerCase());
   if (named !== null && month !== undefined && named[3]?.length === 4) return checkedDate(Number(named[3]), month, Number(named[1]), text, place, undefined);
-  if (monthFirst !== null && month !== undefined) return checkedDate(Number(monthFirst[3]), month, Number(monthFirst[2]), text, place, undefined);
+  const english = MONTH_NAME_FIRST.exec(text);
+  const englishMonth = english === null ? undefined : MONTH_NUMBERS.get((english[1] ?? '').toLowerCase());
+  if (english !== null && englishMonth !== undefined) return checkedDate(Number(english[3]), englishMonth, Number(english[2]), text, place, undefined);
   if (TWO_DIGIT_YEAR.test(text) || month !== undefined) {
     return cellProblem(
       place,
