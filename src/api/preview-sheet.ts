@@ -74,15 +74,8 @@ function likeliestHeader(rows: readonly SourceRow[], mapping: ColumnMapping | un
   }
   if (best === undefined) return undefined;
   const { row, match } = best;
-  return {
-    row,
-    columns: firstColumns(
-      withCombinedKeyColumn(
-        match,
-        rows.filter((r) => r.row > row),
-      ),
-    ),
-  };
+  const below = rows.filter((r) => r.row > row);
+  return { row, columns: firstColumns(withCombinedKeyColumn(match, below)) };
 }
 
 /** How many of a sheet's first non-blank rows a preview gives (`firstRows`). */
