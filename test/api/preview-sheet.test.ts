@@ -2,10 +2,23 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REQUIRED_COLUMNS } from '../../src/invoice/canonical-columns.js';
+import type { SheetPreview } from '../../src/index.js';
 import { previewSheet, validateSheet } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const LEGACY = join(import.meta.dirname, '../../fixtures/legacy');
+
+/** The preview of a CSV holding `text`. */
+async function previewOfCsv(text: string): Promise<SheetPreview> {
+  const dir = await tempDir('preview-');
+  try {
+    const file = join(dir.path, 'ventas.csv');
+    await writeFile(file, text);
+    return await previewSheet(file);
+  } finally {
+    await dir.cleanup();
+  }
+}
 
 describe('previewSheet', () => {
   it("reads the header with the run's settings: the config file's mapping, as validateSheet does", async () => {
@@ -34,22 +47,23 @@ describe('previewSheet', () => {
   });
 
   it('keeps the columns it recognised when a required one is missing, under a title row, so only that one is asked for', async () => {
-    const dir = await tempDir('preview-');
-    try {
-      const file = join(dir.path, 'ventas.csv');
-      await writeFile(
-        file,
-        'Ventas de noviembre\nSerie,Número,Fecha,RUC cliente,Razón social,Descripción,Cantidad,Precio unitario con IGV\nF001,1,2026-11-20,20512333797,Comercial Andina S.A.C.,Arroz,10,21.83\n',
-      );
-      const preview = await previewSheet(file);
-      expect(preview.header).toBeUndefined();
-      expect(preview.problem?.es).toContain('Faltan columnas obligatorias');
-      expect(preview.headerRow).toBe(2);
-      // Its columns are the required ones in their order, the unit value being the one not recognised.
-      expect(preview.columns.map((c) => c.column ?? null)).toEqual([...REQUIRED_COLUMNS.filter((c) => c !== 'valorVentaUnitario'), null]);
-      expect(preview.missing).toEqual(['valorVentaUnitario']);
-    } finally {
-      await dir.cleanup();
-    }
+    const preview = await previewOfCsv(
+      'Ventas de noviembre\nSerie,Número,Fecha,RUC cliente,Razón social,Descripción,Cantidad,Precio unitario con IGV\nF001,1,2026-11-20,20512333797,Comercial Andina S.A.C.,Arroz,10,21.83\n',
+    );
+    expect(preview.header).toBeUndefined();
+    expect(preview.problem?.es).toContain('Faltan columnas obligatorias');
+    expect(preview.headerRow).toBe(2);
+    // Its columns are the required ones in their order, the unit value being the one not recognised.
+    expect(preview.columns.map((c) => c.column ?? null)).toEqual([...REQUIRED_COLUMNS.filter((c) => c !== 'valorVentaUnitario'), null]);
+    expect(preview.missing).toEqual(['valorVentaUnitario']);
+  });
+
+  it('shows a column holding the serie and the number together as feeding both there too', async () => {
+    const preview = await previewOfCsv(
+      'Comprobante;Fecha;RUC;Cliente;Producto;Cant.;Precio unitario con IGV\r\nF001-00000201;26/11/2026;20512333797;Comercial Andina S.A.C.;Arroz;10;21,83\r\n',
+    );
+    expect(preview.header).toBeUndefined();
+    expect(preview.columns[0]).toMatchObject({ header: 'Comprobante', column: 'serie,numero' });
+    expect(preview.missing).toEqual(['valorVentaUnitario']);
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { previewSheet } from '../../../src/api/preview-sheet.js';
 import { FacturaError } from '../../../src/factura-error.js';
@@ -8,7 +7,6 @@ import { readLineRecords } from '../../../src/sheet/read-line-records.js';
 import { splitInvoiceKey } from '../../../src/sheet/split-invoice-key.js';
 import { allOf } from '../../helpers/batches.js';
 import { rowsFromArrays } from './rows-from-arrays.js';
-import { tempDir } from '../../helpers/temp-dir.js';
 
 const REST = ['Fecha', 'RUC cliente', 'Razón social', 'Descripción', 'Cantidad', 'Valor unitario'];
 const rest = (description: string): string[] => ['20/11/2026', '20512333797', 'Comercial Andina S.A.C.', description, '2', '18.50'];
@@ -150,22 +148,5 @@ describe("the preview of such a sheet (the web workspace's columns step)", () =>
     expect(preview.columns[0]).toMatchObject({ letter: 'A', header: 'Comprobante', sample: 'F001-00000101', column: 'serie,numero' });
     expect(preview.missing).toEqual([]);
     expect(preview.notes.map((n) => n.code)).toContain('INVOICE_KEY_SPLIT');
-  });
-
-  it('shows it too when the header is not found for another reason (a price with IGV and no unit value)', async () => {
-    const dir = await tempDir('combined-preview-');
-    try {
-      const path = join(dir.path, 'registro.csv');
-      await writeFile(
-        path,
-        'Comprobante;Fecha;RUC;Cliente;Producto;Cant.;Precio unitario con IGV\r\nF001-00000201;26/11/2026;20512333797;Comercial Andina S.A.C.;Arroz;10;21,83\r\n',
-      );
-      const preview = await previewSheet(path);
-      expect(preview.header).toBeUndefined();
-      expect(preview.columns[0]).toMatchObject({ header: 'Comprobante', column: 'serie,numero' });
-      expect(preview.missing).toEqual(['valorVentaUnitario']);
-    } finally {
-      await dir.cleanup();
-    }
   });
 });
