@@ -10,12 +10,15 @@ export interface CurrencyAffix {
 
 /**
  * The symbols a spreadsheet writes for a factura's currencies, as the moneda catalogue knows them
- * (its values and SUNAT codes: PEN, S/, S/. and USD, US$, $), lower case. Excel's currency format
- * for Peru shows `S/ 1,234.50` (`S/.` before 2016) and `US$ 1,234.50` or `$1,234.50`, and a CSV
- * saved from it holds that text.
+ * (its values and SUNAT codes: PEN, S/, S/. and USD, US$, $), and its words, with or without their
+ * accents (`21,83 soles`, `850 dolares`), lower case. Excel's currency format for Peru shows
+ * `S/ 1,234.50` (`S/.` before 2016) and `US$ 1,234.50` or `$1,234.50`, and a CSV saved from it
+ * holds that text.
  */
 const SYMBOLS = new Map<string, string>(
-  BUILTIN_CATALOGUES.moneda.flatMap((e) => [e.value, ...(e.codes ?? [])].map((s) => [s.toLowerCase(), e.value] as const)),
+  BUILTIN_CATALOGUES.moneda.flatMap((e) =>
+    [e.value, ...(e.codes ?? []), ...(e.words ?? []).flatMap((w) => [w, withoutAccents(w)])].map((s) => [s.toLowerCase(), e.value] as const),
+  ),
 );
 
 /** Any of them, the longest first (`S/.` before `S/`). */
@@ -51,6 +54,10 @@ export function currencyAffix(text: string): CurrencyAffix | undefined {
     return withCurrency(`${sign}${number.trim()}`, symbol);
   }
   return undefined;
+}
+
+function withoutAccents(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 function withCurrency(number: string, symbol: string): CurrencyAffix | undefined {

@@ -181,6 +181,20 @@ function decimalFromText(raw: string, place: CellPlace, convention: DecimalConve
   return value === undefined ? notANumber(place, shown) : normalizedValue(value);
 }
 
+/** A quantity written with its unit (`10 und`, `2.5 kg`): the number, then letters. */
+const QUANTITY_WITH_UNIT = /^(-?\d[\d.,]*) ?(\p{L}[\p{L}.]*)$/u;
+
 function notANumber(place: CellPlace, shown: string): Normalized {
+  const withUnit = place.column === 'cantidad' ? QUANTITY_WITH_UNIT.exec(shown) : null;
+  if (withUnit !== null) {
+    const [, number = '', unit = ''] = withUnit;
+    return cellProblem(
+      place,
+      'NOT_A_NUMBER',
+      shown,
+      `«${shown}» no es un número: si «${unit}» es la unidad, escriba la cantidad sola (${number}) y la unidad en la columna de la unidad de medida.`,
+      `«${shown}» is not a number: if «${unit}» is the unit, write the quantity alone (${number}) and the unit in the unit of measure column.`,
+    );
+  }
   return cellProblem(place, 'NOT_A_NUMBER', shown, `«${shown}» no es un número.`, `«${shown}» is not a number.`);
 }

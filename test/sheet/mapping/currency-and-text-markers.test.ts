@@ -24,6 +24,14 @@ describe('a price written with its currency, as a CSV saved from a currency-form
     expect(currencyAffix('S/ -5.00')).toEqual({ number: '-5.00', currency: 'PEN' });
   });
 
+  it('splits the currency written as a word too, with or without its accent', () => {
+    expect(currencyAffix('21,83 soles')).toEqual({ number: '21,83', currency: 'PEN' });
+    expect(currencyAffix('Nuevos soles 5')).toEqual({ number: '5', currency: 'PEN' });
+    expect(currencyAffix('850 Dólares')).toEqual({ number: '850', currency: 'USD' });
+    expect(currencyAffix('850.00 dolares')).toEqual({ number: '850.00', currency: 'USD' });
+    expect(decimal('valorVentaUnitario', '21,83 soles', 'comma')).toEqual({ kind: 'value', value: '21.83', currency: 'PEN' });
+  });
+
   it('names no currency for a number without a symbol, a symbol alone, text, or two signs', () => {
     for (const t of ['1,234.50', 'S/', 'S/ abc', 'EUR 5', '€ 5', '43.26 S/ 5', '-S/ -5', 'Soles']) expect(currencyAffix(t)).toBeUndefined();
   });
@@ -39,6 +47,14 @@ describe('a price written with its currency, as a CSV saved from a currency-form
     const quantity = decimal('cantidad', 'S/ 2', 'point');
     expect(quantity).toMatchObject({ kind: 'problem', problem: { code: 'NOT_A_NUMBER', row: 9, column: 'cantidad', value: 'S/ 2' } });
     expect(decimal('valorVentaUnitario', 'S/ 1,234', undefined)).toMatchObject({ kind: 'problem', problem: { code: 'AMBIGUOUS_DECIMAL' } });
+  });
+
+  it('says that a quantity written with its unit («10 und») needs the unit in its own column', () => {
+    const read = decimal('cantidad', '10 und', 'point');
+    expect(read).toMatchObject({ kind: 'problem', problem: { code: 'NOT_A_NUMBER', column: 'cantidad', value: '10 und' } });
+    expect(read.kind === 'problem' ? read.problem.message.es : '').toBe(
+      'Fila 9, Cantidad: «10 und» no es un número: si «und» es la unidad, escriba la cantidad sola (10) y la unidad en la columna de la unidad de medida.',
+    );
   });
 
   it('learns the decimal convention from a price written with its currency', () => {
