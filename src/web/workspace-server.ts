@@ -75,10 +75,21 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   const maxUploadMb = options.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
   await mkdir(options.workspace, { recursive: true });
   const store = openWorkspaceStore(join(options.workspace, 'espacio-de-trabajo.sqlite'));
-  store.abandonRunning({
-    es: 'La revisión se interrumpió porque el programa se cerró. Suba la hoja de nuevo.',
-    en: 'The check was interrupted because the program stopped. Upload the sheet again.',
-  });
+  // The sheet and, for a submission, its journal stay in the workspace: the check is run again
+  // from them, and a submission then sends the rest, never an invoice the journal has accepted.
+  store.abandonRunning(
+    {
+      checking: {
+        es: 'La revisión se interrumpió porque el programa se cerró. Pulse «Revisar de nuevo».',
+        en: 'The check was interrupted because the program stopped. Press «Revisar de nuevo».',
+      },
+      sending: {
+        es: 'El envío se interrumpió porque el programa se cerró. Pulse «Revisar de nuevo» y luego «Enviar» para enviar el resto: las facturas ya aceptadas no se envían dos veces.',
+        en: 'The submission was interrupted because the program stopped. Press «Revisar de nuevo» and then «Enviar» to send the rest: the invoices already accepted are not sent twice.',
+      },
+    },
+    new Date().toISOString(),
+  );
   const hub = createCheckProgressHub();
   const running = new Set<Promise<void>>();
   const sending = new Map<string, AbortController>();

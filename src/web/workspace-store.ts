@@ -299,8 +299,12 @@ export interface WorkspaceStore extends ValueMapStore {
   /** The workbooks written for the check's run of edits version `checkedVersion` (at a download); ignored once another run started. */
   setCheckFiles(id: string, checkedVersion: number, files: { resultsPath?: string; fixPath?: string }): void;
   failCheck(id: string, failure: LocalizedText): void;
-  /** Checks left running by a server that stopped: recorded as failed, with the reason. */
-  abandonRunning(failure: LocalizedText): void;
+  /**
+   * Checks left running by a server that stopped: recorded as failed, with the reason, the one of a
+   * check that was sending (`sending`, its submission then ended as interrupted at `at`) or of
+   * one that was being checked (`checking`).
+   */
+  abandonRunning(failure: { readonly checking: LocalizedText; readonly sending: LocalizedText }, at: string): void;
   /** Where a sheet row is among the check's rows (all or only the erroneous ones); undefined when not there. */
   positionOfRow(id: string, errorsOnly: boolean, row: number): number | undefined;
   /** Rows [from, from+count) of the check, all or only the erroneous ones. */
@@ -362,6 +366,10 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     ),
     setFiles: db.prepare(`UPDATE checks SET results_path = @resultsPath, fix_path = @fixPath WHERE id = @id AND state = 'done' AND checked_version = @version`),
     abandon: db.prepare(`UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE state = 'running'`),
+    abandonSending: db.prepare(
+      `UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE state = 'running' AND id IN (SELECT check_id FROM submissions WHERE finished_at IS NULL)`,
+    ),
+    abandonSubmissions: db.prepare(`UPDATE submissions SET finished_at = ?, interrupted = 1, failure = ? WHERE finished_at IS NULL`),
     seqOfRow: db.prepare(`SELECT seq FROM rows WHERE check_id = ? AND row_num = ?`),
     fail: db.prepare(`UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE id = ?`),
     pageAll: db.prepare(
@@ -471,7 +479,12 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     }),
     setCheckFiles: (id, version, f) => void q.setFiles.run({ id, version, resultsPath: f.resultsPath ?? null, fixPath: f.fixPath ?? null }),
     failCheck: (id, failure) => void q.fail.run(failure.es, failure.en, id),
-    abandonRunning: (failure) => void q.abandon.run(failure.es, failure.en),
+    abandonRunning: (failure, at) =>
+      db.transaction(() => {
+        q.abandonSending.run(failure.sending.es, failure.sending.en);
+        q.abandon.run(failure.checking.es, failure.checking.en);
+        q.abandonSubmissions.run(at, failure.sending.es);
+      })(),
     positionOfRow(id, errorsOnly, row) {
       const r = q.seqOfRow.get(id, row) as { seq: number } | undefined;
       if (r === undefined) return undefined;

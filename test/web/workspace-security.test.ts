@@ -7,17 +7,10 @@ import type { WorkspaceServer } from '../../src/web/workspace-server.js';
 import { startWorkspaceServer } from '../../src/web/workspace-server.js';
 import { PROJECT_ROOT } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { multipart } from '../helpers/multipart-body.js';
 
 const CSV =
   'serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario\nF001,1,2026-01-05,20512333797,Comercial Andina S.A.C.,Arroz,2,18.50\n';
-
-/** A multipart body with one file part, as a browser's FormData sends it. */
-function multipart(fileName: string, content: Buffer | string): { body: Buffer; type: string } {
-  const boundary = '----facturaTest7MA4YWxkTrZu0gW';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="hoja"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`;
-  const body = Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { body, type: `multipart/form-data; boundary=${boundary}` };
-}
 
 function* chunks(b: Buffer, size: number): Generator<Buffer> {
   for (let i = 0; i < b.length; i += size) yield b.subarray(i, i + size);

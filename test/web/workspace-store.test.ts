@@ -134,8 +134,21 @@ describe('the workspace store', () => {
     store.rememberMapping('firma', { serie: 'SERIE_DOC' }, '2026-11-23T11:00:00.000Z');
     expect(store.recallMapping('firma')).toEqual({ serie: 'SERIE_DOC' });
     expect(store.recallMapping('otra')).toBeUndefined();
-    store.abandonRunning({ es: 'interrumpida', en: 'interrupted' });
-    expect(store.getCheck(ID)).toMatchObject({ state: 'failed', failure: { es: 'interrumpida' } });
+    const failure = { checking: { es: 'revisión interrumpida', en: 'check interrupted' }, sending: { es: 'envío interrumpido', en: 'sending interrupted' } };
+    store.abandonRunning(failure, '2026-11-23T12:00:00.000Z');
+    expect(store.getCheck(ID)).toMatchObject({ state: 'failed', failure: { es: 'revisión interrumpida' } });
+  });
+
+  it('records a check left sending as such, and its submission as interrupted when the server stopped', () => {
+    const OTHER = '22222222-2222-4222-8222-222222222222';
+    store.createCheck({ id: OTHER, fileName: 'otra.csv', storedPath: join(dir.path, 'otra'), createdAt: '2026-11-23T10:00:00.000Z' });
+    store.startCheck(OTHER, [], 'hoja');
+    store.startSubmission({ checkId: ID, at: '2026-11-23T11:00:00.000Z', environment: 'Simulador local' });
+    const failure = { checking: { es: 'revisión interrumpida', en: 'check interrupted' }, sending: { es: 'envío interrumpido', en: 'sending interrupted' } };
+    store.abandonRunning(failure, '2026-11-23T12:00:00.000Z');
+    expect(store.getCheck(ID)).toMatchObject({ state: 'failed', failure: { es: 'envío interrumpido' } });
+    expect(store.getCheck(OTHER)).toMatchObject({ state: 'failed', failure: { es: 'revisión interrumpida' } });
+    expect(store.latestSubmissions().get(ID)).toMatchObject({ finishedAt: '2026-11-23T12:00:00.000Z', interrupted: true, failure: 'envío interrumpido' });
   });
 
   it("moves the IGV choice of a workspace's earlier mappings into the mapping itself, as the mapping file says it", () => {
