@@ -28,7 +28,8 @@ type Screen =
     }
   | { readonly kind: 'sheet'; readonly preview: SheetPreview }
   | { readonly kind: 'result'; readonly check: CheckView }
-  | { readonly kind: 'failed'; readonly fileName: string; readonly message: string };
+  /** `checkId`: the check that failed, which «Revisar de nuevo» runs again from the sheet kept in the workspace. */
+  | { readonly kind: 'failed'; readonly fileName: string; readonly message: string; readonly checkId?: string };
 
 const messageOf = (err: unknown): string => (err instanceof ApiError ? err.message : String(err));
 
@@ -50,7 +51,7 @@ export function App() {
 
   const finish = (checkId: string, fileName: string): void => {
     api.check(checkId).then(
-      (check) => setScreen(check.state === 'failed' ? { kind: 'failed', fileName, message: check.failure ?? '' } : { kind: 'result', check }),
+      (check) => setScreen(check.state === 'failed' ? { kind: 'failed', fileName, message: check.failure ?? '', checkId } : { kind: 'result', check }),
       (err: unknown) => setScreen({ kind: 'failed', fileName, message: messageOf(err) }),
     );
   };
@@ -63,7 +64,7 @@ export function App() {
       else if (e.type === 'done') finish(checkId, fileName);
       // A submission that could not start (a lock, a login) leaves the check as it was: back to its review, where the failure is said.
       else if (sending) finish(checkId, fileName);
-      else setScreen({ kind: 'failed', fileName, message: e.message });
+      else setScreen({ kind: 'failed', fileName, message: e.message, checkId });
     });
   };
   const run = (preview: SheetPreview, mapping?: Record<string, string>, withIgv = false): void => {
@@ -74,10 +75,10 @@ export function App() {
   };
   /** After upload (and the choice of sheet): check at once when every column matched, else the columns step. */
   const proceed = (p: SheetPreview): void => (p.autoMapped ? run(p) : setScreen({ kind: 'columns', preview: p }));
-  const recheck = (check: CheckView): void => {
-    api.runCheck(check.id, {}).then(
-      () => watch(check.id, check.fileName),
-      (err: unknown) => setScreen({ kind: 'failed', fileName: check.fileName, message: messageOf(err) }),
+  const recheck = (checkId: string, fileName: string): void => {
+    api.runCheck(checkId, {}).then(
+      () => watch(checkId, fileName),
+      (err: unknown) => setScreen({ kind: 'failed', fileName, message: messageOf(err) }),
     );
   };
   const open = (check: CheckView): void => {
@@ -131,9 +132,21 @@ export function App() {
             <p class="alert" role="alert">
               {screen.message}
             </p>
-            <button type="button" class="primary" onClick={() => setScreen({ kind: 'home' })}>
-              Subir otra hoja
-            </button>
+            <div class="actions">
+              {screen.checkId !== undefined && (
+                <>
+                  <button type="button" class="primary" onClick={() => recheck(screen.checkId as string, screen.fileName)}>
+                    Revisar de nuevo
+                  </button>
+                  <button type="button" onClick={() => columns(screen.checkId as string)}>
+                    Columnas
+                  </button>
+                </>
+              )}
+              <button type="button" class={screen.checkId !== undefined ? '' : 'primary'} onClick={() => setScreen({ kind: 'home' })}>
+                Subir otra hoja
+              </button>
+            </div>
           </section>
         )}
         {screen.kind === 'result' && (
@@ -156,7 +169,7 @@ export function App() {
               key={screen.check.id}
               check={screen.check}
               onChanged={(a) => edited(a, true)}
-              onRecheck={() => recheck(screen.check)}
+              onRecheck={() => recheck(screen.check.id, screen.check.fileName)}
               {...(offer !== undefined ? { offer } : {})}
               onOfferDone={(remembered) => {
                 setOffer(undefined);
