@@ -369,7 +369,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     abandonSending: db.prepare(
       `UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE state = 'running' AND id IN (SELECT check_id FROM submissions WHERE finished_at IS NULL)`,
     ),
-    abandonSubmissions: db.prepare(`UPDATE submissions SET finished_at = ?, interrupted = 1, failure = ? WHERE finished_at IS NULL`),
+    abandonSubmissions: db.prepare(`UPDATE submissions SET finished_at = ?, interrupted = 1 WHERE finished_at IS NULL`),
     seqOfRow: db.prepare(`SELECT seq FROM rows WHERE check_id = ? AND row_num = ?`),
     fail: db.prepare(`UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE id = ?`),
     pageAll: db.prepare(
@@ -483,7 +483,8 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       db.transaction(() => {
         q.abandonSending.run(failure.sending.es, failure.sending.en);
         q.abandon.run(failure.checking.es, failure.checking.en);
-        q.abandonSubmissions.run(at, failure.sending.es);
+        // Ended as stopped: what it sent stands (its check says what to do); not a submission that sent nothing.
+        q.abandonSubmissions.run(at);
       })(),
     positionOfRow(id, errorsOnly, row) {
       const r = q.seqOfRow.get(id, row) as { seq: number } | undefined;

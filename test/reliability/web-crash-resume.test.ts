@@ -115,9 +115,10 @@ describe('the web workspace killed while it sends', () => {
     expect(found.failure).toBe(
       'El envío se interrumpió porque el programa se cerró. Pulse «Revisar de nuevo» y luego «Enviar» para enviar el resto: las facturas ya aceptadas no se envían dos veces.',
     );
-    const history = (await second.api('/api/submissions')).json as { checkId: string; interrupted: boolean; finishedAt?: string }[];
+    const history = (await second.api('/api/submissions')).json as { checkId: string; interrupted: boolean; finishedAt?: string; failure?: string }[];
     const interrupted = history.find((h) => h.checkId === id);
     expect(interrupted?.interrupted).toBe(true);
+    expect(interrupted?.failure, 'what it sent stands: not «no se envió»').toBeUndefined();
     expect(interrupted?.finishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
     // «Revisar de nuevo», then «Enviar»: the rest is sent, nothing twice.
