@@ -275,7 +275,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     notes: sheet.notes,
   });
   tap.announced(sheet.header.row);
-  fixFile?.headerFound(sheet.header.row, locateColumn);
+  fixFile?.headerFound(sheet.header.row, locateColumn, sheet.dates.order === 'month-first' ? new Set(sheet.dates.columns) : undefined);
   /** Where a column stands in the user's own sheet, as the terminal and the summary name it: its header text (else the canonical name) and letter. */
   const shownColumn = (column: string | undefined): { column?: string; letter?: string } => {
     if (column === undefined) return {};

@@ -43,8 +43,12 @@ const openHere = (options: FixAndResendWriterOptions): Promise<FixAndResendWrite
 export interface FixAndResendStream {
   /** The source with its rows held until their outcome (tap it after the edits apply). */
   tap(source: RowSource): RowSource;
-  /** The header row is known: the rows above it are let go, and problems name the user's headers. */
-  headerFound(row: number, locateColumn: ColumnLocator): void;
+  /**
+   * The header row is known: the rows above it are let go, and problems name the user's headers.
+   * `monthFirstDates`: the date columns of a sheet whose dates were read month first (their text
+   * dates are copied as dates, fix-row-values.ts).
+   */
+  headerFound(row: number, locateColumn: ColumnLocator, monthFirstDates?: ReadonlySet<number>): void;
   add(outcome: InvoiceOutcome): Promise<void>;
   /** Rows that belong to no invoice (orphans), with their problems. */
   addRows(rows: readonly number[], problems: readonly Problem[]): Promise<void>;
@@ -65,6 +69,7 @@ export function createFixAndResendStream(options: FixAndResendStreamOptions): Fi
   /** The writer once open: batches then go to it without a promise each. */
   let open: FixAndResendWriter | undefined;
   let batch: FixRowBatcher | undefined;
+  let monthFirstDates: ReadonlySet<number> | undefined;
 
   /** Hands the rows gathered to the writer; a promise when the next rows must wait. */
   const flush = (rows: FixRowBatcher): Promise<void> | undefined => {
@@ -82,7 +87,7 @@ export function createFixAndResendStream(options: FixAndResendStreamOptions): Fi
     release(row, notes) {
       if (batch === undefined) {
         const cells = header?.cells ?? [];
-        batch = createFixRowBatcher(cells);
+        batch = createFixRowBatcher(cells, monthFirstDates);
         writer = openWriter({ path: options.path, header: cells, lang: options.lang });
         // Its failure is told by the next flush or finish, which wait for it.
         writer.catch(() => undefined);
@@ -106,8 +111,9 @@ export function createFixAndResendStream(options: FixAndResendStreamOptions): Fi
 
   return {
     tap: (source) => window.tap(source),
-    headerFound(row, locateColumn) {
+    headerFound(row, locateColumn, dates) {
       header = window.takeRow(row);
+      monthFirstDates = dates;
       notesOf = createFixNotes({ lang: options.lang, secrets, locateColumn });
     },
     add: (outcome) => settle(outcome.rows, notesOf.ofOutcome(outcome)),

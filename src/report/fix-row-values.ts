@@ -1,6 +1,7 @@
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import { matchKey } from '../invoice/match-key.js';
+import { normalizeDate } from '../sheet/normalize-date.js';
 import type { Cell } from '../sheet/source-row.js';
 import { writeFailure } from '../write-failure.js';
 import { MAX_CELL_TEXT, toCellText } from './cell-text.js';
@@ -42,7 +43,12 @@ export interface FixRowBatcher {
   take(): FixRowBatch;
 }
 
-export function createFixRowBatcher(header: readonly (Cell | null)[]): FixRowBatcher {
+/**
+ * `monthFirstDates`: the date columns of a sheet read month first (sheet-date-order.ts). Their text
+ * dates are copied as date cells (shown day first): as text («11/03/2026»), the file fed back
+ * could be read day first, 11 March instead of 3 November.
+ */
+export function createFixRowBatcher(header: readonly (Cell | null)[], monthFirstDates: ReadonlySet<number> = new Set()): FixRowBatcher {
   const kept = keptColumns(header);
   const values = createValuePacker();
   let formats: (number | string)[] = [];
@@ -50,7 +56,9 @@ export function createFixRowBatcher(header: readonly (Cell | null)[]): FixRowBat
   return {
     push(row, notes) {
       for (let k = 0; k < kept.length; k += 1) {
-        const cell = row[kept[k] ?? -1] ?? null;
+        const index = kept[k] ?? -1;
+        const read = row[index] ?? null;
+        const cell = monthFirstDates.has(index) ? asDateCell(read) : read;
         values.add(dataCellValue(cell));
         const format = numberFormat(cell);
         if (format !== undefined) formats.push(values.size - 1, format);
@@ -66,6 +74,13 @@ export function createFixRowBatcher(header: readonly (Cell | null)[]): FixRowBat
       return batch;
     },
   };
+}
+
+/** A text date written month first as the date it is (left as it is when it is not one). */
+function asDateCell(cell: Cell | null): Cell | null {
+  if (cell?.kind !== 'text') return cell;
+  const read = normalizeDate(cell, { row: 0, column: 'fechaEmision' }, 'month-first');
+  return read.kind === 'value' ? { kind: 'date', iso: `${read.value}T00:00:00` } : cell;
 }
 
 /** Indexes of the header row's columns, up to its last named one, minus an old notes column. */

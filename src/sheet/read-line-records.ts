@@ -32,6 +32,8 @@ export interface LineSheet {
    * only carry their note.
    */
   readonly records: AsyncIterable<readonly LineRecord[]>;
+  /** How the sheet's numeric text dates are read (sheet-date-order.ts), and the source columns of its dates. */
+  readonly dates: { readonly order: DateOrder; readonly columns: readonly number[] };
 }
 
 export interface ReadLineRecordsOptions {
@@ -111,9 +113,10 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
     const decimalColumns = columns.filter(([, , type]) => type === 'decimal').map(([, index]) => index);
     const fixed: DecimalConvention | undefined = options.decimalComma === true ? 'comma' : options.decimalComma === false ? 'point' : undefined;
     const state = { convention: fixed ?? conventionOf(pending, decimalColumns) };
+    const dateColumns = columns.filter(([, , type]) => type === 'date');
     const dates = sheetDateOrder(
       pending,
-      columns.filter(([, , type]) => type === 'date').map(([name, index]) => [name, index, detected.header.columns[name]?.header ?? name] as const),
+      dateColumns.map(([name, index]) => [name, index, detected.header.columns[name]?.header ?? name] as const),
     );
     const shape: SheetShape = {
       // A column holding the serie and the number together is read apart from the others (combinedKey).
@@ -139,7 +142,12 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
             amounts: undefined,
           };
     const records = lineRecords(pending, ended ? undefined : iterator, read, state, fixed !== undefined);
-    return { header: detected.header, notes: [...source.notes, ...detected.notes, ...(dates.note !== undefined ? [dates.note] : [])], records };
+    return {
+      header: detected.header,
+      notes: [...source.notes, ...detected.notes, ...(dates.note !== undefined ? [dates.note] : [])],
+      records,
+      dates: { order: dates.order, columns: dateColumns.map(([, index]) => index) },
+    };
   } catch (err) {
     await iterator.return?.();
     throw err;

@@ -1,4 +1,4 @@
-import { access, readFile } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limaToday } from '../../src/invoice/lima-today.js';
@@ -172,5 +172,47 @@ describe('round trip: invalid invoices → validate → fix-and-resend file corr
 
     const statuses = (await sheetRows(`${dir.path}/ventas.corregir.resultados.xlsx`, 'Comprobantes')).slice(1).map((r) => r[10]);
     expect(statuses).toEqual(BAD.map(() => 'VÁLIDO'));
+  }, 120_000);
+});
+
+describe('round trip of a sheet whose dates are written month first', () => {
+  let dir: { path: string; cleanup: () => Promise<void> };
+  beforeAll(async () => {
+    dir = await tempDir('round-trip-mdy-');
+  });
+  afterAll(async () => dir.cleanup());
+
+  it('copies an invalid invoice’s text date to the fix file as the date it is, so the file fed back keeps 3 November', async () => {
+    const input = `${dir.path}/us.csv`;
+    // Two dates only month first can read (13 and 16 November) decide the order; F001-3, dated
+    // 11/03/2026 (3 November), has a bad RUC and goes alone to the fix file, where nothing would tell.
+    await writeFile(
+      input,
+      [
+        'Serie,Número,Fecha,RUC cliente,Razón social,Descripción,Cantidad,Valor unitario',
+        'F001,1,11/13/2026,20512333797,Comercial Andina S.A.C.,Arroz,10,18.50',
+        'F001,2,11/16/2026,20512333797,Comercial Andina S.A.C.,Arroz,10,18.50',
+        'F001,3,11/03/2026,20512333790,Comercial Andina S.A.C.,Arroz,10,18.50',
+      ].join('\r\n'),
+    );
+    const first = await runCli(['validate', input, '--json', '--quiet'], { timeoutMs: 90_000 });
+    expect(parseRun(first).byStatus).toMatchObject({ VALID: 2, INVALID: 1 });
+
+    const fixPath = `${dir.path}/us.corregir.xlsx`;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(fixPath);
+    const row = book.worksheets[0]?.getRow(2);
+    if (row === undefined) throw new Error('fix file has no row');
+    expect(row.getCell(3).value).toEqual(new Date(Date.UTC(2026, 10, 3)));
+    expect(row.getCell(3).numFmt).toBe('dd/mm/yyyy');
+    row.getCell(4).value = '20512333797';
+    row.commit();
+    await book.xlsx.writeFile(fixPath);
+
+    const second = await runCli(['validate', fixPath, '--json', '--quiet'], { timeoutMs: 90_000 });
+    expect(parseRun(second).byStatus).toMatchObject({ VALID: 1, INVALID: 0 });
+    // Its date, as SUNAT's window names it (the date is in the past).
+    const errores = (await sheetRows(`${dir.path}/us.corregir.resultados.xlsx`, 'Errores')).flat().map(String);
+    expect(errores.some((t) => t.includes('2026-11-03'))).toBe(true);
   }, 120_000);
 });
