@@ -68,6 +68,13 @@ export const WORKSPACE_REMEDIES: readonly (readonly [LocalizedText, LocalizedTex
     },
   ],
   [
+    { es: 'Para leer otra, use --sheet.', en: 'To read another, use --sheet.' },
+    {
+      es: 'Para leer otra, suba el libro de nuevo y elíjala entre sus hojas.',
+      en: 'To read another, upload the workbook again and choose it among its sheets.',
+    },
+  ],
+  [
     { es: 'Muestre la hoja con las ventas o elíjala con --sheet.', en: 'Unhide the sheet with the sales or choose it with --sheet.' },
     { es: 'Muestre la hoja con las ventas en Excel y suba el archivo de nuevo.', en: 'Unhide the sheet with the sales in Excel and upload the file again.' },
   ],

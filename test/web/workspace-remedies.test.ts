@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalizedText, ValidateOptions } from '../../src/index.js';
 import { FacturaError, validateSheet } from '../../src/index.js';
 import { inUserTerms, WORKSPACE_REMEDIES } from '../../src/web/in-user-terms.js';
+import { PROJECT_ROOT } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /**
@@ -68,6 +69,8 @@ async function sheets(): Promise<(readonly [string, ValidateOptions?])[]> {
     await csv('sin-cantidad.csv', `${HEADER.replace(';Cantidad', '')}\r\nF001;1;20/11/2026;20512333797;Andina;Arroz;20\r\n`),
     await csv('dos-cantidades.csv', `${HEADER};Cant.\r\n${LINE};10\r\n`),
     await csv('sin-encabezados.csv', 'Hola;mundo\r\n1;2\r\n'),
+    // A cover page first, the data on another sheet (real-world fixture 22).
+    join(PROJECT_ROOT, 'fixtures/real-world/22-datos-en-otra-hoja.xlsx'),
     // A hidden line of an invoice, and only hidden sheets.
     await workbook('oculta.xlsx', (wb) => {
       const ws = wb.addWorksheet('Ventas');
