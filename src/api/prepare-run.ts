@@ -35,6 +35,7 @@ export function prepareRun(path: string, options: ValidateOptions & Partial<Subm
       encoding: options.encoding,
       delimiter: options.delimiter,
       decimalComma: options.decimalComma,
+      dateOrder: options.dateOrder,
       mergeSplit: options.mergeSplit,
       incluirOcultas: options.includeHidden,
       emisorRuc: e.ruc,

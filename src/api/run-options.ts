@@ -16,6 +16,11 @@ export interface SheetReadOptions {
   /** Numbers written `1.234,56` (true) or `1,234.56` (false); default: detected. */
   readonly decimalComma?: boolean;
   /**
+   * How text dates are written (`--fechas`): day first (Peru's) or month first. Default: day first,
+   * or month first when the rows read with the header show it (sheet-date-order.ts).
+   */
+  readonly dateOrder?: 'day-first' | 'month-first';
+  /**
    * Canonical column → the sheet's header text, for sheets with their own headers (`--map`); with
    * `tipoRegistro` when the unit value it maps includes IGV (`tipoRegistro` below may not contradict it).
    */

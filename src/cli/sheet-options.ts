@@ -35,6 +35,13 @@ export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArg
         lang
       ],
     })
+    .option('fechas', {
+      choices: ['DD/MM', 'MM/DD'] as const,
+      describe: localized(
+        'Cómo están escritas las fechas de texto: día primero (DD/MM, como en Perú) o mes primero (MM/DD); por omisión: día primero, o mes primero si las primeras filas lo muestran',
+        'How text dates are written: day first (DD/MM, Peru) or month first (MM/DD); default: day first, or month first when the first rows show it',
+      )[lang],
+    })
     .option('map', {
       type: 'string',
       describe: localized(
@@ -101,6 +108,7 @@ export interface SheetArgs {
   readonly encoding?: 'utf-8' | 'windows-1252';
   readonly delimiter?: ',' | ';' | 'tab';
   readonly decimalComma?: boolean;
+  readonly fechas?: 'DD/MM' | 'MM/DD';
   readonly map?: string;
   readonly mergeSplit: boolean;
   readonly incluirOcultas?: boolean;

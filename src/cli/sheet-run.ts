@@ -26,6 +26,7 @@ export async function sheetRunOptions(args: SheetArgs, ctx: CliContext): Promise
     ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
     ...(args.delimiter !== undefined ? { delimiter: args.delimiter } : {}),
     ...(args.decimalComma !== undefined ? { decimalComma: args.decimalComma } : {}),
+    ...(args.fechas !== undefined ? { dateOrder: args.fechas === 'MM/DD' ? ('month-first' as const) : ('day-first' as const) } : {}),
     mergeSplit: args.mergeSplit,
     ...(args.incluirOcultas !== undefined ? { includeHidden: args.incluirOcultas } : {}),
     emisor,

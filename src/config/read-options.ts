@@ -1,4 +1,5 @@
 import type { ColumnName } from '../invoice/canonical-columns.js';
+import type { DateOrder } from '../sheet/normalize-date.js';
 
 /** How to read the input sheet: resolved once from flags, the config file and defaults. */
 export interface ReadOptions {
@@ -6,6 +7,8 @@ export interface ReadOptions {
   readonly encoding?: 'utf-8' | 'windows-1252';
   readonly delimiter?: ',' | ';' | '\t';
   readonly decimalComma: boolean | 'auto';
+  /** `--fechas`: how text dates are written; absent, decided from the sheet (sheet-date-order.ts). */
+  readonly dateOrder?: DateOrder;
   readonly mapping?: Partial<Record<ColumnName, string>>;
   readonly mergeSplit: boolean;
   /** `--incluir-ocultas`: read the rows the sheet hides or filters out (default: left out, with a note). */

@@ -3,6 +3,7 @@ import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Lang } from '../i18n/localized-text.js';
 import type { ColumnName } from '../invoice/canonical-columns.js';
+import type { DateOrder } from '../sheet/normalize-date.js';
 import { extendCatalogues } from '../invoice/catalogues.js';
 import type { CatalogueName } from '../invoice/catalogues.js';
 import { isValidRuc } from '../invoice/rules/identity-document-rules.js';
@@ -22,6 +23,8 @@ export interface RunFlags {
   readonly encoding?: 'utf-8' | 'windows-1252' | undefined;
   readonly delimiter?: ',' | ';' | '\t' | 'tab' | undefined;
   readonly decimalComma?: boolean | undefined;
+  /** `--fechas`. */
+  readonly dateOrder?: DateOrder | undefined;
   readonly mergeSplit?: boolean | undefined;
   /** `--incluir-ocultas`. */
   readonly incluirOcultas?: boolean | undefined;
@@ -114,6 +117,7 @@ export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined,
     ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
     ...(delimiter !== undefined ? { delimiter } : {}),
     decimalComma: flags.decimalComma ?? 'auto',
+    ...(flags.dateOrder !== undefined ? { dateOrder: flags.dateOrder } : {}),
     ...(mapping !== undefined ? { mapping } : {}),
     mergeSplit: flags.mergeSplit ?? false,
     ...(flags.incluirOcultas === true ? { includeHidden: true } : {}),

@@ -170,15 +170,15 @@ function checkedDate(year: number, month: number, day: number, text: string, pla
     const swapped = day >= 1 && day <= 12;
     const hint =
       order === 'day-first' && swapped
-        ? ` Las fechas se leen con el día primero (DD/MM/AAAA). Si esta columna trae el mes primero (MM/DD/AAAA), sus fechas con día 12 o menos se leyeron al revés: guarde las fechas como DD/MM/AAAA o con formato de fecha.`
+        ? ` Las fechas se leen con el día primero (DD/MM/AAAA). Si esta columna trae el mes primero (MM/DD/AAAA), sus fechas con día 12 o menos se leyeron al revés: guarde las fechas como DD/MM/AAAA o con formato de fecha, o indique --fechas MM/DD.`
         : order === 'month-first' && swapped
-          ? ' Las fechas de este archivo se leen con el mes primero (MM/DD/AAAA), como lo mostraron sus primeras filas.'
+          ? ' Las fechas de este archivo se leen con el mes primero (MM/DD/AAAA).'
           : '';
     const hintEn =
       order === 'day-first' && swapped
-        ? ' Dates are read day first (DD/MM/YYYY). If this column has the month first (MM/DD/YYYY), its dates with a day of 12 or less were read the wrong way round: save the dates as DD/MM/YYYY or with a date format.'
+        ? ' Dates are read day first (DD/MM/YYYY). If this column has the month first (MM/DD/YYYY), its dates with a day of 12 or less were read the wrong way round: save the dates as DD/MM/YYYY or with a date format, or pass --fechas MM/DD.'
         : order === 'month-first' && swapped
-          ? " This file's dates are read month first (MM/DD/YYYY), as its first rows showed."
+          ? " This file's dates are read month first (MM/DD/YYYY)."
           : '';
     return cellProblem(
       place,

@@ -48,6 +48,8 @@ export interface ReadLineRecordsOptions {
    * (`1,234`) is an error asking for the option, never a guess. Number cells (XLSX) are unaffected.
    */
   readonly decimalComma?: boolean | 'auto';
+  /** How text dates are written (`--fechas`); absent: decided from the rows read with the header (sheet-date-order.ts). */
+  readonly dateOrder?: DateOrder;
   /**
    * Rows the sheet hides (by hand or with a filter): `false` (default) leaves them out, with one
    * note naming how many and which, and an error on any invoice that would lose rows to it;
@@ -114,10 +116,13 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
     const fixed: DecimalConvention | undefined = options.decimalComma === true ? 'comma' : options.decimalComma === false ? 'point' : undefined;
     const state = { convention: fixed ?? conventionOf(pending, decimalColumns) };
     const dateColumns = columns.filter(([, , type]) => type === 'date');
-    const dates = sheetDateOrder(
-      pending,
-      dateColumns.map(([name, index]) => [name, index, detected.header.columns[name]?.header ?? name] as const),
-    );
+    const dates =
+      options.dateOrder !== undefined
+        ? { order: options.dateOrder }
+        : sheetDateOrder(
+            pending,
+            dateColumns.map(([name, index]) => [name, index, detected.header.columns[name]?.header ?? name] as const),
+          );
     const shape: SheetShape = {
       // A column holding the serie and the number together is read apart from the others (combinedKey).
       columns: combined === undefined ? columns : columns.filter(([, index]) => index !== combined),

@@ -68,6 +68,10 @@ export const WORKSPACE_REMEDIES: readonly (readonly [LocalizedText, LocalizedTex
     },
   ],
   [
+    { es: ' o con formato de fecha, o indique --fechas MM/DD.', en: ' or with a date format, or pass --fechas MM/DD.' },
+    { es: ' o con formato de fecha, y suba la hoja de nuevo.', en: ' or with a date format, and upload the sheet again.' },
+  ],
+  [
     { es: 'Para leer otra, use --sheet.', en: 'To read another, use --sheet.' },
     {
       es: 'Para leer otra, suba el libro de nuevo y elíjala entre sus hojas.',

@@ -89,6 +89,31 @@ describe('validate (the dry run)', () => {
     expect(unknown.stderr).toContain('indica tipoRegistro «con IGV»; se acepta PRECIOS_SIN_IGV o PRECIOS_CON_IGV.');
   });
 
+  it('reads text dates month first with --fechas MM/DD when the first rows do not show it, and day first with --fechas DD/MM', async () => {
+    const input = join(dir.path, 'us.csv');
+    // Sorted by date: the first rows' dates read either way; only the last one shows the order.
+    const line = (numero: number, fecha: string): string => `F001,${numero},${fecha},20512333797,Comercial Andina S.A.C.,Arroz,10,18.50`;
+    await writeFile(
+      input,
+      ['Serie,Número,Fecha,RUC cliente,Razón social,Descripción,Cantidad,Valor unitario', line(1, '11/03/2026'), line(2, '11/13/2026')].join('\n'),
+    );
+    const guessed = await runMain(['validate', input, '--json', '--quiet', '--out', join(dir.path, 'r0.xlsx')]);
+    expect(jsonSummary(guessed).byStatus).toMatchObject({ VALID: 1, INVALID: 1 }); // one month-first date alone leaves the file day first
+    expect(guessed.stdout).toContain('o indique --fechas MM/DD');
+
+    const told = await runMain(['validate', input, '--json', '--quiet', '--fechas', 'MM/DD', '--out', join(dir.path, 'r1.xlsx')]);
+    expect(told.code, told.stderr).toBe(0);
+    expect(jsonSummary(told).byStatus).toMatchObject({ VALID: 2, INVALID: 0 });
+    // 11/03/2026 is 3 November: the SUNAT window's warning names its date.
+    expect(told.stdout).toContain('2026-11-03');
+    expect(told.stdout).not.toContain('2026-03-11');
+
+    const dayFirst = await runMain(['validate', input, '--json', '--quiet', '--fechas', 'DD/MM', '--out', join(dir.path, 'r2.xlsx')]);
+    expect(jsonSummary(dayFirst).byStatus).toMatchObject({ VALID: 1, INVALID: 1 });
+    const refused = await runMain(['validate', input, '--fechas', 'M/D']);
+    expect(refused.code).toBe(2);
+  });
+
   it('says in Spanish why a mapping or config file cannot be read: missing, or a folder', async () => {
     const input = join(dir.path, 'ventas.xlsx');
     await copyFile(join(PROJECT_ROOT, 'fixtures/demo/ventas-noviembre.xlsx'), input);

@@ -69,6 +69,8 @@ async function sheets(): Promise<(readonly [string, ValidateOptions?])[]> {
     await csv('sin-cantidad.csv', `${HEADER.replace(';Cantidad', '')}\r\nF001;1;20/11/2026;20512333797;Andina;Arroz;20\r\n`),
     await csv('dos-cantidades.csv', `${HEADER};Cant.\r\n${LINE};10\r\n`),
     await csv('sin-encabezados.csv', 'Hola;mundo\r\n1;2\r\n'),
+    // A date only month first reads, in a sheet read day first.
+    await csv('fechas.csv', `${HEADER}\r\n${LINE}\r\n${LINE.replace('F001;1;20/11/2026', 'F001;2;11/21/2026')}\r\n`),
     // A cover page first, the data on another sheet (real-world fixture 22).
     join(PROJECT_ROOT, 'fixtures/real-world/22-datos-en-otra-hoja.xlsx'),
     // A hidden line of an invoice, and only hidden sheets.

@@ -120,7 +120,7 @@ describe('normalising cells by column type', () => {
       text('02/13/2026'),
       'INVALID_DATE',
       '02/13/2026',
-      'Fila 7, Fecha de emisión: «02/13/2026» no es una fecha: el mes 13 no existe. Las fechas se leen con el día primero (DD/MM/AAAA). Si esta columna trae el mes primero (MM/DD/AAAA), sus fechas con día 12 o menos se leyeron al revés: guarde las fechas como DD/MM/AAAA o con formato de fecha.',
+      'Fila 7, Fecha de emisión: «02/13/2026» no es una fecha: el mes 13 no existe. Las fechas se leen con el día primero (DD/MM/AAAA). Si esta columna trae el mes primero (MM/DD/AAAA), sus fechas con día 12 o menos se leyeron al revés: guarde las fechas como DD/MM/AAAA o con formato de fecha, o indique --fechas MM/DD.',
     ],
     [
       '31/02/2026',
