@@ -1,5 +1,6 @@
 import { BUILTIN_CATALOGUES } from '../invoice/catalogues.js';
 import type { PriceCurrency } from '../invoice/line-record.js';
+import { withoutAccents } from '../invoice/without-accents.js';
 
 /** A number written with the currency it is in: `S/ 1,234.50`, `US$ 25.00`, `1.234,50 PEN`. */
 export interface CurrencyAffix {
@@ -54,10 +55,6 @@ export function currencyAffix(text: string): CurrencyAffix | undefined {
     return withCurrency(`${sign}${number.trim()}`, symbol);
   }
   return undefined;
-}
-
-function withoutAccents(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 function withCurrency(number: string, symbol: string): CurrencyAffix | undefined {

@@ -1,3 +1,4 @@
+import type { BoundedMemo } from '../bounded-memo.js';
 import { createBoundedMemo } from '../bounded-memo.js';
 import type { Cell } from './source-row.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
@@ -119,7 +120,7 @@ export function normalizeDate(cell: Cell | null, place: CellPlace, order: DateOr
  * The date each text read as: a sheet repeats a few issue dates on invoice after invoice. Only
  * texts read without a word to say (a problem or a warning names its row).
  */
-const READ_DATES: Readonly<Record<DateOrder, ReturnType<typeof createBoundedMemo<Normalized>>>> = {
+const READ_DATES: Readonly<Record<DateOrder, BoundedMemo<Normalized>>> = {
   'day-first': createBoundedMemo<Normalized>(),
   'month-first': createBoundedMemo<Normalized>(),
 };

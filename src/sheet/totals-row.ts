@@ -1,4 +1,5 @@
 import type { Cell, SourceRow } from './source-row.js';
+import { withoutAccents } from '../invoice/without-accents.js';
 
 /** What a totals row's label says, compared without case, accents or a trailing colon. */
 const TOTALS_LABEL =
@@ -23,7 +24,7 @@ function label(cell: Cell | null | undefined): string | undefined {
   if (cell.text.length > LONGEST_LABEL || !LABEL_START.test(cell.text)) return undefined;
   const start = ASCII_START.exec(cell.text)?.[1];
   if (start !== undefined && !LABEL_PREFIXES.has(start.toLowerCase())) return undefined;
-  const text = cell.text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  const text = withoutAccents(cell.text).toLowerCase().replace(/\s+/g, ' ').trim();
   return TOTALS_LABEL.test(text) ? cell.text.trim() : undefined;
 }
 
