@@ -30,6 +30,8 @@ export type { CellEdits } from './sheet/apply-cell-edits.js';
 export type { ConfigFile } from './config/config-file.js';
 export type { SandboxAccount, SandboxFaults, SandboxLedger, SandboxOptions } from './sandbox/start-sandbox.js';
 export type { Lang, LocalizedText } from './i18n/localized-text.js';
+export { inUserTerms } from './i18n/in-user-terms.js';
+export type { UserTerms, Wording } from './i18n/in-user-terms.js';
 export type { Logger } from './logger.js';
 
 // For front ends (the command line, the web workspace): reading option files and showing a summary.

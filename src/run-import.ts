@@ -1,3 +1,6 @@
+import { basename } from 'node:path';
+import { inUserTerms } from './i18n/in-user-terms.js';
+import type { UserTerms, Wording } from './i18n/in-user-terms.js';
 import { localized } from './i18n/localized-text.js';
 import type { ResolvedSettings } from './config/resolve-settings.js';
 import type { Lang } from './i18n/localized-text.js';
@@ -66,7 +69,35 @@ export interface ImportRun {
   readonly onEvent?: (event: ImportEvent) => void;
   /** Literal secrets that must never reach an output file. */
   readonly secrets?: readonly string[];
+  /** Whom the messages speak to (ValidateOptions.wording); default the command line. */
+  readonly wording?: Wording;
+  /** The name the user knows the input by, in place of its path (ValidateOptions.fileName). */
+  readonly fileName?: string;
   readonly lang: Lang;
+}
+
+/**
+ * The run's problems in its reader's terms (in-user-terms.ts): undefined when they are already
+ * (the command line's, naming the path), else a function that gives each problem so reworded, and
+ * the same array when none changes.
+ */
+function problemsInUserTerms(run: Pick<ImportRun, 'wording' | 'fileName' | 'input'>): ((problems: readonly Problem[]) => readonly Problem[]) | undefined {
+  if (run.wording !== 'workspace' && run.fileName === undefined) return undefined;
+  const terms: UserTerms = {
+    path: run.input,
+    ...(run.wording !== undefined ? { wording: run.wording } : {}),
+    ...(run.fileName !== undefined ? { fileName: run.fileName } : {}),
+  };
+  return (problems) => {
+    let out: Problem[] | undefined;
+    problems.forEach((p, i) => {
+      const message = inUserTerms(p.message, terms);
+      if (message === p.message) return;
+      out ??= [...problems];
+      out[i] = { ...p, message };
+    });
+    return out ?? problems;
+  };
 }
 
 /** A problem as the terminal shows it: where in the user's own sheet, and what (the message without the place it starts with). */
@@ -263,7 +294,9 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       })
     : undefined;
   const sheet = await readLineRecords(fixFile?.tap(source) ?? source, settings.read);
-  for (const note of sheet.notes) run.logger.warn({ code: note.code }, note.message[lang]);
+  const inTerms = problemsInUserTerms(run);
+  const notes = inTerms?.(sheet.notes) ?? sheet.notes;
+  for (const note of notes) run.logger.warn({ code: note.code }, note.message[lang]);
 
   const locateColumn = columnLocatorFromHeaderMap(sheet.header);
   emit({
@@ -272,7 +305,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     format: source.format,
     ...(source.sheet !== undefined ? { sheet: source.sheet } : {}),
     header: sheet.header,
-    notes: sheet.notes,
+    notes,
   });
   tap.announced(sheet.header.row);
   fixFile?.headerFound(sheet.header.row, locateColumn, sheet.dates.order === 'month-first' ? new Set(sheet.dates.columns) : undefined);
@@ -292,7 +325,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     if (run.onEvent === undefined) return;
     for (const p of problems) emit({ type: 'problem', problem: located(p) });
   };
-  reportProblems(sheet.notes, false);
+  reportProblems(notes, false);
   let invoicesDone = 0;
   let lastProgressRows = 0;
   const progress = (): void => {
@@ -301,6 +334,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     emit({ type: 'progress', rowsRead: lastProgressRows, invoices: invoicesDone });
   };
   const secrets = run.secrets ?? [];
+  const shownPath = (path: string): string => (run.fileName === undefined ? path : basename(path));
   const results = writeFiles ? await createResultsWorkbook({ path: paths.results, lang, locateColumn, secrets }) : undefined;
   const summary = createSummary();
   let orphanRows = 0;
@@ -319,7 +353,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     }
   };
   try {
-    await results?.addFileProblems(sheet.notes);
+    await results?.addFileProblems(notes);
     const { contextFor, issuerOf } = issuerContexts(run, limaToday(run.clock()));
     const only = settings.onlyIssuer;
     const events = runPipeline({
@@ -332,15 +366,17 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     });
     for await (const event of events) {
       if (event.kind === 'orphan') {
+        const problems = inTerms?.(event.problems) ?? event.problems;
         orphanRows += event.rows.length;
-        show(event.problems);
-        reportProblems(event.problems, false);
-        await fixFile?.addRows(event.rows, event.problems);
-        await results?.addFileProblems(event.problems);
+        show(problems);
+        reportProblems(problems, false);
+        await fixFile?.addRows(event.rows, problems);
+        await results?.addFileProblems(problems);
         progress();
         continue;
       }
-      const { outcome } = event;
+      const problems = inTerms?.(event.outcome.problems) ?? event.outcome.problems;
+      const outcome = problems === event.outcome.problems ? event.outcome : { ...event.outcome, problems };
       summary.add(outcome);
       show(outcome.problems);
       reportProblems(outcome.problems);
@@ -373,14 +409,15 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     // Not written (writeFiles: false): nor is the input read again for its checksum.
     if (results !== undefined)
       await results.close(result, {
-        inputPath: run.input,
+        // An upload is named as its user knows it; the files beside it by their own names.
+        inputPath: run.fileName ?? run.input,
         inputSha256: await fileSha256(run.input),
         command: run.command,
         dryRun: run.submission === undefined,
         startedAt,
         finishedAt: new Date(run.clock()),
-        ...(run.submission !== undefined ? { journalPath: paths.journal } : {}),
-        ...(fixWritten ? { fixAndResendPath: paths.fixAndResend } : {}),
+        ...(run.submission !== undefined ? { journalPath: shownPath(paths.journal) } : {}),
+        ...(fixWritten ? { fixAndResendPath: shownPath(paths.fixAndResend) } : {}),
         issuerConfigured: run.emisor !== undefined,
         interrupted,
         problemGroups,
@@ -396,7 +433,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       firstProblems: [...shown, ...shownWarnings].slice(0, SHOWN_PROBLEMS),
       problemGroups,
       orphanRows,
-      notes: sheet.notes,
+      notes,
       written,
       interrupted,
     };

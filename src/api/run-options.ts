@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { ConfigFile } from '../config/config-file.js';
+import type { Wording } from '../i18n/in-user-terms.js';
 import type { Lang } from '../i18n/localized-text.js';
 import type { ImportEvent } from '../import-event.js';
 import type { Logger } from '../logger.js';
@@ -75,6 +76,17 @@ export interface ValidateOptions extends SheetReadOptions {
    * and edits writes them as the CLI does. Default true. A submission always writes its results.
    */
   readonly writeFiles?: boolean;
+  /**
+   * Whom the messages speak to, in the events and in both workbooks: 'command-line' (default) names
+   * the flag that mends a problem (`--encoding`, `--map`…); 'workspace' says what to do in the web
+   * workspace instead (save in Excel and upload again, the «Columnas» button).
+   */
+  readonly wording?: Wording;
+  /**
+   * The name the user knows the sheet by, when the file read is stored under another (an upload):
+   * messages and the results workbook name it so instead of the path. Default: the path.
+   */
+  readonly fileName?: string;
   /** A pino logger; silent by default (a library prints nothing). */
   readonly logger?: Logger;
   /** Epoch ms; `Date.now` by default (dates are judged against today in Lima). */

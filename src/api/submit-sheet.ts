@@ -191,6 +191,8 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
           ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
           ...(options.edits !== undefined ? { edits: options.edits } : {}),
           ...(options.rowEvents !== undefined ? { rowEvents: options.rowEvents } : {}),
+          ...(options.wording !== undefined ? { wording: options.wording } : {}),
+          ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
           lang,
         });
         logger.info({ byIssuer: sessions.stats() }, localized('sesiones con el servicio', 'service sessions')[lang]);

@@ -30,6 +30,8 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
     ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
     ...(options.edits !== undefined ? { edits: options.edits } : {}),
     ...(options.rowEvents !== undefined ? { rowEvents: options.rowEvents } : {}),
+    ...(options.wording !== undefined ? { wording: options.wording } : {}),
+    ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
     ...(options.writeFiles !== undefined ? { writeFiles: options.writeFiles } : {}),
     lang: settings.lang,
   });

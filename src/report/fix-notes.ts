@@ -5,6 +5,7 @@ import { STATUS_LABELS } from '../invoice/invoice-status.js';
 import type { Problem } from '../invoice/problem.js';
 import { redactSecrets, redactText } from '../redact-secrets.js';
 import { toCellText } from './cell-text.js';
+import { messageWithoutPlace } from './message-without-place.js';
 import type { ColumnLocator } from './column-locator.js';
 
 /** Invoices whose rows go to the fix-and-resend file: everything not issued and not merely valid. */
@@ -36,16 +37,21 @@ export function createFixNotes(options: FixNotesOptions = {}): FixNotes {
   const lang = options.lang ?? 'es';
   const secrets = options.secrets ?? [];
   const locate: ColumnLocator = options.locateColumn ?? (() => undefined);
-  const problemText = (p: Problem): string => {
+  /** On its own row the note says the column, not the place again («Cantidad: «1,500» puede…»); elsewhere the message keeps its row. */
+  const problemText = (p: Problem, onItsRow: boolean): string => {
     const where = p.column === undefined ? undefined : (locate(p.column)?.header ?? p.column);
-    return redactText(where === undefined ? p.message[lang] : `${where}: ${p.message[lang]}`, secrets);
+    const message = onItsRow ? messageWithoutPlace(p.message[lang]) : p.message[lang];
+    return redactText(where === undefined ? message : `${where}: ${message}`, secrets);
   };
   const notesOf = (invoiceRows: readonly number[], first: readonly string[], problems: readonly Problem[]): RowNote[] => {
     let firstRow = Number.POSITIVE_INFINITY;
     for (const r of invoiceRows) if (r < firstRow) firstRow = r;
     const notes: RowNote[] = [];
     for (const t of first) notes.push([firstRow, redactText(t, secrets)]);
-    for (const p of problems) notes.push([p.row !== undefined && invoiceRows.includes(p.row) ? p.row : firstRow, problemText(p)]);
+    for (const p of problems) {
+      const row = p.row !== undefined && invoiceRows.includes(p.row) ? p.row : undefined;
+      notes.push([row ?? firstRow, problemText(p, row !== undefined)]);
+    }
     return notes;
   };
   return {

@@ -1,12 +1,12 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { RunSummary } from '../index.js';
-import { INVOICE_STATUSES } from '../index.js';
+import { INVOICE_STATUSES, inUserTerms } from '../index.js';
 import { attachment } from './attachment.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { offeredFiles } from './check-files.js';
 import { downloadName } from './download-name.js';
-import { inUserTerms } from './in-user-terms.js';
+import { checkTerms } from './check-terms.js';
 import type { CheckDeps } from './run-check.js';
 import { runCheck, STATUS_LABEL_ES } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
@@ -144,7 +144,8 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
         count: g.occurrences,
         invoices: g.invoices,
         ...(firstRow !== undefined ? { firstRow } : {}),
-        example: inUserTerms({ es: g.example, en: g.example }, check).es,
+        // The run speaks the workspace's terms; a check stored before it did is read in them too.
+        example: inUserTerms({ es: g.example, en: g.example }, checkTerms(check)).es,
       };
     });
   });

@@ -2,9 +2,9 @@ import { localized } from '../i18n/localized-text.js';
 import type { HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
 import { checkRunOptions } from './check-run-options.js';
 import { overlayOf } from './check-overlay.js';
-import { columnLetter, FacturaError, STATUS_LABELS, validateSheet } from '../index.js';
+import { columnLetter, FacturaError, inUserTerms, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
-import { inUserTerms } from './in-user-terms.js';
+import { checkTerms } from './check-terms.js';
 import type { CheckWriter, WorkspaceStore } from './workspace-store.js';
 
 /** The library call the check runs (the CLI's own `validateSheet`); passed in so a test can give a slow one. */
@@ -139,7 +139,7 @@ export async function runCheck(
           code: p.code,
           severity: p.severity,
           ...(p.value !== undefined ? { value: p.value } : {}),
-          message: inUserTerms(p.message, check),
+          message: p.message,
         });
         if (p.row !== undefined && p.severity === 'error') writer.markRowError(p.row);
         break;
@@ -178,7 +178,7 @@ export async function runCheck(
     writer?.flush();
     const text =
       err instanceof FacturaError
-        ? inUserTerms(err.text, check)
+        ? inUserTerms(err.text, checkTerms(check))
         : localized(`No se pudo revisar la hoja: ${String(err)}`, `The sheet could not be checked: ${String(err)}`);
     // A submission that never started its run: the check is as its last run left it (rows, marks, problems).
     if (writer === undefined && mode === 'submission' && check.state === 'done') store.reopenCheck(checkId, text);

@@ -1,6 +1,6 @@
 import type { MappingRecord } from '../index.js';
-import { CANONICAL_COLUMN_LIST, FacturaError, isPriceWithIgvHeader, listSheets, previewSheet } from '../index.js';
-import { inUserTerms } from './in-user-terms.js';
+import { CANONICAL_COLUMN_LIST, FacturaError, inUserTerms, isPriceWithIgvHeader, listSheets, previewSheet } from '../index.js';
+import { checkTerms } from './check-terms.js';
 import { includesIgv } from './confirmed-mapping.js';
 import type { SheetChoice, SheetPreview } from './workspace-api.js';
 import { WITH_IGV_SUFFIX } from './workspace-api.js';
@@ -122,7 +122,7 @@ export async function buildSheetPreview(
     missing: preview.missing,
     autoMapped: preview.header !== undefined && preview.missing.length === 0,
     remembered: remembered !== undefined,
-    ...(preview.problem !== undefined ? { problem: inUserTerms(preview.problem, check).es } : {}),
+    ...(preview.problem !== undefined ? { problem: inUserTerms(preview.problem, checkTerms(check)).es } : {}),
     signature: preview.signature,
     ...(remembered !== undefined ? { mapping: remembered } : {}),
     ...(sheet !== undefined ? { chosenSheet: sheet } : {}),

@@ -6,8 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { FacturaError } from '../index.js';
-import { inUserTerms } from './in-user-terms.js';
+import { FacturaError, inUserTerms } from '../index.js';
+import { checkTerms } from './check-terms.js';
 import { buildSheetPreview, previewForBrowser } from './sheet-preview-view.js';
 import type { StoredPreview } from './sheet-preview-view.js';
 import type { WorkspaceStore } from './workspace-store.js';
@@ -85,7 +85,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
       return previewForBrowser(preview);
     } catch (err) {
       if (!(err instanceof FacturaError)) throw err;
-      const text = inUserTerms(err.text, check);
+      const text = inUserTerms(err.text, checkTerms(check));
       options.store.failCheck(id, text);
       return reply.code(422).send({ error: text.es });
     }
@@ -114,7 +114,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
       return previewForBrowser(chosen);
     } catch (err) {
       if (!(err instanceof FacturaError)) throw err;
-      return reply.code(422).send({ error: inUserTerms(err.text, check).es });
+      return reply.code(422).send({ error: inUserTerms(err.text, checkTerms(check)).es });
     }
   });
 };

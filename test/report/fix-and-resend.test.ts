@@ -118,7 +118,8 @@ describe('fix-and-resend file', () => {
             row: 4,
             column: 'receptorNumeroDocumento',
             value: '20123456780',
-            message: localized('Dígito verificador incorrecto.', 'Wrong check digit.'),
+            // As the rules write it, place first: the note on row 4 says the column, not the row again.
+            message: localized('Fila 4, RUC cliente: Dígito verificador incorrecto.', 'Row 4, Customer RUC: Wrong check digit.'),
           },
           {
             severity: 'error',

@@ -106,9 +106,20 @@ describe('downloads of a check’s workbooks, written at the first download', ()
     expect((await download('resultados')).body).toEqual(results.body);
     expect((await stat(written)).mtimeMs).toBe(mtime);
 
-    // What the command line writes from the same sheet to the same files: the same workbooks, but for the run's times.
+    // The upload is named as the user uploaded it, never by the path the workspace stores it under.
     const served = { results: await workbookValues(written), fix: await workbookValues(join(checkDir(), 'corregir.xlsx')) };
-    const cli = await validateSheet(join(checkDir(), 'hoja-subida'), { out: written, fixAndResendOut: join(checkDir(), 'corregir.xlsx') });
+    const texts = Object.values({ ...served.results, ...served.fix })
+      .flat(2)
+      .filter((v): v is string => typeof v === 'string');
+    expect(texts).toContain('ventas.csv');
+    expect(texts.filter((t) => t.includes(dir.path))).toEqual([]);
+    // What the library writes from the same sheet to the same files, in the workspace's wording: the same workbooks, but for the run's times.
+    const cli = await validateSheet(join(checkDir(), 'hoja-subida'), {
+      out: written,
+      fixAndResendOut: join(checkDir(), 'corregir.xlsx'),
+      wording: 'workspace',
+      fileName: 'ventas.csv',
+    });
     expect(cli.paths).toEqual({ results: written, fixAndResend: join(checkDir(), 'corregir.xlsx') });
     expect(await workbookValues(written)).toEqual(served.results);
     expect(await workbookValues(join(checkDir(), 'corregir.xlsx'))).toEqual(served.fix);
@@ -133,6 +144,8 @@ describe('downloads of a check’s workbooks, written at the first download', ()
       edits: new Map([[3, new Map([[RUC_COLUMN, '20512333797']])]]),
       out: join(checkDir(), 'resultados.xlsx'),
       fixAndResendOut: join(checkDir(), 'corregir.xlsx'),
+      wording: 'workspace',
+      fileName: 'ventas.csv',
     });
     expect(cli.byStatus.VALID).toBe(2);
     expect(await workbookValues(join(checkDir(), 'resultados.xlsx'))).toEqual(served);

@@ -4,15 +4,16 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalizedText, ValidateOptions } from '../../src/index.js';
 import { FacturaError, validateSheet } from '../../src/index.js';
-import { inUserTerms, WORKSPACE_REMEDIES } from '../../src/web/in-user-terms.js';
+import { inUserTerms, WORKSPACE_REMEDIES } from '../../src/i18n/in-user-terms.js';
 import { PROJECT_ROOT } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /**
- * The library's messages name command-line flags as the way out (--encoding, --map…); the
- * workspace's page says what to do there instead (in-user-terms.ts). Real sheets that draw each of
- * those messages are checked through the library: each phrase the workspace replaces is still
- * written so, and no message the page would show still names a flag.
+ * The library's messages name command-line flags as the way out (--encoding, --map…); in the
+ * workspace's wording they say what to do there instead (in-user-terms.ts). Real sheets that draw
+ * each of those messages are checked through the library: each phrase the workspace replaces is
+ * still written so, and a run in the workspace's wording names no flag and no stored path, in its
+ * events or in its workbooks.
  */
 const HEADER = 'Serie;Número;Fecha;RUC cliente;Razón social;Descripción;Cantidad;Valor unitario';
 const LINE = 'F001;1;20/11/2026;20512333797;Compañía Andina S.A.C.;Arroz;10;20';
@@ -32,10 +33,10 @@ async function workbook(name: string, build: (wb: ExcelJS.Workbook) => void): Pr
 }
 
 /** Every message a check of the sheet gives: its problems, or the error that stops it. */
-async function messagesOf([path, options]: readonly [string, ValidateOptions?]): Promise<LocalizedText[]> {
+async function messagesOf([path, options]: readonly [string, ValidateOptions?], more: ValidateOptions = { writeFiles: false }): Promise<LocalizedText[]> {
   const said: LocalizedText[] = [];
   try {
-    await validateSheet(path, { ...options, writeFiles: false, onEvent: (e) => (e.type === 'problem' ? said.push(e.problem.message) : undefined) });
+    await validateSheet(path, { ...options, ...more, onEvent: (e) => (e.type === 'problem' ? said.push(e.problem.message) : undefined) });
   } catch (error) {
     if (!(error instanceof FacturaError)) throw error;
     said.push(error.text);
@@ -90,9 +91,20 @@ async function sheets(): Promise<(readonly [string, ValidateOptions?])[]> {
   return sheets.map((s) => (typeof s === 'string' ? [s] : s));
 }
 
+/** Every text cell of a workbook, sheet by sheet. */
+async function workbookTexts(path: string): Promise<string[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(path);
+  const texts: string[] = [];
+  for (const sheet of book.worksheets) sheet.eachRow((row) => row.eachCell((cell) => (typeof cell.value === 'string' ? texts.push(cell.value) : undefined)));
+  return texts;
+}
+
+const FLAG = / --[a-z]/;
+
 describe('the command-line remedies in the workspace', () => {
   it('are each still in a real message, and none is left once the page has put it in its own terms', async () => {
-    const said = (await Promise.all((await sheets()).map(messagesOf))).flat();
+    const said = (await Promise.all((await sheets()).map((s) => messagesOf(s)))).flat();
     for (const [cli] of WORKSPACE_REMEDIES) {
       expect(
         said.some((m) => m.es.includes(cli.es)),
@@ -103,8 +115,35 @@ describe('the command-line remedies in the workspace', () => {
         cli.en,
       ).toBe(true);
     }
-    const shown = said.map((m) => inUserTerms(m, { storedPath: dir.path, fileName: 'ventas' }));
-    expect(shown.filter((m) => / --[a-z]/.test(m.es) || / --[a-z]/.test(m.en))).toEqual([]);
+    const shown = said.map((m) => inUserTerms(m, { wording: 'workspace', path: dir.path, fileName: 'ventas' }));
+    expect(shown.filter((m) => FLAG.test(m.es) || FLAG.test(m.en))).toEqual([]);
     expect(shown.some((m) => m.es.includes('guárdelo en Excel como «CSV UTF-8 (delimitado por comas)» y súbalo de nuevo'))).toBe(true);
+  });
+
+  it('a run in the workspace’s wording says them so in its events, its results and its fix file, and names the upload as its user does', async () => {
+    // Excel's «CSV» on Windows with an unknown column and an ambiguous quantity: three remedies and the file's path.
+    const stored = join(dir.path, 'hoja-subida');
+    await writeFile(stored, Buffer.from(`${HEADER};Zona de reparto\r\n${LINE.replace(';10;', ';1,500;')};Norte\r\n`, 'latin1'));
+    const out = join(dir.path, 'resultados.xlsx');
+    const fixOut = join(dir.path, 'corregir.xlsx');
+    const cli = await messagesOf([stored], { out, fixAndResendOut: fixOut });
+    expect(cli.some((m) => FLAG.test(m.es) && m.es.includes(stored))).toBe(true);
+    expect((await workbookTexts(out)).some((t) => t.includes('--map mapping.json'))).toBe(true);
+
+    const said = await messagesOf([stored], { out, fixAndResendOut: fixOut, wording: 'workspace', fileName: 'ventas de noviembre.csv' });
+    expect(said).toHaveLength(cli.length);
+    expect(said.filter((m) => FLAG.test(m.es) || FLAG.test(m.en) || m.es.includes(stored))).toEqual([]);
+    expect(said.some((m) => m.es.includes('El archivo «ventas de noviembre.csv» no está en UTF-8'))).toBe(true);
+    expect(said.some((m) => m.es.includes('asígnela con el botón «Columnas»'))).toBe(true);
+    for (const path of [out, fixOut]) {
+      const texts = await workbookTexts(path);
+      expect(
+        texts.filter((t) => FLAG.test(t) || t.includes(dir.path)),
+        path,
+      ).toEqual([]);
+    }
+    const results = await workbookTexts(out);
+    expect(results).toContain('ventas de noviembre.csv');
+    expect(results.some((t) => t.includes('Escriba el número sin separador de miles.'))).toBe(true);
   });
 });

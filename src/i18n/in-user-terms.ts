@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../index.js';
+import type { LocalizedText } from './localized-text.js';
 
 /**
  * What the library's messages tell a command-line user to do (a flag), as the workspace's user does
@@ -85,18 +85,37 @@ export const WORKSPACE_REMEDIES: readonly (readonly [LocalizedText, LocalizedTex
 ];
 
 /**
- * A message as the user reads it: the workspace's own path for the upload (a generated name)
- * becomes «the name they uploaded», and a remedy given as a command-line flag becomes what to do in
- * the workspace (WORKSPACE_REMEDIES). Every text that reaches the page about the file goes through here.
+ * Whom a run's messages speak to. 'command-line' (the default): a remedy is a flag of the command
+ * line. 'workspace': what to do in the web workspace instead (WORKSPACE_REMEDIES).
  */
-export function inUserTerms(text: LocalizedText, file: { readonly storedPath: string; readonly fileName: string }): LocalizedText {
-  const name = `«${file.fileName}»`;
+export type Wording = 'command-line' | 'workspace';
+
+/** How a text reaches its reader: the wording, and the name the user knows the file by in place of its path. */
+export interface UserTerms {
+  readonly wording?: Wording;
+  /** The file's path as the run reads it (an upload stored under a generated name)… */
+  readonly path?: string;
+  /** …and the name its user knows it by, written «name» where the path was. */
+  readonly fileName?: string;
+}
+
+/**
+ * A message as the user reads it: the file's path becomes «the name they know it by», and in the
+ * workspace's wording a remedy given as a command-line flag becomes what to do there. Pure; a text
+ * already in those terms comes back unchanged.
+ */
+export function inUserTerms(text: LocalizedText, terms: UserTerms): LocalizedText {
   let { es, en } = text;
-  if (es.includes('--') || en.includes('--')) {
+  if (terms.wording === 'workspace' && (es.includes('--') || en.includes('--'))) {
     for (const [cli, workspace] of WORKSPACE_REMEDIES) {
       es = es.replace(cli.es, workspace.es);
       en = en.replace(cli.en, workspace.en);
     }
   }
-  return { es: es.replaceAll(file.storedPath, name), en: en.replaceAll(file.storedPath, name) };
+  const { path, fileName } = terms;
+  if (path !== undefined && fileName !== undefined && (es.includes(path) || en.includes(path))) {
+    es = es.replaceAll(path, `«${fileName}»`);
+    en = en.replaceAll(path, `«${fileName}»`);
+  }
+  return es === text.es && en === text.en ? text : { es, en };
 }
