@@ -7,7 +7,7 @@ import { DEFAULT_CONCURRENCY } from '../../src/config/resolve-settings.js';
 import { multipart } from '../helpers/multipart-body.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from '../web/browser-session.js';
-import { signIn, startServe } from '../web/browser-session.js';
+import { openBrowser, signIn, startServe } from '../web/browser-session.js';
 import { writeSalesCsv } from './sales-sheet.js';
 import type { SandboxProcess } from './sandbox-process.js';
 import { startSandboxProcess } from './sandbox-process.js';
@@ -28,6 +28,8 @@ interface CheckState {
 
 /** A session on a running workspace server: its JSON API, and the upload. */
 interface Session {
+  readonly cookie: string;
+  readonly origin: string;
   api(path: string, body?: unknown): Promise<{ status: number; json: unknown }>;
   upload(fileName: string, content: Buffer): Promise<{ status: number; json: unknown }>;
 }
@@ -43,6 +45,8 @@ async function sessionOn(serve: ServeProcess): Promise<Session> {
     return { status: res.statusCode, json: await res.body.json() };
   };
   return {
+    cookie,
+    origin,
     api: (path, body) => (body === undefined ? send(path, 'GET') : send(path, 'POST', 'application/json', JSON.stringify(body))),
     upload: (fileName, content) => {
       const { body, type } = multipart(fileName, content);
@@ -121,6 +125,20 @@ describe('the web workspace killed while it sends', () => {
     expect(interrupted?.interrupted).toBe(true);
     expect(interrupted?.failure, 'what it sent stands: not «no se envió»').toBeUndefined();
     expect(interrupted?.finishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // The page's history says what stopped, in its own words, not «No se pudo revisar».
+    const browser = await openBrowser(join(dir.path, 'perfil'));
+    try {
+      const [name = '', value = ''] = second.cookie.split('=');
+      await browser.context.addCookies([{ name, value, url: second.origin }]);
+      await browser.page.goto(second.origin);
+      const row = browser.page.getByRole('row', { name: /ventas\.csv/ });
+      await row.getByText('(detenido)').waitFor();
+      const text = await row.innerText();
+      expect(text).toContain('El envío se interrumpió porque el programa se cerró.');
+      expect(text).not.toContain('No se pudo revisar');
+    } finally {
+      await browser.context.close();
+    }
 
     // «Revisar de nuevo», then «Enviar»: the rest is sent, nothing twice.
     expect((await second.api(`/api/checks/${id}/run`, {})).status).toBe(202);

@@ -40,7 +40,8 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
                 {c.state === 'done'
                   ? `${plural(c.invoices, 'factura', 'facturas')}: ${c.byStatus.map((s) => `${s.label} ${s.count}`).join(' · ')}`
                   : c.state === 'failed'
-                    ? `No se pudo revisar: ${c.failure ?? ''}`
+                    ? // A check that was sending says what stopped the sending, in its own words (not «could not check»).
+                      `${sent.has(c.id) ? '' : 'No se pudo revisar: '}${c.failure ?? ''}`
                     : 'En revisión…'}
                 {sent.get(c.id) !== undefined && <Submission s={sent.get(c.id) as SubmissionView} />}
               </td>
