@@ -23,6 +23,7 @@ export type SheetProblemCode =
   | 'RAGGED_ROW'
   | 'TITLE_ROWS_SKIPPED'
   | 'TOTALS_ROW_SKIPPED'
+  | 'UNIT_PRICE_WITHOUT_IGV'
   | 'UNKNOWN_COLUMNS';
 
 /** A cell that cannot be read as its column's kind of value (src/sheet/normalize-*.ts). */

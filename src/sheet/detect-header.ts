@@ -7,7 +7,7 @@ import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
 import { acceptedHeaders, firstColumns, headerText, matchHeaderCells, withColumnFeeding } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
 import { combinedKeyColumn, withCombinedKeyColumn } from './combined-key-column.js';
-import { isPriceWithIgvHeader, priceWithIgvColumn } from './price-with-igv-column.js';
+import { isPlainPriceHeader, isPriceWithIgvHeader, priceWithIgvColumn } from './price-with-igv-column.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
 import type { Cell, SourceRow } from './source-row.js';
 import { rowRanges } from '../invoice/row-ranges.js';
@@ -120,6 +120,28 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   }
   // The sheet's own Total/Subtotal/IGV columns are not ignored: invoices are reconciled against them.
   const ignored = match.unknown.filter((c) => sheetAmountKind(c.header) === undefined);
+  // «Precio unitario» is read as the unit value without IGV, but in SUNAT's words a price includes
+  // it: read so, every invoice would be 18 % too high. Said once, unless the user chose the column
+  // (a mapping), the run reads prices with IGV, or a column of the sheet's own amounts checks each invoice.
+  const amountsChecked = match.unknown.length > ignored.length;
+  if (
+    unitValue !== undefined &&
+    mapping.valorVentaUnitario === undefined &&
+    options.pricesWithIgv !== true &&
+    !amountsChecked &&
+    isPlainPriceHeader(unitValue.header)
+  ) {
+    notes.push({
+      severity: 'warning',
+      code: 'UNIT_PRICE_WITHOUT_IGV',
+      row: found.row,
+      value: unitValue.header,
+      message: localized(
+        `La columna ${where(unitValue)} se lee sin IGV: a cada factura se le suma el 18 %. Si esos precios ya incluyen el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV (en el espacio de trabajo web, elija «Valor unitario con IGV» para esa columna); si no, llámela «Valor unitario» y este aviso desaparece.`,
+        `Column ${where(unitValue)} is read without IGV: 18 % is added to every invoice. If those prices already include IGV, run with --tipo-registro PRECIOS_CON_IGV (in the web workspace, choose «Valor unitario con IGV» for that column); if not, name it «Valor unitario» and this notice goes away.`,
+      ),
+    });
+  }
   if (ignored.length > 0) {
     const list = ignored.map(where).join(', ');
     notes.push({

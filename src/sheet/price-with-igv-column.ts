@@ -29,6 +29,18 @@ export function isPriceWithIgvHeader(header: string): boolean {
   return WITH_IGV.has(headerKey(header));
 }
 
+/**
+ * Headers of the unit value that say «precio» and not whether it includes IGV. They are read as the
+ * unit value without IGV (DESIGN: «Precio unitario» is its alias), but SUNAT's «precio unitario»
+ * includes IGV, so a run that reads them says how (detect-header.ts). «Valor unitario» is without IGV in SUNAT's words too.
+ */
+const PLAIN_PRICE = new Set(['Precio unitario', 'Precio', 'P. unitario', 'PU', 'Precio unit.', 'P. unit.', 'Prec. unit.'].map(headerKey));
+
+/** Whether a header names a unit price without saying whether it includes IGV («Precio unitario», «P.U.»). */
+export function isPlainPriceHeader(header: string): boolean {
+  return PLAIN_PRICE.has(headerKey(header));
+}
+
 /** The first of the sheet's unknown columns whose header names a unit price with IGV. */
 export function priceWithIgvColumn(unknown: readonly HeaderColumn[]): HeaderColumn | undefined {
   return unknown.find((c) => isPriceWithIgvHeader(c.header));

@@ -24,7 +24,7 @@ async function sheetRows(path: string, name: string): Promise<unknown[][]> {
 
 describe('validate (the dry run)', () => {
   it('shows the notes about the sheet with the problems, as the workbook and the web do', async () => {
-    // A title row and a totals row: two notes.
+    // A title row, a totals row and a «Precio unitario» with nothing to check it against: three notes.
     const input = join(dir.path, 'registro.xlsx');
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Ventas');
@@ -35,9 +35,10 @@ describe('validate (the dry run)', () => {
     await wb.xlsx.writeFile(input);
     const run = await runMain(['validate', input]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('Problemas (2; también en el libro de resultados):');
+    expect(run.stdout).toContain('Problemas (3; también en el libro de resultados):');
     expect(run.stdout).toMatch(/! Fila 2: Se omitió la fila 1 sobre los encabezados/);
     expect(run.stdout).toMatch(/! Fila 4, E «Razón social»: parece una fila de totales/);
+    expect(run.stdout).toMatch(/! Fila 2: La columna «Precio unitario» \(H\) se lee sin IGV: a cada factura se le suma el 18 %/);
   });
 
   it('reads a «Precio unitario con IGV» column as the unit value only with --tipo-registro PRECIOS_CON_IGV, and says so without it', async () => {

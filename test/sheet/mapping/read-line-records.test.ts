@@ -176,6 +176,32 @@ describe('finding the header row', () => {
     );
   });
 
+  it('says once that a «Precio unitario» is read without IGV, unless the sheet’s own totals check it, a mapping chose it, or prices include IGV', async () => {
+    const header = ['Serie', 'Número', 'Fecha', 'RUC', 'Razón social', 'Descripción', 'Cantidad'];
+    const line = ['F001', '1', '27/11/2026', '20512333797', 'X', 'Arroz', '2', '118'];
+    const notes = async (price: string, more: { total?: boolean; mapping?: Record<string, string>; pricesWithIgv?: boolean } = {}) => {
+      const rows = [more.total === true ? [...header, price, 'Total'] : [...header, price], more.total === true ? [...line, '278.48'] : line];
+      const sheet = await readLineRecords(rowsFromArrays(rows), {
+        ...(more.mapping !== undefined ? { mapping: more.mapping } : {}),
+        ...(more.pricesWithIgv === true ? { pricesWithIgv: true } : {}),
+      });
+      await collect(sheet.records);
+      return sheet.notes.filter((n) => n.code === 'UNIT_PRICE_WITHOUT_IGV');
+    };
+    const [note, ...more] = await notes('Precio unitario');
+    expect(more).toEqual([]);
+    expect(note).toMatchObject({ severity: 'warning', row: 1, value: 'Precio unitario' });
+    expect(note?.message.es).toBe(
+      'La columna «Precio unitario» (H) se lee sin IGV: a cada factura se le suma el 18 %. Si esos precios ya incluyen el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV (en el espacio de trabajo web, elija «Valor unitario con IGV» para esa columna); si no, llámela «Valor unitario» y este aviso desaparece.',
+    );
+    expect(await notes('P.U.')).toHaveLength(1);
+    expect(await notes('Valor unitario')).toEqual([]);
+    expect(await notes('Precio unitario sin IGV')).toEqual([]);
+    expect(await notes('Precio unitario', { total: true })).toEqual([]);
+    expect(await notes('Precio unitario', { mapping: { valorVentaUnitario: 'Precio unitario' } })).toEqual([]);
+    expect(await notes('Precio unitario', { pricesWithIgv: true })).toEqual([]);
+  });
+
   it('refuses two source columns that map to the same column, naming both', async () => {
     const err = await failure(
       readLineRecords(
