@@ -75,6 +75,7 @@ export type InvoiceProblemCode =
   | 'RECEPTOR_RUC_REQUIRED'
   | 'RUC_CHECK_DIGIT'
   | 'RUC_FORMAT'
+  | 'RUC_LETTER_FOR_DIGIT'
   | 'RUC_PREFIX'
   | 'SERIE_FORMAT'
   | 'SHEET_TOTAL_MISMATCH'

@@ -1,4 +1,4 @@
-import { rucProblems } from './rules/identity-document-rules.js';
+import { rucProblems, rucWithLookalikes } from './rules/identity-document-rules.js';
 import type { ColumnName } from './canonical-columns.js';
 import type { ColumnDefinition } from './canonical-columns.js';
 import { CANONICAL_COLUMNS, INVOICE_COLUMNS, LINE_COLUMNS } from './canonical-columns.js';
@@ -135,9 +135,9 @@ function unknownValue(context: ValidationContext, catalogue: CatalogueName, colu
   );
 }
 
-/** 9 to 13 digits, or 11 digits once spaces, dots and dashes are taken out: meant as a RUC. */
+/** 9 to 13 digits, or 11 digits once spaces, dots and dashes are taken out, or with a letter O for a zero: meant as a RUC. */
 function looksLikeRuc(numero: string): boolean {
-  return /^\d{9,13}$/.test(numero) || /^\d{11}$/.test(numero.replace(/[\s.-]/g, ''));
+  return /^\d{9,13}$/.test(numero) || /^\d{11}$/.test(numero.replace(/[\s.-]/g, '')) || rucWithLookalikes(numero) !== undefined;
 }
 
 function documentTypeUnknown(row: number, numero: string): Problem {

@@ -19,6 +19,27 @@ function problemsWith(changes: Record<string, string | undefined>, extraRows: Va
   return validateInvoice(draftOf([row, ...extraRows]), CONTEXT).problems;
 }
 
+describe('a RUC typed with letters for digits', () => {
+  it('names the letters, and the valid RUC the digits would make', () => {
+    expect(rucProblems('2O6O4577129', 7, 'receptorNumeroDocumento')).toEqual([
+      expect.objectContaining({
+        code: 'RUC_LETTER_FOR_DIGIT',
+        row: 7,
+        value: '2O6O4577129',
+        message: {
+          es: 'El RUC «2O6O4577129» lleva la letra «O» en lugar de dígitos: un RUC solo tiene números. Con dígitos sería 20604577129, un RUC válido.',
+          en: 'RUC "2O6O4577129" has the letter «O» in place of digits: a RUC holds digits only. With digits it would be 20604577129, a valid RUC.',
+        },
+      }),
+    ]);
+    expect(rucProblems('2O51233379l', 7, 'receptorNumeroDocumento')[0]?.message.es).toBe(
+      'El RUC «2O51233379l» lleva las letras «O», «l» en lugar de dígitos: un RUC solo tiene números.',
+    );
+    // Another document's letters are not a RUC's.
+    expect(rucProblems('AB123456789', 7, 'receptorNumeroDocumento')[0]?.code).toBe('RUC_FORMAT');
+  });
+});
+
 describe('RUC check digit', () => {
   it('accepts 20512333797 and refuses 20512333798', () => {
     expect(rucCheckDigit('2051233379')).toBe(7);
@@ -45,6 +66,11 @@ const CASES: [string, Record<string, string | undefined>, { code: string; column
     'refuses a RUC that is not 11 digits',
     { receptorNumeroDocumento: '2051233379', receptorTipoDocumento: 'RUC' },
     { code: 'RUC_FORMAT', column: 'receptorNumeroDocumento' },
+  ],
+  [
+    'says a RUC with a letter O for a zero is the RUC with a letter, in its own column (no document type given)',
+    { receptorNumeroDocumento: '2060457712O' },
+    { code: 'RUC_LETTER_FOR_DIGIT', column: 'receptorNumeroDocumento' },
   ],
   // other documents
   ['accepts a DNI of 8 digits for an export', { receptorNumeroDocumento: '45678912', tipoOperacion: 'EXPORTACION' }, undefined],

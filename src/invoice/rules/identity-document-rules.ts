@@ -1,6 +1,7 @@
 import type { ColumnName } from '../canonical-columns.js';
 import type { Problem } from '../problem.js';
 import type { InvoiceRule } from './invoice-rule.js';
+import { localized } from '../../i18n/localized-text.js';
 import { errorAt } from './problem-at.js';
 
 const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
@@ -24,8 +25,41 @@ export function isValidRuc(ruc: string): boolean {
   return /^\d{11}$/.test(ruc) && RUC_PREFIXES.includes(ruc.slice(0, 2)) && rucCheckDigit(ruc) === Number(ruc[10]);
 }
 
+/** Letters typed for the digits they look like: «2060457712O» is a RUC with a letter O for a zero. */
+const DIGIT_LOOKALIKES: Readonly<Record<string, string>> = { O: '0', o: '0', I: '1', l: '1' };
+
+/** The RUC its writer meant when it is 11 characters, digits but for letters that look like digits; undefined otherwise. */
+export function rucWithLookalikes(text: string): string | undefined {
+  if (text.length !== 11 || /^\d+$/.test(text)) return undefined;
+  let digits = '';
+  for (const ch of text) {
+    const d = /\d/.test(ch) ? ch : DIGIT_LOOKALIKES[ch];
+    if (d === undefined) return undefined;
+    digits += d;
+  }
+  return digits;
+}
+
 /** Every problem of a RUC: length/digits, prefix, check digit. */
 export function rucProblems(ruc: string, row: number, column: ColumnName): Problem[] {
+  const meant = rucWithLookalikes(ruc);
+  if (meant !== undefined) {
+    const letters = [...new Set([...ruc].filter((ch) => !/\d/.test(ch)))];
+    const said = letters.map((ch) => `«${ch}»`).join(', ');
+    const valid = isValidRuc(meant)
+      ? localized(` Con dígitos sería ${meant}, un RUC válido.`, ` With digits it would be ${meant}, a valid RUC.`)
+      : localized('', '');
+    return [
+      errorAt(
+        'RUC_LETTER_FOR_DIGIT',
+        row,
+        column,
+        ruc,
+        `El RUC «${ruc}» lleva ${letters.length === 1 ? 'la letra' : 'las letras'} ${said} en lugar de dígitos: un RUC solo tiene números.${valid.es}`,
+        `RUC "${ruc}" has the ${letters.length === 1 ? 'letter' : 'letters'} ${said} in place of digits: a RUC holds digits only.${valid.en}`,
+      ),
+    ];
+  }
   if (!/^\d{11}$/.test(ruc)) {
     return [
       errorAt(
