@@ -7,6 +7,7 @@ import type { CheckProgressHub } from './check-progress-hub.js';
 import { offeredFiles } from './check-files.js';
 import { downloadName } from './download-name.js';
 import { checkTerms } from './check-terms.js';
+import { SECURITY_HEADERS } from './security-plugin.js';
 import type { CheckDeps } from './run-check.js';
 import { runCheck, STATUS_LABEL_ES } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
@@ -168,10 +169,11 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     if (check === undefined) return reply.code(404).send(NOT_FOUND);
     reply.hijack();
     const res = reply.raw;
+    // Hijacked, the answer skips the onSend hook: the security headers are written here.
     res.writeHead(200, {
+      ...SECURITY_HEADERS,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
       connection: 'keep-alive',
     });
     const send = (e: CheckProgress): void => void res.write(`data: ${JSON.stringify(e)}\n\n`);

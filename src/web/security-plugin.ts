@@ -33,6 +33,16 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The headers every answer carries; a route that writes its answer itself (hijacked: the live progress) sets them too. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const NO_SESSION =
@@ -93,12 +103,7 @@ const securityPlugin: FastifyPluginCallback<SecurityOptions> = (app, options, do
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('cross-origin-resource-policy', 'same-origin');
+    reply.headers(SECURITY_HEADERS);
     return payload;
   });
   done();

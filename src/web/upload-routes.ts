@@ -4,10 +4,12 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FacturaError, inUserTerms } from '../index.js';
 import { checkTerms } from './check-terms.js';
+import { displayName } from './display-name.js';
 import { buildSheetPreview, previewForBrowser } from './sheet-preview-view.js';
 import type { StoredPreview } from './sheet-preview-view.js';
 import type { WorkspaceStore } from './workspace-store.js';
@@ -31,17 +33,39 @@ export function tooLargeMessage(maxUploadMb: number): string {
   return `El archivo supera el límite de ${maxUploadMb} MB. Divida la hoja en partes más pequeñas, o inicie el programa con --max-upload-mb para permitir archivos más grandes.`;
 }
 
-/** The name the user knows the file by, for display only: its last path segment, without control characters. */
-function displayName(sent: string | undefined): string {
-  const last =
-    (sent ?? '')
-      .split(/[/\\]/)
-      .pop()
-      // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-      ?.replace(/[\u0000-\u001f\u007f]/g, '')
-      .trim() ?? '';
-  const name = last === '' || last === '.' || last === '..' ? 'hoja' : last;
-  return name.length > 150 ? name.slice(0, 150) : name;
+/**
+ * The upload's file part; undefined when none comes. Its headers are the body's first bytes, so the
+ * part is out of the parser at once; one the parser skips (a file name with a line break in it)
+ * never comes, and `request.file()` would wait for it forever, holding the connection.
+ */
+async function firstFile(request: FastifyRequest): Promise<MultipartFile | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const none = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, FILE_PART_WAIT_MS, undefined)));
+  try {
+    return await Promise.race([request.file(), none]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How long the file part's headers may take to come out of the parser. */
+const FILE_PART_WAIT_MS = 10_000;
+
+/**
+ * What to answer for an upload the multipart parser refused: the size cap, something besides the one
+ * file, or a body that is not a whole form (cut short, no boundary). Undefined for anything else (the
+ * disk), which stays a server error.
+ */
+function uploadRefusal(err: unknown): { readonly tooLarge: true } | { readonly message: string } | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return { tooLarge: true };
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_FILES_LIMIT') {
+    return { message: 'Envíe solo la hoja de ventas: un único archivo, sin otros campos.' };
+  }
+  // busboy's own errors carry no code: «Unexpected end of form», «Boundary not found», «Malformed part header»…
+  if (err instanceof Error && code === undefined)
+    return { message: 'La hoja no llegó completa (el envío se cortó o está dañado). Vuelva a elegir el archivo.' };
+  return undefined;
 }
 
 /**
@@ -60,7 +84,14 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
     const declared = Number(request.headers['content-length'] ?? '0');
     if (declared > cap + MULTIPART_OVERHEAD) return tooLarge(reply);
     if (!request.isMultipart()) return reply.code(400).send({ error: 'Envíe la hoja de ventas como archivo (formulario multipart).' });
-    const file = await request.file();
+    let file: MultipartFile | undefined;
+    try {
+      file = await firstFile(request);
+    } catch (err) {
+      const refused = uploadRefusal(err);
+      if (refused === undefined) throw err;
+      return 'tooLarge' in refused ? tooLarge(reply) : reply.code(400).send({ error: refused.message });
+    }
     if (file === undefined) return reply.code(400).send({ error: 'No llegó ningún archivo. Elija la hoja de ventas (.xlsx o .csv).' });
     const id = randomUUID();
     const dir = join(options.workspace, 'checks', id);
@@ -70,8 +101,9 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
       await pipeline(file.file, createWriteStream(storedPath, { flags: 'wx' }));
     } catch (err) {
       await rm(dir, { recursive: true, force: true });
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(reply);
-      throw err;
+      const refused = uploadRefusal(err);
+      if (refused === undefined) throw err;
+      return 'tooLarge' in refused ? tooLarge(reply) : reply.code(400).send({ error: refused.message });
     }
     if (file.file.truncated) {
       await rm(dir, { recursive: true, force: true });

@@ -53,6 +53,9 @@ export interface WorkspaceServer {
   close(): Promise<void>;
 }
 
+/** The longest a request may take to arrive, the upload's body included. */
+const REQUEST_TIMEOUT_MS = 10 * 60_000;
+
 /** Every request body but the upload (which is streamed and capped on its own) stays under this. */
 const JSON_BODY_LIMIT = 64 * 1024;
 
@@ -100,7 +103,9 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   let allowed: ReadonlySet<string> = new Set();
   let listening = 0;
 
-  const app = Fastify({ bodyLimit: JSON_BODY_LIMIT, logger: false, forceCloseConnections: true, return503OnClosing: true });
+  // requestTimeout bounds how long a request may take to arrive (not its answer: the live progress
+  // streams for as long as a check runs); an upload of the largest sheet over loopback takes seconds.
+  const app = Fastify({ bodyLimit: JSON_BODY_LIMIT, logger: false, forceCloseConnections: true, return503OnClosing: true, requestTimeout: REQUEST_TIMEOUT_MS });
   await app.register(securityRules, { token, session, allowedHosts: () => allowed, port: () => listening });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const status = err.statusCode ?? 500;

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import contentDisposition from 'content-disposition';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceServer } from '../../src/web/workspace-server.js';
@@ -163,6 +164,60 @@ describe('the workspace server refuses what a local server must refuse', () => {
     const files = await allFiles(workspace.path);
     expect(files).toContain(join(workspace.path, 'checks', preview.checkId, 'hoja-subida'));
     expect(files.some((f) => f.includes('ventas enero') || f.includes('evil'))).toBe(false);
+  });
+
+  it('answers a broken or odd upload with 400 and a Spanish message, at once, never a 500 or a request left hanging', async () => {
+    const post = async (type: string, body: Buffer | string): Promise<{ status: number; error: string }> => {
+      const res = await request(`${server.origin}/api/uploads`, {
+        method: 'POST',
+        headers: { cookie, origin: server.origin, 'content-type': type },
+        body,
+        headersTimeout: 30_000,
+      });
+      return { status: res.statusCode, error: ((await res.body.json()) as { error: string }).error };
+    };
+    const cut = 'La hoja no llegó completa (el envío se cortó o está dañado). Vuelva a elegir el archivo.';
+    // No boundary; a form cut short before its closing boundary.
+    expect(await post('multipart/form-data', 'x')).toEqual({ status: 400, error: cut });
+    const { body, type } = multipart('ventas.csv', CSV);
+    expect(await post(type, body.subarray(0, body.length - 30))).toEqual({ status: 400, error: cut });
+    // A form field instead of (or beside) the file: not «too large».
+    const field = `--XX\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--XX--\r\n`;
+    expect(await post('multipart/form-data; boundary=XX', field)).toEqual({
+      status: 400,
+      error: 'Envíe solo la hoja de ventas: un único archivo, sin otros campos.',
+    });
+    // A file name with a line break: the parser skips the part; with more than its buffer behind it, the
+    // answer still comes (after the wait for the part), not never.
+    const skipped = `--XX\r\nContent-Disposition: form-data; name="hoja"; filename*=UTF-8''a%0Db.csv\r\nContent-Type: text/csv\r\n\r\n${CSV.repeat(200)}\r\n--XX--\r\n`;
+    expect(await post('multipart/form-data; boundary=XX', skipped)).toEqual({
+      status: 400,
+      error: 'No llegó ningún archivo. Elija la hoja de ventas (.xlsx o .csv).',
+    });
+  }, 40_000);
+
+  it('names a download as the upload, encoded as RFC 8187 says, without the characters that could disguise it', async () => {
+    const res = await upload('ventas (nov)*\u202egpj.csv', CSV);
+    expect(res.statusCode).toBe(200);
+    const preview = (await res.body.json()) as { checkId: string; fileName: string };
+    expect(preview.fileName).toBe('ventas (nov)*gpj.csv');
+    const run = await request(`${server.origin}/api/checks/${preview.checkId}/run`, {
+      method: 'POST',
+      headers: { cookie, origin: server.origin, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(run.statusCode).toBe(202);
+    await run.body.dump();
+    // The live progress, a hijacked answer, carries the security headers too; it ends with the check.
+    const events = await request(`${server.origin}/api/checks/${preview.checkId}/events`, { headers: { cookie } });
+    expect(String(events.headers['content-security-policy'])).toContain("default-src 'none'");
+    expect(events.headers['x-frame-options']).toBe('DENY');
+    expect(await events.body.text()).toMatch(/"type":"(done|failed)"/);
+    const download = await request(`${server.origin}/api/checks/${preview.checkId}/download/resultados`, { headers: { cookie } });
+    expect(download.statusCode).toBe(200);
+    await download.body.dump();
+    const header = String(download.headers['content-disposition']);
+    expect(contentDisposition.parse(header)).toEqual({ type: 'attachment', parameters: { filename: 'ventas (nov)*gpj.resultados.xlsx' } });
   });
 
   it('takes an Excel 97-2003 or LibreOffice sheet as the command line does (the format is read from the content)', async () => {
