@@ -45,4 +45,6 @@ export { CANONICAL_COLUMN_LIST, columnLetter, previewSheet } from './api/preview
 export { isPriceWithIgvHeader } from './sheet/price-with-igv-column.js';
 export type { CanonicalColumnInfo, PreviewColumn, SheetPreview } from './api/preview-sheet.js';
 export { listSheets } from './api/list-sheets.js';
+export { mergeJournals, MERGED_SUFFIX } from './api/merge-journals.js';
+export type { JournalMerge } from './api/merge-journals.js';
 export type { WorkbookSheet } from './api/list-sheets.js';

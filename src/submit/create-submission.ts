@@ -101,8 +101,8 @@ export function createSubmission(deps: SubmissionDeps): Submission {
               column: 'numero',
               value: `${serie}-${numero}`,
               message: localized(
-                `La factura ${serie}-${numero} ya fue aceptada por el servicio con otro contenido (según el diario ${deps.journal.path}); un número no se puede emitir dos veces. Use un número nuevo, o emita una nota de crédito para corregir la anterior.`,
-                `Invoice ${serie}-${numero} was already accepted by the service with different content (per the journal ${deps.journal.path}); a number cannot be issued twice. Use a new number, or issue a credit note to correct the earlier one.`,
+                `La factura ${serie}-${numero} ya fue aceptada por el servicio con otro contenido (según el diario de envíos); un número no se puede emitir dos veces. Use un número nuevo, o emita una nota de crédito para corregir la anterior.`,
+                `Invoice ${serie}-${numero} was already accepted by the service with different content (per the submission journal); a number cannot be issued twice. Use a new number, or issue a credit note to correct the earlier one.`,
               ),
             },
           ],

@@ -4,6 +4,7 @@ import pLimit from 'p-limit';
 import { z } from 'zod';
 import type { CurrencyTotals, RunSummary } from '../index.js';
 import { FacturaError } from '../index.js';
+import { loginRefusal } from './login-refusal.js';
 import type { IssuerAccess } from './issuer-access.js';
 import type { CredentialsAnswer, IssuerToSend, SendPlan } from './workspace-api.js';
 import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
@@ -124,7 +125,7 @@ export const issuerRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStor
             const l = await login;
             return { ...i, ...(l.razonSocial !== undefined ? { razonSocial: l.razonSocial } : {}) };
           } catch (err) {
-            return { ...i, loginProblem: err instanceof FacturaError ? err.text.es : 'No se pudo iniciar sesión en el servicio.' };
+            return { ...i, loginProblem: loginRefusal(err, access.sourceOf(i.ruc)) };
           }
         }),
       ),
@@ -142,7 +143,7 @@ export const issuerRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStor
       return { ruc, ...(login.razonSocial !== undefined ? { razonSocial: login.razonSocial } : {}) };
     } catch (err) {
       if (!(err instanceof FacturaError)) throw err;
-      return reply.code(422).send({ error: `El servicio no aceptó el acceso del emisor ${ruc}: ${err.text.es}` });
+      return reply.code(422).send({ error: `El servicio no aceptó el acceso del emisor ${ruc}: ${loginRefusal(err, 'memoria')}` });
     }
   });
   done();

@@ -1,8 +1,9 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { RunSummary } from '../index.js';
-import { FacturaError, INVOICE_STATUSES, submitSheet } from '../index.js';
+import { INVOICE_STATUSES, submitSheet } from '../index.js';
 import { checkView } from './check-routes.js';
+import { loginRefusal } from './login-refusal.js';
 import type { CheckFiles } from './check-files.js';
 import type { IssuerAccess } from './issuer-access.js';
 import { issuersOfCheck } from './issuer-routes.js';
@@ -17,6 +18,8 @@ export type { WorkspaceService } from './issuer-access.js';
 
 export interface SubmitRouteOptions extends CheckDeps {
   readonly store: WorkspaceStore;
+  /** The workspace's one journal (workspace-journal.ts): every submission writes there, one at a time. */
+  readonly journal: string;
   readonly running: Set<Promise<void>>;
   /** The service and the logins (configured, or typed in the page); absent: no service configured. */
   readonly access?: IssuerAccess;
@@ -40,7 +43,7 @@ const NOT_FOUND = { error: 'No se encontró esa revisión en el espacio de traba
 /**
  * Sending from the page: POST /api/checks/:id/submit runs the library's submitSheet over the
  * uploaded sheet with the edits, through the same streaming into the store as a check (the grid and
- * the summary then show each invoice's answer), with the CLI's journal and lock beside the sheet;
+ * the summary then show each invoice's answer), with the workspace's one journal and its lock;
  * POST /api/checks/:id/stop is Ctrl-C (what is in flight finishes, journal and results are written);
  * sending again resumes, skipping what the journal shows as accepted.
  */
@@ -61,7 +64,7 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
       const l = await login;
       return { ...base, ...(l.razonSocial !== undefined ? { razonSocial: l.razonSocial } : {}) };
     } catch (err) {
-      const problem = err instanceof FacturaError ? err.text.es : `No se pudo iniciar sesión en el servicio: ${String(err)}`;
+      const problem = loginRefusal(err, access.sourceOf(ruc));
       return { ...base, problem };
     }
   });
@@ -87,6 +90,14 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
     ),
   );
 
+  /** The workspace's journal takes one submission at a time: what to say while another sheet is being sent. */
+  const otherSending = (checkId: string): string | undefined => {
+    const other = [...stops.keys()].find((id) => id !== checkId);
+    if (other === undefined) return undefined;
+    const name = store.getCheck(other)?.fileName;
+    return `Se está enviando otra hoja${name !== undefined ? ` («${name}»)` : ''}: espere a que termine, o deténgala, y pulse «Enviar» de nuevo. Los envíos van de uno en uno para que ninguna factura se envíe dos veces.`;
+  };
+
   app.post('/api/checks/:id/submit', async (request, reply) => {
     const params = Params.safeParse(request.params);
     const check = params.success ? store.getCheck(params.data.id) : undefined;
@@ -100,6 +111,8 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
     const body = SubmitBody.safeParse(request.body ?? {});
     if (!body.success) return reply.code(400).send({ error: 'Indique el RUC del emisor a enviar (11 dígitos), o ninguno para enviar todos.' });
     if (check.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando o enviando.' });
+    const other = otherSending(check.id);
+    if (other !== undefined) return reply.code(409).send({ error: other });
     if (check.state !== 'done') return reply.code(409).send({ error: 'Revise la hoja antes de enviarla.' });
     if (check.editsVersion !== check.checkedVersion) return reply.code(409).send({ error: 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.' });
     const only = body.data.issuer;
@@ -118,7 +131,7 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
           await access.loginOf(i.ruc as string);
           return undefined;
         } catch (err) {
-          return `RUC ${i.ruc as string}: ${err instanceof FacturaError ? err.text.es : String(err)}`;
+          return `RUC ${i.ruc as string}: ${loginRefusal(err, access.sourceOf(i.ruc))}`;
         }
       }),
     );
@@ -129,6 +142,8 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
     await options.files?.settled(check.id);
     // The logins (and the download) were awaited: another «Confirmar envío» may have started meanwhile.
     if (stops.has(check.id) || store.getCheck(check.id)?.state !== 'done') return reply.code(409).send({ error: 'Esta hoja ya se está revisando o enviando.' });
+    const meanwhile = otherSending(check.id);
+    if (meanwhile !== undefined) return reply.code(409).send({ error: meanwhile });
     const controller = new AbortController();
     stops.set(check.id, controller);
     const mapping = (check.preview as StoredPreview | undefined)?.mapping;
@@ -147,6 +162,7 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
         authUrl: service.authUrl,
         baseUrl: service.baseUrl,
         signal: controller.signal,
+        journal: options.journal,
         runLabel: 'factura-import serve (espacio de trabajo)',
       }),
     );

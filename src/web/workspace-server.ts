@@ -26,6 +26,7 @@ import type { WorkspaceService } from './submit-routes.js';
 import { submitRoutes } from './submit-routes.js';
 import { tooLargeMessage, uploadRoutes } from './upload-routes.js';
 import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback } from './workspace-defaults.js';
+import { workspaceJournal } from './workspace-journal.js';
 import { openWorkspaceStore } from './workspace-store.js';
 
 export interface WorkspaceServerOptions {
@@ -78,8 +79,9 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   const maxUploadMb = options.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
   await mkdir(options.workspace, { recursive: true });
   const store = openWorkspaceStore(join(options.workspace, 'espacio-de-trabajo.sqlite'));
-  // The sheet and, for a submission, its journal stay in the workspace: the check is run again
-  // from them, and a submission then sends the rest, never an invoice the journal has accepted.
+  const journal = await workspaceJournal(options.workspace, options.logger);
+  // The sheet and the workspace's journal stay: the check is run again from them, and a
+  // submission then sends the rest, never an invoice the journal has accepted.
   store.abandonRunning(
     {
       checking: {
@@ -136,6 +138,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   await app.register(submitRoutes, {
     store,
     hub,
+    journal,
     running,
     sending,
     files,

@@ -52,7 +52,10 @@ describe('serve without any login in the environment', () => {
     const wrong = 'una-clave-equivocada-42';
     const refused = await call('POST', '/api/credentials', { ruc: sandbox.credentials.ruc, mail: sandbox.credentials.mail, clave: wrong, asDefault: true });
     expect(refused.status).toBe(422);
-    expect(String(refused.json['error'])).toMatch(new RegExp(`^El servicio no aceptó el acceso del emisor ${sandbox.credentials.ruc}: `));
+    // About what was typed, not the environment's variables the command line reads.
+    expect(refused.json['error']).toBe(
+      `El servicio no aceptó el acceso del emisor ${sandbox.credentials.ruc}: El servicio rechazó el correo o la clave (HTTP 401): revíselos e indíquelos de nuevo. No se envió ninguna factura.`,
+    );
     expect(JSON.stringify(refused.json)).not.toContain(wrong);
     expect(await call('GET', '/api/service')).toMatchObject({ json: { available: true } });
     expect((await call('GET', '/api/service')).json['ruc']).toBeUndefined();

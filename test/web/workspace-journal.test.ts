@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicSandbox } from '../../src/index.js';
+import { startSandbox } from '../../src/index.js';
+import { multipart } from '../helpers/multipart-body.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { writeSalesCsv } from '../reliability/sales-sheet.js';
+import type { ServeProcess } from './browser-session.js';
+import { closeWorkspace, sandboxServiceEnv, signIn, startServe } from './browser-session.js';
+
+interface CheckState {
+  readonly state: string;
+  readonly failure?: string;
+  readonly byStatus: readonly { readonly status: string; readonly count: number }[];
+}
+
+/**
+ * One journal for the whole workspace: a sheet uploaded again (or a corrected copy) after it was
+ * sent is not sent again. Its invoices are skipped as accepted, one changed since is refused, and
+ * the service's ledger holds each invoice once; two sheets are never sent at the same time.
+ */
+describe('the workspace’s one journal', () => {
+  let sandbox: PublicSandbox;
+  let dir: { path: string; cleanup: () => Promise<void> };
+  let serve: ServeProcess;
+  let origin = '';
+  let cookie = '';
+
+  beforeAll(async () => {
+    dir = await tempDir('factura-web-journal-');
+    sandbox = await startSandbox({ latencyMs: 40 });
+    serve = await startServe(join(dir.path, 'espacio'), sandboxServiceEnv(sandbox));
+    ({ cookie, origin } = await signIn(serve));
+  }, 60_000);
+  afterAll(async () => {
+    await closeWorkspace({ serve, sandbox, dir });
+  });
+
+  const call = async (path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
+    const res = await request(`${origin}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { cookie, origin, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
+  };
+  const upload = async (name: string, content: Buffer | string): Promise<string> => {
+    const { body, type } = multipart(name, content);
+    const res = await request(`${origin}/api/uploads`, { method: 'POST', headers: { cookie, origin, 'content-type': type }, body });
+    expect(res.statusCode).toBe(200);
+    return ((await res.body.json()) as { checkId: string }).checkId;
+  };
+  const settled = async (id: string): Promise<CheckState> => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const c = (await call(`/api/checks/${id}`)).json as unknown as CheckState;
+      if (c.state === 'done' || c.state === 'failed') return c;
+      if (Date.now() > deadline) throw new Error(`check ${id} did not settle in 60 s`);
+      await delay(50);
+    }
+  };
+  const checked = async (name: string, content: Buffer | string): Promise<string> => {
+    const id = await upload(name, content);
+    expect((await call(`/api/checks/${id}/run`, {})).status).toBe(202);
+    expect((await settled(id)).state).toBe('done');
+    return id;
+  };
+  const sent = async (id: string): Promise<Record<string, number>> => {
+    expect((await call(`/api/checks/${id}/submit`, {})).status).toBe(202);
+    const done = await settled(id);
+    expect(done.state, done.failure).toBe('done');
+    return Object.fromEntries(done.byStatus.map((s) => [s.status, s.count]));
+  };
+
+  it('skips what another upload already sent, refuses an invoice changed since, and sends nothing twice', async () => {
+    const sheet = join(dir.path, 'ventas.csv');
+    await writeSalesCsv(sheet, { invoices: 4 });
+    const csv = await readFile(sheet, 'utf8');
+    expect(await sent(await checked('ventas.csv', csv))).toEqual({ ACCEPTED: 4 });
+
+    // The same sheet again, as a new upload: nothing goes to the service.
+    expect(await sent(await checked('ventas (copia).csv', csv))).toEqual({ SKIPPED: 4 });
+    // One invoice's quantity changed since it was issued: refused by the journal, the rest skipped.
+    const lines = csv.split('\n');
+    const cells = (lines[1] ?? '').split(',');
+    const quantity = cells.length - 4; // …, cantidad, unidadMedida, valorVentaUnitario, tipoAfectacion
+    cells[quantity] = String(Number(cells[quantity]) + 1);
+    lines[1] = cells.join(',');
+    const changed = await checked('ventas corregida.csv', lines.join('\n'));
+    const outcome = await sent(changed);
+    expect(outcome['SKIPPED']).toBe(3);
+    expect(outcome['ACCEPTED'] ?? 0).toBe(0);
+    expect(outcome['DUPLICATE'] ?? 0).toBe(0);
+    const problems = (await call(`/api/checks/${changed}/problems`)).json;
+    expect(JSON.stringify(problems)).toMatch(/ya fue aceptada por el servicio con otro contenido \(según el diario de envíos\)/);
+    expect(JSON.stringify(problems)).not.toContain(dir.path);
+
+    const keys = sandbox.ledger().entries.map((e) => `${e.serie}-${e.numero}`);
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(4);
+  }, 120_000);
+
+  it('sends one sheet at a time: a second «Enviar» while another sheet is sending is refused, and goes once that one ends', async () => {
+    const a = join(dir.path, 'a.csv');
+    const b = join(dir.path, 'b.csv');
+    await writeSalesCsv(a, { invoices: 30, serie: 'F002' });
+    await writeSalesCsv(b, { invoices: 2, serie: 'F003' });
+    const first = await checked('a.csv', await readFile(a));
+    const second = await checked('b.csv', await readFile(b));
+    expect((await call(`/api/checks/${first}/submit`, {})).status).toBe(202);
+    const refused = await call(`/api/checks/${second}/submit`, {});
+    expect(refused).toEqual({
+      status: 409,
+      json: {
+        error:
+          'Se está enviando otra hoja («a.csv»): espere a que termine, o deténgala, y pulse «Enviar» de nuevo. Los envíos van de uno en uno para que ninguna factura se envíe dos veces.',
+      },
+    });
+    expect((await settled(first)).state).toBe('done');
+    expect(await sent(second)).toEqual({ ACCEPTED: 2 });
+  }, 120_000);
+});
+
+describe('a workspace whose uploads each kept a journal', () => {
+  it('folds those journals into the workspace’s at start: what one of them accepted is known to every upload', async () => {
+    const dir = await tempDir('factura-web-journal-old-');
+    const sandbox = await startSandbox();
+    let serve: ServeProcess | undefined;
+    try {
+      // An earlier workspace's upload issued F009-1 (with content the sheet below no longer has).
+      const workspace = join(dir.path, 'espacio');
+      const old = join(workspace, 'checks', '5b0f8a4e-0000-4000-8000-000000000001');
+      await mkdir(old, { recursive: true });
+      const key = `${sandbox.credentials.ruc}-F009-1`;
+      await writeFile(
+        join(old, 'hoja-subida.journal.jsonl'),
+        `${JSON.stringify({ t: 'outcome', key, hash: 'f'.repeat(64), status: 'ACCEPTED', identificador: 'X-1', at: '2026-11-20T15:00:00.000Z' })}\n`,
+      );
+      serve = await startServe(workspace, sandboxServiceEnv(sandbox));
+      expect(existsSync(join(old, 'hoja-subida.journal.jsonl.unido'))).toBe(true);
+      const { cookie, origin } = await signIn(serve);
+      const sheet = join(dir.path, 'f009.csv');
+      await writeSalesCsv(sheet, { invoices: 1, serie: 'F009' });
+      const { body, type } = multipart('f009.csv', await readFile(sheet));
+      const post = (path: string, data: Buffer | string, contentType: string) =>
+        request(`${origin}${path}`, { method: 'POST', headers: { cookie, origin, 'content-type': contentType }, body: data });
+      const id = ((await (await post('/api/uploads', body, type)).body.json()) as { checkId: string }).checkId;
+      const state = async (): Promise<CheckState> => (await (await request(`${origin}/api/checks/${id}`, { headers: { cookie } })).body.json()) as CheckState;
+      const until = async (): Promise<CheckState> => {
+        for (let i = 0; i < 1200; i++) {
+          const s = await state();
+          if (s.state === 'done' || s.state === 'failed') return s;
+          await delay(50);
+        }
+        throw new Error('the check did not settle in 60 s');
+      };
+      expect((await post(`/api/checks/${id}/run`, '{}', 'application/json')).statusCode).toBe(202);
+      expect((await until()).state).toBe('done');
+      expect((await post(`/api/checks/${id}/submit`, '{}', 'application/json')).statusCode).toBe(202);
+      const done = await until();
+      expect(done.byStatus).toEqual([expect.objectContaining({ status: 'INVALID', count: 1 })]);
+      expect(sandbox.ledger().entries).toEqual([]);
+    } finally {
+      await closeWorkspace({ serve, sandbox, dir });
+    }
+  }, 120_000);
+});
