@@ -183,7 +183,10 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     const login = await checkLogin({ credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: sandbox.url });
     expect(login.razonSocial).toBeDefined();
     expect(text).toContain(`RUC ${sandbox.credentials.ruc} · ${login.razonSocial}`);
+    // A legal name ending in «S.A.C.» ends the sentence with its own dot.
+    expect(text).not.toContain('..');
     expect(text).toContain(`Se enviarán ${INVOICES} facturas.`);
+    expect(text).toContain('Importes de lo que se envía');
     expect(text).toContain('PEN');
     await dialog.getByRole('button', { name: 'Confirmar envío' }).click();
     await page
@@ -228,7 +231,10 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     await page.getByRole('button', { name: 'Abrir la revisión de ventas-febrero.xlsx' }).first().click();
     await page.getByRole('button', { name: 'Reanudar el envío' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.textContent()).resolves.toContain(`${stopped} facturas ya figuran aceptadas`);
+    await expect(dialog.textContent()).resolves.toContain(`${stopped} facturas ya fueron aceptadas antes: no se envían de nuevo.`);
+    await expect(dialog.textContent()).resolves.toContain(`Se enviarán ${n - stopped} facturas.`);
+    // The check's totals are the accepted part's: not shown as what goes now.
+    await expect(dialog.textContent()).resolves.not.toContain('Importes de lo que se envía');
     await dialog.getByRole('button', { name: 'Confirmar envío' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), { timeout: 60_000 }).not.toContain('NO ENVIADO');

@@ -22,6 +22,9 @@ const ACCESS: Readonly<Record<IssuerToSend['access'], string>> = {
 };
 
 /** «RUC 20… · NAME» */
+/** A sentence's end after a name that may end in its own abbreviation's dot («S.A.C.»): one dot, not two. */
+const withFullStop = (text: string): string => (text.endsWith('.') ? text : `${text}.`);
+
 const issuerName = (i: IssuerToSend): string =>
   i.ruc === undefined ? 'sin RUC emisor' : `RUC ${i.ruc}${i.razonSocial !== undefined ? ` · ${i.razonSocial}` : ''}`;
 
@@ -80,11 +83,16 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
         <h2 id="submit-title">Enviar «{check.fileName}»</h2>
         <ul>
           <li>
-            Destino: <strong>{plan.environment}</strong>. {!several && issuers[0] !== undefined && <>Emisor: {issuerName(issuers[0])}.</>}
+            Destino: <strong>{plan.environment}</strong>. {!several && issuers[0] !== undefined && <>Emisor: {withFullStop(issuerName(issuers[0]))}</>}
           </li>
           <li>Se enviarán {plural(sending, 'factura', 'facturas')}.</li>
-          {invalid > 0 && <li>{plural(invalid, 'factura inválida no se enviará', 'facturas inválidas no se enviarán')}: puede volver a corregirlas.</li>}
-          {accepted > 0 && <li>{plural(accepted, 'factura ya figura aceptada', 'facturas ya figuran aceptadas')} en el diario: no se envían de nuevo.</li>}
+          {invalid > 0 && (
+            <li>
+              {plural(invalid, 'factura inválida no se enviará', 'facturas inválidas no se enviarán')}: puede corregir{invalid === 1 ? 'la' : 'las'} y
+              revalidar.
+            </li>
+          )}
+          {accepted > 0 && <li>{plural(accepted, 'factura ya fue aceptada', 'facturas ya fueron aceptadas')} antes: no se envían de nuevo.</li>}
         </ul>
         {several && (
           <>
@@ -146,9 +154,11 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
             </fieldset>
           </>
         )}
-        {!several && totals.length > 0 && (
+        {!several && totals.length > 0 && totals.reduce((n, t) => n + t.invoices, 0) === sending && (
+          // The check's totals are those of its valid and accepted invoices: shown when they are exactly what goes now
+          // (not on a resumed submission, whose accepted part stays and whose rest the check did not total).
           <table class="totals">
-            <caption>Totales por moneda</caption>
+            <caption>Importes de lo que se envía</caption>
             <thead>
               <tr>
                 <th scope="col">Moneda</th>

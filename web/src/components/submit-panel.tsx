@@ -43,7 +43,7 @@ export function SubmitPanel({ check, onStarted }: Props) {
                 ? sentBefore
                   ? 'Todas las facturas válidas ya figuran aceptadas.'
                   : 'No hay facturas válidas que enviar: corrija la hoja y pulse «Revalidar».'
-                : 'Solo se envían las facturas válidas; el diario evita enviar dos veces la misma.'}
+                : 'Solo se envían las facturas válidas, y ninguna dos veces: el programa anota cada factura aceptada.'}
         </span>
       </div>
       {error !== undefined && (
