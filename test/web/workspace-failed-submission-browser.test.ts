@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,9 +11,9 @@ import type { ServeProcess } from './browser-session.js';
 import { closeWorkspace, openBrowser, sandboxServiceEnv, startServe, uploadAndCheck } from './browser-session.js';
 
 /**
- * A submission that cannot start (a command-line run of the same sheet holds its lock) leaves the
- * review as it was: the grid with its rows, statuses and errors, the failure said beside «Enviar»;
- * once the lock is gone, «Enviar» sends.
+ * A submission that cannot start (another program, such as a second `serve` on the same folder,
+ * holds the lock of the workspace's journal) leaves the review as it was: the grid with its rows,
+ * statuses and errors, the failure said beside «Enviar»; once the lock is gone, «Enviar» sends.
  */
 describe('a submission that fails before sending, in a real browser', () => {
   let sandbox: PublicSandbox;
@@ -46,10 +45,9 @@ describe('a submission that fails before sending, in a real browser', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000, interval: 100 }).toBe(1);
     const before = await grid().textContent();
 
-    // A command-line run of the same sheet holds the lock beside it, as `submit` would.
-    const [checkId] = await readdir(join(dir.path, 'espacio', 'checks'));
-    const lock = await acquireRunLock(join(dir.path, 'espacio', 'checks', checkId ?? '', 'hoja-subida.journal.jsonl'), {
-      command: 'factura-import submit hoja-subida',
+    // Another program holds the lock of the workspace's journal, as a run sending would.
+    const lock = await acquireRunLock(join(dir.path, 'espacio', 'envios.journal.jsonl'), {
+      command: 'factura-import serve (otra ventana)',
       logger: silentLogger(),
       lang: 'es',
     });
@@ -58,7 +56,7 @@ describe('a submission that fails before sending, in a real browser', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
       const said = page.getByRole('alert').filter({ hasText: 'No se envió:' });
       await said.waitFor({ timeout: 60_000 });
-      await expect(said.textContent()).resolves.toContain('factura-import submit hoja-subida');
+      await expect(said.textContent()).resolves.toContain('factura-import serve (otra ventana)');
       // The review as it was: the same statuses, the same rows with their errors.
       await expect(statuses()).resolves.toContain('VÁLIDO 2');
       await expect.poll(() => rows.count(), { timeout: 15_000, interval: 100 }).toBe(1);

@@ -154,7 +154,9 @@ describe('several issuers and logins asked in the page, in a real browser', () =
     await form.getByLabel('Correo').fill(C.mail);
     await form.getByLabel('Clave').fill(C.clave);
     await form.getByRole('button', { name: 'Comprobar y usar' }).click();
-    await dialog().getByText(`Emisor: RUC ${C.ruc} · ${C.razonSocial}.`).waitFor();
+    await dialog()
+      .getByText(`Emisor: RUC ${C.ruc} · ${C.razonSocial}${C.razonSocial.endsWith('.') ? '' : '.'}`)
+      .waitFor();
     await dialog().getByRole('button', { name: 'Confirmar envío' }).click();
     await expect.poll(statuses, { timeout: 60_000, interval: 100 }).toContain('ACEPTADO 2');
     expect(sent(C.ruc)).toEqual([1, 2]);
