@@ -421,6 +421,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
         issuerConfigured: run.emisor !== undefined,
         interrupted,
         problemGroups,
+        ...(run.wording !== undefined ? { wording: run.wording } : {}),
       });
     const written: WrittenFiles = {
       ...(results !== undefined ? { results: paths.results } : {}),

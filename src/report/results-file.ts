@@ -1,3 +1,4 @@
+import type { Wording } from '../i18n/in-user-terms.js';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,6 +46,8 @@ export interface RunInfo {
   readonly interrupted?: boolean;
   /** The run's problems by kind and column, most frequent first (see problem-groups.ts). */
   readonly problemGroups?: readonly SummaryProblemGroup[];
+  /** 'workspace': for the web workspace's user, without the command and the journal's file, which are the command line's. */
+  readonly wording?: Wording;
 }
 
 /** One kind of problem as `Resumen` lists it: where, how many invoices, the first rows, an example. */
@@ -331,7 +334,8 @@ function writeSummarySheet(sheet: Worksheet, summary: RunCounts, run: RunInfo, l
   }
   add([localized('Archivo de entrada', 'Input file')[lang], text(run.inputPath)], bold);
   add([localized('Suma de verificación (SHA-256)', 'Checksum (SHA-256)')[lang], run.inputSha256 ?? null], bold);
-  add([localized('Comando', 'Command')[lang], text(run.command)], bold);
+  const forWorkspace = run.wording === 'workspace';
+  if (!forWorkspace) add([localized('Comando', 'Command')[lang], text(run.command)], bold);
   add(
     [
       localized('Modo', 'Mode')[lang],
@@ -356,7 +360,7 @@ function writeSummarySheet(sheet: Worksheet, summary: RunCounts, run: RunInfo, l
   });
   add([localized('Zona horaria', 'Time zone')[lang], timeZone], bold);
   add([localized('Emisor configurado', 'Issuer configured')[lang], run.issuerConfigured === undefined ? null : yesNo(run.issuerConfigured)], bold);
-  add([localized('Diario', 'Journal')[lang], run.journalPath === undefined ? null : text(run.journalPath)], bold);
+  if (!forWorkspace) add([localized('Diario', 'Journal')[lang], run.journalPath === undefined ? null : text(run.journalPath)], bold);
   add([localized('Archivo para corregir', 'File to fix')[lang], run.fixAndResendPath === undefined ? null : text(run.fixAndResendPath)], bold);
   if (run.interrupted === true) add([localized('Interrumpido', 'Interrupted')[lang], yesNo(true)], bold);
 

@@ -129,6 +129,7 @@ describe('the command-line remedies in the workspace', () => {
     const cli = await messagesOf([stored], { out, fixAndResendOut: fixOut });
     expect(cli.some((m) => FLAG.test(m.es) && m.es.includes(stored))).toBe(true);
     expect((await workbookTexts(out)).some((t) => t.includes('--map mapping.json'))).toBe(true);
+    expect(await workbookTexts(out)).toEqual(expect.arrayContaining(['Comando', 'Diario']));
 
     const said = await messagesOf([stored], { out, fixAndResendOut: fixOut, wording: 'workspace', fileName: 'ventas de noviembre.csv' });
     expect(said).toHaveLength(cli.length);
@@ -144,6 +145,9 @@ describe('the command-line remedies in the workspace', () => {
     }
     const results = await workbookTexts(out);
     expect(results).toContain('ventas de noviembre.csv');
+    // The command and the journal's file are the command line's: not in the workspace's Resumen.
+    expect(results).not.toContain('Comando');
+    expect(results).not.toContain('Diario');
     expect(results.some((t) => t.includes('Escriba el número sin separador de miles.'))).toBe(true);
   });
 });
