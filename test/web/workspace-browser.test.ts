@@ -131,9 +131,26 @@ describe('the web workspace in a real browser', () => {
     await page.getByText('Página 3 de 3').waitFor();
     await expect(grid.getByRole('rowheader').count()).resolves.toBe(INVOICES - 200);
     await shot(page, '04-cuadricula-todas-las-filas');
-    await page.getByRole('button', { name: 'Ir a la fila 121' }).click();
-    await page.getByText('Página 2 de 3').waitFor();
-    await expect(page.locator(':focus').textContent()).resolves.toBe('121');
+    // On a narrow window the sheet is wider than the grid: the problem's cell comes into view with its message.
+    await page.setViewportSize({ width: 640, height: 900 });
+    try {
+      await page.getByRole('button', { name: 'Ir a la fila 121' }).click();
+      await page.getByText('Página 2 de 3').waitFor();
+      await expect(page.locator(':focus').textContent()).resolves.toBe('121');
+      const cell = grid.locator('[data-cell^="121-"][aria-invalid="true"]').first();
+      await expect
+        .poll(
+          async () => {
+            const box = await cell.boundingBox();
+            return box !== null && box.x >= 0 && box.x + box.width <= 640;
+          },
+          { timeout: 5_000, interval: 100 },
+        )
+        .toBe(true);
+      await expect(cell.locator('.cell-message').isVisible()).resolves.toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
   }, 60_000);
 
   it('downloads the results workbook, which opens with every invoice and every problem', async () => {

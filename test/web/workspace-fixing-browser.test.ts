@@ -216,9 +216,9 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
     await page.getByRole('heading', { name: 'Enviando «ventas-febrero.xlsx»…' }).waitFor();
     await expect.poll(() => sandbox.ledger().entries.filter((e) => e.serie === 'F002').length, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(4);
-    // The page reloaded while sending: reopened from the history, it follows the submission and offers «Detener».
+    // The page reloaded while sending: it opens the same check again (its address names it), follows the submission and offers «Detener».
+    expect(page.url()).toMatch(/#revision\/[0-9a-f-]{36}$/);
     await page.reload();
-    await page.getByRole('button', { name: 'Abrir la revisión de ventas-febrero.xlsx' }).first().click();
     await page.getByRole('heading', { name: 'Enviando «ventas-febrero.xlsx»…' }).waitFor();
     await page.getByRole('button', { name: 'Detener' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor({ timeout: 60_000 });
@@ -227,7 +227,13 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain(`ACEPTADO ${stopped}`);
 
     sandbox.setFaults({ latencyMs: 0 });
+    // «Atrás» goes back to the start, «Adelante» to the check; reopened from the history it is the same.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Revisiones anteriores' }).waitFor();
+    await page.goForward();
+    await page.getByRole('button', { name: 'Reanudar el envío' }).waitFor();
     await page.reload();
+    await page.getByRole('button', { name: 'factura-import' }).click();
     await page.getByRole('button', { name: 'Abrir la revisión de ventas-febrero.xlsx' }).first().click();
     await page.getByRole('button', { name: 'Reanudar el envío' }).click();
     const dialog = page.getByRole('dialog');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CheckView, EditAnswer, SheetPreview, ValueMapOfferView } from './api-client.js';
 import { ApiError, api } from './api-client.js';
 import { CheckProgress } from './components/check-progress.js';
@@ -36,7 +36,7 @@ const messageOf = (err: unknown): string => (err instanceof ApiError ? err.messa
 /** The workspace: upload → columns (passed over when every required column matched) → check → review. */
 export function App() {
   const [screen, setScreen] = useState<Screen>({ kind: 'home' });
-  const [jump, setJump] = useState<{ row: number; n: number } | undefined>(undefined);
+  const [jump, setJump] = useState<{ row: number; n: number; letter?: string } | undefined>(undefined);
   /** Bumped when edits change outside the grid (replace, undo): the grid reads its page again. */
   const [editsVersion, setEditsVersion] = useState(0);
   /** A change replaced a value the catalogue does not know: the value map offered for remembering. */
@@ -95,6 +95,45 @@ export function App() {
   useEffect(() => {
     document.title = screen.kind === 'result' ? `${screen.check.fileName} · factura-import` : 'factura-import · Revisar hoja de ventas';
   }, [screen]);
+
+  // The check on screen is in the address (#revision/<id>): a reload (or a second tab with the address)
+  // opens it again, following its submission if one is under way, and «Atrás» goes back to the start.
+  const shownIdNow = useRef<string | undefined>(undefined);
+  /** The check the address names, while it is being fetched to be opened. */
+  const opening = useRef<string | undefined>(undefined);
+  const shownId =
+    screen.kind === 'result' ? screen.check.id : screen.kind === 'checking' ? screen.checkId : screen.kind === 'failed' ? screen.checkId : undefined;
+  shownIdNow.current = shownId;
+  useEffect(() => {
+    const follow = (): void => {
+      const id = /^#revision\/([0-9a-f-]{36})$/.exec(location.hash)?.[1];
+      if (id === undefined) {
+        setScreen((s) => (s.kind === 'home' ? s : { kind: 'home' }));
+        return;
+      }
+      if (id === shownIdNow.current || id === opening.current) return;
+      opening.current = id;
+      api.check(id).then(
+        (check) => {
+          opening.current = undefined;
+          open(check);
+        },
+        () => {
+          opening.current = undefined;
+          location.hash = '';
+        },
+      );
+    };
+    follow();
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, []);
+  // After the effect above: at load it reads the address before this one would write the start screen's.
+  useEffect(() => {
+    const wanted = shownId === undefined ? '' : `#revision/${shownId}`;
+    // Not while the check the address names is being opened (at load): the start screen would clear it first.
+    if (opening.current === undefined && location.hash !== wanted && (wanted !== '' || screen.kind === 'home')) location.hash = wanted;
+  }, [shownId, screen.kind]);
 
   return (
     <>
@@ -176,7 +215,10 @@ export function App() {
                 if (remembered) setMapsVersion((v) => v + 1);
               }}
             />
-            <ProblemGroups checkId={screen.check.id} onJump={(row) => setJump({ row, n: (jump?.n ?? 0) + 1 })} />
+            <ProblemGroups
+              checkId={screen.check.id}
+              onJump={(row, letter) => setJump({ row, n: (jump?.n ?? 0) + 1, ...(letter !== undefined ? { letter } : {}) })}
+            />
             <ResultsGrid
               key={screen.check.id}
               check={screen.check}

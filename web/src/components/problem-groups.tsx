@@ -5,10 +5,18 @@ import { plural } from '../format.js';
 
 interface Props {
   readonly checkId: string;
-  readonly onJump: (row: number) => void;
+  readonly onJump: (row: number, letter?: string) => void;
 }
 
-function GroupDetails({ checkId, group, onJump }: { readonly checkId: string; readonly group: ProblemGroup; readonly onJump: (row: number) => void }) {
+function GroupDetails({
+  checkId,
+  group,
+  onJump,
+}: {
+  readonly checkId: string;
+  readonly group: ProblemGroup;
+  readonly onJump: (row: number, letter?: string) => void;
+}) {
   const [items, setItems] = useState<ProblemItem[] | undefined>(undefined);
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -41,7 +49,7 @@ function GroupDetails({ checkId, group, onJump }: { readonly checkId: string; re
         )}
       </details>
       {group.firstRow !== undefined && (
-        <button type="button" class="link" onClick={() => onJump(group.firstRow ?? 1)}>
+        <button type="button" class="link" onClick={() => onJump(group.firstRow ?? 1, group.letter)}>
           Ir a la fila {group.firstRow}
         </button>
       )}

@@ -6,7 +6,7 @@ import { formatCount, plural } from '../format.js';
 interface Props {
   readonly check: CheckView;
   /** A sheet row to show (from a problem group), with a counter so the same row can be asked twice. */
-  readonly jump?: { readonly row: number; readonly n: number };
+  readonly jump?: { readonly row: number; readonly n: number; readonly letter?: string };
   /** Changes whenever edits were made elsewhere (replace, undo): the page is read again. */
   readonly version: number;
   /** A cell was changed from the grid: the check as it now stands (and a value map to offer). */
@@ -144,7 +144,14 @@ export function ResultsGrid({ check, jump, version, onEdited }: Props) {
     const header = table.current?.querySelector<HTMLElement>(`[data-row="${focusRow}"]`);
     if (header) {
       header.scrollIntoView({ block: 'center' });
-      header.focus();
+      header.focus({ preventScroll: true });
+      // The cell of the problem (its column, else the row's first marked one) comes into view with its message,
+      // however far right it is in a wide sheet.
+      const at = jump?.row === focusRow && jump.letter !== undefined ? check.gridColumns.findIndex((c) => c.letter === jump.letter) : -1;
+      const cell =
+        (at >= 0 ? table.current?.querySelector<HTMLElement>(`[data-cell="${focusRow}-${at}"]`) : null) ??
+        header.parentElement?.querySelector<HTMLElement>('[aria-invalid="true"], .cell--warning');
+      cell?.scrollIntoView({ block: 'nearest', inline: 'center' });
     }
   }, [data, focusRow]);
 
