@@ -59,8 +59,16 @@ const MAX_SHEET_CHOICES = 12;
 
 type UploadedCheck = { readonly id: string; readonly fileName: string; readonly storedPath: string };
 
-/** A workbook's visible sheets with their first rows, when it has more than one; otherwise undefined. */
-async function sheetChoices(path: string): Promise<SheetChoice[] | undefined> {
+/**
+ * How long opening sheets to show their first rows may take in all. Each opening reads the
+ * workbook's shared strings again: a workbook of many sheets over a large table of strings would
+ * otherwise cost a minute of CPU and most of a gigabyte at upload. The sheets past it are listed
+ * without their rows (they can still be chosen).
+ */
+export const SHEET_CHOICES_BUDGET_MS = 5_000;
+
+/** A workbook's visible sheets with their first rows (the first always; the others within `budgetMs`), when it has more than one; otherwise undefined. */
+export async function sheetChoices(path: string, budgetMs = SHEET_CHOICES_BUDGET_MS): Promise<SheetChoice[] | undefined> {
   let sheets;
   try {
     sheets = await listSheets(path);
@@ -71,7 +79,12 @@ async function sheetChoices(path: string): Promise<SheetChoice[] | undefined> {
   const visible = sheets.filter((s) => !s.hidden).slice(0, MAX_SHEET_CHOICES);
   if (visible.length < 2) return undefined;
   const choices: SheetChoice[] = [];
+  const started = Date.now();
   for (const s of visible) {
+    if (choices.length > 0 && Date.now() - started >= budgetMs) {
+      choices.push({ name: s.name, rows: [], hasHeader: false, unread: true });
+      continue;
+    }
     const p = await previewSheet(path, { sheet: s.name });
     choices.push({ name: s.name, rows: p.firstRows.map((r) => r.cells), hasHeader: p.header !== undefined });
   }

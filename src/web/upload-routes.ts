@@ -4,6 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
+import pLimit from 'p-limit';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -78,6 +79,9 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
     limits: { fileSize: cap, files: 1, fields: 0, parts: 1, fieldNameSize: 100, headerPairs: 50 },
     throwFileSizeLimit: true,
   });
+  // One preview at a time: a workbook's preview holds its shared strings (up to the reader's cap), so
+  // uploads at once wait for each other instead of adding up their memory.
+  const previews = pLimit(1);
   const tooLarge = (reply: FastifyReply): FastifyReply => reply.code(413).send({ error: tooLargeMessage(options.maxUploadMb) });
 
   app.post('/api/uploads', async (request, reply) => {
@@ -112,7 +116,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
     const check = { id, fileName: displayName(file.filename), storedPath, createdAt: new Date().toISOString() };
     options.store.createCheck(check);
     try {
-      const preview = await buildSheetPreview(options.store, check);
+      const preview = await previews(() => buildSheetPreview(options.store, check));
       options.store.setPreview(id, preview);
       return previewForBrowser(preview);
     } catch (err) {
@@ -141,7 +145,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
       return reply.code(409).send({ error: 'Esta revisión ya tiene cambios en sus celdas. Para leer otra hoja del libro, súbalo de nuevo.' });
     }
     try {
-      const chosen = await buildSheetPreview(options.store, check, { sheet: body.data.sheet, sheets });
+      const chosen = await previews(() => buildSheetPreview(options.store, check, { sheet: body.data.sheet, sheets }));
       options.store.setPreview(check.id, chosen);
       return previewForBrowser(chosen);
     } catch (err) {

@@ -28,6 +28,8 @@ export interface SheetChoice {
   readonly rows: readonly (readonly string[])[];
   /** A header row with the required columns was found in it. */
   readonly hasHeader: boolean;
+  /** Not opened to show its rows (the workbook is too large to open every sheet at upload); it can still be chosen. */
+  readonly unread?: true;
 }
 
 /** What the server found in an uploaded sheet before checking it. */
