@@ -102,10 +102,18 @@ describe('several issuers and logins asked in the page, in a real browser', () =
   }, 90_000);
 
   it('sends one issuer alone: the others are left out of that run, nothing of theirs reaches the service', async () => {
+    // B's login form opened, then A alone chosen: the form for an issuer left out does not hold «Confirmar envío» back.
+    await dialog()
+      .getByRole('button', { name: `Indicar el acceso de RUC ${B.ruc}` })
+      .click();
+    await dialog()
+      .getByRole('form', { name: `Acceso del emisor RUC ${B.ruc}` })
+      .waitFor();
     await dialog()
       .getByRole('radio', { name: new RegExp(`Solo RUC ${A.ruc}`) })
       .check();
     await expect(dialog().textContent()).resolves.toContain('Se enviarán 3 facturas.');
+    await expect(dialog().getByRole('button', { name: 'Confirmar envío' }).isDisabled()).resolves.toBe(false);
     await dialog().getByRole('button', { name: 'Confirmar envío' }).click();
     await expect.poll(statuses, { timeout: 60_000, interval: 100 }).toContain('ACEPTADO 3');
     await expect(statuses()).resolves.toContain('OTRO EMISOR 2');

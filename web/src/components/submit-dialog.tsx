@@ -207,7 +207,9 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
             type="button"
             class="primary"
             onClick={() => onConfirm(only)}
-            disabled={sending === 0 || lacking.length > 0 || refused.length > 0 || form !== undefined}
+            // Each reason is said in the dialog (the count, the missing access, the refusal); a login form open for an
+            // issuer left out of this send («Solo …») does not hold it back.
+            disabled={sending === 0 || lacking.length > 0 || refused.length > 0}
           >
             Confirmar envío
           </button>
