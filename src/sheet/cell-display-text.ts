@@ -4,8 +4,8 @@ import { zeroPadded } from './zero-padded.js';
 /**
  * A cell as a person reads it on a grid: text as written, numbers without binary float noise
  * (`0.1 + 0.2` shows `0.3`, as a spreadsheet does, with 15 significant digits; a whole number
- * formatted `00000000` with its zeros), dates as
- * `YYYY-MM-DD` (with the time only when there is one), an error value as its code. `null` is blank.
+ * formatted `00000000` with its zeros), dates as Peru writes them, `DD/MM/YYYY` (with the time only
+ * when there is one: a text date the sheet wrote so is shown the same), an error value as its code. `null` is blank.
  */
 export function cellDisplayText(cell: Cell | null): string | null {
   if (cell === null) return null;
@@ -14,8 +14,10 @@ export function cellDisplayText(cell: Cell | null): string | null {
       return cell.text;
     case 'number':
       return Number.isInteger(cell.value) ? zeroPadded(String(cell.value), cell.numFmt) : String(Number(cell.value.toPrecision(15)));
-    case 'date':
-      return cell.iso.endsWith('T00:00:00') ? cell.iso.slice(0, 10) : cell.iso.replace('T', ' ');
+    case 'date': {
+      const day = `${cell.iso.slice(8, 10)}/${cell.iso.slice(5, 7)}/${cell.iso.slice(0, 4)}`;
+      return cell.iso.endsWith('T00:00:00') ? day : `${day} ${cell.iso.slice(11)}`;
+    }
     case 'boolean':
       return cell.value ? 'VERDADERO' : 'FALSO';
     case 'error':
