@@ -119,3 +119,18 @@ export async function uploadAndCheck(page: Page, sheet: string, statusText: stri
   await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheet);
   await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: statusText }).waitFor({ timeout: 60_000 });
 }
+
+/** The workspace's JSON API as a signed-in page calls it: its status and JSON answer. */
+export type WorkspaceApi = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<{ status: number; json: Record<string, unknown> }>;
+
+/** Calls to the JSON API with the session's cookie and, as the page sends them, its Origin. */
+export function workspaceApi(session: { readonly cookie: string; readonly origin: string }): WorkspaceApi {
+  return async (method, path, body) => {
+    const res = await request(`${session.origin}${path}`, {
+      method,
+      headers: { cookie: session.cookie, origin: session.origin, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
+  };
+}

@@ -6,7 +6,8 @@ import { startSandbox } from '../../src/index.js';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
-import { startServe, closeWorkspace, signIn } from './browser-session.js';
+import type { WorkspaceApi } from './browser-session.js';
+import { startServe, closeWorkspace, signIn, workspaceApi } from './browser-session.js';
 
 /**
  * `serve` with the service's addresses and no login at all (no FACTURA_RUC/MAIL/CLAVE, no
@@ -34,14 +35,7 @@ describe('serve without any login in the environment', () => {
     await closeWorkspace({ serve, sandbox, dir });
   });
 
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
-    const res = await request(`${origin}${path}`, {
-      method,
-      headers: { cookie, origin, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
-  };
+  const call: WorkspaceApi = (method, path, body) => workspaceApi({ cookie, origin })(method, path, body);
 
   it('starts and offers «Enviar» to the service the environment names, with no issuer yet', async () => {
     const service = await call('GET', '/api/service');

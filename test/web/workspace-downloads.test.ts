@@ -8,7 +8,8 @@ import { validateSheet } from '../../src/index.js';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
-import { closeWorkspace, signIn, startServe } from './browser-session.js';
+import type { WorkspaceApi } from './browser-session.js';
+import { closeWorkspace, signIn, startServe, workspaceApi } from './browser-session.js';
 
 // Lima's date, as the checks read "today": the UTC date is a day ahead from 00:00 to 05:00 UTC.
 const TODAY = limaToday(Date.now());
@@ -62,14 +63,7 @@ describe('downloads of a check’s workbooks, written at the first download', ()
   });
 
   const headers = (): Record<string, string> => ({ cookie, origin });
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
-    const res = await request(`${origin}${path}`, {
-      method,
-      headers: { ...headers(), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
-  };
+  const call: WorkspaceApi = (method, path, body) => workspaceApi({ cookie, origin })(method, path, body);
   const download = async (kind: 'resultados' | 'corregir'): Promise<{ status: number; body: Buffer }> => {
     const res = await request(`${origin}/api/checks/${checkId}/download/${kind}`, { headers: headers() });
     return { status: res.statusCode, body: Buffer.from(await res.body.arrayBuffer()) };

@@ -10,7 +10,8 @@ import { multipart } from '../helpers/multipart-body.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { writeSalesCsv } from '../reliability/sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { closeWorkspace, sandboxServiceEnv, signIn, startServe } from './browser-session.js';
+import type { WorkspaceApi } from './browser-session.js';
+import { closeWorkspace, sandboxServiceEnv, signIn, startServe, workspaceApi } from './browser-session.js';
 
 interface CheckState {
   readonly state: string;
@@ -40,14 +41,8 @@ describe('the workspace’s one journal', () => {
     await closeWorkspace({ serve, sandbox, dir });
   });
 
-  const call = async (path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
-    const res = await request(`${origin}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { cookie, origin, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
-  };
+  /** GET without a body, POST with one. */
+  const call = (path: string, body?: unknown): ReturnType<WorkspaceApi> => workspaceApi({ cookie, origin })(body === undefined ? 'GET' : 'POST', path, body);
   const upload = async (name: string, content: Buffer | string): Promise<string> => {
     const { body, type } = multipart(name, content);
     const res = await request(`${origin}/api/uploads`, { method: 'POST', headers: { cookie, origin, 'content-type': type }, body });
