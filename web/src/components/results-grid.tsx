@@ -145,13 +145,17 @@ export function ResultsGrid({ check, jump, version, onEdited }: Props) {
     if (header) {
       header.scrollIntoView({ block: 'center' });
       header.focus({ preventScroll: true });
-      // The cell of the problem (its column, else the row's first marked one) comes into view with its message,
-      // however far right it is in a wide sheet.
+      // The cell of the problem (its column, else the row's first marked one) comes into view and takes the focus,
+      // which shows its message, however far right it is in a wide sheet.
       const at = jump?.row === focusRow && jump.letter !== undefined ? check.gridColumns.findIndex((c) => c.letter === jump.letter) : -1;
       const cell =
         (at >= 0 ? table.current?.querySelector<HTMLElement>(`[data-cell="${focusRow}-${at}"]`) : null) ??
         header.parentElement?.querySelector<HTMLElement>('[aria-invalid="true"], .cell--warning');
-      cell?.scrollIntoView({ block: 'nearest', inline: 'center' });
+      if (cell) {
+        cell.scrollIntoView({ block: 'nearest', inline: 'center' });
+        // Focused, the cell shows its message (and a screen reader reads it: the cell's description).
+        cell.focus({ preventScroll: true });
+      }
     }
   }, [data, focusRow]);
 
