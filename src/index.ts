@@ -46,5 +46,7 @@ export { isPriceWithIgvHeader } from './sheet/price-with-igv-column.js';
 export type { CanonicalColumnInfo, PreviewColumn, SheetPreview } from './api/preview-sheet.js';
 export { listSheets } from './api/list-sheets.js';
 export { mergeJournals, MERGED_SUFFIX } from './api/merge-journals.js';
+export { issuedInJournal } from './api/issued-in-journal.js';
+export type { IssuedAt } from './api/issued-in-journal.js';
 export type { JournalMerge } from './api/merge-journals.js';
 export type { WorkbookSheet } from './api/list-sheets.js';

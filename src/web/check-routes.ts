@@ -70,6 +70,8 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
     editedCells,
     editsPending: c.editsVersion !== c.checkedVersion,
     sending,
+    issuedBefore:
+      (c.summary as { issuedBefore?: unknown } | undefined)?.issuedBefore === undefined ? 0 : Number((c.summary as { issuedBefore: unknown }).issuedBefore),
   };
 }
 

@@ -2,7 +2,7 @@ import { localized } from '../i18n/localized-text.js';
 import type { HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
 import { checkRunOptions } from './check-run-options.js';
 import { overlayOf } from './check-overlay.js';
-import { columnLetter, FacturaError, inUserTerms, STATUS_LABELS, validateSheet } from '../index.js';
+import { columnLetter, FacturaError, inUserTerms, issuedInJournal, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { checkTerms } from './check-terms.js';
 import type { CheckWriter, WorkspaceStore } from './workspace-store.js';
@@ -14,6 +14,10 @@ export interface CheckDeps {
   readonly store: WorkspaceStore;
   readonly hub: CheckProgressHub;
   readonly validate?: ValidateSheet;
+  /** The workspace's journal: a check counts its valid invoices the journal shows as accepted already. */
+  readonly journal?: string;
+  /** The issuer of invoices without «RUC emisor» (the default login's), to name them in the journal. */
+  readonly defaultRuc?: () => string | undefined;
 }
 
 export interface GridColumn {
@@ -90,6 +94,11 @@ export async function runCheck(
     return writer;
   };
   let locate: ReturnType<typeof columnIndexer> = () => undefined;
+  // A check (not a submission, which skips them itself) counts the valid invoices already issued, from
+  // this sheet or another: the confirmation says they will not go again.
+  const issued = mode === 'check' && deps.journal !== undefined ? await issuedInJournal(deps.journal) : undefined;
+  const defaultRuc = deps.defaultRuc?.();
+  let issuedBefore = 0;
   let written: { results?: string; fixAndResend?: string } = {};
   let invoices = 0;
   /** Rows read so far: the rows written, or (rows kept) the library's own progress count. */
@@ -119,6 +128,8 @@ export async function runCheck(
       case 'invoice': {
         invoices += 1;
         const o = e.outcome;
+        const ruc = o.emisorRuc ?? defaultRuc;
+        if (issued !== undefined && o.status === 'VALID' && ruc !== undefined && issued(ruc, o.serie, o.numero) !== undefined) issuedBefore += 1;
         writer.markInvoice(
           o.rows,
           `${o.serie}-${o.numero}`,
@@ -167,7 +178,8 @@ export async function runCheck(
     // Every row is stored unless a run that wrote them was stopped half way (a submission's «Detener»).
     const complete = rowsKept || (summary as { interrupted?: boolean } | undefined)?.interrupted !== true;
     store.finishCheck(checkId, {
-      summary,
+      // Beside the library's summary, as the page reads it (check-routes): how many valid invoices were issued before.
+      summary: issuedBefore > 0 ? { ...(summary as object), issuedBefore } : summary,
       rowsRead: rowsKept ? keptRows : writer.rowsWritten,
       ...(complete ? { rowsKey } : {}),
       ...(written.results !== undefined ? { resultsPath: written.results } : {}),

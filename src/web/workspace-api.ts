@@ -110,6 +110,8 @@ export interface CheckView {
   readonly editsPending: boolean;
   /** The check's run is a submission in progress (reopened, the page offers «Detener»). */
   readonly sending: boolean;
+  /** Valid invoices the workspace's journal shows as accepted already (from this sheet or another): a submission skips them. */
+  readonly issuedBefore: number;
 }
 
 /** POST /api/checks/:id/edits: one cell (sheet row, 0-based column) to a new text ('' blanks it). */

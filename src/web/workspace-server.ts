@@ -121,7 +121,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'No existe esa dirección en el espacio de trabajo.' }));
 
   await app.register(uploadRoutes, { store, workspace: options.workspace, maxUploadMb });
-  const checkDeps = { store, hub, ...(options.validate !== undefined ? { validate: options.validate } : {}) };
+  const checkDeps = { store, hub, journal, defaultRuc, ...(options.validate !== undefined ? { validate: options.validate } : {}) };
   const files = createCheckFiles(checkDeps);
   await app.register(checkRoutes, {
     ...checkDeps,

@@ -198,7 +198,7 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     expect(sent).toHaveLength(INVOICES);
     expect(new Set(sent.map((e) => e.numero)).size).toBe(INVOICES);
     // Nothing left to send: «Enviar» is off, and the page says why.
-    await page.getByText('Todas las facturas válidas ya figuran aceptadas.').waitFor();
+    await page.getByText('Todas las facturas válidas ya fueron aceptadas antes: no se envían de nuevo.').waitFor();
     await expect(page.getByRole('button', { name: 'Enviar', exact: true }).isDisabled()).resolves.toBe(true);
   }, 120_000);
 

@@ -77,8 +77,10 @@ describe('the workspace’s one journal', () => {
     const csv = await readFile(sheet, 'utf8');
     expect(await sent(await checked('ventas.csv', csv))).toEqual({ ACCEPTED: 4 });
 
-    // The same sheet again, as a new upload: nothing goes to the service.
-    expect(await sent(await checked('ventas (copia).csv', csv))).toEqual({ SKIPPED: 4 });
+    // The same sheet again, as a new upload: the check says its 4 valid invoices were issued already, and nothing goes to the service.
+    const again = await checked('ventas (copia).csv', csv);
+    expect((await call(`/api/checks/${again}`)).json).toMatchObject({ issuedBefore: 4 });
+    expect(await sent(again)).toEqual({ SKIPPED: 4 });
     // One invoice's quantity changed since it was issued: refused by the journal, the rest skipped.
     const lines = csv.split('\n');
     const cells = (lines[1] ?? '').split(',');

@@ -62,7 +62,9 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
     if (lone === undefined) confirm.current?.focus();
   }, [lone === undefined]);
   const chosen = only === undefined ? issuers : issuers.filter((i) => i.ruc === only);
-  const sending = only === undefined ? toSend(check) : chosen.reduce((n, i) => n + i.toSend, 0);
+  // Valid invoices the journal shows as issued already (from this sheet or another) are skipped by the submission.
+  const issuedBefore = only === undefined && !several ? check.issuedBefore : 0;
+  const sending = only === undefined ? toSend(check) - issuedBefore : chosen.reduce((n, i) => n + i.toSend, 0);
   const invalid = only === undefined ? countByStatus(check, 'INVALID', 'REJECTED') : chosen.reduce((n, i) => n + i.invalid, 0);
   const accepted = only === undefined ? alreadyAccepted(check) : chosen.reduce((n, i) => n + i.accepted, 0);
   const lacking = chosen.filter((i) => i.toSend > 0 && i.access === 'falta');
@@ -92,7 +94,9 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
               revalidar.
             </li>
           )}
-          {accepted > 0 && <li>{plural(accepted, 'factura ya fue aceptada', 'facturas ya fueron aceptadas')} antes: no se envían de nuevo.</li>}
+          {accepted + issuedBefore > 0 && (
+            <li>{plural(accepted + issuedBefore, 'factura ya fue aceptada', 'facturas ya fueron aceptadas')} antes: no se envían de nuevo.</li>
+          )}
         </ul>
         {several && (
           <>

@@ -23,7 +23,8 @@ export function SubmitPanel({ check, onStarted }: Props) {
     setError(undefined);
     api.sendPlan(check.id).then(setPlan, fail);
   };
-  const pending = toSend(check);
+  // The valid invoices the workspace's journal shows as issued (from this sheet or another) would be skipped.
+  const pending = toSend(check) - check.issuedBefore;
   const sentBefore = alreadyAccepted(check) > 0 || countByStatus(check, 'NOT_SENT', 'LEFT_OUT') > 0;
   const label = sentBefore && pending > 0 ? 'Reanudar el envío' : 'Enviar';
   const ready = service?.available === true && !check.editsPending && pending > 0;
@@ -40,8 +41,8 @@ export function SubmitPanel({ check, onStarted }: Props) {
             : check.editsPending
               ? 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.'
               : pending === 0
-                ? sentBefore
-                  ? 'Todas las facturas válidas ya figuran aceptadas.'
+                ? sentBefore || check.issuedBefore > 0
+                  ? 'Todas las facturas válidas ya fueron aceptadas antes: no se envían de nuevo.'
                   : 'No hay facturas válidas que enviar: corrija la hoja y pulse «Revalidar».'
                 : 'Solo se envían las facturas válidas, y ninguna dos veces: el programa anota cada factura aceptada.'}
         </span>
