@@ -75,7 +75,8 @@ function likeliestHeader(rows: readonly SourceRow[], mapping: ColumnMapping | un
   if (best === undefined) return undefined;
   const { row, match } = best;
   const below = rows.filter((r) => r.row > row);
-  return { row, columns: firstColumns(withCombinedKeyColumn(match, below)) };
+  // A proposal the user confirms: a column whose values look like «F004-00000088» is offered for both, whatever its header.
+  return { row, columns: firstColumns(withCombinedKeyColumn(match, below, { bySample: true })) };
 }
 
 /** How many of a sheet's first non-blank rows a preview gives (`firstRows`). */

@@ -2,6 +2,7 @@ import type { HeaderMatch } from './column-mapping.js';
 import { headerKey, withColumnFeeding } from './column-mapping.js';
 import type { HeaderColumn } from './header-map.js';
 import type { SourceRow } from './source-row.js';
+import type { InvoiceKeyParts } from './split-invoice-key.js';
 import { splitInvoiceKey } from './split-invoice-key.js';
 
 /**
@@ -20,16 +21,31 @@ const COMBINED_KEY_HEADERS = new Set(
  * number column (and the missing serie is the header check's to report). A mapping file can also
  * name one column for both; the record reader splits such a column's cells (read-line-records.ts).
  */
-export function withCombinedKeyColumn(match: HeaderMatch, below: readonly SourceRow[]): HeaderMatch {
+export function withCombinedKeyColumn(
+  match: HeaderMatch,
+  below: readonly SourceRow[],
+  /**
+   * Also any other column whose first value is an invoice key with a serie of SUNAT's shape
+   * («F004-00000088» under an ERP's «DOC»): for a proposal the user confirms (the columns step), never
+   * for a run's own header search.
+   */
+  options: { readonly bySample?: boolean } = {},
+): HeaderMatch {
   if (match.matches.has('serie')) return match;
   const numero = match.matches.get('numero');
-  const candidates = numero !== undefined ? numero.slice(0, 1) : match.unknown.filter((c) => COMBINED_KEY_HEADERS.has(headerKey(c.header)));
-  const combined = candidates.find((c) => {
+  const firstKey = (c: HeaderColumn): InvoiceKeyParts | undefined => {
     const first = below.map((r) => r.cells[c.index]).find((cell) => cell !== null && cell !== undefined && (cell.kind !== 'text' || cell.text.trim() !== ''));
-    return first?.kind === 'text' && splitInvoiceKey(first.text) !== undefined;
-  });
+    return first?.kind === 'text' ? splitInvoiceKey(first.text) : undefined;
+  };
+  const candidates = numero !== undefined ? numero.slice(0, 1) : match.unknown.filter((c) => COMBINED_KEY_HEADERS.has(headerKey(c.header)));
+  const combined =
+    candidates.find((c) => firstKey(c) !== undefined) ??
+    (options.bySample === true && numero === undefined ? match.unknown.find((c) => SUNAT_SERIE.test(firstKey(c)?.serie ?? '')) : undefined);
   return combined === undefined ? match : withColumnFeeding(match, combined, ['serie', 'numero']);
 }
+
+/** A serie as SUNAT gives them: F (factura), B (boleta) or E, then three letters or digits. */
+const SUNAT_SERIE = /^[FBE][A-Z0-9]{3}$/i;
 
 /** The column feeding both the serie and the number, when one does. */
 export function combinedKeyColumn(columns: Readonly<Partial<Record<'serie' | 'numero', HeaderColumn>>>): HeaderColumn | undefined {

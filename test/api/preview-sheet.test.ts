@@ -66,4 +66,16 @@ describe('previewSheet', () => {
     expect(preview.columns[0]).toMatchObject({ header: 'Comprobante', column: 'serie,numero' });
     expect(preview.missing).toEqual(['valorVentaUnitario']);
   });
+
+  it('proposes a column of «F004-00000088» values for both whatever its header (an ERP’s «DOC»), but not a code of another shape', async () => {
+    const erp = await previewOfCsv(
+      'TD;DOC;F_EMI;NRO_CLI;NOM_CLI;PRODUCTO;Cantidad;MON\r\n01;F004-00000088;2026-11-27;20512333797;COMERCIAL ANDINA SAC;DETERGENTE 15KG;5;PEN\r\n',
+    );
+    expect(erp.columns[1]).toMatchObject({ header: 'DOC', column: 'serie,numero' });
+    expect(erp.missing).not.toContain('serie');
+    expect(erp.missing).not.toContain('numero');
+    const codes = await previewOfCsv('TD;COD;PRODUCTO;Cantidad\r\n01;P123-45;DETERGENTE;5\r\n');
+    expect(codes.columns[1]?.column).toBeUndefined();
+    expect(codes.missing).toEqual(expect.arrayContaining(['serie', 'numero']));
+  });
 });
