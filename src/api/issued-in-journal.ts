@@ -1,6 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { journalKey, parseJournalRecord } from '../submit/journal-state.js';
+import { journalLines } from '../submit/journal-lines.js';
+import { journalKey } from '../submit/journal-state.js';
 
 /** When a journal saw an invoice accepted: by issuer RUC, serie and number; undefined when it did not. */
 export type IssuedAt = (issuerRuc: string, serie: string, numero: string) => string | undefined;
@@ -14,8 +13,7 @@ export type IssuedAt = (issuerRuc: string, serie: string, numero: string) => str
 export async function issuedInJournal(path: string): Promise<IssuedAt> {
   const issued = new Map<string, string>();
   try {
-    for await (const text of createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity })) {
-      const r = parseJournalRecord(text);
+    for await (const { record: r } of journalLines(path)) {
       if (r?.t === 'outcome' && r.status === 'ACCEPTED' && !issued.has(r.key)) issued.set(r.key, r.at);
     }
   } catch (error) {

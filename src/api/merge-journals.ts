@@ -1,10 +1,8 @@
-import { createReadStream } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { localized } from '../i18n/localized-text.js';
 import type { LocalizedText } from '../i18n/localized-text.js';
 import { openJournal } from '../submit/journal.js';
-import { parseJournalRecord } from '../submit/journal-state.js';
+import { journalLines } from '../submit/journal-lines.js';
 import { writeFailure } from '../write-failure.js';
 
 /** What became of one journal folded into another. */
@@ -48,9 +46,7 @@ export async function mergeJournals(sources: readonly string[], target: string):
 async function recordsOf(path: string): Promise<{ readonly lines: readonly string[] } | { readonly refused: LocalizedText }> {
   const lines: string[] = [];
   let bad: number | undefined;
-  let lineNo = 0;
-  for await (const text of createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity })) {
-    lineNo++;
+  for await (const { line, text, record } of journalLines(path)) {
     if (text.trim() === '') continue;
     if (bad !== undefined) {
       return {
@@ -60,7 +56,7 @@ async function recordsOf(path: string): Promise<{ readonly lines: readonly strin
         ),
       };
     }
-    if (parseJournalRecord(text) === undefined) bad = lineNo;
+    if (record === undefined) bad = line;
     else lines.push(text);
   }
   return { lines };

@@ -1,12 +1,12 @@
-import { createReadStream, writeSync } from 'node:fs';
+import { writeSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import { writeFailure } from '../write-failure.js';
 import type { JournalOutcomeStatus, JournalRecord, PriorState } from './journal-state.js';
-import { JournalState, parseJournalRecord } from './journal-state.js';
+import { JournalState } from './journal-state.js';
+import { journalLines } from './journal-lines.js';
 
 /**
  * The submission journal: an append-only JSONL file beside the results. A line is written (and
@@ -75,16 +75,12 @@ async function readJournal(path: string, state: JournalState): Promise<{ report:
     throw error;
   }
   let records = 0;
-  let lineNo = 0;
   let bad: { line: number; text: string; bytes: number } | undefined;
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
-  for await (const text of lines) {
-    lineNo++;
+  for await (const { line, text, record } of journalLines(path)) {
     if (bad) throw corruptJournal(path, bad.line);
     if (text.trim() === '') continue;
-    const record = parseJournalRecord(text);
     if (!record) {
-      bad = { line: lineNo, text: text.slice(0, 200), bytes: Buffer.byteLength(text) };
+      bad = { line, text: text.slice(0, 200), bytes: Buffer.byteLength(text) };
       continue;
     }
     state.apply(record);

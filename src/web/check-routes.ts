@@ -34,7 +34,8 @@ const Params = z.object({ id: z.string().uuid() });
 const GroupQuery = z.object({ code: z.string().max(100), severity: z.enum(['error', 'warning']), column: z.string().max(500) });
 
 /** The library's RunSummary as stored (JSON); read defensively, an older row may lack a field. */
-type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems' | 'problemGroups'>>;
+/** The library's summary as stored, with what the check adds beside it (run-check.ts: `issuedBefore`). */
+type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems' | 'problemGroups'>> & { readonly issuedBefore?: number };
 
 /**
  * How many errors or warnings the check found, as «Problemas encontrados» lists them: the sheet's
@@ -70,8 +71,7 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
     editedCells,
     editsPending: c.editsVersion !== c.checkedVersion,
     sending,
-    issuedBefore:
-      (c.summary as { issuedBefore?: unknown } | undefined)?.issuedBefore === undefined ? 0 : Number((c.summary as { issuedBefore: unknown }).issuedBefore),
+    issuedBefore: s.issuedBefore ?? 0,
   };
 }
 

@@ -83,6 +83,12 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
   // uploads at once wait for each other instead of adding up their memory.
   const previews = pLimit(1);
   const tooLarge = (reply: FastifyReply): FastifyReply => reply.code(413).send({ error: tooLargeMessage(options.maxUploadMb) });
+  /** The answer to an upload the parser refused (uploadRefusal); any other error is thrown on, a server error. */
+  const refuseUpload = (reply: FastifyReply, err: unknown): FastifyReply => {
+    const refused = uploadRefusal(err);
+    if (refused === undefined) throw err;
+    return 'tooLarge' in refused ? tooLarge(reply) : reply.code(400).send({ error: refused.message });
+  };
 
   app.post('/api/uploads', async (request, reply) => {
     const declared = Number(request.headers['content-length'] ?? '0');
@@ -92,9 +98,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
     try {
       file = await firstFile(request);
     } catch (err) {
-      const refused = uploadRefusal(err);
-      if (refused === undefined) throw err;
-      return 'tooLarge' in refused ? tooLarge(reply) : reply.code(400).send({ error: refused.message });
+      return refuseUpload(reply, err);
     }
     if (file === undefined) return reply.code(400).send({ error: 'No llegó ningún archivo. Elija la hoja de ventas (.xlsx o .csv).' });
     const id = randomUUID();
@@ -105,9 +109,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
       await pipeline(file.file, createWriteStream(storedPath, { flags: 'wx' }));
     } catch (err) {
       await rm(dir, { recursive: true, force: true });
-      const refused = uploadRefusal(err);
-      if (refused === undefined) throw err;
-      return 'tooLarge' in refused ? tooLarge(reply) : reply.code(400).send({ error: refused.message });
+      return refuseUpload(reply, err);
     }
     if (file.file.truncated) {
       await rm(dir, { recursive: true, force: true });

@@ -7,5 +7,8 @@ export const countByStatus = (check: CheckView, ...statuses: string[]): number =
 /** The invoices a submission would send: valid and not yet accepted (never sent, stopped, left out of a one-issuer run, or with no final answer). */
 export const toSend = (check: CheckView): number => countByStatus(check, 'VALID', 'NOT_SENT', 'FAILED', 'UNKNOWN', 'LEFT_OUT');
 
+/** The invoices a submission would send now: those above but the valid ones the workspace's journal shows as issued already (from this sheet or another). */
+export const toSendNow = (check: CheckView): number => toSend(check) - check.issuedBefore;
+
 /** The invoices the journal already shows as accepted (this run or an earlier one). */
 export const alreadyAccepted = (check: CheckView): number => countByStatus(check, 'ACCEPTED', 'SKIPPED', 'DUPLICATE');

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CheckView, SendPlan, ServiceView } from '../api-client.js';
 import { ApiError, api } from '../api-client.js';
-import { alreadyAccepted, countByStatus, toSend } from '../status-counts.js';
+import { alreadyAccepted, countByStatus, toSendNow } from '../status-counts.js';
 import { SubmitDialog } from './submit-dialog.js';
 
 interface Props {
@@ -23,8 +23,7 @@ export function SubmitPanel({ check, onStarted }: Props) {
     setError(undefined);
     api.sendPlan(check.id).then(setPlan, fail);
   };
-  // The valid invoices the workspace's journal shows as issued (from this sheet or another) would be skipped.
-  const pending = toSend(check) - check.issuedBefore;
+  const pending = toSendNow(check);
   const sentBefore = alreadyAccepted(check) > 0 || countByStatus(check, 'NOT_SENT', 'LEFT_OUT') > 0;
   const label = sentBefore && pending > 0 ? 'Reanudar el envío' : 'Enviar';
   const ready = service?.available === true && !check.editsPending && pending > 0;
