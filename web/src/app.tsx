@@ -115,6 +115,8 @@ export function App() {
       opening.current = id;
       api.check(id).then(
         (check) => {
+          // Not when the user went elsewhere meanwhile (goHome let it go).
+          if (opening.current !== id) return;
           opening.current = undefined;
           open(check);
         },
@@ -128,6 +130,11 @@ export function App() {
     addEventListener('hashchange', follow);
     return () => removeEventListener('hashchange', follow);
   }, []);
+  /** Back to the start, letting go of a check the address named that is still being opened. */
+  const goHome = (): void => {
+    opening.current = undefined;
+    setScreen({ kind: 'home' });
+  };
   // After the effect above: at load it reads the address before this one would write the start screen's.
   useEffect(() => {
     const wanted = shownId === undefined ? '' : `#revision/${shownId}`;
@@ -139,7 +146,7 @@ export function App() {
     <>
       <header class="topbar">
         <h1>
-          <button type="button" class="brand" onClick={() => setScreen({ kind: 'home' })}>
+          <button type="button" class="brand" onClick={goHome}>
             factura-import
           </button>{' '}
           <span class="subtitle">Revisar una hoja de ventas antes de enviarla</span>
@@ -153,10 +160,8 @@ export function App() {
             <ValueMapsPanel version={mapsVersion} />
           </>
         )}
-        {screen.kind === 'sheet' && <SheetStep preview={screen.preview} onChosen={proceed} onCancel={() => setScreen({ kind: 'home' })} />}
-        {screen.kind === 'columns' && (
-          <ColumnsStep preview={screen.preview} onConfirm={(m, withIgv) => run(screen.preview, m, withIgv)} onCancel={() => setScreen({ kind: 'home' })} />
-        )}
+        {screen.kind === 'sheet' && <SheetStep preview={screen.preview} onChosen={proceed} onCancel={goHome} />}
+        {screen.kind === 'columns' && <ColumnsStep preview={screen.preview} onConfirm={(m, withIgv) => run(screen.preview, m, withIgv)} onCancel={goHome} />}
         {screen.kind === 'checking' && (
           <CheckProgress
             fileName={screen.fileName}
@@ -182,7 +187,7 @@ export function App() {
                   </button>
                 </>
               )}
-              <button type="button" class={screen.checkId !== undefined ? '' : 'primary'} onClick={() => setScreen({ kind: 'home' })}>
+              <button type="button" class={screen.checkId !== undefined ? '' : 'primary'} onClick={goHome}>
                 Subir otra hoja
               </button>
             </div>
@@ -196,7 +201,7 @@ export function App() {
                 <button type="button" onClick={() => columns(screen.check.id)}>
                   Columnas
                 </button>
-                <button type="button" onClick={() => setScreen({ kind: 'home' })}>
+                <button type="button" onClick={goHome}>
                   Revisar otra hoja
                 </button>
               </div>
