@@ -6,8 +6,8 @@ import { correctExcelJsReader } from './correct-excel-js-reader.js';
 import { streamedWorksheet, workbookReaderInternals } from '../exceljs-internals.js';
 import { openSheetJsWorkbook } from './open-sheetjs-workbook.js';
 import { resolveSheet } from './resolve-sheet.js';
-import { scanXlsxSheetLayout } from './scan-xlsx-sheet-layout.js';
 import { sheetChoiceMessages } from './sheet-choice-messages.js';
+import { sheetLayoutScans, type SheetLayoutScans } from './sheet-layout-scans.js';
 import type { OpenedSheet } from './opened-sheet.js';
 import { streamXlsxRows } from './stream-xlsx-rows.js';
 import { xlsxInputError } from './xlsx-input-error.js';
@@ -27,22 +27,29 @@ import type { XlsxPartBudget } from './xlsx-part-budget.js';
  * that lies in its directory is stopped too.
  *
  * What exceljs's streaming reader drops (hidden rows, merged cells) is read by a separate pass over
- * the chosen sheet's XML (scan-xlsx-sheet-layout.ts) and applied to the rows (apply-sheet-layout.ts).
+ * the chosen sheet's XML (scan-xlsx-sheet-layout.ts, started beside exceljs's pass when the file has
+ * one worksheet: sheet-layout-scans.ts) and applied to the rows (apply-sheet-layout.ts).
  */
 export async function openXlsxRows(file: string, wanted: string | undefined, budget: XlsxPartBudget): Promise<OpenedSheet> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await openXlsxRowsOnce(file, wanted, budget);
-    } catch (error) {
-      if (!(error instanceof IncompleteRead)) throw error;
-      if (attempt < READ_ATTEMPTS) continue;
-      // exceljs keeps missing a part of this file (seen with workbooks SheetJS wrote, whose
-      // workbook part comes after the sheets): a small enough one is read whole with SheetJS.
-      if (budget.declaredUnder('xl/worksheets/') + budget.limitFor('xl/sharedStrings.xml') <= WHOLE_READ_LIMIT) {
-        return (await openSheetJsWorkbook(file, { format: 'xlsx' })).open(wanted);
+  const scans = sheetLayoutScans(file, budget);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await openXlsxRowsOnce(file, wanted, budget, scans);
+      } catch (error) {
+        if (!(error instanceof IncompleteRead)) throw error;
+        if (attempt < READ_ATTEMPTS) continue;
+        // exceljs keeps missing a part of this file (seen with workbooks SheetJS wrote, whose
+        // workbook part comes after the sheets): a small enough one is read whole with SheetJS.
+        if (budget.declaredUnder('xl/worksheets/') + budget.limitFor('xl/sharedStrings.xml') <= WHOLE_READ_LIMIT) {
+          return (await openSheetJsWorkbook(file, { format: 'xlsx' })).open(wanted);
+        }
+        throw sheetChoiceMessages.incompleteRead(file, READ_ATTEMPTS);
       }
-      throw sheetChoiceMessages.incompleteRead(file, READ_ATTEMPTS);
     }
+  } finally {
+    // A scan started for a sheet that was not read (or a read that failed) ends before this does.
+    await scans.settled();
   }
 }
 
@@ -75,7 +82,7 @@ const PARTS_BEFORE_SHEETS = ['xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml
  */
 const PARTS_BEFORE_SPOOLED_SHEETS = [...PARTS_BEFORE_SHEETS, 'xl/workbook.xml', 'xl/styles.xml'] as const;
 
-async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget: XlsxPartBudget): Promise<OpenedSheet> {
+async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget: XlsxPartBudget, scans: SheetLayoutScans): Promise<OpenedSheet> {
   const input = createReadStream(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
@@ -141,7 +148,7 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
       const notes: Problem[] = hidden.length > 0 ? [sheetChoiceMessages.hiddenSkipped(file, hidden)] : [];
       if (isHidden) notes.push(sheetChoiceMessages.hiddenChosen(file, name));
       const date1904 = (): boolean => internals.properties?.model?.date1904 === true;
-      const layout = await scanXlsxSheetLayout(file, `xl/worksheets/sheet${fileNumbers.get(worksheet) ?? ''}.xml`, budget);
+      const layout = await scans.layoutOf(`xl/worksheets/sheet${fileNumbers.get(worksheet) ?? ''}.xml`);
       const batches = applySheetLayout(streamXlsxRows(file, name, worksheet, date1904, close), layout);
       const all = internals.model?.sheets?.map((s) => ({ name: s.name, hidden: (s.state ?? 'visible') !== 'visible' })) ?? [{ name, hidden: isHidden }];
       return { sheet: name, autoFilter: layout.autoFilter, sheets: all, notes, batches };

@@ -18,6 +18,8 @@ export interface XlsxPartBudget {
   overrun(name: string): FacturaError;
   /** What every part whose name starts with `prefix` declares, added up (e.g. all the worksheets). */
   declaredUnder(prefix: string): number;
+  /** The names of the parts the directory lists, in its order. */
+  readonly parts: readonly string[];
 }
 
 const MIB = 1024 * 1024;
@@ -59,6 +61,7 @@ export async function readXlsxPartBudget(file: string): Promise<XlsxPartBudget> 
   return {
     limitFor,
     declaredUnder: (prefix) => [...declared].reduce((sum, [name, bytes]) => (name.startsWith(prefix) ? sum + bytes : sum), 0),
+    parts: [...declared.keys()],
     overrun: (name) =>
       declared.has(name)
         ? zipBomb(
