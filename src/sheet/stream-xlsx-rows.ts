@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { formulaResultOf, type StreamedWorksheet } from '../exceljs-internals.js';
+import { formulaResultOf, type StreamedWorksheet, type WorksheetEvent } from '../exceljs-internals.js';
 import { BATCH_ROWS, type Cell, type SourceRow } from './source-row.js';
 import { isSumOfRowsAbove } from './sum-formula.js';
 import { toCell } from './xlsx-cell.js';
@@ -22,32 +22,52 @@ export async function* streamXlsxRows(
   date1904: () => boolean,
   close: (drain: boolean) => Promise<void>,
 ): AsyncGenerator<SourceRow[]> {
-  let lastRow: number | undefined;
+  const position: { lastRow?: number } = {};
   let complete = false;
+  const chunks = worksheet.parse()[Symbol.asyncIterator]();
   try {
-    for await (const events of worksheet.parse()) {
-      let batch: SourceRow[] = [];
-      for (const { eventType, value } of events) {
-        if (eventType !== 'row') continue;
-        const row = value as ExcelJS.Row;
-        lastRow = row.number;
-        const { cells, sumColumns, blank } = rowCells(row, date1904());
-        if (blank) continue;
-        batch.push(sumColumns.length > 0 ? { row: row.number, cells, sumColumns } : { row: row.number, cells });
-        if (batch.length >= BATCH_ROWS) {
-          yield batch;
-          batch = [];
-        }
-      }
-      if (batch.length > 0) yield batch;
+    for (;;) {
+      const rows = await nextChunkRows(chunks, date1904, position);
+      if (rows === undefined) break;
+      for (let start = 0; start < rows.length; start += BATCH_ROWS)
+        yield start === 0 && rows.length <= BATCH_ROWS ? rows : rows.slice(start, start + BATCH_ROWS);
     }
     complete = true;
     await close(true);
   } catch (error) {
-    throw xlsxInputError(error, `${file} (hoja/sheet "${sheet}")`, lastRow === undefined ? undefined : lastRow + 1);
+    throw xlsxInputError(error, `${file} (hoja/sheet "${sheet}")`, position.lastRow === undefined ? undefined : position.lastRow + 1);
   } finally {
-    if (!complete) await close(false);
+    if (!complete) {
+      // exceljs's parser is let go, as a for-await would; its failure to stop changes nothing here.
+      await Promise.resolve(chunks.return?.()).catch(() => undefined);
+      await close(false);
+    }
   }
+}
+
+/**
+ * The rows of the next chunk of sheet XML exceljs parsed, as SourceRows (blank rows left out), or
+ * undefined after the last. A function of its own so that nothing of exceljs's chunk (its parser
+ * events, its Row and Cell objects) is still referenced by the generator while the pipeline works
+ * on the batch: held across that suspension they outlived V8's young collections.
+ */
+async function nextChunkRows(
+  chunks: AsyncIterator<readonly WorksheetEvent[]>,
+  date1904: () => boolean,
+  position: { lastRow?: number },
+): Promise<SourceRow[] | undefined> {
+  const next = await chunks.next();
+  if (next.done === true) return undefined;
+  const rows: SourceRow[] = [];
+  for (const { eventType, value } of next.value) {
+    if (eventType !== 'row') continue;
+    const row = value as ExcelJS.Row;
+    position.lastRow = row.number;
+    const { cells, sumColumns, blank } = rowCells(row, date1904());
+    if (blank) continue;
+    rows.push(sumColumns.length > 0 ? { row: row.number, cells, sumColumns } : { row: row.number, cells });
+  }
+  return rows;
 }
 
 /** No summing formula on a row (most rows): one shared list instead of one per row. */
