@@ -3,6 +3,7 @@ import { createBoundedMemo } from '../bounded-memo.js';
 import type { CatalogueName, Catalogues } from './catalogues.js';
 import { resolveCodeAndDescription } from './code-and-description.js';
 import { matchKey } from './match-key.js';
+import { resolveWithTaxRate } from './tax-rate-suffix.js';
 
 /** Resolves a sheet's value to the service's value within one catalogue; `undefined` when unknown. */
 export type CatalogueResolver = (name: CatalogueName, input: string) => string | undefined;
@@ -21,7 +22,8 @@ function put(map: Map<string, string>, key: string, value: string): void {
 
 /**
  * The same answers as catalogues.ts's resolveCatalogueValue (name, then SUNAT code, then word,
- * compared by matchKey; then a SUNAT code with its description, code-and-description.ts), from an
+ * compared by matchKey; then a SUNAT code or name with its description, code-and-description.ts;
+ * then a tax treatment with its rate, tax-rate-suffix.ts), from an
  * index built once per catalogues object, so a million-row sheet does not normalise every
  * catalogue entry for every cell.
  */
@@ -48,16 +50,15 @@ export function catalogueResolver(catalogues: Catalogues): CatalogueResolver {
     const index = indexOf(name);
     return index.byName.get(key) ?? index.byCode.get(key) ?? index.byWord.get(key);
   };
-  const lookUp = (name: CatalogueName, input: string): string | undefined => {
-    return (
-      lookUpWhole(name, input) ??
-      resolveCodeAndDescription(
-        input,
-        (code) => indexOf(name).byCode.get(matchKey(code)),
-        (text) => lookUpWhole(name, text),
-      )
+  const plain = (name: CatalogueName, input: string): string | undefined =>
+    lookUpWhole(name, input) ??
+    resolveCodeAndDescription(
+      input,
+      (code) => indexOf(name).byCode.get(matchKey(code)) ?? indexOf(name).byName.get(matchKey(code)),
+      (text) => lookUpWhole(name, text),
     );
-  };
+  const lookUp = (name: CatalogueName, input: string): string | undefined =>
+    plain(name, input) ?? (name === 'tipoAfectacion' ? resolveWithTaxRate(input, (text) => plain(name, text)) : undefined);
   // A sheet repeats a handful of spellings (PEN, CONTADO, NIU…) on every row: remember the answer
   // for each input, so matchKey (Unicode normalisation, two regexes) runs once per spelling. Bounded:
   // a sheet of all-different values clears it now and then instead of growing.

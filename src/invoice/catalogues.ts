@@ -1,5 +1,6 @@
 import { resolveCodeAndDescription } from './code-and-description.js';
 import { matchKey } from './match-key.js';
+import { resolveWithTaxRate } from './tax-rate-suffix.js';
 
 /**
  * The enumerations of docs/service-contract.md §2.4, kept as data. They are not closed lists: a user extends
@@ -70,7 +71,22 @@ export const BUILTIN_CATALOGUES: Catalogues = {
     v(
       'GRAVADO_OPERACION_ONEROSA',
       ['10'],
-      ['Gravado', 'Gravada', 'Operación gravada', 'Afecto', 'Afecta', 'Afecto al IGV', 'Afecto IGV', 'Gravado con IGV', 'IGV 18%', '18%'],
+      [
+        'Gravado',
+        'Gravada',
+        'Operación gravada',
+        'Op. gravada',
+        'Op. gravadas',
+        'Operaciones gravadas',
+        'Afecto',
+        'Afecta',
+        'Afecto al IGV',
+        'Afecto IGV',
+        'Gravado con IGV',
+        'Gravado IGV',
+        'IGV 18%',
+        '18%',
+      ],
     ),
     v('GRAVADO_RETIRO_POR_PREMIO', ['11']),
     v('GRAVADO_RETIRO_POR_DONACION', ['12']),
@@ -79,9 +95,27 @@ export const BUILTIN_CATALOGUES: Catalogues = {
     v('GRAVADO_BONIFICACIONES', ['15']),
     v('GRAVADO_RETIRO_POR_ENTREGA_A_TRABAJADORES', ['16']),
     v('GRAVADO_IVAP', ['17'], ['IVAP']),
-    v('EXONERADO_OPERACION_ONEROSA', ['20'], ['Exonerado', 'Exonerada', 'Operación exonerada', 'Exonerado del IGV', 'Exonerado de IGV']),
+    v(
+      'EXONERADO_OPERACION_ONEROSA',
+      ['20'],
+      ['Exonerado', 'Exonerada', 'Operación exonerada', 'Op. exonerada', 'Op. exoneradas', 'Operaciones exoneradas', 'Exonerado del IGV', 'Exonerado de IGV'],
+    ),
     v('EXONERADO_TRANSFERENCIA_GRATUITA', ['21']),
-    v('INAFECTO_OPERACION_ONEROSA', ['30'], ['Inafecto', 'Inafecta', 'Operación inafecta', 'Inafecto al IGV', 'No afecto', 'No afecto al IGV']),
+    v(
+      'INAFECTO_OPERACION_ONEROSA',
+      ['30'],
+      [
+        'Inafecto',
+        'Inafecta',
+        'Operación inafecta',
+        'Op. inafecta',
+        'Op. inafectas',
+        'Operaciones inafectas',
+        'Inafecto al IGV',
+        'No afecto',
+        'No afecto al IGV',
+      ],
+    ),
     v('INAFECTO_RETIRO_POR_BONIFICACION', ['31']),
     v('INAFECTO_RETIRO', ['32']),
     v('INAFECTO_RETIRO_POR_MUESTRAS_MEDICAS', ['33']),
@@ -127,18 +161,22 @@ export function extendCatalogues(extra: Partial<Record<CatalogueName, readonly s
 
 /**
  * The service's value for what a sheet wrote, matched by name, SUNAT code or word, without case or
- * accents, or by a SUNAT code followed by its description (`10 - Gravado - Operación Onerosa`);
- * `undefined` when nothing matches (the caller reports the allowed values).
+ * accents, or by a SUNAT code (or the service's own name) followed by its description
+ * (`10 - Gravado - Operación Onerosa`, `PEN - Soles`), or, for the tax treatment, followed by its
+ * rate (`Gravada 18%`, tax-rate-suffix.ts); `undefined` when nothing matches (the caller reports
+ * the allowed values).
  */
 export function resolveCatalogueValue(catalogues: Catalogues, name: CatalogueName, input: string): string | undefined {
-  return (
-    resolveWhole(catalogues[name], input) ??
+  const entries = catalogues[name];
+  const plain = (text: string): string | undefined =>
+    resolveWhole(entries, text) ??
     resolveCodeAndDescription(
-      input,
-      (code) => catalogues[name].find((e) => e.codes?.some((c) => matchKey(c) === matchKey(code)))?.value,
-      (text) => resolveWhole(catalogues[name], text),
-    )
-  );
+      text,
+      (code) =>
+        entries.find((e) => e.codes?.some((c) => matchKey(c) === matchKey(code)))?.value ?? entries.find((e) => matchKey(e.value) === matchKey(code))?.value,
+      (description) => resolveWhole(entries, description),
+    );
+  return plain(input) ?? (name === 'tipoAfectacion' ? resolveWithTaxRate(input, plain) : undefined);
 }
 
 function resolveWhole(entries: readonly CatalogueEntry[], input: string): string | undefined {

@@ -30,6 +30,23 @@ describe('catalogueResolver', () => {
     ['tipoAfectacion', 'No afecto', 'INAFECTO_OPERACION_ONEROSA'],
     ['tipoAfectacion', 'Exonerado del IGV', 'EXONERADO_OPERACION_ONEROSA'],
     ['unidadMedida', 'Pza.', 'UNIDAD_BIENES'],
+    // The treatment with its rate, the rate agreeing with what the run applies.
+    ['tipoAfectacion', 'Gravada 18%', 'GRAVADO_OPERACION_ONEROSA'],
+    ['tipoAfectacion', 'Gravado (18 %)', 'GRAVADO_OPERACION_ONEROSA'],
+    ['tipoAfectacion', 'Op. Gravada - 18,00%', 'GRAVADO_OPERACION_ONEROSA'],
+    ['tipoAfectacion', '10 - Gravado - Operación Onerosa 18%', 'GRAVADO_OPERACION_ONEROSA'],
+    ['tipoAfectacion', 'Gravado – IVAP 4%', 'GRAVADO_IVAP'],
+    ['tipoAfectacion', 'Exonerado 0%', 'EXONERADO_OPERACION_ONEROSA'],
+    ['tipoAfectacion', 'Inafecto (0%)', 'INAFECTO_OPERACION_ONEROSA'],
+    ['tipoAfectacion', 'Op. Inafecta', 'INAFECTO_OPERACION_ONEROSA'],
+    ['tipoAfectacion', 'Gravado 10%', undefined],
+    ['tipoAfectacion', 'Exonerado 18%', undefined],
+    ['tipoAfectacion', 'IVAP 18%', undefined],
+    // The service's own name as the code of a code and description.
+    ['moneda', 'PEN - Soles', 'PEN'],
+    ['moneda', 'USD – Dólares americanos', 'USD'],
+    ['moneda', 'USD - Soles', undefined],
+    ['unidadMedida', 'CAJA - Cajas', 'CAJA'],
   ] as const)('resolves %s «%s» to %s', (name, input, expected) => {
     expect(catalogueResolver(catalogues)(name, input)).toBe(expected);
   });
@@ -39,6 +56,10 @@ describe('catalogueResolver', () => {
       fc.constantFrom(...spellings).chain((s) => fc.constantFrom(s, s.toLowerCase(), s.toUpperCase(), ` ${s} `, s.replace(/_/g, ' '))),
       // A code with a description, agreeing or not: `10 - Exonerado`.
       fc.tuple(fc.constantFrom(...spellings), fc.constantFrom(' - ', ' – ', ': ', ') '), fc.constantFrom(...spellings)).map(([a, sep, b]) => `${a}${sep}${b}`),
+      // A treatment with a rate, agreeing or not: `Gravada 18%`, `Exonerado (18%)`.
+      fc
+        .tuple(fc.constantFrom(...spellings), fc.constantFrom(' ', ' (', ' - '), fc.constantFrom('0', '4', '10', '18', '18,00', '4.0'))
+        .map(([a, sep, r]) => `${a}${sep}${r}%${sep === ' (' ? ')' : ''}`),
       fc.string({ maxLength: 8 }),
     );
     fc.assert(
