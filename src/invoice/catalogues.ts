@@ -42,15 +42,19 @@ export const BUILTIN_CATALOGUES: Catalogues = {
   formaPago: [v('CONTADO', [], ['Contado', 'Al contado']), v('CREDITO', [], ['Crédito', 'A crédito'])],
   medioPago: [
     v('DEPOSITO_CUENTA', ['001'], ['Depósito', 'Depósito en cuenta']),
-    v('TRANSFERENCIA_FONDOS', ['003'], ['Transferencia', 'Transferencia de fondos']),
+    v('TRANSFERENCIA_FONDOS', ['003'], ['Transferencia', 'Transferencia de fondos', 'Transferencia bancaria']),
     v('TARJETA_DEBITO', ['005'], ['Tarjeta de débito', 'Débito']),
     v('EFECTIVO', ['008'], ['Efectivo']),
     v('OTROS_MEDIO_PAGO', ['999'], ['Otros']),
   ],
-  moneda: [v('PEN', ['S/', 'S/.'], ['Soles', 'Sol', 'Nuevos soles']), v('USD', ['US$', '$'], ['Dólares', 'Dólar', 'Dólares americanos'])],
+  moneda: [
+    // «MN», moneda nacional, as Peruvian accounting heads its columns (its «ME» could be any foreign one).
+    v('PEN', ['S/', 'S/.'], ['Soles', 'Sol', 'Nuevos soles', 'Moneda nacional', 'MN']),
+    v('USD', ['US$', '$'], ['Dólares', 'Dólar', 'Dólares americanos', 'US dollar', 'US dollars']),
+  ],
   tipoOperacion: [
-    v('VENTA_INTERNA', ['0101'], ['Venta interna']),
-    v('EXPORTACION', ['0200'], ['Exportación']),
+    v('VENTA_INTERNA', ['0101'], ['Venta interna', 'Venta nacional']),
+    v('EXPORTACION', ['0200'], ['Exportación', 'Exportación de bienes']),
     v('NO_DOMICILIADOS', ['0401'], ['No domiciliados']),
     v('VENTA_INTERNA_ANTICIPOS', ['0102'], ['Anticipos']),
     v('VENTA_ITINERANTE', ['0103'], ['Venta itinerante']),
@@ -61,7 +65,7 @@ export const BUILTIN_CATALOGUES: Catalogues = {
   tipoDocumentoIdentidad: [
     v('RUC', ['6'], ['RUC']),
     v('DOC_NACIONAL_DE_IDENTIDAD', ['1'], ['DNI', 'Documento nacional de identidad']),
-    v('CARNET_DE_EXTRANJERIA', ['4'], ['CE', 'Carnet de extranjería']),
+    v('CARNET_DE_EXTRANJERIA', ['4'], ['CE', 'Carnet de extranjería', 'Carné de extranjería']),
     v('PASAPORTE', ['7'], ['Pasaporte']),
     v('CED_DIPLOMATICA_IDENTIDAD', ['A'], ['Cédula diplomática']),
     v('PERMISO_TEMPORAL_PERMANENCIA', ['F'], ['PTP']),

@@ -47,6 +47,15 @@ describe('catalogueResolver', () => {
     ['moneda', 'USD – Dólares americanos', 'USD'],
     ['moneda', 'USD - Soles', undefined],
     ['unidadMedida', 'CAJA - Cajas', 'CAJA'],
+    // One of the two in parentheses: both must name the same value.
+    ['moneda', 'Soles (PEN)', 'PEN'],
+    ['moneda', 'PEN (Soles)', 'PEN'],
+    ['unidadMedida', 'Unidad (NIU)', 'UNIDAD_BIENES'],
+    ['tipoOperacion', 'Venta interna (0101)', 'VENTA_INTERNA'],
+    ['tipoDocumentoIdentidad', 'RUC (6)', 'RUC'],
+    ['moneda', 'Soles (USD)', undefined],
+    ['unidadMedida', 'Unidad (bolsa)', undefined],
+    ['moneda', 'MN', 'PEN'],
   ] as const)('resolves %s «%s» to %s', (name, input, expected) => {
     expect(catalogueResolver(catalogues)(name, input)).toBe(expected);
   });
@@ -56,6 +65,8 @@ describe('catalogueResolver', () => {
       fc.constantFrom(...spellings).chain((s) => fc.constantFrom(s, s.toLowerCase(), s.toUpperCase(), ` ${s} `, s.replace(/_/g, ' '))),
       // A code with a description, agreeing or not: `10 - Exonerado`.
       fc.tuple(fc.constantFrom(...spellings), fc.constantFrom(' - ', ' – ', ': ', ') '), fc.constantFrom(...spellings)).map(([a, sep, b]) => `${a}${sep}${b}`),
+      // One of two spellings in parentheses after the other: `Soles (PEN)`.
+      fc.tuple(fc.constantFrom(...spellings), fc.constantFrom(...spellings)).map(([a, b]) => `${a} (${b})`),
       // A treatment with a rate, agreeing or not: `Gravada 18%`, `Exonerado (18%)`.
       fc
         .tuple(fc.constantFrom(...spellings), fc.constantFrom(' ', ' (', ' - '), fc.constantFrom('0', '4', '10', '18', '18,00', '4.0'))
