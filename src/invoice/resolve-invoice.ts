@@ -13,6 +13,7 @@ import type { Problem } from './problem.js';
 import { errorAt } from './rules/problem-at.js';
 import type { ResolvedInvoice, ResolvedLine } from './resolved-invoice.js';
 import type { ValidationContext } from './validation-context.js';
+import { writtenRate, type WrittenRate } from './tax-rate-suffix.js';
 
 export type { ResolvedInvoice, ResolvedLine } from './resolved-invoice.js';
 
@@ -116,6 +117,8 @@ function planOf(context: ValidationContext): ResolutionPlan {
 }
 
 function unknownValue(context: ValidationContext, catalogue: CatalogueName, column: ColumnName, row: number, value: string, fromDefault: boolean): Problem {
+  const rate = catalogue === 'tipoAfectacion' ? writtenRate(value, (text) => catalogueResolver(context.catalogues)(catalogue, text)) : undefined;
+  if (rate !== undefined) return rateDisagrees(context, column, row, value, rate);
   const allowed = allowedValues(context.catalogues, catalogue).join(', ');
   const label = columnDefinition(column).label;
   // The words a person writes first (Gravado (10), Soles (PEN)…), then every value the service takes.
@@ -133,6 +136,28 @@ function unknownValue(context: ValidationContext, catalogue: CatalogueName, colu
     `«${value}» no es un valor válido de «${label.es}»${fromDefault ? ' (valor por defecto de la configuración)' : ''}.${example.es} Valores que acepta el servicio: ${allowed} (o su código SUNAT).`,
     `"${value}" is not a valid "${label.en}"${fromDefault ? ' (default from the configuration)' : ''}.${example.en} Values the service takes: ${allowed} (or their SUNAT code).`,
   );
+}
+
+/** A tax treatment written with a rate that is not the one applied to it («Gravado 10%»). */
+function rateDisagrees(context: ValidationContext, column: ColumnName, row: number, value: string, rate: WrittenRate): Problem {
+  const label = columnDefinition(column).label;
+  const entry = context.catalogues.tipoAfectacion.find((e) => e.value === rate.value);
+  // Its word, not its SUNAT code: «Gravado (10)» beside «10 %» would read as a rate.
+  const treatment = entry?.words?.[0] ?? rate.value;
+  const applied = shownPercent(rate.applied);
+  return errorAt(
+    'UNKNOWN_CATALOGUE_VALUE',
+    row,
+    column,
+    value,
+    `«${value}»: la tasa escrita (${rate.written} %) no es la que corresponde a «${treatment}» (${applied} %), la única que se aplica a esa afectación. Corrija la tasa o el «${label.es}».`,
+    `"${value}": the rate written (${rate.written} %) is not the one for "${treatment}" (${applied} %), the only one applied to that treatment. Correct the rate or the "${label.en}".`,
+  );
+}
+
+/** «0.18» as «18», «0.04» as «4». */
+function shownPercent(rate: string): string {
+  return String(Math.round(Number(rate) * 10_000) / 100);
 }
 
 /** 9 to 13 digits, or 11 digits once spaces, dots and dashes are taken out, or with a letter O for a zero: meant as a RUC. */

@@ -193,6 +193,17 @@ describe('business rules', () => {
     expect(p?.message.es).toContain('CONTADO, CREDITO');
   });
 
+  it('reads a tax treatment written with its own rate, and says so when the rate is not the one applied', () => {
+    expect(problemsWith({ tipoAfectacion: 'Gravada 18%' })).toEqual([]);
+    expect(problemsWith({ tipoAfectacion: 'Inafecto (0%)' })).toEqual([]);
+    const [p] = problemsWith({ tipoAfectacion: 'Gravado 10%' });
+    expect(p).toMatchObject({ code: 'UNKNOWN_CATALOGUE_VALUE', column: 'tipoAfectacion', value: 'Gravado 10%' });
+    expect(p?.message.es).toBe(
+      '«Gravado 10%»: la tasa escrita (10 %) no es la que corresponde a «Gravado» (18 %), la única que se aplica a esa afectación. Corrija la tasa o el «Tipo de afectación IGV».',
+    );
+    expect(problemsWith({ tipoAfectacion: 'Exonerado 18%' })[0]?.message.es).toContain('no es la que corresponde a «Exonerado» (0 %)');
+  });
+
   it("leads an unknown value's message with the words a person writes, and their SUNAT codes", () => {
     const [p] = problemsWith({ moneda: 'EUR' });
     expect(p?.message.es).toContain('Escriba, por ejemplo: Soles (S/), Dólares (US$).');
