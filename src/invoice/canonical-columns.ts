@@ -114,7 +114,19 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
     description: localized('Número correlativo dentro de la serie: de 1 a 8 dígitos.', 'Number within the series: 1 to 8 digits.'),
   }),
   fechaEmision: inv('date', true, {
-    aliases: ['Fecha', 'Fecha emisión', 'Fecha de emisión', 'F. emisión', 'Fec. emisión', 'Fecha documento', 'Fecha doc'],
+    aliases: [
+      'Fecha',
+      'Fecha emisión',
+      'Fecha de emisión',
+      'F. emisión',
+      'Fec. emisión',
+      'Fch. emisión',
+      'Fecha emi.',
+      'Fec. emi.',
+      'F. emi.',
+      'Fecha documento',
+      'Fecha doc',
+    ],
     label: localized('Fecha de emisión', 'Issue date'),
     description: localized(
       'Fecha de emisión (DD/MM/AAAA o AAAA-MM-DD). No puede ser posterior a hoy; SUNAT acepta hasta 3 días de antigüedad.',
@@ -129,7 +141,7 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
   moneda: inv('enum', false, {
     defaultValue: 'PEN',
     catalogue: 'moneda',
-    aliases: ['Moneda', 'Divisa', 'Tipo moneda'],
+    aliases: ['Moneda', 'Mon.', 'Divisa', 'Tipo moneda'],
     label: localized('Moneda', 'Currency'),
     description: localized('Código ISO de la moneda: PEN (soles) o USD (dólares). Por defecto PEN.', 'ISO currency code: PEN or USD. Default PEN.'),
   }),
@@ -143,7 +155,7 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
   condicionPago: inv('enum', false, {
     defaultValue: 'CONTADO',
     catalogue: 'formaPago',
-    aliases: ['Condición de pago', 'Condicion pago'],
+    aliases: ['Condición de pago', 'Condicion pago', 'Cond. pago'],
     label: localized('Condición de pago', 'Payment terms'),
     description: localized('CONTADO o CREDITO. Por defecto CONTADO.', 'CONTADO or CREDITO. Default CONTADO.'),
   }),
@@ -180,7 +192,7 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
   }),
   receptorTipoDocumento: inv('enum', false, {
     catalogue: 'tipoDocumentoIdentidad',
-    aliases: ['Tipo documento', 'Tipo doc cliente', 'Tipo de documento', 'Tipo doc', 'Tipo doc. identidad'],
+    aliases: ['Tipo documento', 'Tipo doc cliente', 'Tipo de documento', 'Tipo doc', 'Tipo doc. identidad', 'T. doc.', 'T. doc. cliente'],
     label: localized('Tipo de documento del cliente', 'Customer document type'),
     description: localized(
       'RUC, DNI, etc. Si se deja en blanco: RUC cuando el número tiene 11 dígitos, DNI cuando tiene 8.',
@@ -212,12 +224,15 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
       'Documento de identidad',
       'N° doc. identidad',
       'Nro. doc. identidad',
+      'Doc. identidad',
+      'Nro. doc. cliente',
+      'N° doc. cliente',
     ],
     label: localized('Documento del cliente', 'Customer document'),
     description: localized('RUC (11 dígitos) o documento del cliente, como texto.', 'Customer RUC (11 digits) or other document number, as text.'),
   }),
   receptorNombreLegal: inv('text', true, {
-    aliases: ['Razón social', 'Cliente', 'Nombre cliente', 'Razón social cliente', 'Denominación', 'Nombre o razón social'],
+    aliases: ['Razón social', 'Cliente', 'Nombre cliente', 'Razón social cliente', 'Denominación', 'Nombre o razón social', 'Señor(es)', 'Señores'],
     label: localized('Razón social del cliente', 'Customer legal name'),
     description: localized('Razón social o nombre del cliente (máximo 100 caracteres).', 'Customer legal name (at most 100 characters).'),
   }),
@@ -255,7 +270,7 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
     ),
   }),
   codigoProducto: line('code', false, {
-    aliases: ['Código', 'Código producto', 'Cod producto', 'Código de producto', 'SKU', 'Item'],
+    aliases: ['Código', 'Código producto', 'Cod producto', 'Código de producto', 'Código artículo', 'Cod. art.', 'SKU', 'Item'],
     label: localized('Código de producto', 'Product code'),
     description: localized('Código del producto (máximo 30 caracteres, opcional).', 'Product code (at most 30 characters, optional).'),
   }),
@@ -272,7 +287,7 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
   unidadMedida: line('enum', false, {
     defaultValue: 'UNIDAD_BIENES',
     catalogue: 'unidadMedida',
-    aliases: ['Unidad', 'Unidad de medida', 'UM', 'U.M.', 'Unid', 'Unid. medida'],
+    aliases: ['Unidad', 'Unidad de medida', 'UM', 'U.M.', 'Unid', 'Unid. medida', 'Und', 'Und. med.', 'Und. medida'],
     label: localized('Unidad de medida', 'Unit of measure'),
     description: localized(
       'UNIDAD_BIENES (NIU) por defecto; también KILOGRAMO, CAJA, UNIDAD_SERVICIOS (ZZ)…',
@@ -295,6 +310,10 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
       'Prec. unit.',
       'V. unit.',
       'Val. unit.',
+      'Precio unit. s/IGV',
+      'P. unit. s/IGV',
+      'Valor unit. s/IGV',
+      'V. unit. s/IGV',
     ],
     label: localized('Valor unitario', 'Unit value'),
     description: localized(
@@ -305,7 +324,7 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
   tipoAfectacion: line('enum', false, {
     defaultValue: 'GRAVADO_OPERACION_ONEROSA',
     catalogue: 'tipoAfectacion',
-    aliases: ['Tipo de afectación', 'Afectación', 'Afectacion IGV', 'Tipo afectación IGV'],
+    aliases: ['Tipo de afectación', 'Afectación', 'Afectacion IGV', 'Tipo afectación IGV', 'Afect. IGV', 'Tipo IGV', 'Tipo de IGV'],
     label: localized('Tipo de afectación IGV', 'IGV treatment'),
     description: localized(
       'GRAVADO_OPERACION_ONEROSA (10) por defecto; EXONERADO_OPERACION_ONEROSA (20), INAFECTO_OPERACION_ONEROSA (30), EXPORTACION (40)…',

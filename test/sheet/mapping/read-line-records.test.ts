@@ -150,9 +150,9 @@ describe('finding the header row', () => {
     expect(err.text.es).toBe(
       [
         'Faltan columnas obligatorias en ventas.csv (fila de encabezados 1):',
-        '  - fechaEmision (Fecha de emisión): se acepta «fechaEmision», «Fecha», «Fecha emisión», «Fecha de emisión», «F. emisión», «Fec. emisión», «Fecha documento», «Fecha doc»',
+        '  - fechaEmision (Fecha de emisión): se acepta «fechaEmision», «Fecha», «Fecha emisión», «Fecha de emisión», «F. emisión», «Fec. emisión», «Fch. emisión», «Fecha emi.», «Fec. emi.», «F. emi.», «Fecha documento», «Fecha doc»',
         '  - cantidad (Cantidad): se acepta «cantidad», «Cantidad», «Cant», «Cant.», «Qty», «Cantidad vendida»',
-        '  - valorVentaUnitario (Valor unitario): se acepta «valorVentaUnitario», «Precio unitario», «Valor unitario», «Valor venta unitario», «P. unitario», «Precio», «PU», «Valor unit», «Precio unitario sin IGV», «Valor unitario sin IGV», «Precio unit.», «P. unit.», «Prec. unit.», «V. unit.», «Val. unit.»',
+        '  - valorVentaUnitario (Valor unitario): se acepta «valorVentaUnitario», «Precio unitario», «Valor unitario», «Valor venta unitario», «P. unitario», «Precio», «PU», «Valor unit», «Precio unitario sin IGV», «Valor unitario sin IGV», «Precio unit.», «P. unit.», «Prec. unit.», «V. unit.», «Val. unit.», «Precio unit. s/IGV», «P. unit. s/IGV», «Valor unit. s/IGV», «V. unit. s/IGV»',
         'Agregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.',
       ].join('\n'),
     );
