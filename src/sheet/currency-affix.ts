@@ -27,8 +27,8 @@ const SYMBOL = `(${[...SYMBOLS.keys()]
   .sort((a, b) => b.length - a.length)
   .map((s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
   .join('|')})`;
-/** Digits with the separators and spaces a formatted number may hold; the decimal reader checks them. */
-const NUMBER = String.raw`(\d[\d., ]*)`;
+/** Digits with the separators (the apostrophe of millions too) and spaces a formatted number may hold; the decimal reader checks them. */
+const NUMBER = String.raw`(\d[\d., '\u2019]*)`;
 /** `S/ 1,234.50`, `-S/ 1,234.50`, `S/ -1,234.50`. */
 const BEFORE = new RegExp(String.raw`^(-?) ?${SYMBOL} ?(-?) ?${NUMBER}$`, 'i');
 /** `1,234.50 S/`, `-1.234,50 PEN`. */

@@ -75,7 +75,14 @@ function withoutPaddingZeros(plain: string): string {
   return plain.slice(start, end);
 }
 
-function readAs(text: string, convention: DecimalConvention): string | undefined {
+/**
+ * An apostrophe between digits: the separator of thousands or millions that Peruvian accounting
+ * writes («1'234,567.89», «S/ 1'250.00»). It groups like the convention's own separator does.
+ */
+const APOSTROPHE_GROUP = /(?<=\d)['\u2019](?=\d)/g;
+
+function readAs(written: string, convention: DecimalConvention): string | undefined {
+  const text = written.includes("'") || written.includes('\u2019') ? written.replace(APOSTROPHE_GROUP, convention === 'point' ? ',' : '.') : written;
   // The common case (`12`, `12.5`) is already the exact text Decimal#toFixed would give: skip Decimal.
   if (convention === 'point' && CANONICAL_POINT.test(text)) return text;
   if (convention === 'comma' && CANONICAL_COMMA.test(text)) return text.replace(',', '.');

@@ -68,6 +68,11 @@ describe('normalising cells by column type', () => {
     ['1.234,56', 'cantidad', text('1.234,56'), '1234.56'],
     ['1234,56', 'cantidad', text('1234,56'), '1234.56'],
     ['digits with thousands spaces', 'cantidad', text('1 234,5'), '1234.5'],
+    // The apostrophe Peruvian accounting writes for millions or thousands.
+    ["1'234,567.89", 'valorVentaUnitario', text("1'234,567.89"), '1234567.89'],
+    ["1'234.567,89 in a decimal-comma file", 'valorVentaUnitario', text("1'234.567,89"), '1234567.89', 'comma'],
+    ["S/ 1'250.00", 'valorVentaUnitario', text("S/ 1'250.00"), '1250'],
+    ['1’234.50 with a typographic apostrophe', 'cantidad', text('1’234.50'), '1234.5'],
     ['1,234 in a decimal-comma file', 'cantidad', text('1,234'), '1.234', 'comma'],
     ['1,234 in a decimal-point file', 'cantidad', text('1,234'), '1234', 'point'],
     ['1.234 in a decimal-comma file', 'valorVentaUnitario', text('1.234'), '1234', 'comma'],
@@ -336,6 +341,7 @@ describe('exact decimals and the decimal convention', () => {
   it('learns the convention only from values one convention alone can read', () => {
     expect(['1.234,56', '12,5', ',75', '1.234.567'].map(decimalEvidence)).toEqual(['comma', 'comma', 'comma', 'comma']);
     expect(['1,234.56', '12.5', '1,234,567'].map(decimalEvidence)).toEqual(['point', 'point', 'point']);
+    expect(["1'234.50", "1'234,50"].map(decimalEvidence)).toEqual(['point', 'comma']);
     expect(['1,234', '1.234', '12', 'abc'].map(decimalEvidence)).toEqual([undefined, undefined, undefined, undefined]);
   });
 });
