@@ -6,7 +6,8 @@ import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, normalizedVa
 /**
  * Integer columns (numero) → digits without leading zeros (`00001234` → "1234", so a legacy
  * export's padded numbers name the same invoice as the plain ones; `431.0` → "431"; an ERP's
- * `="00001234"` or `'00001234`, text-marker.ts, the same). Signs, real decimals and letters are errors.
+ * `="00001234"` or `'00001234`, text-marker.ts, the same; `N° 1234` too). Signs, real decimals and
+ * other letters are errors.
  */
 export function normalizeInteger(cell: Cell | null, place: CellPlace): Normalized {
   if (cell === null) return ABSENT;
@@ -17,7 +18,7 @@ export function normalizeInteger(cell: Cell | null, place: CellPlace): Normalize
       const text = withoutTextMarker(collapseWhitespace(cell.text));
       if (text === '') return ABSENT;
       // pandas and other float-minded exporters write whole numbers as `431.0`: the same digits.
-      const digits = /^(\d+)(?:\.0+)?$/.exec(text)?.[1];
+      const digits = /^(\d+)(?:\.0+)?$/.exec(text.replace(NUMBER_SIGN, ''))?.[1];
       if (digits === undefined) return notAWholeNumber(place, text);
       return normalizedValue(digits.replace(/^0+(?=\d)/, ''));
     }
@@ -29,6 +30,9 @@ export function normalizeInteger(cell: Cell | null, place: CellPlace): Normalize
       return notAWholeNumber(place, cell.value ? 'TRUE' : 'FALSE');
   }
 }
+
+/** «N° 103», «Nº103», «No. 103», «Nro. 103», «Núm. 103», «#103»: the sign a hand-typed number may start with. */
+const NUMBER_SIGN = /^(?:n\s?[°º]|no\.?|nro\.?|n[úu]m\.?|#)\s?(?=\d)/i;
 
 function notAWholeNumber(place: CellPlace, text: string): Normalized {
   return cellProblem(
