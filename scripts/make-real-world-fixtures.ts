@@ -949,6 +949,55 @@ export async function makeRealWorldFixtures(dir: string): Promise<RealWorldCase[
     );
   }
 
+  // 35. A register typed in an office: its own abbreviations for the headers, the number with its
+  //     sign, the treatment with its rate, the currency with its code in parentheses, a price with
+  //     the apostrophe of thousands. A fourth invoice says «Gravado 10%», a rate not applied here.
+  {
+    const treatments = ['Gravada 18%', 'Op. Gravada', 'Gravado (18%)', '10 - Gravado - Operación Onerosa', 'Gravada 18%'];
+    const header = [
+      'Serie',
+      'Nº',
+      'Fec. Emi.',
+      'Nro. Doc. Cliente',
+      'Señor(es)',
+      'Descripción',
+      'Cant.',
+      'Und. Med.',
+      'Precio Unit. s/IGV',
+      'Tipo IGV',
+      'Mon.',
+    ];
+    const rows = BASE.map((l, i) => {
+      const first = i === 0 || keyOf(BASE[i - 1] as Line) !== keyOf(l);
+      return [
+        first ? l.serie : null,
+        first ? `N° ${l.numero}` : null,
+        first ? DATE_TEXT : null,
+        first ? l.ruc : null,
+        first ? l.nombre : null,
+        l.desc,
+        comma(l.cant),
+        l.unidad === 'ZZ' ? 'Servicio' : 'Und',
+        l.precio === '1120.00' ? "1'120,00" : comma(l.precio),
+        treatments[i] ?? null,
+        first ? 'Soles (PEN)' : null,
+      ];
+    });
+    const extra = ['F001', 'N° 104', DATE_TEXT, RUC_A, 'Comercial Andina S.A.C.', 'Menú ejecutivo', '2', 'Und', '15,00', 'Gravado 10%', 'Soles (PEN)'];
+    await put(
+      {
+        file: '35-abreviaturas-de-oficina.csv',
+        producer: 'hand-made bytes (Windows-1252, ;)',
+        what: "Office abbreviations (Fec. Emi., Señor(es), Tipo IGV…), «N° 101», «Gravada 18%», «Soles (PEN)», «1'120,00»; one invoice «Gravado 10%»",
+        exit: 1,
+        valid: 3,
+        invalid: 1,
+        problems: [{ code: 'UNKNOWN_CATALOGUE_VALUE', row: rowOfLine(BASE.length), column: 'Tipo IGV' }],
+      },
+      Buffer.from([csvLine(header), ...rows.map((r) => csvLine(r)), csvLine(extra)].join('\r\n') + '\r\n', 'latin1'),
+    );
+  }
+
   await writeFile(join(dir, 'expected.json'), `${JSON.stringify(cases, null, 2)}\n`);
   await writeFile(join(dir, 'README.md'), readme(cases));
   return cases;
