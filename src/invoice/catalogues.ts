@@ -192,6 +192,11 @@ function resolveWhole(entries: readonly CatalogueEntry[], input: string): string
   return undefined;
 }
 
+/** How a person names a catalogue value: its first word («DNI», «Venta interna», «Gravado»), else the service's name. */
+export function catalogueWord(catalogues: Catalogues, name: CatalogueName, value: string): string {
+  return catalogues[name].find((e) => e.value === value)?.words?.[0] ?? value;
+}
+
 export function allowedValues(catalogues: Catalogues, name: CatalogueName): readonly string[] {
   return catalogues[name].map((e) => e.value);
 }

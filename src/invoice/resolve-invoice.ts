@@ -3,7 +3,7 @@ import type { ColumnName } from './canonical-columns.js';
 import type { ColumnDefinition } from './canonical-columns.js';
 import { CANONICAL_COLUMNS, INVOICE_COLUMNS, LINE_COLUMNS } from './canonical-columns.js';
 import type { CatalogueName } from './catalogues.js';
-import { allowedValues } from './catalogues.js';
+import { allowedValues, catalogueWord } from './catalogues.js';
 import type { CatalogueResolver } from './catalogue-resolver.js';
 import { catalogueResolver } from './catalogue-resolver.js';
 import { creditTermDays, creditTermNotSent } from './credit-term.js';
@@ -141,9 +141,8 @@ function unknownValue(context: ValidationContext, catalogue: CatalogueName, colu
 /** A tax treatment written with a rate that is not the one applied to it («Gravado 10%»). */
 function rateDisagrees(context: ValidationContext, column: ColumnName, row: number, value: string, rate: WrittenRate): Problem {
   const label = columnDefinition(column).label;
-  const entry = context.catalogues.tipoAfectacion.find((e) => e.value === rate.value);
   // Its word, not its SUNAT code: «Gravado (10)» beside «10 %» would read as a rate.
-  const treatment = entry?.words?.[0] ?? rate.value;
+  const treatment = catalogueWord(context.catalogues, 'tipoAfectacion', rate.value);
   const applied = shownPercent(rate.applied);
   return errorAt(
     'UNKNOWN_CATALOGUE_VALUE',

@@ -204,6 +204,26 @@ describe('business rules', () => {
     expect(problemsWith({ tipoAfectacion: 'Exonerado 18%' })[0]?.message.es).toContain('no es la que corresponde a «Exonerado» (0 %)');
   });
 
+  it('names the operation and the document as a person does when a domestic sale has no RUC', () => {
+    const [p] = problemsWith({ receptorTipoDocumento: 'DNI', receptorNumeroDocumento: '45678912' });
+    expect(p).toMatchObject({ code: 'RECEPTOR_RUC_REQUIRED', column: 'receptorTipoDocumento' });
+    expect(p?.message.es).toBe(
+      'Con el tipo de operación «Venta interna», la factura exige que el cliente tenga RUC; este cliente tiene DNI. Para un cliente sin RUC emita una boleta; si es una exportación o un cliente no domiciliado, indíquelo en el tipo de operación.',
+    );
+  });
+
+  it('says where the second of two e-mails in one cell goes', () => {
+    const [two] = problemsWith({ receptorCorreo: 'compras@andina.pe; conta@andina.pe' });
+    expect(two).toMatchObject({ code: 'INVALID_EMAIL', column: 'receptorCorreo' });
+    expect(two?.message.es).toContain(
+      'tiene dos direcciones; el servicio recibe una por columna: deje la primera aquí y escriba la segunda en «Correo en copia».',
+    );
+    const [three] = problemsWith({ receptorCorreo: 'a@andina.pe, b@andina.pe, c@andina.pe' });
+    expect(three?.message.es).toContain('tiene 3 direcciones; el servicio recibe una sola en esta columna (y otra en «Correo en copia»).');
+    const [bad] = problemsWith({ receptorCorreo: 'compras@; conta@andina.pe' });
+    expect(bad?.message.es).toContain('no es una dirección de correo válida');
+  });
+
   it("leads an unknown value's message with the words a person writes, and their SUNAT codes", () => {
     const [p] = problemsWith({ moneda: 'EUR' });
     expect(p?.message.es).toContain('Escriba, por ejemplo: Soles (S/), Dólares (US$).');

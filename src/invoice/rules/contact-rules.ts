@@ -18,16 +18,25 @@ export const contactRules: InvoiceRule = (invoice) => {
     const value = invoice.header[column];
     if (value !== undefined && !isEmail(value)) {
       const l = columnDefinition(column).label;
-      problems.push(
-        errorAt(
-          'INVALID_EMAIL',
-          invoice.rowOf(column),
-          column,
-          value,
-          `«${l.es}»: «${value}» no es una dirección de correo válida (ejemplo: ventas@empresa.pe).`,
-          `"${l.en}": "${value}" is not a valid e-mail address (example: ventas@empresa.pe).`,
-        ),
-      );
+      const several = value.split(/[;,\s]+/).filter((part) => part !== '');
+      const copy = columnDefinition('receptorCorreoCopia').label;
+      // Several addresses in one cell, as a customer's e-mails are often kept: one per column.
+      const [es, en] =
+        several.length > 1 && several.every(isEmail)
+          ? column === 'receptorCorreo' && invoice.header.receptorCorreoCopia === undefined && several.length === 2
+            ? [
+                `«${l.es}»: «${value}» tiene dos direcciones; el servicio recibe una por columna: deje la primera aquí y escriba la segunda en «${copy.es}».`,
+                `"${l.en}": "${value}" holds two addresses; the service takes one per column: keep the first here and write the second in "${copy.en}".`,
+              ]
+            : [
+                `«${l.es}»: «${value}» tiene ${several.length} direcciones; el servicio recibe una sola en esta columna (y otra en «${copy.es}»).`,
+                `"${l.en}": "${value}" holds ${several.length} addresses; the service takes one in this column (and another in "${copy.en}").`,
+              ]
+          : [
+              `«${l.es}»: «${value}» no es una dirección de correo válida (ejemplo: ventas@empresa.pe).`,
+              `"${l.en}": "${value}" is not a valid e-mail address (example: ventas@empresa.pe).`,
+            ];
+      problems.push(errorAt('INVALID_EMAIL', invoice.rowOf(column), column, value, es, en));
     }
   }
   const ubigeo = invoice.header.receptorUbigeo;

@@ -1,4 +1,5 @@
 import type { ColumnName } from '../canonical-columns.js';
+import { BUILTIN_CATALOGUES, catalogueWord } from '../catalogues.js';
 import type { Problem } from '../problem.js';
 import type { InvoiceRule } from './invoice-rule.js';
 import { localized } from '../../i18n/localized-text.js';
@@ -134,14 +135,16 @@ export const identityDocumentRules: InvoiceRule = (invoice) => {
   }
   const operacion = invoice.header.tipoOperacion;
   if (tipo !== undefined && tipo !== 'RUC' && operacion !== undefined && !FOREIGN_OPERATIONS.has(operacion)) {
+    const operacionWord = catalogueWord(BUILTIN_CATALOGUES, 'tipoOperacion', operacion);
+    const tipoWord = catalogueWord(BUILTIN_CATALOGUES, 'tipoDocumentoIdentidad', tipo);
     problems.push(
       errorAt(
         'RECEPTOR_RUC_REQUIRED',
         invoice.rowOf('receptorTipoDocumento'),
         'receptorTipoDocumento',
         tipo,
-        `Una factura de venta interna (${operacion}) exige que el cliente tenga RUC; el documento indicado es ${tipo}. Para clientes sin RUC emita una boleta, o indique EXPORTACION / NO_DOMICILIADOS si corresponde.`,
-        `A domestic-sale invoice (${operacion}) requires a customer with a RUC; the document given is ${tipo}. For customers without a RUC issue a receipt (boleta), or give EXPORTACION / NO_DOMICILIADOS when that applies.`,
+        `Con el tipo de operación «${operacionWord}», la factura exige que el cliente tenga RUC; este cliente tiene ${tipoWord}. Para un cliente sin RUC emita una boleta; si es una exportación o un cliente no domiciliado, indíquelo en el tipo de operación.`,
+        `With the operation type «${operacionWord}», the invoice requires a customer with a RUC; this customer has ${tipoWord}. For a customer without a RUC issue a receipt (boleta); for an export or a non-domiciled customer, say so in the operation type.`,
       ),
     );
   }
