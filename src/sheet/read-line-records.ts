@@ -10,6 +10,7 @@ import { cellDisplayText } from './cell-display-text.js';
 import { columnLetter } from './header-map.js';
 import { combinedKeyColumn } from './combined-key-column.js';
 import { normalizeCell } from './normalize-cell.js';
+import { numberBesideItsSerie } from './number-beside-its-serie.js';
 import { normalizeCombinedKey } from './normalize-combined-key.js';
 import type { DecimalConvention } from './normalize-decimal.js';
 import { decimalEvidence, normalizeDecimal } from './normalize-decimal.js';
@@ -219,6 +220,7 @@ async function* lineRecords(
   // One place per column, its row set as each row passes: a normaliser only reads it to word a
   // problem (which copies the row and column), so no object per cell.
   const places = columns.map(([name]) => ({ row: 0, column: name }));
+  const numeroColumn = columns.find(([name]) => name === 'numero')?.[1];
   const toRecord = (row: SourceRow): LineRecord => {
     if (!fixed && state.convention === undefined) state.convention = conventionOf([row], decimalColumns);
     const values: Partial<Record<ColumnName, string>> = {};
@@ -236,6 +238,15 @@ async function* lineRecords(
         if (n.warning !== undefined) (problems ??= []).push(n.warning);
         if (n.currency !== undefined && cell.kind === 'text') priceCurrency = { currency: n.currency, shown: cell.text.trim() };
       } else if (n.kind === 'problem') (problems ??= []).push(n.problem);
+    }
+    // «F001-00000104» in the number column of a row whose serie says F001: the number.
+    if (problems !== undefined && values.numero === undefined && values.serie !== undefined && numeroColumn !== undefined) {
+      const numero = numberBesideItsSerie(row.cells[numeroColumn] ?? null, values.serie);
+      if (numero !== undefined) {
+        values.numero = numero;
+        const others = problems.filter((p) => !(p.column === 'numero' && p.code === 'NOT_A_WHOLE_NUMBER'));
+        problems = others.length > 0 ? others : undefined;
+      }
     }
     if (shape.combinedKey !== undefined) {
       const key = normalizeCombinedKey(row.cells[shape.combinedKey] ?? null, row.row);

@@ -73,6 +73,17 @@ describe('finding the header row', () => {
     ]);
   });
 
+  it('reads «F001-00000104» in the number column as 104 when the serie column says F001, and only then', async () => {
+    const rows = [
+      ['F001', 'F001-00000104', ...LINE.slice(2)],
+      ['f001', 'F001 – 105', ...LINE.slice(2)],
+      ['F001', 'F002-00000106', ...LINE.slice(2)],
+    ];
+    const records = await collect((await readLineRecords(rowsFromArrays([HEADER, ...rows]))).records);
+    expect(records.map((r) => r.values.numero)).toEqual(['104', '105', undefined]);
+    expect(records.map((r) => r.problems.map((p) => p.code))).toEqual([[], [], ['NOT_A_WHOLE_NUMBER']]);
+  });
+
   it('matches Spanish aliases regardless of case, accents, spaces and punctuation', async () => {
     const header = ['SERIE', 'Número', 'FECHA_EMISION', 'R.U.C. cliente', 'RAZON SOCIAL', 'Descripción', 'Cant.', 'precio-unitario', 'U.M.'];
     const sheet = await readLineRecords(rowsFromArrays([header, [...LINE, 'NIU']]));
