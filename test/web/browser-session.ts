@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import { request } from 'undici';
 import { PROJECT_ROOT, spawnCli } from '../helpers/cli-process.js';
 
-/** Debian's Chromium; scripts/ensure-chromium.sh (run by `npm test`) installs it when absent. */
+/** Debian's Chromium; scripts/ensure-test-tools.sh (run by `npm test`) installs it when absent. */
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 /** Without the background-networking flags Chromium stalls on this machine's closed network. */
 export const CHROMIUM_ARGS = [
