@@ -1,4 +1,5 @@
 import type { Cell } from './source-row.js';
+import { shownDate } from '../i18n/shown-date.js';
 import { zeroPadded } from './zero-padded.js';
 
 /**
@@ -14,10 +15,8 @@ export function cellDisplayText(cell: Cell | null): string | null {
       return cell.text;
     case 'number':
       return Number.isInteger(cell.value) ? zeroPadded(String(cell.value), cell.numFmt) : String(Number(cell.value.toPrecision(15)));
-    case 'date': {
-      const day = `${cell.iso.slice(8, 10)}/${cell.iso.slice(5, 7)}/${cell.iso.slice(0, 4)}`;
-      return cell.iso.endsWith('T00:00:00') ? day : `${day} ${cell.iso.slice(11)}`;
-    }
+    case 'date':
+      return shownDate(cell.iso);
     case 'boolean':
       return cell.value ? 'VERDADERO' : 'FALSO';
     case 'error':

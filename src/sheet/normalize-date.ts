@@ -1,3 +1,4 @@
+import { shownDate } from '../i18n/shown-date.js';
 import type { BoundedMemo } from '../bounded-memo.js';
 import { createBoundedMemo } from '../bounded-memo.js';
 import type { Cell } from './source-row.js';
@@ -211,7 +212,7 @@ function notADate(place: CellPlace, text: string): Normalized {
   const serial = SERIAL_TEXT.test(text) ? excelSerialToIsoDate(Number(text)) : undefined;
   if (serial !== undefined) {
     // Not read as that date: a number in a date column may as well be another column's value.
-    const shown = `${serial.slice(8, 10)}/${serial.slice(5, 7)}/${serial.slice(0, 4)}`;
+    const shown = shownDate(serial);
     return cellProblem(
       place,
       'INVALID_DATE',

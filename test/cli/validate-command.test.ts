@@ -106,8 +106,8 @@ describe('validate (the dry run)', () => {
     expect(told.code, told.stderr).toBe(0);
     expect(jsonSummary(told).byStatus).toMatchObject({ VALID: 2, INVALID: 0 });
     // 11/03/2026 is 3 November: the SUNAT window's warning names its date.
-    expect(told.stdout).toContain('2026-11-03');
-    expect(told.stdout).not.toContain('2026-03-11');
+    expect(told.stdout).toContain('La fecha de emisión 03/11/2026');
+    expect(told.stdout).not.toContain('11/03/2026');
 
     const dayFirst = await runMain(['validate', input, '--json', '--quiet', '--fechas', 'DD/MM', '--out', join(dir.path, 'r2.xlsx')]);
     expect(jsonSummary(dayFirst).byStatus).toMatchObject({ VALID: 1, INVALID: 1 });

@@ -105,11 +105,11 @@ describe('a sheet whose dates are written month first', () => {
     expect(problems.filter((p) => p['Código'] === 'UNIT_PRICE_WITHOUT_IGV')).toHaveLength(1);
     const dated = problems
       .filter((p) => p['Código'] !== 'DATES_MONTH_FIRST' && p['Código'] !== 'UNIT_PRICE_WITHOUT_IGV')
-      .map((p) => [p['Fila'], /\d{4}-\d{2}-\d{2}/.exec(String(p['Mensaje']))?.[0]]);
+      .map((p) => [p['Fila'], /\d{2}\/\d{2}\/\d{4}/.exec(String(p['Mensaje']))?.[0]]);
     expect(dated).toEqual([
-      [2, '2026-11-13'],
-      [4, '2026-11-03'],
-      [5, '2026-11-16'],
+      [2, '13/11/2026'],
+      [4, '03/11/2026'],
+      [5, '16/11/2026'],
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { createBoundedMemo } from '../../bounded-memo.js';
+import { shownDate } from '../../i18n/shown-date.js';
 import type { Problem } from '../problem.js';
 import type { InvoiceRule } from './invoice-rule.js';
 import { errorAt, warningAt } from './problem-at.js';
@@ -53,7 +54,7 @@ export const dateRules: InvoiceRule = (invoice, { today }) => {
           invoice.rowOf('fechaEmision'),
           'fechaEmision',
           fecha,
-          `La fecha de emisión ${fecha} es posterior a hoy (${today}, hora de Lima): SUNAT la rechaza.`,
+          `La fecha de emisión ${shownDate(fecha)} es posterior a hoy (${shownDate(today)}, hora de Lima): SUNAT la rechaza.`,
           `Issue date ${fecha} is after today (${today}, Lima time): SUNAT refuses it.`,
         ),
       );
@@ -65,7 +66,7 @@ export const dateRules: InvoiceRule = (invoice, { today }) => {
           invoice.rowOf('fechaEmision'),
           'fechaEmision',
           fecha,
-          `La fecha de emisión ${fecha} tiene ${days} días: SUNAT solo acepta facturas enviadas hasta ${SUNAT_WINDOW_DAYS} días después de su emisión, por lo que probablemente la rechace.`,
+          `La fecha de emisión ${shownDate(fecha)} tiene ${days} días: SUNAT solo acepta facturas enviadas hasta ${SUNAT_WINDOW_DAYS} días después de su emisión, por lo que probablemente la rechace.`,
           `Issue date ${fecha} is ${days} days old: SUNAT only accepts invoices sent up to ${SUNAT_WINDOW_DAYS} days after issue, so it will probably be refused.`,
         ),
       );
