@@ -1,3 +1,4 @@
+import { shownDate } from '../i18n/shown-date.js';
 import type { LocalizedText } from '../i18n/localized-text.js';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
@@ -318,12 +319,14 @@ function label(column: ColumnName): LocalizedText {
 
 function conflict(column: ColumnName, firstRow: number, firstValue: string, row: number, value: string): Problem {
   const l = label(column);
+  // A date as the sheet shows it, not as it was read.
+  const shown = (v: string): string => (columnDefinition(column).type === 'date' ? shownDate(v) : v);
   return errorAt(
     'CONFLICTING_INVOICE_VALUE',
     row,
     column,
     value,
-    `«${l.es}» dice «${value}» en la fila ${row}, pero la fila ${firstRow} de la misma factura dice «${firstValue}». Un dato de la factura debe ser igual en todas sus filas (o dejarse en blanco en las siguientes).`,
+    `«${l.es}» dice «${shown(value)}» en la fila ${row}, pero la fila ${firstRow} de la misma factura dice «${shown(firstValue)}». Un dato de la factura debe ser igual en todas sus filas (o dejarse en blanco en las siguientes).`,
     `"${l.en}" is "${value}" in row ${row}, but row ${firstRow} of the same invoice says "${firstValue}". An invoice-level value must be the same on all its rows (or left blank after the first).`,
   );
 }

@@ -89,6 +89,11 @@ describe('groupInvoices', () => {
     expect(p?.message.en).toContain('row 2');
   });
 
+  it('names two different issue dates as the sheet shows them', async () => {
+    const [inv] = invoices(await group([line('F001', '1', { fechaEmision: '2026-11-03' }), cont({ fechaEmision: '2026-11-04' })]));
+    expect(inv?.problems[0]?.message.es).toContain('dice «04/11/2026» en la fila 3, pero la fila 2 de la misma factura dice «03/11/2026»');
+  });
+
   it('continues the invoice above on rows whose serie and numero are both blank (merged cells)', async () => {
     const items = await group([line('F001', '1'), cont(), line('F001', '2'), cont(), cont()]);
     expect(items.map((i) => i.rows)).toEqual([
