@@ -143,6 +143,13 @@ function decimalFromText(raw: string, place: CellPlace, convention: DecimalConve
   if (convention === 'comma' && CANONICAL_COMMA.test(raw)) return normalizedValue(raw.replace(',', '.'));
   const shown = collapseWhitespace(raw);
   if (shown === '') return ABSENT;
+  // «(120.00)»: a negative amount as accounting writes it. Read as one, for the rules to say what a negative value means here.
+  const negative = ACCOUNTING_NEGATIVE.exec(shown);
+  if (negative !== null) {
+    const inner = decimalFromText(negative[1] ?? '', place, convention);
+    if (inner.kind !== 'value' || inner.value.startsWith('-')) return notANumber(place, shown);
+    return inner.value === '0' ? inner : { ...inner, value: `-${inner.value}` };
+  }
   const affix = place.column === 'valorVentaUnitario' ? currencyAffix(shown) : undefined;
   if (affix !== undefined) {
     const read = decimalFromText(affix.number, place, convention);
@@ -187,6 +194,9 @@ function decimalFromText(raw: string, place: CellPlace, convention: DecimalConve
   const value = point ?? comma;
   return value === undefined ? notANumber(place, shown) : normalizedValue(value);
 }
+
+/** A number in parentheses, as accounting writes a negative amount. */
+const ACCOUNTING_NEGATIVE = /^\(\s*([^()]*\d[^()]*?)\s*\)$/;
 
 /** A quantity written with its unit (`10 und`, `2.5 kg`): the number, then letters. */
 const QUANTITY_WITH_UNIT = /^(-?\d[\d.,]*) ?(\p{L}[\p{L}.]*)$/u;

@@ -224,6 +224,14 @@ describe('business rules', () => {
     expect(bad?.message.es).toContain('no es una dirección de correo válida');
   });
 
+  it('says what a negative quantity or unit value means on an invoice: a credit note', () => {
+    expect(problemsWith({ valorVentaUnitario: '-120' })[0]?.message.es).toBe(
+      'El valor unitario no puede ser negativo (se leyó «-120»). Un descuento va restado del valor unitario de su línea; una devolución o un descuento posterior, en una nota de crédito.',
+    );
+    expect(problemsWith({ cantidad: '-2' })[0]?.message.es).toContain('una devolución se hace con una nota de crédito.');
+    expect(problemsWith({ cantidad: '0' })[0]?.message.es).toBe('La cantidad debe ser mayor que cero (se leyó «0»).');
+  });
+
   it("leads an unknown value's message with the words a person writes, and their SUNAT codes", () => {
     const [p] = problemsWith({ moneda: 'EUR' });
     expect(p?.message.es).toContain('Escriba, por ejemplo: Soles (S/), Dólares (US$).');

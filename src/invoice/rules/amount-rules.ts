@@ -76,8 +76,12 @@ export function quantityProblems(row: number, value: string): Problem[] {
         row,
         'cantidad',
         value,
-        `La cantidad debe ser mayor que cero (se leyó «${value}»).`,
-        `Quantity must be above zero (read "${value}").`,
+        canonical.startsWith('-')
+          ? `La cantidad debe ser mayor que cero (se leyó «${value}»). Una factura no lleva líneas negativas: una devolución se hace con una nota de crédito.`
+          : `La cantidad debe ser mayor que cero (se leyó «${value}»).`,
+        canonical.startsWith('-')
+          ? `Quantity must be above zero (read "${value}"). An invoice has no negative lines: a return is made with a credit note.`
+          : `Quantity must be above zero (read "${value}").`,
       ),
     );
   }
@@ -108,8 +112,8 @@ export function unitValueProblems(row: number, value: string): Problem[] {
         row,
         'valorVentaUnitario',
         value,
-        `El valor unitario no puede ser negativo (se leyó «${value}»).`,
-        `The unit value cannot be negative (read "${value}").`,
+        `El valor unitario no puede ser negativo (se leyó «${value}»). Un descuento va restado del valor unitario de su línea; una devolución o un descuento posterior, en una nota de crédito.`,
+        `The unit value cannot be negative (read "${value}"). A discount is taken off its line's unit value; a return or a later discount goes in a credit note.`,
       ),
     );
   }

@@ -73,6 +73,8 @@ describe('normalising cells by column type', () => {
     ["1'234.567,89 in a decimal-comma file", 'valorVentaUnitario', text("1'234.567,89"), '1234567.89', 'comma'],
     ["S/ 1'250.00", 'valorVentaUnitario', text("S/ 1'250.00"), '1250'],
     ['1’234.50 with a typographic apostrophe', 'cantidad', text('1’234.50'), '1234.5'],
+    ['(120.00), a negative as accounting writes it', 'valorVentaUnitario', text('(120.00)'), '-120'],
+    ['(S/ 1,250.50)', 'valorVentaUnitario', text('(S/ 1,250.50)'), '-1250.5'],
     ['1,234 in a decimal-comma file', 'cantidad', text('1,234'), '1.234', 'comma'],
     ['1,234 in a decimal-point file', 'cantidad', text('1,234'), '1234', 'point'],
     ['1.234 in a decimal-comma file', 'valorVentaUnitario', text('1.234'), '1234', 'comma'],
