@@ -116,6 +116,9 @@ function planOf(context: ValidationContext): ResolutionPlan {
   return plan;
 }
 
+/** Catalogues this long or shorter are listed by the service's names (CONTADO, CREDITO); longer ones by SUNAT code. */
+const LIST_BY_NAME_UP_TO = 8;
+
 function unknownValue(context: ValidationContext, catalogue: CatalogueName, column: ColumnName, row: number, value: string, fromDefault: boolean): Problem {
   const rate = catalogue === 'tipoAfectacion' ? writtenRate(value, (text) => catalogueResolver(context.catalogues)(catalogue, text)) : undefined;
   if (rate !== undefined) return rateDisagrees(context, column, row, value, rate);
@@ -128,13 +131,23 @@ function unknownValue(context: ValidationContext, catalogue: CatalogueName, colu
     .map((e) => `${e.words?.[0] ?? e.value}${e.codes?.[0] !== undefined ? ` (${e.codes[0]})` : ''}`)
     .join(', ');
   const example = localized(words === '' ? '' : ` Escriba, por ejemplo: ${words}.`, words === '' ? '' : ` Write, for example: ${words}.`);
+  // A long catalogue (the 18 tax treatments, the units) by the SUNAT codes an accountant knows, not the service's names.
+  const entries = context.catalogues[catalogue];
+  const codes = entries.map((e) => e.codes?.[0] ?? e.value).join(', ');
+  const accepted =
+    entries.length > LIST_BY_NAME_UP_TO
+      ? localized(
+          ` Códigos SUNAT que acepta: ${codes}; también el nombre que usa el servicio (como ${entries[0]?.value ?? ''}).`,
+          ` SUNAT codes it takes: ${codes}; also the service's own name (such as ${entries[0]?.value ?? ''}).`,
+        )
+      : localized(` Valores que acepta el servicio: ${allowed} (o su código SUNAT).`, ` Values the service takes: ${allowed} (or their SUNAT code).`);
   return errorAt(
     'UNKNOWN_CATALOGUE_VALUE',
     row,
     column,
     value,
-    `«${value}» no es un valor válido de «${label.es}»${fromDefault ? ' (valor por defecto de la configuración)' : ''}.${example.es} Valores que acepta el servicio: ${allowed} (o su código SUNAT).`,
-    `"${value}" is not a valid "${label.en}"${fromDefault ? ' (default from the configuration)' : ''}.${example.en} Values the service takes: ${allowed} (or their SUNAT code).`,
+    `«${value}» no es un valor válido de «${label.es}»${fromDefault ? ' (valor por defecto de la configuración)' : ''}.${example.es}${accepted.es}`,
+    `"${value}" is not a valid "${label.en}"${fromDefault ? ' (default from the configuration)' : ''}.${example.en}${accepted.en}`,
   );
 }
 

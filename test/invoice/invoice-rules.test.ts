@@ -232,6 +232,14 @@ describe('business rules', () => {
     expect(problemsWith({ cantidad: '0' })[0]?.message.es).toBe('La cantidad debe ser mayor que cero (se leyó «0»).');
   });
 
+  it("lists a long catalogue by its SUNAT codes, not by the service's names", () => {
+    const [p] = problemsWith({ tipoAfectacion: 'Gravada con descuento' });
+    expect(p?.message.es).toContain(
+      'Códigos SUNAT que acepta: 10, 11, 12, 13, 14, 15, 16, 17, 20, 21, 30, 31, 32, 33, 34, 35, 36, 40; también el nombre que usa el servicio (como GRAVADO_OPERACION_ONEROSA).',
+    );
+    expect(p?.message.es).not.toContain('GRAVADO_RETIRO_POR_PUBLICIDAD');
+  });
+
   it("leads an unknown value's message with the words a person writes, and their SUNAT codes", () => {
     const [p] = problemsWith({ moneda: 'EUR' });
     expect(p?.message.es).toContain('Escriba, por ejemplo: Soles (S/), Dólares (US$).');
