@@ -9,6 +9,7 @@ import { catalogueResolver } from './catalogue-resolver.js';
 import { creditTermDays, creditTermNotSent } from './credit-term.js';
 import type { InvoiceDraft } from './invoice-draft.js';
 import { localized } from '../i18n/localized-text.js';
+import type { LocalizedText } from '../i18n/localized-text.js';
 import type { Problem } from './problem.js';
 import { errorAt } from './rules/problem-at.js';
 import type { ResolvedInvoice, ResolvedLine } from './resolved-invoice.js';
@@ -122,7 +123,6 @@ const LIST_BY_NAME_UP_TO = 8;
 function unknownValue(context: ValidationContext, catalogue: CatalogueName, column: ColumnName, row: number, value: string, fromDefault: boolean): Problem {
   const rate = catalogue === 'tipoAfectacion' ? writtenRate(value, (text) => catalogueResolver(context.catalogues)(catalogue, text)) : undefined;
   if (rate !== undefined) return rateDisagrees(context, column, row, value, rate);
-  const allowed = allowedValues(context.catalogues, catalogue).join(', ');
   const label = columnDefinition(column).label;
   // The words a person writes first (Gravado (10), Soles (PEN)…), then every value the service takes.
   const words = context.catalogues[catalogue]
@@ -131,16 +131,7 @@ function unknownValue(context: ValidationContext, catalogue: CatalogueName, colu
     .map((e) => `${e.words?.[0] ?? e.value}${e.codes?.[0] !== undefined ? ` (${e.codes[0]})` : ''}`)
     .join(', ');
   const example = localized(words === '' ? '' : ` Escriba, por ejemplo: ${words}.`, words === '' ? '' : ` Write, for example: ${words}.`);
-  // A long catalogue (the 18 tax treatments, the units) by the SUNAT codes an accountant knows, not the service's names.
-  const entries = context.catalogues[catalogue];
-  const codes = entries.map((e) => e.codes?.[0] ?? e.value).join(', ');
-  const accepted =
-    entries.length > LIST_BY_NAME_UP_TO
-      ? localized(
-          ` Códigos SUNAT que acepta: ${codes}; también el nombre que usa el servicio (como ${entries[0]?.value ?? ''}).`,
-          ` SUNAT codes it takes: ${codes}; also the service's own name (such as ${entries[0]?.value ?? ''}).`,
-        )
-      : localized(` Valores que acepta el servicio: ${allowed} (o su código SUNAT).`, ` Values the service takes: ${allowed} (or their SUNAT code).`);
+  const accepted = acceptedValues(context.catalogues, catalogue);
   return errorAt(
     'UNKNOWN_CATALOGUE_VALUE',
     row,
@@ -148,6 +139,25 @@ function unknownValue(context: ValidationContext, catalogue: CatalogueName, colu
     value,
     `«${value}» no es un valor válido de «${label.es}»${fromDefault ? ' (valor por defecto de la configuración)' : ''}.${example.es}${accepted.es}`,
     `"${value}" is not a valid "${label.en}"${fromDefault ? ' (default from the configuration)' : ''}.${example.en}${accepted.en}`,
+  );
+}
+
+/**
+ * What a catalogue accepts, as an unknown value's message ends: a short one by the service's names
+ * (CONTADO, CREDITO), a long one (the 18 tax treatments, the units) by the SUNAT codes an accountant
+ * knows, not the service's names.
+ */
+function acceptedValues(catalogues: ValidationContext['catalogues'], catalogue: CatalogueName): LocalizedText {
+  const entries = catalogues[catalogue];
+  if (entries.length <= LIST_BY_NAME_UP_TO) {
+    const allowed = allowedValues(catalogues, catalogue).join(', ');
+    return localized(` Valores que acepta el servicio: ${allowed} (o su código SUNAT).`, ` Values the service takes: ${allowed} (or their SUNAT code).`);
+  }
+  const codes = entries.map((e) => e.codes?.[0] ?? e.value).join(', ');
+  const example = entries[0]?.value ?? '';
+  return localized(
+    ` Códigos SUNAT que acepta: ${codes}; también el nombre que usa el servicio (como ${example}).`,
+    ` SUNAT codes it takes: ${codes}; also the service's own name (such as ${example}).`,
   );
 }
 

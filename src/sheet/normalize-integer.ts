@@ -18,7 +18,8 @@ export function normalizeInteger(cell: Cell | null, place: CellPlace): Normalize
       const text = withoutTextMarker(collapseWhitespace(cell.text));
       if (text === '') return ABSENT;
       // pandas and other float-minded exporters write whole numbers as `431.0`: the same digits.
-      const digits = /^(\d+)(?:\.0+)?$/.exec(text.replace(NUMBER_SIGN, ''))?.[1];
+      // The sign («N° 103») is looked for only when the plain digits do not read: most cells are plain.
+      const digits = (WHOLE.exec(text) ?? WHOLE.exec(text.replace(NUMBER_SIGN, '')))?.[1];
       if (digits === undefined) return notAWholeNumber(place, text);
       return normalizedValue(digits.replace(/^0+(?=\d)/, ''));
     }
@@ -30,6 +31,9 @@ export function normalizeInteger(cell: Cell | null, place: CellPlace): Normalize
       return notAWholeNumber(place, cell.value ? 'TRUE' : 'FALSE');
   }
 }
+
+/** Digits, or digits with a zero fraction (`431.0`). */
+const WHOLE = /^(\d+)(?:\.0+)?$/;
 
 /** «N° 103», «Nº103», «No. 103», «Nro. 103», «Núm. 103», «#103»: the sign a hand-typed number may start with. */
 const NUMBER_SIGN = /^(?:n\s?[°º]|no\.?|nro\.?|n[úu]m\.?|#)\s?(?=\d)/i;
