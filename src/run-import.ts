@@ -60,6 +60,8 @@ export interface ImportRun {
   readonly edits?: CellEdits;
   /** `false`: no `row` events (a listener that only shows progress need not pay for every cell's text). */
   readonly rowEvents?: boolean;
+  /** `false`: no `problem` events (the summary and the workbooks still have every problem). */
+  readonly problemEvents?: boolean;
   /**
    * `false`: neither the results workbook nor the fix-and-resend workbook is written (nor the input
    * hashed for the results): the events and the summary only. Default true.
@@ -322,7 +324,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   const groups = createProblemGroups();
   const reportProblems = (problems: readonly Problem[], ofInvoice = true): void => {
     if (problems.length > 0) groups.add(problems, ofInvoice);
-    if (run.onEvent === undefined) return;
+    if (run.onEvent === undefined || run.problemEvents === false) return;
     for (const p of problems) emit({ type: 'problem', problem: located(p) });
   };
   reportProblems(notes, false);

@@ -191,6 +191,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
           ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
           ...(options.edits !== undefined ? { edits: options.edits } : {}),
           ...(options.rowEvents !== undefined ? { rowEvents: options.rowEvents } : {}),
+          ...(options.problemEvents !== undefined ? { problemEvents: options.problemEvents } : {}),
           ...(options.wording !== undefined ? { wording: options.wording } : {}),
           ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
           lang,

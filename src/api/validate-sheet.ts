@@ -30,6 +30,7 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
     ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
     ...(options.edits !== undefined ? { edits: options.edits } : {}),
     ...(options.rowEvents !== undefined ? { rowEvents: options.rowEvents } : {}),
+    ...(options.problemEvents !== undefined ? { problemEvents: options.problemEvents } : {}),
     ...(options.wording !== undefined ? { wording: options.wording } : {}),
     ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
     ...(options.writeFiles !== undefined ? { writeFiles: options.writeFiles } : {}),

@@ -35,8 +35,10 @@ export async function sheetRunOptions(args: SheetArgs, ctx: CliContext): Promise
     ...(args.out !== undefined ? { out: at(args.out) } : {}),
     ...(ctx.io.signal !== undefined ? { signal: ctx.io.signal } : {}),
     logger: ctx.logger,
-    // The terminal shows invoices and notices: no text of every cell of every row.
+    // The terminal shows invoices and notices: no text of every cell of every row, no event per
+    // problem (the summary groups them).
     rowEvents: false,
+    problemEvents: false,
   };
 }
 

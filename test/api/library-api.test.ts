@@ -47,6 +47,20 @@ describe('validateSheet', () => {
     expect(events.at(-1)).toEqual({ type: 'results', written: summary.paths });
   });
 
+  it('sends no problem event with problemEvents: false, and the summary still groups every problem', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    const bad = { receptorNumeroDocumento: '20512333790' };
+    await writeSalesSheet(input, [salesRow(1, bad), salesRow(2, bad), salesRow(3)]);
+    const events: ImportEvent[] = [];
+    const summary = await validateSheet(input, { onEvent: (e) => events.push(e), problemEvents: false, rowEvents: false });
+
+    expect(events.filter((e) => e.type === 'problem')).toEqual([]);
+    expect(events.filter((e) => e.type === 'row')).toEqual([]);
+    expect(events.filter((e) => e.type === 'invoice').map((e) => e.type === 'invoice' && e.outcome.status)).toEqual(['INVALID', 'INVALID', 'VALID']);
+    const group = summary.problemGroups.find((g) => g.column === 'receptorNumeroDocumento');
+    expect(group).toMatchObject({ invoices: 2, rows: [2, 3] });
+  });
+
   it('stops reading when its signal is aborted (Ctrl-C): what was checked is written, marked interrupted', async () => {
     const input = join(dir.path, 'ventas.xlsx');
     await writeSalesSheet(
