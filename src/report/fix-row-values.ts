@@ -50,18 +50,24 @@ export interface FixRowBatcher {
  */
 export function createFixRowBatcher(header: readonly (Cell | null)[], monthFirstDates: ReadonlySet<number> = new Set()): FixRowBatcher {
   const kept = keptColumns(header);
+  /** Per kept column, whether its text dates are copied as dates: looked up once, not per cell. */
+  const asDates = kept.map((index) => monthFirstDates.has(index));
   const values = createValuePacker();
   let formats: (number | string)[] = [];
   let rows = 0;
   return {
     push(row, notes) {
       for (let k = 0; k < kept.length; k += 1) {
-        const index = kept[k] ?? -1;
-        const read = row[index] ?? null;
-        const cell = monthFirstDates.has(index) ? asDateCell(read) : read;
-        values.add(dataCellValue(cell));
-        const format = numberFormat(cell);
-        if (format !== undefined) formats.push(values.size - 1, format);
+        const read = row[kept[k] as number] ?? null;
+        // Most cells are blank or text within Excel's limit: they go as they are, with no format.
+        if (read === null) values.add(null);
+        else if (read.kind === 'text' && read.text.length <= MAX_CELL_TEXT && asDates[k] !== true) values.add(read.text);
+        else {
+          const cell = asDates[k] === true ? asDateCell(read) : read;
+          values.add(dataCellValue(cell));
+          const format = numberFormat(cell);
+          if (format !== undefined) formats.push(values.size - 1, format);
+        }
       }
       values.add(notes ?? null);
       rows += 1;
