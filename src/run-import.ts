@@ -18,7 +18,6 @@ import type { Logger } from './logger.js';
 import type { Submission } from './submit/submission.js';
 import { runPipeline } from './pipeline.js';
 import { columnLocatorFromHeaderMap } from './report/column-locator.js';
-import { fileSha256 } from './report/file-checksum.js';
 import { createFixAndResendStream } from './report/fix-and-resend-stream.js';
 import { messageWithoutPlace } from './report/message-without-place.js';
 import { createProblemGroups } from './report/problem-groups.js';
@@ -337,7 +336,8 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   };
   const secrets = run.secrets ?? [];
   const shownPath = (path: string): string => (run.fileName === undefined ? path : basename(path));
-  const results = writeFiles ? await createResultsWorkbook({ path: paths.results, lang, locateColumn, secrets }) : undefined;
+  // The input's checksum is taken by the results thread while the rows are read (results-file.ts).
+  const results = writeFiles ? await createResultsWorkbook({ path: paths.results, lang, locateColumn, secrets, checksumOf: run.input }) : undefined;
   const summary = createSummary();
   let orphanRows = 0;
   const shown: ShownProblem[] = [];
@@ -413,7 +413,6 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       await results.close(result, {
         // An upload is named as its user knows it; the files beside it by their own names.
         inputPath: run.fileName ?? run.input,
-        inputSha256: await fileSha256(run.input),
         command: run.command,
         dryRun: run.submission === undefined,
         startedAt,

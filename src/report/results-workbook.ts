@@ -35,6 +35,8 @@ export interface ResultsWorkbookOptions {
   readonly timeZone?: string;
   /** Where the problems are spooled during the run. Default: the OS temporary directory. */
   readonly tempDir?: string;
+  /** The run's input, whose SHA-256 `Resumen` shows: the results thread takes it as the run starts. */
+  readonly checksumOf?: string;
 }
 
 export interface ResultsWorkbook {
@@ -95,6 +97,7 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
     secrets,
     ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}),
     ...(options.tempDir !== undefined ? { tempDir: options.tempDir } : {}),
+    ...(options.checksumOf !== undefined ? { checksumOf: options.checksumOf } : {}),
   };
   // A path that cannot be written is refused now, before any work; the thread then starts while
   // the run goes on (loading exceljs there takes a moment) and rows wait in its queue.

@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs';
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localized } from '../../src/i18n/localized-text.js';
 import type { InvoiceOutcome } from '../../src/invoice/invoice-outcome.js';
@@ -238,6 +240,35 @@ describe('results workbook', () => {
     await expect(createResultsWorkbook({ path: `${dir.path}/no-such-dir/x.xlsx` })).rejects.toMatchObject({ code: 'OUTPUT' });
     const { readdir } = await import('node:fs/promises');
     expect((await readdir(dir.path)).sort()).toEqual(['ventas.resultados.xlsx']);
+  });
+});
+
+describe('results workbook checksum', () => {
+  it('is taken by the results thread from the input it is given; an input gone leaves the cell blank, never the file', async () => {
+    const dir = await tempDir('report-sum-');
+    try {
+      const input = `${dir.path}/ventas.csv`;
+      const bytes = Buffer.from('serie,numero\nF001,1\n'.repeat(50_000));
+      await writeFile(input, bytes);
+      const { inputSha256: _given, ...info } = run(dir.path);
+      const write = async (path: string, checksumOf: string): Promise<Map<unknown, { v: unknown }[]>> => {
+        const workbook = await createResultsWorkbook({ path, checksumOf });
+        const summary = createSummary();
+        await workbook.addOutcome(accepted);
+        summary.add(accepted);
+        await workbook.close(summary.result(), info);
+        const resumen = sheetNamed(await readWithOpenpyxl(path), 'Resumen');
+        return new Map(resumen.rows.map((r) => [r[0]?.v, r.slice(1)]));
+      };
+      const read = await write(`${dir.path}/uno.xlsx`, input);
+      expect(read.get('Suma de verificación (SHA-256)')?.[0]?.v).toBe(createHash('sha256').update(bytes).digest('hex'));
+      const gone = await write(`${dir.path}/dos.xlsx`, `${dir.path}/no-existe.csv`);
+      expect(gone.has('Suma de verificación (SHA-256)')).toBe(true);
+      expect(gone.get('Suma de verificación (SHA-256)')?.[0]?.v ?? null).toBeNull();
+      expect(gone.get('ACEPTADO')?.[0]?.v).toBe(1);
+    } finally {
+      await dir.cleanup();
+    }
   });
 });
 
