@@ -123,6 +123,18 @@ export function tableWriterInternals(workbook: ExcelJS.stream.xlsx.WorkbookWrite
 }
 
 /**
+ * Makes the sheet's StreamBuf hand the zip blocks of `bytes` instead of its 64 KiB (`bufSize`, read
+ * each time it starts a block): a sheet copied in large writes then reaches archiver's deflate in
+ * as few turns. False when the stream is not the StreamBuf this was written for (nothing changed).
+ */
+export function widenSheetBlocks(sheet: ExcelJS.Worksheet, bytes: number): boolean {
+  const stream = (sheet as unknown as { _stream?: { bufSize?: unknown; batch?: unknown } })._stream;
+  if (typeof stream?.bufSize !== 'number' || stream.batch !== true) return false;
+  stream.bufSize = bytes;
+  return true;
+}
+
+/**
  * The workbook's style registry alone (TableWriterInternals.addStyleModel), usable before the sheet
  * exists: rows spooled to disk for a sheet added later get their style ids now (table-sheet.ts).
  */

@@ -11,6 +11,7 @@ import {
   streamedWorksheet,
   tableWriterInternals,
   ValueType,
+  widenSheetBlocks,
   WorkbookWriter,
   workbookReaderInternals,
   workbookWriterSheets,
@@ -126,6 +127,42 @@ describe('the exceljs internals factura-import relies on', () => {
       const cell = back.getWorksheet('T')?.getCell('A2');
       expect(cell?.value).toBe('raw');
       expect(cell?.font?.bold).toBe(true);
+    } finally {
+      await dir.cleanup();
+    }
+  });
+
+  it('streaming writer: a widened sheet stream hands its zip entry blocks of the new size, and the sheet reads back whole', async () => {
+    const dir = await tempDir();
+    try {
+      const path = join(dir.path, 'w.xlsx');
+      const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path });
+      const sheet = writer.addWorksheet('T');
+      sheet.addRow(['header']).commit();
+      const { stream } = tableWriterInternals(writer, sheet);
+      expect(widenSheetBlocks(sheet, 1024 * 1024)).toBe(true);
+      const target = (worksheetWriterStream(sheet)?.pipes as { write: (chunk: Buffer, ...rest: unknown[]) => unknown }[])[0];
+      const sizes: number[] = [];
+      const write = target?.write.bind(target);
+      if (target === undefined || write === undefined) throw new Error('no pipe target');
+      target.write = (chunk, ...rest) => {
+        sizes.push(chunk.length);
+        return write(chunk, ...rest);
+      };
+      const rows = 30_000;
+      for (let r = 2; r <= rows + 1; r += 1000) {
+        let xml = '';
+        for (let i = r; i < r + 1000; i++) xml += `<row r="${i}"><c r="A${i}" t="inlineStr"><is><t>fila ${i} ${'x'.repeat(60)}</t></is></c></row>`;
+        stream.write(Buffer.from(xml));
+      }
+      sheet.commit();
+      await writer.commit();
+      expect(Math.max(...sizes)).toBe(1024 * 1024);
+      const back = new ExcelJS.Workbook();
+      await back.xlsx.readFile(path);
+      expect(back.getWorksheet('T')?.rowCount).toBe(rows + 1);
+      expect(back.getWorksheet('T')?.getCell(`A${rows + 1}`).value).toBe(`fila ${rows + 1} ${'x'.repeat(60)}`);
+      expect(widenSheetBlocks(new ExcelJS.Workbook().addWorksheet('no stream'), 1024)).toBe(false);
     } finally {
       await dir.cleanup();
     }
