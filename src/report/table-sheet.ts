@@ -41,7 +41,7 @@ const FLUSH_CHARS = 64 * 1024;
  * unless widened): the 30 MB `Errores` of a 200,000-row all-invalid run went through archiver in
  * 204-215 ms in 64 KiB blocks, 137-144 ms in 256 KiB ones, 123-137 ms in 1 MiB ones (the same
  * bytes out). At the end of a 1,000,000-row run 256 KiB and 1 MiB waited as long (0.83 s), and
- * 1 MiB blocks, garbage the collector sees late, raised the peak RSS by 15-20 MB.
+ * 1 MiB blocks, garbage the collector sees late, raised the peak RSS by 10-20 MB.
  */
 const SPOOL_COPY_BYTES = 256 * 1024;
 
