@@ -8,18 +8,20 @@
 # never skipped silently, nor left to fail one by one.
 set -eu
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
-missing=""
-[ -x "$CHROMIUM" ] || missing="chromium"
-/usr/bin/python3 -c 'import openpyxl' >/dev/null 2>&1 || missing="$missing python3-openpyxl"
+# Sets $missing to the Debian packages still absent, one per word (empty when none is).
+find_missing() {
+  missing=""
+  [ -x "$CHROMIUM" ] || missing="chromium"
+  /usr/bin/python3 -c 'import openpyxl' >/dev/null 2>&1 || missing="$missing python3-openpyxl"
+}
+find_missing
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "Instalando con apt-get lo que necesitan las pruebas:$missing..." >&2
   export DEBIAN_FRONTEND=noninteractive
   # shellcheck disable=SC2086 -- one package name per word
   apt-get update -qq >/dev/null && apt-get install -y -qq $missing >/dev/null || true
-  missing=""
-  [ -x "$CHROMIUM" ] || missing="chromium"
-  /usr/bin/python3 -c 'import openpyxl' >/dev/null 2>&1 || missing="$missing python3-openpyxl"
+  find_missing
   [ -z "$missing" ] && exit 0
 fi
 echo "Faltan programas para las pruebas. Ejecute: sudo apt-get update && sudo apt-get install -y$missing" >&2

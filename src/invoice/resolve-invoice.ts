@@ -121,7 +121,9 @@ function planOf(context: ValidationContext): ResolutionPlan {
 const LIST_BY_NAME_UP_TO = 8;
 
 function unknownValue(context: ValidationContext, catalogue: CatalogueName, column: ColumnName, row: number, value: string, fromDefault: boolean): Problem {
-  const rate = catalogue === 'tipoAfectacion' ? writtenRate(value, (text) => catalogueResolver(context.catalogues)(catalogue, text)) : undefined;
+  // The context's resolver (planOf: built once per context), not a new one for every unknown value.
+  const { resolveValue } = planOf(context);
+  const rate = catalogue === 'tipoAfectacion' ? writtenRate(value, (text) => resolveValue(catalogue, text)) : undefined;
   if (rate !== undefined) return rateDisagrees(context, column, row, value, rate);
   const label = columnDefinition(column).label;
   // The words a person writes first (Gravado (10), Soles (PEN)…), then every value the service takes.

@@ -33,8 +33,10 @@ const RunBody = z
 const Params = z.object({ id: z.string().uuid() });
 const GroupQuery = z.object({ code: z.string().max(100), severity: z.enum(['error', 'warning']), column: z.string().max(500) });
 
-/** The library's RunSummary as stored (JSON); read defensively, an older row may lack a field. */
-/** The library's summary as stored, with what the check adds beside it (run-check.ts: `issuedBefore`). */
+/**
+ * The library's RunSummary as stored (JSON), with what the check adds beside it (run-check.ts:
+ * `issuedBefore`); read defensively, an older row may lack a field.
+ */
 type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems' | 'problemGroups'>> & { readonly issuedBefore?: number };
 
 /**

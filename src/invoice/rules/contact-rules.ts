@@ -11,31 +11,40 @@ export function isEmail(value: string): boolean {
   return email.safeParse(value).success;
 }
 
+/**
+ * Why an e-mail cell is refused, in Spanish and English. Several addresses in one cell, as a
+ * customer's e-mails are often kept, are told apart: the service takes one per column, and two in
+ * «Correo» with «Correo en copia» free say where the second one goes.
+ */
+function notAnEmail(column: 'receptorCorreo' | 'receptorCorreoCopia', value: string, copyFree: boolean): [string, string] {
+  const l = columnDefinition(column).label;
+  const several = value.split(/[;,\s]+/).filter((part) => part !== '');
+  if (several.length < 2 || !several.every(isEmail)) {
+    return [
+      `«${l.es}»: «${value}» no es una dirección de correo válida (ejemplo: ventas@empresa.pe).`,
+      `"${l.en}": "${value}" is not a valid e-mail address (example: ventas@empresa.pe).`,
+    ];
+  }
+  const copy = columnDefinition('receptorCorreoCopia').label;
+  if (column === 'receptorCorreo' && copyFree && several.length === 2) {
+    return [
+      `«${l.es}»: «${value}» tiene dos direcciones; el servicio recibe una por columna: deje la primera aquí y escriba la segunda en «${copy.es}».`,
+      `"${l.en}": "${value}" holds two addresses; the service takes one per column: keep the first here and write the second in "${copy.en}".`,
+    ];
+  }
+  return [
+    `«${l.es}»: «${value}» tiene ${several.length} direcciones; el servicio recibe una sola en esta columna (y otra en «${copy.es}»).`,
+    `"${l.en}": "${value}" holds ${several.length} addresses; the service takes one in this column (and another in "${copy.en}").`,
+  ];
+}
+
 /** The customer's e-mails and the 6-digit ubigeo. */
 export const contactRules: InvoiceRule = (invoice) => {
   const problems: Problem[] = [];
   for (const column of ['receptorCorreo', 'receptorCorreoCopia'] as const) {
     const value = invoice.header[column];
     if (value !== undefined && !isEmail(value)) {
-      const l = columnDefinition(column).label;
-      const several = value.split(/[;,\s]+/).filter((part) => part !== '');
-      const copy = columnDefinition('receptorCorreoCopia').label;
-      // Several addresses in one cell, as a customer's e-mails are often kept: one per column.
-      const [es, en] =
-        several.length > 1 && several.every(isEmail)
-          ? column === 'receptorCorreo' && invoice.header.receptorCorreoCopia === undefined && several.length === 2
-            ? [
-                `«${l.es}»: «${value}» tiene dos direcciones; el servicio recibe una por columna: deje la primera aquí y escriba la segunda en «${copy.es}».`,
-                `"${l.en}": "${value}" holds two addresses; the service takes one per column: keep the first here and write the second in "${copy.en}".`,
-              ]
-            : [
-                `«${l.es}»: «${value}» tiene ${several.length} direcciones; el servicio recibe una sola en esta columna (y otra en «${copy.es}»).`,
-                `"${l.en}": "${value}" holds ${several.length} addresses; the service takes one in this column (and another in "${copy.en}").`,
-              ]
-          : [
-              `«${l.es}»: «${value}» no es una dirección de correo válida (ejemplo: ventas@empresa.pe).`,
-              `"${l.en}": "${value}" is not a valid e-mail address (example: ventas@empresa.pe).`,
-            ];
+      const [es, en] = notAnEmail(column, value, invoice.header.receptorCorreoCopia === undefined);
       problems.push(errorAt('INVALID_EMAIL', invoice.rowOf(column), column, value, es, en));
     }
   }
