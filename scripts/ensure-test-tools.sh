@@ -11,7 +11,7 @@ CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 # Sets $missing to the Debian packages still absent, one per word (empty when none is).
 find_missing() {
   missing=""
-  [ -x "$CHROMIUM" ] || missing="chromium"
+  [ -x "$CHROMIUM" ] || missing=" chromium"
   /usr/bin/python3 -c 'import openpyxl' >/dev/null 2>&1 || missing="$missing python3-openpyxl"
 }
 find_missing
