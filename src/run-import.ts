@@ -25,7 +25,7 @@ import type { OutputPaths } from './report/output-paths.js';
 import { createResultsWorkbook } from './report/results-workbook.js';
 import type { RunCounts } from './report/run-summary.js';
 import { createSummary } from './report/run-summary.js';
-import { openRowSource } from './sheet/open-row-source.js';
+import { openRunRows } from './sheet/open-run-rows.js';
 import { readLineRecords } from './sheet/read-line-records.js';
 import { applyCellEdits } from './sheet/apply-cell-edits.js';
 import { mapRows } from './sheet/map-rows.js';
@@ -279,7 +279,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   const emit = eventSender(run.onEvent, run.logger);
   // Rows are told as the sheet has them (the page shows the user's own values beside the edits),
   // then the edits apply, so everything after them sees the corrected values.
-  const tap = tapRows(await openRowSource(run.input, settings.read), run.onEvent === undefined || run.rowEvents === false ? undefined : emit);
+  const tap = tapRows(await openRunRows(run.input, settings.read), run.onEvent === undefined || run.rowEvents === false ? undefined : emit);
   const source = applyCellEdits(tap.source, run.edits);
   const writeFiles = run.writeFiles !== false;
   // The fix-and-resend file copies the corrected rows as their outcomes arrive: no second pass.

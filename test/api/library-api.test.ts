@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FacturaError, startSandbox, submitSheet, validateSheet } from '../../src/index.js';
 import type { ImportEvent, PublicSandbox } from '../../src/index.js';
+import { THREAD_READ_BYTES } from '../../src/sheet/open-run-rows.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -95,6 +96,42 @@ describe('validateSheet', () => {
     const err = await validateSheet(join(dir.path, 'missing.xlsx')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FacturaError);
     expect((err as FacturaError).code).toBe('INPUT');
+  });
+
+  it('reads a workbook over 1 MiB in a thread of its own: the same rows, problems at their rows and letters; an abort ends that reading too', async () => {
+    const input = join(dir.path, 'grande.xlsx');
+    const rows = Array.from({ length: 24_000 }, (_, i) =>
+      salesRow(i + 1, {
+        // Different texts on every row, so that the shared strings make the file large enough.
+        descripcion: `Arroz extra bolsa 5 kg, lote ${(i * 7919) % 100_003}-${(i * 104_729) % 1_000_003}`,
+        receptorNombreLegal: `Comercial Andina ${(i * 31_337) % 99_991} S.A.C.`,
+        ...(i === 23_990 ? { receptorNumeroDocumento: '20512333790' } : {}),
+      }),
+    );
+    await writeSalesSheet(input, rows);
+    expect(statSync(input).size).toBeGreaterThanOrEqual(THREAD_READ_BYTES.xlsx);
+
+    const events: ImportEvent[] = [];
+    const summary = await validateSheet(input, { onEvent: (e) => events.push(e), writeFiles: false });
+    expect(summary.byStatus).toMatchObject({ VALID: 23_999, INVALID: 1 });
+    const sheet = events[0];
+    const letter = sheet?.type === 'sheet' ? sheet.header.columns.receptorNumeroDocumento?.letter : undefined;
+    const problem = events.find((e) => e.type === 'problem' && e.problem.column === 'receptorNumeroDocumento');
+    expect(problem?.type === 'problem' && problem.problem).toMatchObject({ row: 23_992, letter, severity: 'error' });
+    const told = events.flatMap((e) => (e.type === 'row' ? [e.row] : []));
+    expect(told).toHaveLength(24_000);
+    expect(told.every((row, i) => row === i + 2)).toBe(true);
+
+    const stop = new AbortController();
+    const stopped = await validateSheet(input, {
+      signal: stop.signal,
+      writeFiles: false,
+      onEvent: (e) => {
+        if (e.type === 'invoice') stop.abort(new Error('interrupted'));
+      },
+    });
+    expect(stopped.interrupted).toBe(true);
+    expect(stopped.invoices).toBeLessThan(24_000);
   });
 
   it('refuses option values out of range with a Spanish usage error, before reading anything', async () => {

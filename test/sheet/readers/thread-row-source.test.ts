@@ -1,0 +1,102 @@
+import { readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRowSource } from '../../../src/sheet/open-row-source.js';
+import type { OpenRowSourceOptions } from '../../../src/sheet/open-row-source.js';
+import type { RowSource, SourceRow } from '../../../src/sheet/source-row.js';
+import { openThreadRowSource } from '../../../src/sheet/thread-row-source.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+import { READER_FIXTURES } from './read-all-rows.js';
+
+type Open = (path: string, options: OpenRowSourceOptions) => Promise<RowSource>;
+
+/** What a reader makes of a file: the source's fields and every row, or the error's code and texts (and the rows before it). */
+async function outcome(open: Open, path: string, options: OpenRowSourceOptions = {}): Promise<unknown> {
+  const rows: SourceRow[] = [];
+  try {
+    const { batches, ...source } = await open(path, options);
+    for await (const batch of batches) rows.push(...batch);
+    return { source, rows };
+  } catch (error) {
+    const { code, text } = error as { code?: unknown; text?: unknown };
+    return { failed: { code, text, message: (error as Error).message }, rows };
+  }
+}
+
+/** Every reader fixture: CSV in its encodings and delimiters, and workbooks from exceljs, openpyxl and LibreOffice, broken ones too. */
+const FIXTURES = ['csv', 'exceljs', 'openpyxl', 'libreoffice'].flatMap((dir) =>
+  readdirSync(join(READER_FIXTURES, dir))
+    .filter((name) => /\.(csv|xlsx)$/.test(name))
+    .map((name) => join(dir, name)),
+);
+
+/** The paths this process has open (Linux). */
+function openPaths(): string[] {
+  return readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      return [readlinkSync(`/proc/self/fd/${fd}`)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe('openThreadRowSource: openRowSource in a thread of its own', () => {
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  beforeAll(async () => {
+    dir = await tempDir('thread-rows-');
+  });
+  afterAll(() => dir.cleanup());
+
+  it.each(FIXTURES)('reads %s exactly as openRowSource does (source, notes, rows, or the same error)', async (name) => {
+    const path = join(READER_FIXTURES, name);
+    const inThread = await outcome(openThreadRowSource, path);
+    expect(inThread).toEqual(await outcome(openRowSource, path));
+  });
+
+  it('passes the reading options on: a chosen sheet, a forced delimiter', async () => {
+    const workbook = join(READER_FIXTURES, 'libreoffice', 'cases-1900.xlsx');
+    const notes = (await outcome(openThreadRowSource, workbook, { sheet: 'Notas' })) as { source: RowSource };
+    expect(notes).toEqual(await outcome(openRowSource, workbook, { sheet: 'Notas' }));
+    expect(notes.source.sheet).toBe('Notas');
+    const csv = join(READER_FIXTURES, 'csv', 'utf8.csv');
+    expect(await outcome(openThreadRowSource, csv, { delimiter: ';' })).toEqual(await outcome(openRowSource, csv, { delimiter: ';' }));
+  });
+
+  it('a missing file is refused in the same words', async () => {
+    const missing = join(dir.path, 'no-existe.csv');
+    const refused = (await outcome(openThreadRowSource, missing)) as { failed: { code: string; text: { es: string } } };
+    expect(refused).toEqual(await outcome(openRowSource, missing));
+    expect(refused.failed.code).toBe('INPUT');
+  });
+
+  it('a quote left open deep in a long file fails the iteration after the rows before it, as on the main thread', async () => {
+    const path = join(dir.path, 'comilla.csv');
+    const lines = ['serie,numero,cliente,total'];
+    for (let i = 1; i <= 5000; i++) lines.push(`F001,${i},Cliente ${i},118.00`);
+    lines.push('F001,5001,"Cliente sin cierre,118.00', 'F001,5002,Cliente,118.00');
+    writeFileSync(path, lines.join('\n'));
+    const inThread = (await outcome(openThreadRowSource, path)) as { failed: { text: { es: string } }; rows: SourceRow[] };
+    expect(inThread).toEqual(await outcome(openRowSource, path));
+    expect(inThread.failed.text.es).toContain('comilla (") sin cerrar que empieza en la fila 5002');
+    expect(inThread.rows.length).toBeGreaterThan(256);
+  });
+
+  it('left after its first batch, the thread closes the file and ends', async () => {
+    const path = join(dir.path, 'largo.csv');
+    const lines = ['serie,numero,cliente,total'];
+    for (let i = 1; i <= 40_000; i++) lines.push(`F001,${i},Cliente ${i},118.00`);
+    writeFileSync(path, lines.join('\n'));
+    const source = await openThreadRowSource(path, {});
+    let taken = 0;
+    for await (const batch of source.batches) {
+      taken += batch.length;
+      expect(openPaths().filter((p) => p === path)).toEqual([path]);
+      break;
+    }
+    expect(taken).toBeGreaterThan(0);
+    expect(taken).toBeLessThan(40_000);
+    // The iteration's end waited for the thread: the file is closed by then.
+    expect(openPaths().filter((p) => p === path)).toEqual([]);
+  });
+});
