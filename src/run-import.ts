@@ -337,7 +337,13 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   const secrets = run.secrets ?? [];
   const shownPath = (path: string): string => (run.fileName === undefined ? path : basename(path));
   // The input's checksum is taken by the results thread while the rows are read (results-file.ts).
-  const results = writeFiles ? await createResultsWorkbook({ path: paths.results, lang, locateColumn, secrets, checksumOf: run.input }) : undefined;
+  const results = writeFiles
+    ? await createResultsWorkbook({ path: paths.results, lang, locateColumn, secrets, checksumOf: run.input }).catch(async (err: unknown) => {
+        // Refused before a row was read: the sheet is left, its file and its reading thread closed.
+        await sheet.close();
+        throw err;
+      })
+    : undefined;
   const summary = createSummary();
   let orphanRows = 0;
   const shown: ShownProblem[] = [];
@@ -443,6 +449,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     // Whatever ended the run (the input, the fix file, the checksum…), no partial results remain.
     await fixFile?.abort();
     await results?.abort();
+    await sheet.close();
     throw err;
   }
 }

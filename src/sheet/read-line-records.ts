@@ -35,6 +35,12 @@ export interface LineSheet {
   readonly records: AsyncIterable<readonly LineRecord[]>;
   /** How the sheet's numeric text dates are read (sheet-date-order.ts), and the source columns of its dates. */
   readonly dates: { readonly order: DateOrder; readonly columns: readonly number[] };
+  /**
+   * Leaves the sheet, whether its records were read or not (a run that fails before it reads them):
+   * the reader's streams, or its thread, are closed. Reading the records to the end, or leaving
+   * their iteration, does as much.
+   */
+  close(): Promise<void>;
 }
 
 export interface ReadLineRecordsOptions {
@@ -153,6 +159,11 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       notes: [...source.notes, ...detected.notes, ...(dates.note !== undefined ? [dates.note] : [])],
       records,
       dates: { order: dates.order, columns: dateColumns.map(([, index]) => index) },
+      close: async () => {
+        // A generator never started does not run its clean-up when returned: the rows' iterator is returned too.
+        await records.return(undefined);
+        await iterator.return?.();
+      },
     };
   } catch (err) {
     await iterator.return?.();

@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import { connectThread, type ThreadConnection } from '../thread/thread-connection.js';
@@ -41,23 +42,37 @@ export async function openThreadRowSource(path: string, options: OpenRowSourceOp
     ...(mapping !== undefined ? { mapping } : {}),
   };
   const data: RowSourceThreadData = { path, options: picked };
-  const thread = connectThread<ToRowSourceThread, FromRowSourceThread>(
-    startModuleThread(siblingModule(import.meta.url, 'row-source-thread'), data, READER_THREAD_LIMITS),
-  );
+  const worker = startModuleThread(siblingModule(import.meta.url, 'row-source-thread'), data, READER_THREAD_LIMITS);
+  const thread = connectThread<ToRowSourceThread, FromRowSourceThread>(worker);
   const first = await answerOf(thread, path);
   if (first.kind !== 'opened') {
     await thread.stop();
     throw first.kind === 'failed' ? revived(first.error) : threadStopped(path, `unexpected ${first.kind}`);
   }
   thread.post({ kind: 'more', batches: READ_AHEAD_BATCHES });
-  return { ...first.source, batches: threadBatches(thread, path) };
+  // The thread keeps the process alive only while the main thread waits for its rows: a source
+  // left without being closed (LineSheet.close) never holds a finished command open.
+  worker.unref();
+  return { ...first.source, batches: threadBatches(thread, worker, path) };
 }
 
-async function* threadBatches(thread: ThreadConnection<ToRowSourceThread, FromRowSourceThread>, path: string): AsyncGenerator<readonly SourceRow[]> {
+async function* threadBatches(
+  thread: ThreadConnection<ToRowSourceThread, FromRowSourceThread>,
+  worker: Worker,
+  path: string,
+): AsyncGenerator<readonly SourceRow[]> {
+  const waitedAnswer = async (): Promise<FromRowSourceThread> => {
+    worker.ref();
+    try {
+      return await answerOf(thread, path);
+    } finally {
+      worker.unref();
+    }
+  };
   let over = false;
   try {
     for (;;) {
-      const answer = await answerOf(thread, path);
+      const answer = await waitedAnswer();
       if (answer.kind === 'rows') {
         thread.post({ kind: 'more', batches: 1 });
         yield unpackRows(answer.rows);
@@ -71,14 +86,11 @@ async function* threadBatches(thread: ThreadConnection<ToRowSourceThread, FromRo
     if (!over && !thread.stopped) {
       // Left early: the thread closes the sheet before it is ended.
       thread.post({ kind: 'stop' });
-      for (
-        let answer = await answerOf(thread, path).catch(() => undefined);
-        answer?.kind === 'rows';
-        answer = await answerOf(thread, path).catch(() => undefined)
-      ) {
+      for (let answer = await waitedAnswer().catch(() => undefined); answer?.kind === 'rows'; answer = await waitedAnswer().catch(() => undefined)) {
         // batches read ahead, dropped
       }
     }
+    worker.ref(); // until it has exited: the caller's clean-up goes on after this
     await thread.stop();
   }
 }

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FacturaError, startSandbox, submitSheet, validateSheet } from '../../src/index.js';
 import type { ImportEvent, PublicSandbox } from '../../src/index.js';
 import { THREAD_READ_BYTES } from '../../src/sheet/open-run-rows.js';
+import { limaToday } from '../../src/invoice/lima-today.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -132,6 +133,29 @@ describe('validateSheet', () => {
     });
     expect(stopped.interrupted).toBe(true);
     expect(stopped.invoices).toBeLessThan(24_000);
+
+    // Refused before its rows are read (the results' folder is missing): the sheet's file and thread are closed at once.
+    // A CSV over 10 MiB, read in a thread too, is still open then (a workbook of 1 MiB is read whole by the unzipping).
+    const csv = join(dir.path, 'grande.csv');
+    const line = (i: number): string => `F001,${i},${limaToday(Date.now())},20512333797,Comercial Andina ${i} S.A.C.,Arroz extra bolsa 5 kg lote ${i},2,18.50`;
+    writeFileSync(
+      csv,
+      [
+        'serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario',
+        ...Array.from({ length: 120_000 }, (_, i) => line(i + 1)),
+      ].join('\n'),
+    );
+    expect(statSync(csv).size).toBeGreaterThanOrEqual(THREAD_READ_BYTES.text);
+    const refused = await validateSheet(csv, { out: join(dir.path, 'no-existe', 'resultados.xlsx') }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'OUTPUT' });
+    const open = readdirSync('/proc/self/fd').flatMap((fd) => {
+      try {
+        return [readlinkSync(`/proc/self/fd/${fd}`)];
+      } catch {
+        return [];
+      }
+    });
+    expect(open).not.toContain(csv);
   });
 
   it('refuses option values out of range with a Spanish usage error, before reading anything', async () => {

@@ -1,5 +1,7 @@
 import { readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRowSource } from '../../../src/sheet/open-row-source.js';
 import type { OpenRowSourceOptions } from '../../../src/sheet/open-row-source.js';
@@ -7,6 +9,9 @@ import type { RowSource, SourceRow } from '../../../src/sheet/source-row.js';
 import { openThreadRowSource } from '../../../src/sheet/thread-row-source.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { READER_FIXTURES } from './read-all-rows.js';
+
+const run = promisify(execFile);
+const THREAD_ROW_SOURCE = new URL('../../../src/sheet/thread-row-source.ts', import.meta.url).href;
 
 type Open = (path: string, options: OpenRowSourceOptions) => Promise<RowSource>;
 
@@ -80,6 +85,20 @@ describe('openThreadRowSource: openRowSource in a thread of its own', () => {
     expect(inThread).toEqual(await outcome(openRowSource, path));
     expect(inThread.failed.text.es).toContain('comilla (") sin cerrar que empieza en la fila 5002');
     expect(inThread.rows.length).toBeGreaterThan(256);
+  });
+
+  it('a source never closed does not keep a finished process alive (the thread waits unreferenced)', async () => {
+    const path = join(dir.path, 'abandonado.csv');
+    writeFileSync(path, ['serie,numero,cliente,total', ...Array.from({ length: 20_000 }, (_, i) => `F001,${i + 1},Cliente ${i + 1},118.00`)].join('\n'));
+    const script = [
+      `import { openThreadRowSource } from ${JSON.stringify(THREAD_ROW_SOURCE)};`,
+      `const source = await openThreadRowSource(${JSON.stringify(path)}, {});`,
+      'const first = await source.batches[Symbol.asyncIterator]().next();',
+      'console.log(first.value.length);',
+    ].join('\n');
+    // Bounded by execFile's timeout: a process kept alive by its thread would be killed, not exit 0.
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 20_000 });
+    expect(Number(stdout.trim())).toBeGreaterThan(0);
   });
 
   it('left after its first batch, the thread closes the file and ends', async () => {
