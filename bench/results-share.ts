@@ -1,6 +1,6 @@
 /**
  * The share of results writing in a validate run: the SAME pipeline pieces as src/run-import.ts
- * (read → map → group → validate → summary), with the results writer (`--writer on`: runImport
+ * (read, in a thread for a large sheet → map → group → validate → summary), with the results writer (`--writer on`: runImport
  * itself, exactly what `validate` runs) or without it (`--writer off`: the same stages, outcomes
  * only counted). Both variants load the sources the same way (tsx), so their difference is the
  * writer's cost. Usage: node --import tsx bench/results-share.ts FILE --writer on|off --out DIR
@@ -17,7 +17,7 @@ import { runPipeline } from '../src/pipeline.js';
 import { outputPaths } from '../src/report/output-paths.js';
 import { createSummary } from '../src/report/run-summary.js';
 import { runImport } from '../src/run-import.js';
-import { openRowSource } from '../src/sheet/open-row-source.js';
+import { openRunRows } from '../src/sheet/open-run-rows.js';
 import { readLineRecords } from '../src/sheet/read-line-records.js';
 
 // As the CLI does at start-up (its heap flags come on this process's command line, bench/run.ts).
@@ -41,7 +41,7 @@ if (values.writer === 'on') {
   });
   summary = result.summary;
 } else {
-  const source = await openRowSource(input, {});
+  const source = await openRunRows(input, {});
   const sheet = await readLineRecords(source, { decimalComma: settings.read.decimalComma });
   const context = { catalogues: settings.catalogues, close2u: settings.close2u, defaults: settings.defaults, today: limaToday(Date.now()) };
   const events = runPipeline({
