@@ -232,9 +232,28 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     await page.getByRole('heading', { name: 'Revisiones anteriores' }).waitFor();
     await page.goForward();
     await page.getByRole('button', { name: 'Reanudar el envío' }).waitFor();
+    // Reloaded, the page opens the check its address names: it fetches the check, then again to show it. «factura-import»
+    // pressed before that second answer comes must not be undone by it: the answer is held until the start screen is up.
+    const checkPath = `**/api/checks/${/#revision\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? ''}`;
+    let fetches = 0;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const secondFetch = new Promise<void>((resolve) => {
+      void page.route(checkPath, async (route) => {
+        if (route.request().method() === 'GET' && ++fetches === 2) {
+          resolve();
+          await released;
+        }
+        await route.continue();
+      });
+    });
     await page.reload();
+    await secondFetch;
     await page.getByRole('button', { name: 'factura-import' }).click();
+    await page.getByRole('heading', { name: 'Revisiones anteriores' }).waitFor();
+    release();
     await page.getByRole('button', { name: 'Abrir la revisión de ventas-febrero.xlsx' }).first().click();
+    await page.unroute(checkPath);
     await page.getByRole('button', { name: 'Reanudar el envío' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.textContent()).resolves.toContain(`${stopped} facturas ya fueron aceptadas antes: no se envían de nuevo.`);

@@ -49,17 +49,38 @@ export function App() {
     if (fromOutside) setEditsVersion((v) => v + 1);
   };
 
+  /**
+   * The latest move wins: each move the page makes (open a check, follow one, go home) takes a new
+   * turn, and what an earlier one was still waiting for (a check fetched, a check's progress)
+   * changes nothing once it comes. Without it, «factura-import» pressed while a reloaded page was
+   * still opening its check was undone when the check arrived.
+   */
+  const turn = useRef(0);
+  const stopWatching = useRef<() => void>(() => undefined);
+  const nextTurn = (): (() => boolean) => {
+    stopWatching.current();
+    stopWatching.current = () => undefined;
+    const mine = ++turn.current;
+    return () => turn.current === mine;
+  };
   const finish = (checkId: string, fileName: string): void => {
+    const current = nextTurn();
     api.check(checkId).then(
-      (check) => setScreen(check.state === 'failed' ? { kind: 'failed', fileName, message: check.failure ?? '', checkId } : { kind: 'result', check }),
-      (err: unknown) => setScreen({ kind: 'failed', fileName, message: messageOf(err) }),
+      (check) => {
+        if (current()) setScreen(check.state === 'failed' ? { kind: 'failed', fileName, message: check.failure ?? '', checkId } : { kind: 'result', check });
+      },
+      (err: unknown) => {
+        if (current()) setScreen({ kind: 'failed', fileName, message: messageOf(err) });
+      },
     );
   };
   const watch = (checkId: string, fileName: string, sending = false): void => {
+    const current = nextTurn();
     setJump(undefined);
     setOffer(undefined);
     setScreen({ kind: 'checking', checkId, fileName, rowsRead: 0, invoices: 0, sending });
-    api.watch(checkId, (e) => {
+    stopWatching.current = api.watch(checkId, (e) => {
+      if (!current()) return;
       if (e.type === 'progress') setScreen({ kind: 'checking', checkId, fileName, rowsRead: e.rowsRead, invoices: e.invoices, sending });
       else if (e.type === 'done') finish(checkId, fileName);
       // A submission that could not start (a lock, a login) leaves the check as it was: back to its review, where the failure is said.
@@ -68,17 +89,27 @@ export function App() {
     });
   };
   const run = (preview: SheetPreview, mapping?: Record<string, string>, withIgv = false): void => {
+    const current = nextTurn();
     api.runCheck(preview.checkId, mapping === undefined ? {} : { mapping, ...(withIgv ? { tipoRegistro: 'PRECIOS_CON_IGV' as const } : {}) }).then(
-      () => watch(preview.checkId, preview.fileName),
-      (err: unknown) => setScreen({ kind: 'failed', fileName: preview.fileName, message: messageOf(err) }),
+      () => {
+        if (current()) watch(preview.checkId, preview.fileName);
+      },
+      (err: unknown) => {
+        if (current()) setScreen({ kind: 'failed', fileName: preview.fileName, message: messageOf(err) });
+      },
     );
   };
   /** After upload (and the choice of sheet): check at once when every column matched, else the columns step. */
   const proceed = (p: SheetPreview): void => (p.autoMapped ? run(p) : setScreen({ kind: 'columns', preview: p }));
   const recheck = (checkId: string, fileName: string): void => {
+    const current = nextTurn();
     api.runCheck(checkId, {}).then(
-      () => watch(checkId, fileName),
-      (err: unknown) => setScreen({ kind: 'failed', fileName, message: messageOf(err) }),
+      () => {
+        if (current()) watch(checkId, fileName);
+      },
+      (err: unknown) => {
+        if (current()) setScreen({ kind: 'failed', fileName, message: messageOf(err) });
+      },
     );
   };
   const open = (check: CheckView): void => {
@@ -86,9 +117,14 @@ export function App() {
     else finish(check.id, check.fileName);
   };
   const columns = (checkId: string): void => {
+    const current = nextTurn();
     api.preview(checkId).then(
-      (preview) => setScreen({ kind: 'columns', preview }),
-      (err: unknown) => setScreen({ kind: 'failed', fileName: '', message: messageOf(err) }),
+      (preview) => {
+        if (current()) setScreen({ kind: 'columns', preview });
+      },
+      (err: unknown) => {
+        if (current()) setScreen({ kind: 'failed', fileName: '', message: messageOf(err) });
+      },
     );
   };
 
@@ -133,6 +169,7 @@ export function App() {
   /** Back to the start, letting go of a check the address named that is still being opened. */
   const goHome = (): void => {
     opening.current = undefined;
+    nextTurn();
     setScreen({ kind: 'home' });
   };
   // After the effect above: at load it reads the address before this one would write the start screen's.
