@@ -1,4 +1,4 @@
-import type { Worker } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import { connectThread, type ThreadConnection } from '../thread/thread-connection.js';
@@ -32,7 +32,7 @@ const READER_THREAD_LIMITS = { maxYoungGenerationSizeMb: 16 } as const;
  * a failure while reading rejects the iteration. The thread ends with the iteration: read to the
  * end, failed, or left early (then the sheet's streams are closed first).
  */
-export async function openThreadRowSource(path: string, options: OpenRowSourceOptions): Promise<RowSource> {
+export async function openThreadRowSource(path: string, options: OpenRowSourceOptions, limits: ResourceLimits = READER_THREAD_LIMITS): Promise<RowSource> {
   // The options the reader reads, and only those: what crosses to a thread is copied.
   const { sheet, encoding, delimiter, mapping } = options;
   const picked: OpenRowSourceOptions = {
@@ -42,12 +42,12 @@ export async function openThreadRowSource(path: string, options: OpenRowSourceOp
     ...(mapping !== undefined ? { mapping } : {}),
   };
   const data: RowSourceThreadData = { path, options: picked };
-  const worker = startModuleThread(siblingModule(import.meta.url, 'row-source-thread'), data, READER_THREAD_LIMITS);
+  const worker = startModuleThread(siblingModule(import.meta.url, 'row-source-thread'), data, limits);
   const thread = connectThread<ToRowSourceThread, FromRowSourceThread>(worker);
   const first = await answerOf(thread, path);
   if (first.kind !== 'opened') {
     await thread.stop();
-    throw first.kind === 'failed' ? revived(first.error) : threadStopped(path, `unexpected ${first.kind}`);
+    throw first.kind === 'failed' ? revived(first.error) : threadStopped(path, new Error(`the reading thread answered ${first.kind} first`));
   }
   thread.post({ kind: 'more', batches: READ_AHEAD_BATCHES });
   // The thread keeps the process alive only while the main thread waits for its rows: a source
@@ -100,7 +100,7 @@ async function answerOf(thread: ThreadConnection<ToRowSourceThread, FromRowSourc
   try {
     return await thread.next();
   } catch (error) {
-    throw threadStopped(path, error instanceof Error ? error.message : String(error));
+    throw threadStopped(path, error);
   }
 }
 
@@ -111,12 +111,20 @@ function revived(error: CrossedError): Error {
   return cause;
 }
 
-function threadStopped(path: string, why: string): FacturaError {
+/** The reading thread ended without an answer: out of memory (a sheet of millions of different texts), or a crash; the cause stays for `--debug`. */
+function threadStopped(path: string, cause: unknown): FacturaError {
+  const memory = (cause as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
   return new FacturaError(
     'INPUT',
-    localized(
-      `No se pudo terminar de leer el archivo ${path}: la lectura se detuvo (${why}).`,
-      `Could not finish reading the file ${path}: the reading stopped (${why}).`,
-    ),
+    memory
+      ? localized(
+          `No se pudo terminar de leer el archivo ${path}: leerlo necesitó más memoria de la que hay. Divida la hoja en archivos más pequeños y revíselos uno por uno.`,
+          `Could not finish reading the file ${path}: reading it needed more memory than there is. Split the sheet into smaller files and check them one by one.`,
+        )
+      : localized(
+          `No se pudo terminar de leer el archivo ${path}: la lectura se detuvo de forma inesperada. Vuelva a intentarlo: lo que ya se envió no se envía de nuevo.`,
+          `Could not finish reading the file ${path}: the reading stopped unexpectedly. Try again: what was sent already is not sent again.`,
+        ),
+    { cause },
   );
 }

@@ -101,6 +101,17 @@ describe('openThreadRowSource: openRowSource in a thread of its own', () => {
     expect(Number(stdout.trim())).toBeGreaterThan(0);
   });
 
+  it('a reading thread out of memory ends the reading with an INPUT error that says so, in Spanish', async () => {
+    const path = join(READER_FIXTURES, 'csv', 'utf8.csv');
+    const refused = await openThreadRowSource(path, {}, { maxOldGenerationSizeMb: 2, maxYoungGenerationSizeMb: 1 }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      code: 'INPUT',
+      text: {
+        es: `No se pudo terminar de leer el archivo ${path}: leerlo necesitó más memoria de la que hay. Divida la hoja en archivos más pequeños y revíselos uno por uno.`,
+      },
+    });
+  });
+
   it('left after its first batch, the thread closes the file and ends', async () => {
     const path = join(dir.path, 'largo.csv');
     const lines = ['serie,numero,cliente,total'];
