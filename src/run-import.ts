@@ -22,7 +22,7 @@ import { createFixAndResendStream } from './report/fix-and-resend-stream.js';
 import { messageWithoutPlace } from './report/message-without-place.js';
 import { createProblemGroups } from './report/problem-groups.js';
 import type { OutputPaths } from './report/output-paths.js';
-import { createResultsWorkbook } from './report/results-workbook.js';
+import { createResultsWorkbook, type ResultsWorkbook } from './report/results-workbook.js';
 import type { RunCounts } from './report/run-summary.js';
 import { createSummary } from './report/run-summary.js';
 import { openRunRows } from './sheet/open-run-rows.js';
@@ -336,14 +336,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   };
   const secrets = run.secrets ?? [];
   const shownPath = (path: string): string => (run.fileName === undefined ? path : basename(path));
-  // The input's checksum is taken by the results thread while the rows are read (results-file.ts).
-  const results = writeFiles
-    ? await createResultsWorkbook({ path: paths.results, lang, locateColumn, secrets, checksumOf: run.input }).catch(async (err: unknown) => {
-        // Refused before a row was read: the sheet is left, its file and its reading thread closed.
-        await sheet.close();
-        throw err;
-      })
-    : undefined;
+  let results: ResultsWorkbook | undefined;
   const summary = createSummary();
   let orphanRows = 0;
   const shown: ShownProblem[] = [];
@@ -361,6 +354,8 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     }
   };
   try {
+    // The input's checksum is taken by the results thread while the rows are read (results-file.ts).
+    results = writeFiles ? await createResultsWorkbook({ path: paths.results, lang, locateColumn, secrets, checksumOf: run.input }) : undefined;
     await results?.addFileProblems(notes);
     const { contextFor, issuerOf } = issuerContexts(run, limaToday(run.clock()));
     const only = settings.onlyIssuer;
@@ -446,7 +441,8 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       interrupted,
     };
   } catch (err) {
-    // Whatever ended the run (the input, the fix file, the checksum…), no partial results remain.
+    // Whatever ended the run (the results refused, the input, the fix file…), no partial results
+    // remain, and the sheet is left: its file, and its reading thread, closed.
     await fixFile?.abort();
     await results?.abort();
     await sheet.close();

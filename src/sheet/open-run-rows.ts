@@ -29,10 +29,16 @@ export function readsInThread(kind: SniffedFormat['kind'], bytes: number, from: 
 /**
  * The rows of a run's sheet: read in a thread of its own when the file is large enough to pay for
  * it, else on the main thread; the same RowSource either way. A file that cannot be read is
- * refused as openRowSource refuses it.
+ * refused as openRowSource refuses it. Only a file large enough for some kind is looked at (its
+ * first bytes: the kind) before its reader opens it.
  */
 export async function openRunRows(path: string, options: OpenRowSourceOptions, from = THREAD_READ_BYTES): Promise<RowSource> {
+  const size = await stat(path).then(
+    (s) => s.size,
+    () => undefined,
+  );
+  // A file below every limit (or one that cannot be looked at: openRowSource words why) is read here without a look at its format.
+  if (size === undefined || size < Math.min(...Object.values(from))) return openRowSource(path, options);
   const { kind } = sniffFileFormat(await readFileHead(path));
-  const { size } = await stat(path);
   return readsInThread(kind, size, from) ? openThreadRowSource(path, options) : openRowSource(path, options);
 }

@@ -58,6 +58,8 @@ port.on('message', (message: ToRowSourceThread) => {
 
 const { path, options } = workerData as RowSourceThreadData;
 let rows: AsyncIterator<readonly SourceRow[]> | undefined;
+/** Whether a batch was asked for: a reader's clean-up runs when its generator is left from inside, so one never started is started first. */
+let started = false;
 try {
   const { batches, ...source } = await openRowSource(path, options);
   rows = batches[Symbol.asyncIterator]();
@@ -65,6 +67,7 @@ try {
   for (;;) {
     while (granted === 0 && !stopping) await new Promise<void>((resolve) => (wake = resolve));
     if (stopping) break;
+    started = true;
     const next = await rows.next();
     if (next.done === true) {
       rows = undefined;
@@ -75,8 +78,7 @@ try {
     post({ kind: 'rows', rows: packRows(next.value) });
   }
   if (stopping && rows !== undefined) {
-    // A reader's clean-up runs when its generator is left from inside: one not started yet is started first.
-    await rows.next();
+    if (!started) await rows.next();
     await rows.return?.();
     post({ kind: 'stopped' });
   }

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { existsSync, readdirSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -8,6 +8,7 @@ import { FacturaError, startSandbox, submitSheet, validateSheet } from '../../sr
 import type { ImportEvent, PublicSandbox } from '../../src/index.js';
 import { THREAD_READ_BYTES } from '../../src/sheet/open-run-rows.js';
 import { limaToday } from '../../src/invoice/lima-today.js';
+import { openPaths } from '../helpers/open-paths.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -148,14 +149,7 @@ describe('validateSheet', () => {
     expect(statSync(csv).size).toBeGreaterThanOrEqual(THREAD_READ_BYTES.text);
     const refused = await validateSheet(csv, { out: join(dir.path, 'no-existe', 'resultados.xlsx') }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: 'OUTPUT' });
-    const open = readdirSync('/proc/self/fd').flatMap((fd) => {
-      try {
-        return [readlinkSync(`/proc/self/fd/${fd}`)];
-      } catch {
-        return [];
-      }
-    });
-    expect(open).not.toContain(csv);
+    expect(openPaths()).not.toContain(csv);
   });
 
   it('refuses option values out of range with a Spanish usage error, before reading anything', async () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,7 @@ import { openRowSource } from '../../../src/sheet/open-row-source.js';
 import type { OpenRowSourceOptions } from '../../../src/sheet/open-row-source.js';
 import type { RowSource, SourceRow } from '../../../src/sheet/source-row.js';
 import { openThreadRowSource } from '../../../src/sheet/thread-row-source.js';
+import { openPaths } from '../../helpers/open-paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { READER_FIXTURES } from './read-all-rows.js';
 
@@ -35,15 +36,10 @@ const FIXTURES = ['csv', 'exceljs', 'openpyxl', 'libreoffice'].flatMap((dir) =>
     .map((name) => join(dir, name)),
 );
 
-/** The paths this process has open (Linux). */
-function openPaths(): string[] {
-  return readdirSync('/proc/self/fd').flatMap((fd) => {
-    try {
-      return [readlinkSync(`/proc/self/fd/${fd}`)];
-    } catch {
-      return [];
-    }
-  });
+/** A CSV of invoice rows F001-1…F001-`count`, then `after` lines as they are. */
+function writeInvoiceCsv(path: string, count: number, after: readonly string[] = []): void {
+  const lines = ['serie,numero,cliente,total', ...Array.from({ length: count }, (_, i) => `F001,${i + 1},Cliente ${i + 1},118.00`), ...after];
+  writeFileSync(path, lines.join('\n'));
 }
 
 describe('openThreadRowSource: openRowSource in a thread of its own', () => {
@@ -77,10 +73,7 @@ describe('openThreadRowSource: openRowSource in a thread of its own', () => {
 
   it('a quote left open deep in a long file fails the iteration after the rows before it, as on the main thread', async () => {
     const path = join(dir.path, 'comilla.csv');
-    const lines = ['serie,numero,cliente,total'];
-    for (let i = 1; i <= 5000; i++) lines.push(`F001,${i},Cliente ${i},118.00`);
-    lines.push('F001,5001,"Cliente sin cierre,118.00', 'F001,5002,Cliente,118.00');
-    writeFileSync(path, lines.join('\n'));
+    writeInvoiceCsv(path, 5000, ['F001,5001,"Cliente sin cierre,118.00', 'F001,5002,Cliente,118.00']);
     const inThread = (await outcome(openThreadRowSource, path)) as { failed: { text: { es: string } }; rows: SourceRow[] };
     expect(inThread).toEqual(await outcome(openRowSource, path));
     expect(inThread.failed.text.es).toContain('comilla (") sin cerrar que empieza en la fila 5002');
@@ -89,7 +82,7 @@ describe('openThreadRowSource: openRowSource in a thread of its own', () => {
 
   it('a source never closed does not keep a finished process alive (the thread waits unreferenced)', async () => {
     const path = join(dir.path, 'abandonado.csv');
-    writeFileSync(path, ['serie,numero,cliente,total', ...Array.from({ length: 20_000 }, (_, i) => `F001,${i + 1},Cliente ${i + 1},118.00`)].join('\n'));
+    writeInvoiceCsv(path, 20_000);
     const script = [
       `import { openThreadRowSource } from ${JSON.stringify(THREAD_ROW_SOURCE)};`,
       `const source = await openThreadRowSource(${JSON.stringify(path)}, {});`,
@@ -114,9 +107,7 @@ describe('openThreadRowSource: openRowSource in a thread of its own', () => {
 
   it('left after its first batch, the thread closes the file and ends', async () => {
     const path = join(dir.path, 'largo.csv');
-    const lines = ['serie,numero,cliente,total'];
-    for (let i = 1; i <= 40_000; i++) lines.push(`F001,${i},Cliente ${i},118.00`);
-    writeFileSync(path, lines.join('\n'));
+    writeInvoiceCsv(path, 40_000);
     const source = await openThreadRowSource(path, {});
     let taken = 0;
     for await (const batch of source.batches) {
