@@ -234,26 +234,22 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     await page.getByRole('button', { name: 'Reanudar el envío' }).waitFor();
     // Reloaded, the page opens the check its address names: it fetches the check, then again to show it. «factura-import»
     // pressed before that second answer comes must not be undone by it: the answer is held until the start screen is up.
-    const checkPath = `**/api/checks/${/#revision\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? ''}`;
-    let fetches = 0;
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const secondFetch = new Promise<void>((resolve) => {
-      void page.route(checkPath, async (route) => {
-        if (route.request().method() === 'GET' && ++fetches === 2) {
-          resolve();
-          await released;
-        }
-        await route.continue();
-      });
-    });
+    const home = await holdSecondCheckFetch(page);
     await page.reload();
-    await secondFetch;
+    await home.held;
     await page.getByRole('button', { name: 'factura-import' }).click();
     await page.getByRole('heading', { name: 'Revisiones anteriores' }).waitFor();
-    release();
+    await home.release();
     await page.getByRole('button', { name: 'Abrir la revisión de ventas-febrero.xlsx' }).first().click();
-    await page.unroute(checkPath);
+    // The same with «Atrás» to the start (the address, not the button).
+    await page.getByRole('button', { name: 'Reanudar el envío' }).waitFor();
+    const back = await holdSecondCheckFetch(page);
+    await page.reload();
+    await back.held;
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Revisiones anteriores' }).waitFor();
+    await back.release();
+    await page.getByRole('button', { name: 'Abrir la revisión de ventas-febrero.xlsx' }).first().click();
     await page.getByRole('button', { name: 'Reanudar el envío' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.textContent()).resolves.toContain(`${stopped} facturas ya fueron aceptadas antes: no se envían de nuevo.`);
@@ -272,3 +268,37 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     expect(consoleErrors).toEqual([]);
   });
 });
+
+/**
+ * Holds the answer to the page's second fetch of the check its address names (a reloaded page
+ * fetches it to follow it, then to show it) from when it is asked (`held`) until `release`, which
+ * lets it go and stops holding that address.
+ */
+async function holdSecondCheckFetch(page: Page): Promise<{ held: Promise<void>; release: () => Promise<void> }> {
+  const checkPath = `**/api/checks/${/#revision\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? ''}`;
+  let fetches = 0;
+  let letGo: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (letGo = resolve));
+  let asked: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (asked = resolve));
+  let passed: () => void = () => undefined;
+  const gone = new Promise<void>((resolve) => (passed = resolve));
+  await page.route(checkPath, async (route) => {
+    const second = route.request().method() === 'GET' && ++fetches === 2;
+    if (second) {
+      asked();
+      await released;
+    }
+    await route.continue();
+    if (second) passed();
+  });
+  return {
+    held,
+    release: async () => {
+      letGo();
+      // Unrouted once the held answer went on (an address unrouted with an answer held would answer it first).
+      await gone;
+      await page.unroute(checkPath);
+    },
+  };
+}

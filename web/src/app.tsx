@@ -144,6 +144,9 @@ export function App() {
     const follow = (): void => {
       const id = /^#revision\/([0-9a-f-]{36})$/.exec(location.hash)?.[1];
       if (id === undefined) {
+        // «Atrás» to the start is a move like «factura-import»: what was still coming changes nothing.
+        opening.current = undefined;
+        nextTurn();
         setScreen((s) => (s.kind === 'home' ? s : { kind: 'home' }));
         return;
       }
