@@ -42,6 +42,29 @@ describe('packRows / unpackRows', () => {
     expect(unpackRows(structuredClone(packed))).toEqual(rows);
   });
 
+  it('sends a text equal to the one above it once: the repeat crosses as nothing and arrives as the same text', () => {
+    const text = (t: string): { kind: 'text'; text: string } => ({ kind: 'text', text: t });
+    const rows: SourceRow[] = [
+      { row: 2, cells: [text('F001'), text('7'), text('Ferretería Amazonía S.A.A.'), text('18')] },
+      // An invoice's second line: its key and customer repeat, the quantity does not.
+      { row: 3, cells: [text('F001'), text('7'), text('Ferretería Amazonía S.A.A.'), text('2')] },
+      // Under a number, a blank and a cell the row above does not have, the same text crosses again.
+      { row: 4, cells: [{ kind: 'number', value: 7 }, null, text('Ferretería Amazonía S.A.A.'), text('2'), text('x')] },
+      { row: 5, cells: [text('7'), text('7'), text('Ferretería Amazonía S.A.A.'), text('2'), text('x')] },
+    ];
+    const packed = packRows(rows);
+    expect(packed.cells).toEqual([
+      ...['F001', '7', 'Ferretería Amazonía S.A.A.', '18'],
+      ...[undefined, undefined, undefined, '2'],
+      ...[{ kind: 'number', value: 7 }, null, undefined, undefined, 'x'],
+      ...['7', '7', undefined, undefined, undefined],
+    ]);
+    const back = unpackRows(structuredClone(packed));
+    expect(back).toEqual(rows);
+    // The cells are their own objects (a cell changed later changes one row only); the repeated text is one string.
+    expect(back[1]?.cells[2]).not.toBe(back[0]?.cells[2]);
+  });
+
   it('packs an empty batch as nothing', () => {
     expect(unpackRows(packRows([]))).toEqual([]);
   });
