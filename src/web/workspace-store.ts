@@ -573,6 +573,19 @@ export interface RunTables {
   restart(id: string): void;
 }
 
+/**
+ * A page of the rows with errors (params: check id, from position, to position): read by position
+ * from the check's index of erroneous rows, each row then found by its key. CROSS JOIN holds SQLite
+ * to that order: with a plain JOIN it drove the query from the check's rows (the per-check index has
+ * no check_id key to start from) and looked each one up by seq, a pass over every row of the sheet
+ * for each page (207 ms for the last page of a 1,000,000-row check; 1.5 ms in this order).
+ */
+export function pageOfErrorsSql(errorRows: string): string {
+  return `SELECT r.row_num, r.cells_json, m.status, m.invoice FROM ${errorRows} e CROSS JOIN rows r ON r.check_id = e.check_id AND r.seq = e.seq
+         LEFT JOIN invoice_marks m ON ${MARK_OF_ROW}
+         WHERE e.check_id = ? AND e.pos >= ? AND e.pos < ? ORDER BY e.pos`;
+}
+
 function runTables(db: Db): RunTables {
   const numberOf = db.prepare(`SELECT rowid AS n, run_tables FROM checks WHERE id = ?`);
   const setNumber = db.prepare(`UPDATE checks SET run_tables = ? WHERE id = ?`);
@@ -603,11 +616,7 @@ function runTables(db: Db): RunTables {
          )`,
       ),
       posOfSeq: db.prepare(`SELECT pos FROM ${errorRows} WHERE check_id = ? AND seq = ?`),
-      pageErrors: db.prepare(
-        `SELECT r.row_num, r.cells_json, m.status, m.invoice FROM ${errorRows} e JOIN rows r ON r.check_id = e.check_id AND r.seq = e.seq
-         LEFT JOIN invoice_marks m ON ${MARK_OF_ROW}
-         WHERE e.check_id = ? AND e.pos >= ? AND e.pos < ? ORDER BY e.pos`,
-      ),
+      pageErrors: db.prepare(pageOfErrorsSql(errorRows)),
       problemsBetween: db.prepare(`SELECT * FROM ${problems} WHERE check_id = ? AND row_num >= ? AND row_num <= ? ORDER BY row_num, id`),
       problemsOfGroup: db.prepare(`SELECT * FROM ${problems} WHERE check_id = ? AND severity = ? AND code = ? AND col_header = ? ORDER BY row_num, id LIMIT ?`),
       insertProblem: db.prepare(

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceStore } from '../../src/web/workspace-store.js';
-import { openWorkspaceStore } from '../../src/web/workspace-store.js';
+import { openWorkspaceStore, pageOfErrorsSql } from '../../src/web/workspace-store.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const ID = '11111111-1111-4111-8111-111111111111';
@@ -57,6 +57,33 @@ describe('the workspace store', () => {
     expect(store.positionOfRow(ID, true, rows)).toBe(erroneous.indexOf(rows));
     expect(store.positionOfRow(ID, false, 1234)).toBe(1232);
     expect(store.problemsOfRows(ID, [rows]).map((p) => p.message.es)).toEqual(['RUC no válido']);
+  });
+
+  it('reads a page of the rows with errors by its position, not by a pass over every row of the check', () => {
+    const writer = store.writer(ID);
+    for (let r = 2; r < 20_002; r++) {
+      writer.addRow(r, ['F001', String(r)]);
+      writer.markInvoice([r], `F001-${r}`, r % 50 === 0 ? 'INVALID' : 'VALID', r % 50 === 0);
+    }
+    writer.flush();
+    store.finishCheck(ID, { summary: {}, rowsRead: writer.rowsWritten });
+    const errors = store.countRows(ID, true);
+    expect(errors).toBe(400);
+    expect(store.pageRows(ID, true, errors - 100, 100).map((r) => r.row)).toEqual(Array.from({ length: 100 }, (_, i) => 15_050 + i * 50));
+
+    // The plan SQLite makes for the page's query, on the store's own file and tables (no statistics: as a workspace has them).
+    const db = new Database(join(dir.path, 'db.sqlite'), { readonly: true });
+    try {
+      const { run_tables: n } = db.prepare('SELECT run_tables FROM checks WHERE id = ?').get(ID) as { run_tables: number };
+      for (const table of [`error_rows_${n}`, 'error_rows']) {
+        const plan = (db.prepare(`EXPLAIN QUERY PLAN ${pageOfErrorsSql(table)}`).all(ID, errors - 100, errors) as { detail: string }[]).map((p) => p.detail);
+        // From the index of erroneous rows by position, then each row by its key: never the check's rows first.
+        expect(plan[0]).toMatch(/^SEARCH e USING (INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)|PRIMARY KEY \(check_id=\? AND pos>\? AND pos<\?\))$/);
+        expect(plan[1]).toBe('SEARCH r USING PRIMARY KEY (check_id=? AND seq=?)');
+      }
+    } finally {
+      db.close();
+    }
   });
 
   it('marks an invoice once per run of its rows, and a row claimed again in the middle of a run takes only that row', () => {
