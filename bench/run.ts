@@ -4,9 +4,10 @@
  * the kernel); baselines and the CLI run alternately in the same run, and ratios are what count on
  * a shared, noisy machine. Benchmarks never fail on a figure: exit 0 unless a run crashed.
  *
- * Options: --quick, --only csv,xlsx,submit,results, --reps N, --csv-rows N, --csv-small-rows N,
+ * Options: --quick, --only csv,xlsx,submit,results,invalid,web, --reps N, --csv-rows N, --csv-small-rows N,
  * --xlsx-rows N, --submit-invoices N, --submit-c1-invoices N, --results-invoices N,
- * --invalid-rows N, --invalid-small-rows N, --submit-concurrency 1,8,32, --submit-fail-rates 0,0.2, --keep,
+ * --invalid-rows N, --invalid-small-rows N, --web-rows N, --web-fix-rows N, --submit-concurrency 1,8,32,
+ * --submit-fail-rates 0,0.2, --keep,
  * --dir DIR (generated files; default a fresh /tmp dir, removed at the end), --report FILE (JSON).
  */
 import { link, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -40,6 +41,8 @@ const { values } = parseArgs({
     'results-invoices': { type: 'string' },
     'invalid-rows': { type: 'string' },
     'invalid-small-rows': { type: 'string' },
+    'web-rows': { type: 'string' },
+    'web-fix-rows': { type: 'string' },
     keep: { type: 'boolean', default: false },
     dir: { type: 'string' },
     report: { type: 'string' },
@@ -57,11 +60,14 @@ const SIZES = {
   resultsInvoices: num(values['results-invoices'], 300_000, 3_000),
   invalidRows: num(values['invalid-rows'], 1_000_000, 20_000),
   invalidSmallRows: num(values['invalid-small-rows'], 100_000, 5_000),
+  /** The web workspace's check of a big sheet (issue 15) and its fixing (issue 16). */
+  webRows: num(values['web-rows'], 1_000_000, 20_000),
+  webFixRows: num(values['web-fix-rows'], 200_000, 5_000),
 };
 const numbers = (v: string | undefined, all: readonly number[]): number[] => (v !== undefined ? v.split(',').map(Number) : [...all]);
 const SUBMIT_CONCURRENCY = numbers(values['submit-concurrency'], [1, 8, 32]);
 const SUBMIT_FAIL_RATES = numbers(values['submit-fail-rates'], [0, 0.2]);
-const SECTIONS = new Set((values.only ?? 'csv,xlsx,submit,results,invalid').split(','));
+const SECTIONS = new Set((values.only ?? 'csv,xlsx,submit,results,invalid,web').split(','));
 const SEED = 20_261_120;
 const LATENCY_MS = 50;
 
@@ -334,6 +340,86 @@ async function sheetOf(name: string, rows: number): Promise<{ path: string; rows
   return g;
 }
 
+/** A number field of a web bench's JSON report (NaN when it is missing). */
+const field = (report: Record<string, unknown> | undefined, ...path: string[]): number => {
+  let value: unknown = report;
+  for (const key of path) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'number' ? value : Number.NaN;
+};
+
+/**
+ * The web workspace's benchmarks (bench/web-check.ts, bench/web-fix.ts: each starts the real
+ * `factura-import serve` on 127.0.0.1, prints its figures as a JSON line) in this run, with the
+ * targets of issues 15 and 16.
+ */
+async function webSection(): Promise<void> {
+  console.log(`Web workspace: upload and check of ${SIZES.webRows.toLocaleString('en-US')} rows, then fixing ${SIZES.webFixRows.toLocaleString('en-US')} rows`);
+  const checked = lastJsonLine(
+    (
+      await run('web', `web check (${SIZES.webRows.toLocaleString('en-US')} rows)`, [
+        process.execPath,
+        ...TSX,
+        'bench/web-check.ts',
+        '--rows',
+        String(SIZES.webRows),
+      ])
+    ).stdout,
+  );
+  if (checked !== undefined) {
+    const rss = field(checked, 'serverPeakRssMb');
+    line({
+      section: 'web',
+      name: `web check of ${SIZES.webRows.toLocaleString('en-US')} rows: server peak RSS`,
+      figure: `${mb(rss)} (upload ${field(checked, 'uploadS')} s, check ${field(checked, 'checkS')} s, server CPU ${field(checked, 'serverCpuS')} s, database ${field(checked, 'dbMb')} MB)`,
+      target: '< 400 MB',
+      met: rss < 400,
+    });
+    for (const [which, key] of [
+      ['all rows', 'lastPageAllMs'],
+      ['errors only', 'lastPageErrorsMs'],
+    ] as const) {
+      const ms = field(checked, key, 'median');
+      line({
+        section: 'web',
+        name: `web: last page of 100, ${which}`,
+        figure: `${ms.toFixed(1)} ms (median; cold ${field(checked, key, 'cold').toFixed(1)}, max ${field(checked, key, 'max').toFixed(1)})`,
+        target: '< 200 ms',
+        met: ms < 200,
+      });
+    }
+  }
+  const fixed = lastJsonLine(
+    (
+      await run('web', `web fix (${SIZES.webFixRows.toLocaleString('en-US')} rows)`, [
+        process.execPath,
+        ...TSX,
+        'bench/web-fix.ts',
+        '--rows',
+        String(SIZES.webFixRows),
+      ])
+    ).stdout,
+  );
+  if (fixed !== undefined) {
+    const recheck = field(fixed, 'recheckUsPerRow');
+    const cli = field(fixed, 'cliUsPerRow');
+    line({
+      section: 'web',
+      name: `web: recheck of ${SIZES.webFixRows.toLocaleString('en-US')} rows with ${field(fixed, 'replacedCells').toLocaleString('en-US')} edits ÷ the CLI's validate, per row`,
+      figure: `${(recheck / cli).toFixed(2)} (${recheck} µs vs ${cli} µs a row; server CPU ${field(fixed, 'recheckServerCpuS')} s vs ${field(fixed, 'cliValidateCpuS')} s; find-and-replace ${field(fixed, 'replaceMs')} ms)`,
+      target: '≤ 1',
+      met: recheck <= cli,
+    });
+    const rss = field(fixed, 'serverPeakRssMb');
+    line({
+      section: 'web',
+      name: 'web fix: server peak RSS after the check, the replace and the recheck',
+      figure: `${mb(rss)} (after the first check ${mb(field(fixed, 'serverPeakRssAfterFirstCheckMb'))}; ${mb(field(fixed, 'serverPeakRssAfterDownloadMb'))} after the first results download, ${field(fixed, 'firstDownloadS')} s)`,
+      target: '< 400 MB',
+      met: rss < 400,
+    });
+  }
+}
+
 async function versions(): Promise<Record<string, string>> {
   const out: Record<string, string> = { node: process.version };
   for (const pkg of ['exceljs', 'csv-parse', 'csv-stringify', 'decimal.js', 'zod', 'undici']) {
@@ -356,6 +442,7 @@ async function main(): Promise<void> {
     if (SECTIONS.has('csv')) await csvSection();
     if (SECTIONS.has('results')) await resultsSection();
     if (SECTIONS.has('invalid')) await invalidSection();
+    if (SECTIONS.has('web')) await webSection();
   } catch (error) {
     crashed = true;
     console.error('bench stopped:', error);
