@@ -347,6 +347,12 @@ const field = (report: Record<string, unknown> | undefined, ...path: string[]): 
   return typeof value === 'number' ? value : Number.NaN;
 };
 
+/** One of the web benchmarks (bench/NAME.ts) on `rows` rows, in its own process: its JSON line. */
+async function webBench(name: string, label: string, rows: number): Promise<Record<string, unknown> | undefined> {
+  const argv = [process.execPath, ...TSX, `bench/${name}.ts`, '--rows', String(rows)];
+  return lastJsonLine((await run('web', `${label} (${rows.toLocaleString('en-US')} rows)`, argv)).stdout);
+}
+
 /**
  * The web workspace's benchmarks (bench/web-check.ts, bench/web-fix.ts: each starts the real
  * `factura-import serve` on 127.0.0.1, prints its figures as a JSON line) in this run, with the
@@ -354,17 +360,7 @@ const field = (report: Record<string, unknown> | undefined, ...path: string[]): 
  */
 async function webSection(): Promise<void> {
   console.log(`Web workspace: upload and check of ${SIZES.webRows.toLocaleString('en-US')} rows, then fixing ${SIZES.webFixRows.toLocaleString('en-US')} rows`);
-  const checked = lastJsonLine(
-    (
-      await run('web', `web check (${SIZES.webRows.toLocaleString('en-US')} rows)`, [
-        process.execPath,
-        ...TSX,
-        'bench/web-check.ts',
-        '--rows',
-        String(SIZES.webRows),
-      ])
-    ).stdout,
-  );
+  const checked = await webBench('web-check', 'web check', SIZES.webRows);
   if (checked !== undefined) {
     const rss = field(checked, 'serverPeakRssMb');
     line({
@@ -388,17 +384,7 @@ async function webSection(): Promise<void> {
       });
     }
   }
-  const fixed = lastJsonLine(
-    (
-      await run('web', `web fix (${SIZES.webFixRows.toLocaleString('en-US')} rows)`, [
-        process.execPath,
-        ...TSX,
-        'bench/web-fix.ts',
-        '--rows',
-        String(SIZES.webFixRows),
-      ])
-    ).stdout,
-  );
+  const fixed = await webBench('web-fix', 'web fix', SIZES.webFixRows);
   if (fixed !== undefined) {
     const recheck = field(fixed, 'recheckUsPerRow');
     const cli = field(fixed, 'cliUsPerRow');
