@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../helpers/cli-process.js';
 import { jsonSummary, runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, closeWorkspace } from './browser-session.js';
+import { openBrowser, startServe, closeWorkspace, uploadAndCheck } from './browser-session.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -305,6 +305,19 @@ describe('the web workspace in a real browser', () => {
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     await expect(page.getByRole('table').first().textContent()).resolves.toMatch(/185\.00.*33\.30.*218\.30/);
+  }, 90_000);
+
+  it('writes the counts of a big check in the history as in its summary, with thousands marked', async () => {
+    const big = join(dir.path, 'ventas-enero.xlsx');
+    await writeSalesSheet(
+      big,
+      Array.from({ length: 1_200 }, (_, i) => salesRow(i + 1)),
+    );
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await uploadAndCheck(page, big, 'VÁLIDO 1,200');
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    const entry = page.getByRole('row').filter({ hasText: 'ventas-enero.xlsx' });
+    await expect(entry.textContent()).resolves.toContain('1,200 facturas: VÁLIDO 1,200');
   }, 90_000);
 
   it('ran the whole session without a script error or a Content-Security-Policy violation', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CheckView, SubmissionView } from '../api-client.js';
 import { api } from '../api-client.js';
-import { formatDate, plural } from '../format.js';
+import { formatCount, formatDate, plural } from '../format.js';
 
 /** Earlier checks of this workspace; each reopens without uploading again. */
 export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) => void }) {
@@ -38,7 +38,7 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
               <td class="nowrap">{formatDate(c.createdAt)}</td>
               <td>
                 {c.state === 'done'
-                  ? `${plural(c.invoices, 'factura', 'facturas')}: ${c.byStatus.map((s) => `${s.label} ${s.count}`).join(' · ')}`
+                  ? `${plural(c.invoices, 'factura', 'facturas')}: ${c.byStatus.map((s) => `${s.label} ${formatCount(s.count)}`).join(' · ')}`
                   : c.state === 'failed'
                     ? // A check that was sending says what stopped the sending, in its own words (not «could not check»).
                       `${sent.has(c.id) ? '' : 'No se pudo revisar: '}${c.failure ?? ''}`
