@@ -1,6 +1,7 @@
 import cliProgress from 'cli-progress';
 import type { Lang } from '../i18n/localized-text.js';
 import { localized, render } from '../i18n/localized-text.js';
+import { shownCount } from '../i18n/shown-count.js';
 import type { InvoiceStatus } from '../index.js';
 import { STATUS_LABELS } from '../index.js';
 import type { Logger } from '../logger.js';
@@ -27,7 +28,7 @@ export interface ProgressOptions {
 export function formatCounts(counts: ReadonlyMap<InvoiceStatus, number>, lang: Lang): string {
   return [...counts.entries()]
     .filter(([, n]) => n > 0)
-    .map(([s, n]) => `${render(STATUS_LABELS[s], lang)} ${n}`)
+    .map(([s, n]) => `${render(STATUS_LABELS[s], lang)} ${shownCount(n, lang)}`)
     .join(' · ');
 }
 

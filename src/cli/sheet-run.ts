@@ -1,4 +1,5 @@
 import { localized } from '../i18n/localized-text.js';
+import { shownCount } from '../i18n/shown-count.js';
 import { resolve } from 'node:path';
 import type { ImportEvent, RunSummary, ShownProblem, ShownProblemGroup, ValidateOptions } from '../index.js';
 import { formatSummary, loadConfigFile, loadMappingFile } from '../index.js';
@@ -85,10 +86,10 @@ function formatProblemGroup(g: ShownProblemGroup, lang: 'es' | 'en'): string {
   // Rows of no invoice (and notes about the sheet) count times only: no «0 facturas».
   const count = (
     g.invoices === 0
-      ? localized(`${g.occurrences} veces`, `${g.occurrences} times`)
+      ? localized(`${shownCount(g.occurrences, 'es')} veces`, `${shownCount(g.occurrences, 'en')} times`)
       : localized(
-          `${g.invoices} ${one ? 'factura' : 'facturas'}${times ? ` (${g.occurrences} veces)` : ''}`,
-          `${g.invoices} ${one ? 'invoice' : 'invoices'}${times ? ` (${g.occurrences} times)` : ''}`,
+          `${shownCount(g.invoices, 'es')} ${one ? 'factura' : 'facturas'}${times ? ` (${shownCount(g.occurrences, 'es')} veces)` : ''}`,
+          `${shownCount(g.invoices, 'en')} ${one ? 'invoice' : 'invoices'}${times ? ` (${shownCount(g.occurrences, 'en')} times)` : ''}`,
         )
   )[lang];
   const rows = g.rows.length === 0 ? '' : `, ${localized('filas', 'rows')[lang]} ${g.rows.join(', ')}${g.occurrences > g.rows.length ? '…' : ''}`;
@@ -107,8 +108,8 @@ export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boole
   if (summary.orphanRows > 0) {
     ctx.print(
       localized(
-        `Filas que no pertenecen a ningún comprobante: ${summary.orphanRows} (ver hoja Errores).`,
-        `Rows that belong to no invoice: ${summary.orphanRows} (see the Errores sheet).`,
+        `Filas que no pertenecen a ningún comprobante: ${shownCount(summary.orphanRows, 'es')} (ver hoja Errores).`,
+        `Rows that belong to no invoice: ${shownCount(summary.orphanRows, 'en')} (see the Errores sheet).`,
       )[lang],
     );
   }

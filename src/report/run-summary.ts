@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
+import { shownCount } from '../i18n/shown-count.js';
 import type { InvoiceOutcome } from '../invoice/invoice-outcome.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
@@ -171,14 +172,15 @@ export function formatSummary(
   paths: SummaryPaths = {},
 ): string {
   const lines: string[] = [];
-  const statusRows: string[][] = INVOICE_STATUSES.filter((s) => summary.byStatus[s] > 0).map((s) => [STATUS_LABELS[s][lang], String(summary.byStatus[s])]);
-  statusRows.push([WORDS.total[lang], String(summary.invoices)]);
+  const count = (n: number): string => shownCount(n, lang);
+  const statusRows: string[][] = INVOICE_STATUSES.filter((s) => summary.byStatus[s] > 0).map((s) => [STATUS_LABELS[s][lang], count(summary.byStatus[s])]);
+  statusRows.push([WORDS.total[lang], count(summary.invoices)]);
   lines.push(...table([WORDS.status[lang], WORDS.invoices[lang]], statusRows, [false, true]));
-  if (summary.withWarnings > 0) lines.push(`${WORDS.withWarnings[lang]}: ${summary.withWarnings}`);
+  if (summary.withWarnings > 0) lines.push(`${WORDS.withWarnings[lang]}: ${count(summary.withWarnings)}`);
   lines.push('');
   if (summary.totals.length === 0) lines.push(WORDS.noTotals[lang]);
   else {
-    const rows = summary.totals.map((t) => [t.moneda, String(t.invoices), groupThousands(t.base), groupThousands(t.igv), groupThousands(t.total)]);
+    const rows = summary.totals.map((t) => [t.moneda, count(t.invoices), groupThousands(t.base), groupThousands(t.igv), groupThousands(t.total)]);
     lines.push(
       ...table([WORDS.currency[lang], WORDS.invoices[lang], WORDS.base[lang], WORDS.igv[lang], WORDS.total[lang]], rows, [false, true, true, true, true]),
     );
@@ -189,7 +191,7 @@ export function formatSummary(
     const rows = issuers.map((c) => {
       const { fine, troubled } = issuerStanding(c);
       const amounts = c.totals.map((t) => `${t.moneda} ${groupThousands(t.total)}`).join('; ');
-      return [c.ruc, String(c.invoices), String(fine), String(troubled), amounts === '' ? '-' : amounts];
+      return [c.ruc, count(c.invoices), count(fine), count(troubled), amounts === '' ? '-' : amounts];
     });
     lines.push(
       ...table([WORDS.issuer[lang], WORDS.invoices[lang], WORDS.fine[lang], WORDS.troubled[lang], WORDS.total[lang]], rows, [false, true, true, true, true]),

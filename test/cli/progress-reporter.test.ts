@@ -53,5 +53,6 @@ describe('the counts shown in a progress line', () => {
     ] as const);
     expect(formatCounts(counts, 'es')).toBe('ACEPTADO 3 · ERROR 1');
     expect(formatCounts(counts, 'en')).toBe('ACCEPTED 3 · FAILED 1');
+    expect(formatCounts(new Map([['VALID', 33_226]]), 'es')).toBe('VÁLIDO 33,226');
   });
 });

@@ -32,6 +32,18 @@ describe('the terminal summary of a sheet with a systematic error', () => {
     expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
   });
 
+  it('marks the thousands of a count, as of the amounts: «1,001 facturas», the rows as the sheet numbers them', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(
+      input,
+      Array.from({ length: 1_001 }, (_, i) => salesRow(i + 1, { receptorNumeroDocumento: '20512333790' })),
+    );
+    const run = await runCli(['validate', input]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^INVÁLIDO +1,001$/m);
+    expect(run.stdout).toMatch(/✗ [A-Z]+ «receptorNumeroDocumento»: 1,001 facturas, filas 2, 3, 4, 5, 6… — p\. ej\./);
+  });
+
   it('counts rows of no invoice by times, not as «0 facturas», and shows the notes about the sheet', async () => {
     const input = join(dir.path, 'ventas.csv');
     // Two lines before any invoice (no serie, no number), in Excel's Windows CSV with an unknown column.

@@ -53,6 +53,22 @@ describe('run summary', () => {
     expect(s.result().totals).toEqual([{ moneda: 'PEN', invoices: 3, base: '120.00', igv: '0.30', total: '120.00' }]);
   });
 
+  it('marks the thousands of its counts as of its amounts, in the table and the line of warnings', () => {
+    const s = createSummary();
+    for (let i = 0; i < 1_234; i++) s.add(o('VALID', 'PEN', '1000.00', i < 1_001));
+    for (let i = 0; i < 3; i++) s.add(o('INVALID', 'PEN', undefined));
+    const lines = formatSummary(s.result(), 'es').split('\n');
+    expect(lines.slice(0, 6)).toEqual([
+      'Estado    Comprobantes',
+      '--------  ------------',
+      'VÁLIDO           1,234',
+      'INVÁLIDO             3',
+      'Total            1,237',
+      'Con advertencias: 1,001',
+    ]);
+    expect(lines).toContain('PEN            1,234  1,234,000.00  123.40  1,234,000.00');
+  });
+
   it('prints the totals of a rerun where every invoice was skipped, not “no amounts”', () => {
     const s = createSummary();
     s.add(o('SKIPPED', 'USD', '50.00'));

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { localized } from '../../i18n/localized-text.js';
+import { shownCount } from '../../i18n/shown-count.js';
 import { listIssuers, loadConfigFile } from '../../index.js';
 import type { ConfigFile, IssuerCount } from '../../index.js';
 import type { CliCommand } from '../cli-command.js';
@@ -109,8 +110,8 @@ export const issuersCommand: CliCommand<IssuersArgs> = {
       const rows = lines.map((l) => [
         l.ruc === '' ? (es ? '(sin RUC)' : '(no RUC)') : l.ruc,
         l.nombreLegal ?? (l.inConfig ? '' : es ? '(no está en la configuración)' : '(not in the config file)'),
-        l.invoices === undefined ? '-' : String(l.invoices),
-        l.valid === undefined ? '-' : String(l.valid),
+        l.invoices === undefined ? '-' : shownCount(l.invoices, lang),
+        l.valid === undefined ? '-' : shownCount(l.valid, lang),
         SOURCE_TEXT[l.credentials][lang](l.ruc),
       ]);
       const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
