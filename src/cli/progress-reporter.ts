@@ -54,7 +54,16 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
     const format =
       options.total === undefined ? `{value} ${label} | {rate}/s | {counts}` : `[{bar}] {value}/{total} ${label} | {rate}/s | ETA {eta_formatted} | {counts}`;
     const bar = new cliProgress.SingleBar(
-      { format, stream: options.stream, hideCursor: true, clearOnComplete: false, etaBuffer: 200, fps: 5 },
+      {
+        format,
+        stream: options.stream,
+        hideCursor: true,
+        clearOnComplete: false,
+        etaBuffer: 200,
+        fps: 5,
+        // Done and total as the summary writes counts («12,500/33,226»); the rest as cli-progress does.
+        formatValue: (v: number, _o: unknown, type: string) => (type === 'value' || type === 'total' ? shownCount(v, options.lang) : String(v)),
+      },
       cliProgress.Presets.shades_classic,
     );
     bar.start(options.total ?? 0, 0, { rate: '0', counts: '' });
@@ -80,8 +89,8 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
           // No technical log asked for: a plain line a person can read in a CI log or a pipe.
           const label = localized('Progreso', 'Progress')[options.lang];
           const unit = localized('comprobantes', 'invoices')[options.lang];
-          const of = options.total === undefined ? '' : `/${options.total}`;
-          options.stream.write(`${label}: ${done}${of} ${unit} (${rate().toFixed(1)}/s) · ${formatCounts(counts, options.lang)}\n`);
+          const of = options.total === undefined ? '' : `/${shownCount(options.total, options.lang)}`;
+          options.stream.write(`${label}: ${shownCount(done, options.lang)}${of} ${unit} (${rate().toFixed(1)}/s) · ${formatCounts(counts, options.lang)}\n`);
           return;
         }
         options.logger.info(
