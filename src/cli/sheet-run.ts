@@ -84,12 +84,14 @@ function formatProblemGroup(g: ShownProblemGroup, lang: 'es' | 'en'): string {
   const one = g.invoices === 1;
   const times = g.occurrences > g.invoices;
   // Rows of no invoice (and notes about the sheet) count times only: no «0 facturas».
+  const invoices = shownCount(g.invoices, lang);
+  const occurrences = shownCount(g.occurrences, lang);
   const count = (
     g.invoices === 0
-      ? localized(`${shownCount(g.occurrences, 'es')} veces`, `${shownCount(g.occurrences, 'en')} times`)
+      ? localized(`${occurrences} veces`, `${occurrences} times`)
       : localized(
-          `${shownCount(g.invoices, 'es')} ${one ? 'factura' : 'facturas'}${times ? ` (${shownCount(g.occurrences, 'es')} veces)` : ''}`,
-          `${shownCount(g.invoices, 'en')} ${one ? 'invoice' : 'invoices'}${times ? ` (${shownCount(g.occurrences, 'en')} times)` : ''}`,
+          `${invoices} ${one ? 'factura' : 'facturas'}${times ? ` (${occurrences} veces)` : ''}`,
+          `${invoices} ${one ? 'invoice' : 'invoices'}${times ? ` (${occurrences} times)` : ''}`,
         )
   )[lang];
   const rows = g.rows.length === 0 ? '' : `, ${localized('filas', 'rows')[lang]} ${g.rows.join(', ')}${g.occurrences > g.rows.length ? '…' : ''}`;
@@ -108,8 +110,8 @@ export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boole
   if (summary.orphanRows > 0) {
     ctx.print(
       localized(
-        `Filas que no pertenecen a ningún comprobante: ${shownCount(summary.orphanRows, 'es')} (ver hoja Errores).`,
-        `Rows that belong to no invoice: ${shownCount(summary.orphanRows, 'en')} (see the Errores sheet).`,
+        `Filas que no pertenecen a ningún comprobante: ${shownCount(summary.orphanRows, lang)} (ver hoja Errores).`,
+        `Rows that belong to no invoice: ${shownCount(summary.orphanRows, lang)} (see the Errores sheet).`,
       )[lang],
     );
   }

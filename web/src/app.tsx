@@ -63,17 +63,24 @@ export function App() {
     const mine = ++turn.current;
     return () => turn.current === mine;
   };
-  const finish = (checkId: string, fileName: string): void => {
+  /** A move that waits for the server: takes its turn, and does `then` or `failed` only if no later move came meanwhile. */
+  const inTurn = <T,>(answer: Promise<T>, then: (value: T) => void, failed: (err: unknown) => void): void => {
     const current = nextTurn();
-    api.check(checkId).then(
-      (check) => {
-        if (current()) setScreen(check.state === 'failed' ? { kind: 'failed', fileName, message: check.failure ?? '', checkId } : { kind: 'result', check });
+    answer.then(
+      (value) => {
+        if (current()) then(value);
       },
       (err: unknown) => {
-        if (current()) setScreen({ kind: 'failed', fileName, message: messageOf(err) });
+        if (current()) failed(err);
       },
     );
   };
+  const finish = (checkId: string, fileName: string): void =>
+    inTurn(
+      api.check(checkId),
+      (check) => setScreen(check.state === 'failed' ? { kind: 'failed', fileName, message: check.failure ?? '', checkId } : { kind: 'result', check }),
+      (err) => setScreen({ kind: 'failed', fileName, message: messageOf(err) }),
+    );
   const watch = (checkId: string, fileName: string, sending = false): void => {
     const current = nextTurn();
     setJump(undefined);
@@ -88,45 +95,30 @@ export function App() {
       else setScreen({ kind: 'failed', fileName, message: e.message, checkId });
     });
   };
-  const run = (preview: SheetPreview, mapping?: Record<string, string>, withIgv = false): void => {
-    const current = nextTurn();
-    api.runCheck(preview.checkId, mapping === undefined ? {} : { mapping, ...(withIgv ? { tipoRegistro: 'PRECIOS_CON_IGV' as const } : {}) }).then(
-      () => {
-        if (current()) watch(preview.checkId, preview.fileName);
-      },
-      (err: unknown) => {
-        if (current()) setScreen({ kind: 'failed', fileName: preview.fileName, message: messageOf(err) });
-      },
+  const run = (preview: SheetPreview, mapping?: Record<string, string>, withIgv = false): void =>
+    inTurn(
+      api.runCheck(preview.checkId, mapping === undefined ? {} : { mapping, ...(withIgv ? { tipoRegistro: 'PRECIOS_CON_IGV' as const } : {}) }),
+      () => watch(preview.checkId, preview.fileName),
+      (err) => setScreen({ kind: 'failed', fileName: preview.fileName, message: messageOf(err) }),
     );
-  };
   /** After upload (and the choice of sheet): check at once when every column matched, else the columns step. */
   const proceed = (p: SheetPreview): void => (p.autoMapped ? run(p) : setScreen({ kind: 'columns', preview: p }));
-  const recheck = (checkId: string, fileName: string): void => {
-    const current = nextTurn();
-    api.runCheck(checkId, {}).then(
-      () => {
-        if (current()) watch(checkId, fileName);
-      },
-      (err: unknown) => {
-        if (current()) setScreen({ kind: 'failed', fileName, message: messageOf(err) });
-      },
+  const recheck = (checkId: string, fileName: string): void =>
+    inTurn(
+      api.runCheck(checkId, {}),
+      () => watch(checkId, fileName),
+      (err) => setScreen({ kind: 'failed', fileName, message: messageOf(err) }),
     );
-  };
   const open = (check: CheckView): void => {
     if (check.state === 'running') watch(check.id, check.fileName, check.sending);
     else finish(check.id, check.fileName);
   };
-  const columns = (checkId: string): void => {
-    const current = nextTurn();
-    api.preview(checkId).then(
-      (preview) => {
-        if (current()) setScreen({ kind: 'columns', preview });
-      },
-      (err: unknown) => {
-        if (current()) setScreen({ kind: 'failed', fileName: '', message: messageOf(err) });
-      },
+  const columns = (checkId: string): void =>
+    inTurn(
+      api.preview(checkId),
+      (preview) => setScreen({ kind: 'columns', preview }),
+      (err) => setScreen({ kind: 'failed', fileName: '', message: messageOf(err) }),
     );
-  };
 
   useEffect(() => {
     document.title = screen.kind === 'result' ? `${screen.check.fileName} · factura-import` : 'factura-import · Revisar hoja de ventas';
