@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
+import { shownAmount } from '../i18n/shown-amount.js';
 import { shownCount } from '../i18n/shown-count.js';
 import type { InvoiceOutcome } from '../invoice/invoice-outcome.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
@@ -173,6 +174,7 @@ export function formatSummary(
 ): string {
   const lines: string[] = [];
   const count = (n: number): string => shownCount(n, lang);
+  const amount = (a: string): string => shownAmount(a, lang);
   const statusRows: string[][] = INVOICE_STATUSES.filter((s) => summary.byStatus[s] > 0).map((s) => [STATUS_LABELS[s][lang], count(summary.byStatus[s])]);
   statusRows.push([WORDS.total[lang], count(summary.invoices)]);
   lines.push(...table([WORDS.status[lang], WORDS.invoices[lang]], statusRows, [false, true]));
@@ -180,7 +182,7 @@ export function formatSummary(
   lines.push('');
   if (summary.totals.length === 0) lines.push(WORDS.noTotals[lang]);
   else {
-    const rows = summary.totals.map((t) => [t.moneda, count(t.invoices), groupThousands(t.base), groupThousands(t.igv), groupThousands(t.total)]);
+    const rows = summary.totals.map((t) => [t.moneda, count(t.invoices), amount(t.base), amount(t.igv), amount(t.total)]);
     lines.push(
       ...table([WORDS.currency[lang], WORDS.invoices[lang], WORDS.base[lang], WORDS.igv[lang], WORDS.total[lang]], rows, [false, true, true, true, true]),
     );
@@ -190,7 +192,7 @@ export function formatSummary(
     lines.push('');
     const rows = issuers.map((c) => {
       const { fine, troubled } = issuerStanding(c);
-      const amounts = c.totals.map((t) => `${t.moneda} ${groupThousands(t.total)}`).join('; ');
+      const amounts = c.totals.map((t) => `${t.moneda} ${amount(t.total)}`).join('; ');
       return [c.ruc, count(c.invoices), count(fine), count(troubled), amounts === '' ? '-' : amounts];
     });
     lines.push(
@@ -214,13 +216,4 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
       .join('  ')
       .trimEnd();
   return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(fmt)];
-}
-
-/** `1234567.50` → `1,234,567.50` (a decimal string, never through a float). */
-function groupThousands(amount: string): string {
-  const [int = '', frac] = amount.split('.');
-  const sign = int.startsWith('-') ? '-' : '';
-  const digits = sign ? int.slice(1) : int;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${grouped}${frac === undefined ? '' : `.${frac}`}`;
 }

@@ -320,6 +320,18 @@ describe('the web workspace in a real browser', () => {
     await expect(entry.textContent()).resolves.toContain('1,200 facturas: VÁLIDO 1,200');
   }, 90_000);
 
+  it('shows a total past a float’s 15 digits to the cent, as the terminal writes it', async () => {
+    const huge = join(dir.path, 'grua.xlsx');
+    await writeSalesSheet(huge, [salesRow(1, { cantidad: '1234567', valorVentaUnitario: '123456789012.37' })]);
+    const cli = await runMain(['validate', huge, '--json', '--out', join(dir.path, 'grua-cli.xlsx')]);
+    const [{ base, igv, total }] = jsonSummary(cli)['totals'] as [{ base: string; igv: string; total: string }];
+    expect(total).toBe('179850499615948820.67');
+    await uploadAndCheck(page, huge, 'VÁLIDO 1');
+    const totals = await page.locator('table.totals').textContent();
+    for (const amount of [base, igv, total]) expect(totals).toContain(amount.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+    expect(totals).toContain('179,850,499,615,948,820.67');
+  }, 90_000);
+
   it('ran the whole session without a script error or a Content-Security-Policy violation', () => {
     expect(consoleErrors).toEqual([]);
   });
