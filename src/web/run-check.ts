@@ -5,7 +5,8 @@ import { overlayOf } from './check-overlay.js';
 import { columnLetter, FacturaError, inUserTerms, issuedInJournal, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { checkTerms } from './check-terms.js';
-import type { CheckWriter, WorkspaceStore } from './workspace-store.js';
+import type { CheckWriter } from './check-writer.js';
+import type { WorkspaceStore } from './workspace-store.js';
 
 /** The library call the check runs (the CLI's own `validateSheet`); passed in so a test can give a slow one. */
 export type ValidateSheet = (path: string, options: ValidateOptions) => Promise<unknown>;

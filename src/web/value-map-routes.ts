@@ -2,7 +2,8 @@ import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { CANONICAL_COLUMN_LIST } from '../index.js';
 import type { AppliedValueMaps, ValueMapView } from './workspace-api.js';
-import type { ValueMapRecord, WorkspaceStore } from './workspace-store.js';
+import type { ValueMapRecord } from './value-map-store.js';
+import type { WorkspaceStore } from './workspace-store.js';
 
 const LABELS = new Map(CANONICAL_COLUMN_LIST.map((c) => [c.name, c.label.es]));
 const MAX_TEXT = 2000;

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceStore } from '../../src/web/workspace-store.js';
-import { openWorkspaceStore, pageOfErrorsSql } from '../../src/web/workspace-store.js';
+import { pageOfErrorsSql } from '../../src/web/run-tables.js';
+import { openWorkspaceStore } from '../../src/web/workspace-store.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const ID = '11111111-1111-4111-8111-111111111111';
