@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
@@ -20,6 +21,55 @@ const requireExcelJs = createRequire(import.meta.url);
  */
 export const WorkbookWriter = requireExcelJs('exceljs/lib/stream/xlsx/workbook-writer.js') as typeof ExcelJS.stream.xlsx.WorkbookWriter;
 export const ValueType = (requireExcelJs('exceljs/lib/doc/enums.js') as { ValueType: typeof ExcelJS.ValueType }).ValueType;
+
+/** Removes one spooled file (closes tmp's descriptor, unlinks it); harmless once done. */
+export type SpoolRemoval = () => Promise<void>;
+
+/** tmp's file(): exceljs's streaming reader spools a sheet with `tmp.file(callback)` (workbook-reader.js). */
+type TmpFile = (...args: unknown[]) => void;
+type TmpCallback = (err: unknown, path: string, fd: number, cleanup: (next?: () => void) => void) => void;
+
+const spoolsOfThisRead = new AsyncLocalStorage<SpoolRemoval[]>();
+
+/**
+ * The `tmp` module exceljs's reader requires, its `file` wrapped once: a file made while a read
+ * collects its spools (collectSpools) is handed to that read, with the way to remove it.
+ */
+function watchSpools(): void {
+  const readerPath = requireExcelJs.resolve('exceljs/lib/stream/xlsx/workbook-reader.js');
+  const tmp = createRequire(readerPath)('tmp') as { file?: unknown; spoolsWatched?: boolean };
+  if (typeof tmp.file !== 'function') throw new ExcelJsShapeError("tmp.file (the reader's spool)");
+  if (tmp.spoolsWatched === true) return;
+  const file = tmp.file as TmpFile;
+  tmp.file = function watchedFile(this: unknown, ...args: unknown[]): void {
+    const spools = spoolsOfThisRead.getStore();
+    const callback = args.at(-1);
+    if (spools !== undefined && typeof callback === 'function') {
+      args[args.length - 1] = ((err, path, fd, cleanup) => {
+        if (err != null) return (callback as TmpCallback)(err, path, fd, cleanup);
+        // tmp's clean-up runs once and calls back only then: the removal is shared by exceljs's call and the read's.
+        let removed: Promise<void> | undefined;
+        const remove: SpoolRemoval = () => (removed ??= new Promise<void>((resolve) => cleanup(() => resolve())));
+        spools.push(remove);
+        (callback as TmpCallback)(err, path, fd, (next) => void remove().then(() => next?.()));
+      }) satisfies TmpCallback;
+    }
+    file.apply(this, args);
+  };
+  tmp.spoolsWatched = true;
+}
+
+/**
+ * Runs `step` (a step of exceljs's streaming reader: its pass over the zip) handing `spools` the
+ * temporary files it spools sheets to. exceljs spools a sheet when the workbook stores its shared
+ * strings or relationships after its sheets (its own files do, LibreOffice's too), and removes the
+ * file only once that sheet was parsed to its end: a read left early (the list of sheets, a
+ * preview, a failed or cancelled check) left the file on disk and its descriptor open until the
+ * process ended, so a long-running web workspace piled them up with every workbook uploaded.
+ */
+export function collectSpools<T>(spools: SpoolRemoval[], step: () => Promise<T>): Promise<T> {
+  return spoolsOfThisRead.run(spools, step);
+}
 
 /** The parts of the streaming WorkbookReader (not in its typings) the XLSX reader wraps or reads. */
 export interface WorkbookReaderInternals {
@@ -143,3 +193,6 @@ export function styleRegistryOf(workbook: ExcelJS.stream.xlsx.WorkbookWriter): T
   if (typeof registry?.addStyleModel !== 'function') throw new ExcelJsShapeError('WorkbookWriter.styles.addStyleModel');
   return (registry.addStyleModel as (style: unknown, cellType: ExcelJS.ValueType) => number).bind(registry);
 }
+
+// At the end: watchSpools may throw ExcelJsShapeError, defined above.
+watchSpools();

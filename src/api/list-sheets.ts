@@ -21,7 +21,7 @@ export async function listSheets(path: string): Promise<readonly WorkbookSheet[]
   // Loaded on demand: the workbook readers are heavy to load, and most callers never list sheets.
   const { openWorkbook } = await import('../sheet/open-workbook.js');
   const opened = await (await openWorkbook(path, kind)).open(undefined);
-  // Abandon the sheet the reader was positioned on, as a preview does.
-  await opened.batches[Symbol.asyncIterator]().return?.();
+  // The sheet the reader was positioned on is let go unread: its file and what exceljs spooled.
+  await opened.close();
   return opened.sheets.map((s) => ({ name: s.name, hidden: s.hidden }));
 }

@@ -13,10 +13,11 @@ export interface ReaderCorrections {
   /** The small parts parsed completely so far (see IncompleteRead in open-xlsx-rows.ts). */
   readonly parsed: Set<string>;
   /**
-   * The streamed worksheets exceljs spooled to a temporary file: it hands those out only once its
-   * pass over the zip is over, so by then it has parsed every part the file has.
+   * The streamed worksheets exceljs spooled to a temporary file, and the stream it reads each back
+   * from: it hands those out only once its pass over the zip is over, so by then it has parsed
+   * every part the file has. A read left early closes the stream (exceljs would only at its end).
    */
-  readonly spooled: WeakSet<object>;
+  readonly spooled: WeakMap<object, ReadStream>;
 }
 
 /**
@@ -80,7 +81,7 @@ export function correctExcelJsReader(internals: WorkbookReaderInternals, budget:
     if (internals.properties !== undefined) internals.properties.model = { ...internals.properties.model, date1904 };
   };
   const fileNumbers = new WeakMap<object, string>();
-  const spooled = new WeakSet<object>();
+  const spooled = new WeakMap<object, ReadStream>();
   const parseWorksheet = internals._parseWorksheet.bind(internals);
   internals._parseWorksheet = function* (iterator: AsyncIterable<unknown>, sheetNo: string) {
     // exceljs reads `this.model.sheets` here whenever the relationships name this sheet, and
@@ -92,11 +93,11 @@ export function correctExcelJsReader(internals: WorkbookReaderInternals, budget:
     // workbook part says otherwise.
     if (internals.properties === undefined) internals.properties = { model: { date1904: false } };
     // A sheet exceljs spooled comes back from its temporary file; one streamed from the zip does not.
-    const fromSpool = iterator instanceof ReadStream;
+    const spool = iterator instanceof ReadStream ? iterator : undefined;
     for (const event of parseWorksheet(limited(`xl/worksheets/sheet${sheetNo}.xml`, iterator), sheetNo)) {
       if (typeof event.value === 'object' && event.value !== null) {
         fileNumbers.set(event.value, sheetNo);
-        if (fromSpool) spooled.add(event.value);
+        if (spool !== undefined) spooled.set(event.value, spool);
       }
       yield event;
     }

@@ -77,7 +77,7 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
 async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenRowSourceOptions): Promise<OpenedSheet> {
   const first = await open(options.sheet);
   if (options.sheet !== undefined) return first;
-  const peeked = await peekHeader(first.batches, options.mapping);
+  const peeked = await peekHeader(first, options.mapping);
   if (peeked.header) return { ...first, batches: peeked.batches };
   const others = first.sheets.filter((s) => !s.hidden && s.name !== first.sheet);
   const candidates: string[] = [];
@@ -86,7 +86,7 @@ async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenR
   try {
     for (const other of others) {
       const opened = await open(other.name);
-      const look = await peekHeader(opened.batches, options.mapping);
+      const look = await peekHeader(opened, options.mapping);
       if (look.header) candidates.push(other.name);
       if (look.header && found === undefined) found = { name: other.name, opened, look };
       else await look.close();
@@ -111,12 +111,13 @@ async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenR
  * row; `batches` gives them all again, then the rest; `close` abandons the sheet.
  */
 async function peekHeader(
-  batches: RowBatches,
+  sheet: OpenedSheet,
   mapping: ColumnMapping | undefined,
 ): Promise<{ header: boolean; batches: RowBatches; close: () => Promise<void> }> {
-  const iterator = batches[Symbol.asyncIterator]();
+  const iterator = sheet.batches[Symbol.asyncIterator]();
   const top = await readTopBatches(iterator, (row) => isHeaderRow(row.cells, mapping)).catch(async (error: unknown) => {
     await iterator.return?.();
+    await sheet.close();
     throw error;
   });
   const replay = async function* (): AsyncGenerator<readonly SourceRow[]> {
@@ -133,6 +134,7 @@ async function peekHeader(
     batches: replay(),
     close: async () => {
       await iterator.return?.();
+      await sheet.close();
     },
   };
 }

@@ -90,7 +90,15 @@ export async function openSheetJsWorkbook(file: string, input: SheetJsInput): Pr
       const worksheet = workbook.Sheets[chosen.name];
       if (worksheet === undefined) throw unreadable(file, format, new Error(`sheet ${chosen.name} missing`));
       const layout = layoutOf(worksheet);
-      return { sheet: chosen.name, sheets, autoFilter: layout.autoFilter, notes, batches: applySheetLayout(sheetRows(worksheet, date1904), layout) };
+      return {
+        sheet: chosen.name,
+        sheets,
+        autoFilter: layout.autoFilter,
+        notes,
+        batches: applySheetLayout(sheetRows(worksheet, date1904), layout),
+        // The workbook was read whole into memory: nothing is held open.
+        close: () => Promise.resolve(),
+      };
     },
   };
 }

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Problem } from '../invoice/problem.js';
 import { applySheetLayout } from './apply-sheet-layout.js';
 import { correctExcelJsReader } from './correct-excel-js-reader.js';
-import { streamedWorksheet, workbookReaderInternals } from '../exceljs-internals.js';
+import { collectSpools, streamedWorksheet, workbookReaderInternals, type SpoolRemoval, type StreamedWorksheet } from '../exceljs-internals.js';
 import { openSheetJsWorkbook } from './open-sheetjs-workbook.js';
 import { resolveSheet } from './resolve-sheet.js';
 import { sheetChoiceMessages } from './sheet-choice-messages.js';
@@ -94,16 +94,21 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
   const internals = workbookReaderInternals(reader);
   const { fileNumbers, parsed, spooled } = correctExcelJsReader(internals, budget);
   const sheets = reader[Symbol.asyncIterator]();
+  /** The files exceljs spooled sheets to in this read (exceljs-internals.ts: collectSpools). */
+  const spools: SpoolRemoval[] = [];
+  const nextSheet = (): Promise<IteratorResult<unknown>> => collectSpools(spools, () => sheets.next());
+  /** The sheet handed out to be read. */
+  let reading: StreamedWorksheet | undefined;
   /**
    * exceljs removes a spooled sheet's temporary file (and closes its descriptor) only when its
    * generator is resumed past that sheet, so after a complete read the remaining sheets are
-   * drained to the end. When reading stops early or fails, what exceljs spooled stays until the
-   * process exits (tmp's graceful cleanup); a failed read ends the run anyway.
+   * drained to the end. When reading stops early or fails, the spooled files are removed here, and
+   * the spool the sheet was being read from is closed. Once only: later calls answer the first.
    */
-  const close = async (drain: boolean): Promise<void> => {
+  const release = async (drain: boolean): Promise<void> => {
     try {
       if (drain) {
-        for (let next = await sheets.next(); next.done !== true; next = await sheets.next()) {
+        for (let next = await nextSheet(); next.done !== true; next = await nextSheet()) {
           for await (const _row of streamedWorksheet(next.value)) {
             // drained so exceljs reaches its clean-up of the temporary file
           }
@@ -112,16 +117,21 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
     } finally {
       input.destroy();
       await sheets.return(undefined).catch(() => undefined);
+      if (reading !== undefined) spooled.get(reading)?.destroy();
+      await Promise.all(spools.map((remove) => remove()));
       // The file's descriptor is closed after destroy(), asynchronously: the read ends once it is.
       if (!input.closed) await new Promise<void>((resolve) => input.once('close', () => resolve()));
     }
   };
 
+  let closing: Promise<void> | undefined;
+  const close = (drain: boolean): Promise<void> => (closing ??= release(drain));
+
   const hidden: string[] = [];
   const seen: string[] = [];
   try {
     for (;;) {
-      const next = await sheets.next();
+      const next = await nextSheet();
       if (next.done === true) break;
       const worksheet = streamedWorksheet(next.value);
       // A spooled sheet comes after the whole zip was passed: a part it lists and exceljs did not parse means the pass ended early.
@@ -149,9 +159,10 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
       if (isHidden) notes.push(sheetChoiceMessages.hiddenChosen(file, name));
       const date1904 = (): boolean => internals.properties?.model?.date1904 === true;
       const layout = await scans.layoutOf(`xl/worksheets/sheet${fileNumbers.get(worksheet) ?? ''}.xml`);
+      reading = worksheet;
       const batches = applySheetLayout(streamXlsxRows(file, name, worksheet, date1904, close), layout);
       const all = internals.model?.sheets?.map((s) => ({ name: s.name, hidden: (s.state ?? 'visible') !== 'visible' })) ?? [{ name, hidden: isHidden }];
-      return { sheet: name, autoFilter: layout.autoFilter, sheets: all, notes, batches };
+      return { sheet: name, autoFilter: layout.autoFilter, sheets: all, notes, batches, close: () => close(false) };
     }
   } catch (error) {
     await close(false);

@@ -11,4 +11,11 @@ export interface OpenedSheet {
   readonly autoFilter: boolean;
   readonly notes: readonly Problem[];
   readonly batches: RowBatches;
+  /**
+   * Lets go of the workbook, whether or not its rows were read (its batches never started, left
+   * early, or read to the end): the file, and what the reader spooled to disk. A batch generator
+   * that was never started does not run its clean-up when returned, so a caller that only looked
+   * (the list of sheets) closes the sheet with this. Safe to call more than once.
+   */
+  close(): Promise<void>;
 }

@@ -1,8 +1,10 @@
-import { writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listSheets, previewSheet } from '../../src/index.js';
+import { openPaths } from '../helpers/open-paths.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 describe('listSheets and a preview of each sheet (the choice of sheet)', () => {
@@ -37,6 +39,31 @@ describe('listSheets and a preview of each sheet (the choice of sheet)', () => {
       { row: 1, cells: ['serie', 'numero', 'fechaEmision'] },
       { row: 3, cells: ['F001', '7', '2026-11-23'] },
     ]);
+  });
+
+  it('leaves nothing open or on disk, the file or exceljs’s spools, for a workbook only listed or previewed', async () => {
+    // exceljs writes its shared strings after the sheets: its streaming reader spools each sheet to
+    // a temporary file first, and removes one only once that sheet was read to its end.
+    const wb = new ExcelJS.Workbook();
+    const ventas = wb.addWorksheet('Ventas');
+    ventas.addRow(['serie', 'numero', 'fechaEmision', 'descripcion']);
+    for (let n = 1; n <= 3_000; n++) ventas.addRow(['F001', n, '2026-11-23', `Producto ${n}`]);
+    wb.addWorksheet('Notas').addRow(['x']);
+    const path = join(dir.path, 'libro.xlsx');
+    await wb.xlsx.writeFile(path);
+    const spool = `tmp-${process.pid}-`;
+    const spools = async (): Promise<string[]> => (await readdir(tmpdir())).filter((f) => f.startsWith(spool));
+    /** The workbook and exceljs's spools (removed or not) this process has open. */
+    const held = (): string[] => openPaths().filter((p) => p === path || p.includes(`/${spool}`));
+    const before = await spools();
+    for (let i = 0; i < 3; i++) {
+      await expect(listSheets(path)).resolves.toHaveLength(2);
+      // The preview reads the first rows only: the rest of the sheet is left unread.
+      await expect(previewSheet(path)).resolves.toMatchObject({ sheet: 'Ventas' });
+    }
+    // Descriptors close just after the calls return: a bounded wait for them.
+    await expect.poll(held, { timeout: 5_000, interval: 20 }).toEqual([]);
+    await expect(spools()).resolves.toEqual(before);
   });
 
   it('gives no sheets for a CSV', async () => {
