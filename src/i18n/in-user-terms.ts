@@ -68,6 +68,24 @@ export const WORKSPACE_REMEDIES: readonly (readonly [LocalizedText, LocalizedTex
     },
   ],
   [
+    { es: 'Si es así, use --tipo-registro PRECIOS_CON_IGV;', en: 'If so, use --tipo-registro PRECIOS_CON_IGV;' },
+    {
+      es: 'Si es así, elija «Valor unitario con IGV» para la columna del precio con el botón «Columnas»;',
+      en: 'If so, choose «Valor unitario con IGV» for the price column with the «Columnas» button;',
+    },
+  ],
+  [
+    { es: 'Si es así, use --tipo-registro PRECIOS_SIN_IGV.', en: 'If so, use --tipo-registro PRECIOS_SIN_IGV.' },
+    {
+      es: 'Si es así, elija «Valor unitario» (sin IGV) para la columna del precio con el botón «Columnas».',
+      en: 'If so, choose «Valor unitario» (without IGV) for the price column with the «Columnas» button.',
+    },
+  ],
+  [
+    { es: ', o use la opción --merge-split para unirlas.', en: ', or use the --merge-split option to merge them.' },
+    { es: ' en Excel y suba la hoja de nuevo.', en: ' in Excel and upload the sheet again.' },
+  ],
+  [
     { es: ' o con formato de fecha, o indique --fechas MM/DD.', en: ' or with a date format, or pass --fechas MM/DD.' },
     { es: ' o con formato de fecha, y suba la hoja de nuevo.', en: ' or with a date format, and upload the sheet again.' },
   ],

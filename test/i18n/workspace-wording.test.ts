@@ -70,6 +70,11 @@ async function sheets(): Promise<(readonly [string, ValidateOptions?])[]> {
     await csv('sin-cantidad.csv', `${HEADER.replace(';Cantidad', '')}\r\nF001;1;20/11/2026;20512333797;Andina;Arroz;20\r\n`),
     await csv('dos-cantidades.csv', `${HEADER};Cant.\r\n${LINE};10\r\n`),
     await csv('sin-encabezados.csv', 'Hola;mundo\r\n1;2\r\n'),
+    // An invoice whose rows come back after another invoice's.
+    await csv('partida.csv', `${HEADER}\r\n${LINE}\r\n${LINE.replace('F001;1;', 'F001;2;')}\r\n${LINE}\r\n`),
+    // The sheet's total is the lines' amount with IGV in them, read without; and the other way round.
+    await csv('total-con-igv.csv', `${HEADER};Total\r\n${LINE};200\r\n`),
+    [await csv('total-sin-igv.csv', `${HEADER};Total\r\n${LINE};236\r\n`), { tipoRegistro: 'PRECIOS_CON_IGV' }],
     // A date only month first reads, in a sheet read day first.
     await csv('fechas.csv', `${HEADER}\r\n${LINE}\r\n${LINE.replace('F001;1;20/11/2026', 'F001;2;11/21/2026')}\r\n`),
     // A cover page first, the data on another sheet (real-world fixture 22).
