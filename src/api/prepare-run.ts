@@ -4,6 +4,7 @@ import type { ResolvedSettings } from '../config/resolve-settings.js';
 import { resolveSettings } from '../config/resolve-settings.js';
 import type { OutputPaths } from '../report/output-paths.js';
 import { outputPaths } from '../report/output-paths.js';
+import { localized } from '../i18n/localized-text.js';
 import { parseMapping } from '../sheet/load-mapping-file.js';
 import { checkRunLimits } from './check-run-limits.js';
 import type { SubmitOptions, ValidateOptions } from './run-options.js';
@@ -26,7 +27,7 @@ export function prepareRun(path: string, options: ValidateOptions & Partial<Subm
   checkRunLimits({ concurrency: options.concurrency, maxAttempts: options.maxAttempts, timeout: options.timeoutMs });
   const input = resolve(path);
   const config = options.config === undefined ? undefined : parseConfig(options.config, OPTIONS);
-  const mapping = options.mapping === undefined ? undefined : parseMapping(options.mapping, OPTIONS);
+  const mapping = options.mapping === undefined ? undefined : parseMapping(options.mapping, localized('La asignación de columnas', 'The column mapping'));
   const e = options.emisor ?? {};
   const settings = resolveSettings(
     {

@@ -4,7 +4,7 @@ import type { TipoRegistro } from '../invoice/compute-totals.js';
 import { TIPOS_REGISTRO } from '../invoice/compute-totals.js';
 import { FacturaError } from '../factura-error.js';
 import { readJsonFile } from '../read-json-file.js';
-import { localized } from '../i18n/localized-text.js';
+import { localized, type LocalizedText } from '../i18n/localized-text.js';
 import type { ColumnMapping } from './column-mapping.js';
 
 const MappingSchema = z.record(z.string(), z.string().trim().min(1));
@@ -29,17 +29,26 @@ export interface MappingFile {
  * Checks a parsed `--map` file: a JSON object of canonical column name → the sheet's header text,
  * e.g. `{"serie": "DOC_SERIE", "receptorNumeroDocumento": "CLI_RUC"}`, with an optional
  * `"tipoRegistro": "PRECIOS_CON_IGV"` when the unit value it maps includes IGV. Unknown canonical
- * names, non-text values and another tipoRegistro are a FacturaError('CONFIG') naming them.
+ * names, values that are not a header's text and another tipoRegistro are a FacturaError('CONFIG')
+ * naming them; `mapping` says what holds it, as a message's subject («El archivo de mapeo x.json»,
+ * «La asignación de columnas»).
  */
-export function parseMapping(json: unknown, file: string): MappingFile {
+export function parseMapping(json: unknown, mapping: LocalizedText): MappingFile {
   const parsed = MappingSchema.safeParse(json);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+    const keys = [...new Set(parsed.error.issues.filter((i) => i.path.length > 0).map((i) => `«${i.path.join('.')}»`))];
+    const which =
+      keys.length === 0
+        ? localized('', '')
+        : localized(
+            ` ${keys.join(', ')} no ${keys.length === 1 ? 'tiene' : 'tienen'} el texto de un encabezado.`,
+            ` ${keys.join(', ')} ${keys.length === 1 ? 'has' : 'have'} no header text.`,
+          );
     throw new FacturaError(
       'CONFIG',
       localized(
-        `El archivo de mapeo ${file} debe ser un objeto JSON de columna → texto del encabezado, por ejemplo {"serie": "DOC_SERIE"} (${detail}).`,
-        `The mapping file ${file} must be a JSON object of column → header text, for example {"serie": "DOC_SERIE"} (${detail}).`,
+        `${mapping.es} debe ser un objeto JSON de columna → texto del encabezado, por ejemplo {"serie": "DOC_SERIE"}.${which.es}`,
+        `${mapping.en} must be a JSON object of column → header text, for example {"serie": "DOC_SERIE"}.${which.en}`,
       ),
     );
   }
@@ -48,8 +57,8 @@ export function parseMapping(json: unknown, file: string): MappingFile {
     throw new FacturaError(
       'CONFIG',
       localized(
-        `El archivo de mapeo ${file} indica tipoRegistro «${tipoRegistro}»; se acepta ${TIPOS_REGISTRO.join(' o ')}.`,
-        `The mapping file ${file} gives tipoRegistro «${tipoRegistro}»; accepted: ${TIPOS_REGISTRO.join(' or ')}.`,
+        `${mapping.es} indica tipoRegistro «${tipoRegistro}»; se acepta ${TIPOS_REGISTRO.join(' o ')}.`,
+        `${mapping.en} gives tipoRegistro «${tipoRegistro}»; accepted: ${TIPOS_REGISTRO.join(' or ')}.`,
       ),
     );
   }
@@ -59,8 +68,8 @@ export function parseMapping(json: unknown, file: string): MappingFile {
     throw new FacturaError(
       'CONFIG',
       localized(
-        `El archivo de mapeo ${file} nombra columnas que no existen: ${names}. Las columnas son: ${COLUMN_NAMES.join(', ')}.`,
-        `The mapping file ${file} names columns that do not exist: ${names}. The columns are: ${COLUMN_NAMES.join(', ')}.`,
+        `${mapping.es} nombra columnas que no existen: ${names}. Las columnas son: ${COLUMN_NAMES.join(', ')}.`,
+        `${mapping.en} names columns that do not exist: ${names}. The columns are: ${COLUMN_NAMES.join(', ')}.`,
       ),
     );
   }
@@ -73,6 +82,6 @@ export function parseMapping(json: unknown, file: string): MappingFile {
  */
 export async function loadMappingFile(path: string): Promise<MappingRecord> {
   const json = await readJsonFile(path, localized('El archivo de mapeo', 'The mapping file'));
-  parseMapping(json, path);
+  parseMapping(json, localized(`El archivo de mapeo ${path}`, `The mapping file ${path}`));
   return json as MappingRecord;
 }

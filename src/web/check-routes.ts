@@ -12,7 +12,7 @@ import type { CheckDeps } from './run-check.js';
 import { runCheck, STATUS_LABEL_ES } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
 import { confirmedMapping } from './confirmed-mapping.js';
-import { previewForBrowser } from './sheet-preview-view.js';
+import { previewForBrowser, previewWithMapping } from './sheet-preview-view.js';
 import type { CheckProgress, CheckView, ProblemGroup, ProblemItem } from './workspace-api.js';
 import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
 
@@ -94,7 +94,12 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     const preview = check.preview as StoredPreview | undefined;
     // A mapping confirmed now is kept as a mapping file, its IGV choice in it; a rerun keeps the one it ran with.
     const chosen = body.data.mapping === undefined ? undefined : confirmedMapping(body.data.mapping, body.data.tipoRegistro !== undefined);
-    if (chosen !== undefined && preview !== undefined) store.rememberMapping(preview.signature, chosen, new Date().toISOString());
+    if (chosen !== undefined && preview !== undefined) {
+      // Remembered for these headers only once it reads the sheet: a mapping that cannot would be offered again at every upload.
+      const mapped = await previewWithMapping(check.storedPath, preview.chosenSheet === undefined ? {} : { sheet: preview.chosenSheet }, chosen);
+      if (mapped.refusal !== undefined) return reply.code(400).send({ error: inUserTerms(mapped.refusal, checkTerms(check)).es });
+      if (mapped.preview.header !== undefined) store.rememberMapping(preview.signature, chosen, new Date().toISOString());
+    }
     const mapping = chosen ?? preview?.mapping;
     if (preview !== undefined && mapping !== undefined) store.setPreview(check.id, { ...preview, mapping });
     const run = options.run !== undefined ? options.run(check.id, mapping) : runCheck(options, check.id, mapping);

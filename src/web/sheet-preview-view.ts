@@ -1,4 +1,4 @@
-import type { MappingRecord } from '../index.js';
+import type { LocalizedText, MappingRecord, SheetPreview as LibraryPreview } from '../index.js';
 import { CANONICAL_COLUMN_LIST, FacturaError, inUserTerms, isPriceWithIgvHeader, listSheets, previewSheet } from '../index.js';
 import { checkTerms } from './check-terms.js';
 import { includesIgv } from './confirmed-mapping.js';
@@ -52,6 +52,23 @@ export function previewForBrowser(p: StoredPreview): SheetPreview {
     return fields.length === 0 ? c : { ...c, column: fields.join(',') };
   });
   return { ...rest, columns };
+}
+
+/**
+ * The preview of a sheet read with a column mapping, or why the mapping cannot read it (a mapping
+ * naming no column, or a header's text empty: FacturaError CONFIG or USAGE), as the page says it.
+ */
+export async function previewWithMapping(
+  path: string,
+  read: { readonly sheet?: string },
+  mapping: MappingRecord,
+): Promise<{ preview: LibraryPreview; refusal?: undefined } | { preview?: undefined; refusal: LocalizedText }> {
+  try {
+    return { preview: await previewSheet(path, { ...read, mapping }) };
+  } catch (err) {
+    if (err instanceof FacturaError && (err.code === 'CONFIG' || err.code === 'USAGE')) return { refusal: err.text };
+    throw err;
+  }
 }
 
 /** Sheets previewed for the choice at most: each one is opened to show its first rows. */
@@ -117,8 +134,16 @@ export async function buildSheetPreview(
     preview = await previewSheet(check.storedPath, { sheet });
   }
   const read = sheet !== undefined ? { sheet } : {};
-  const remembered = store.recallMapping(preview.signature);
-  if (remembered !== undefined) preview = await previewSheet(check.storedPath, { ...read, mapping: remembered });
+  let remembered = store.recallMapping(preview.signature);
+  if (remembered !== undefined) {
+    const mapped = await previewWithMapping(check.storedPath, read, remembered);
+    // A remembered mapping these headers cannot use (kept by an older version) is let go: the columns step asks again.
+    if (mapped.refusal === undefined) preview = mapped.preview;
+    else {
+      store.forgetMapping(preview.signature);
+      remembered = undefined;
+    }
+  }
   // No unit value, but a price headed «con IGV»: the columns step proposes it as the unit value with IGV, for the user to confirm.
   const withIgv = preview.missing.includes('valorVentaUnitario')
     ? preview.columns.find((c) => c.column === undefined && isPriceWithIgvHeader(c.header))

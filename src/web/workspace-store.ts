@@ -139,6 +139,7 @@ export interface WorkspaceStore extends ValueMapStore, SubmissionStore {
   countEditedCellsOf(ids: readonly string[]): Map<string, number>;
   rememberMapping(signature: string, mapping: Readonly<Record<string, string>>, at: string): void;
   recallMapping(signature: string): Record<string, string> | undefined;
+  forgetMapping(signature: string): void;
   close(): void;
 }
 
@@ -190,6 +191,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       `INSERT INTO mappings (signature, mapping_json, updated_at) VALUES (?, ?, ?) ON CONFLICT(signature) DO UPDATE SET mapping_json = excluded.mapping_json, updated_at = excluded.updated_at`,
     ),
     recall: db.prepare(`SELECT mapping_json FROM mappings WHERE signature = ?`),
+    forget: db.prepare(`DELETE FROM mappings WHERE signature = ?`),
     currentValue: db.prepare(
       `SELECT COALESCE((SELECT new_value FROM edits e WHERE e.check_id = r.check_id AND e.row_num = r.row_num AND e.col_index = @col ORDER BY e.id DESC LIMIT 1),
                        json_extract(r.cells_json, '$[' || CAST(@col AS INTEGER) || ']'), '') AS v
@@ -354,6 +356,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       const r = q.recall.get(signature) as { mapping_json: string } | undefined;
       return r === undefined ? undefined : (JSON.parse(r.mapping_json) as Record<string, string>);
     },
+    forgetMapping: (signature) => void q.forget.run(signature),
     close: () => db.close(),
     ...valueMapStore(db, tables),
     ...submissionStore(db),
