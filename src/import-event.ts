@@ -39,8 +39,11 @@ export type ImportEvent =
       /** File-level notes (title rows skipped, unknown columns…). */
       readonly notes: readonly Problem[];
     }
-  /** A row of the sheet below the header, as read (before any correction): each cell's text, `null` when blank. */
-  | { readonly type: 'row'; readonly row: number; readonly cells: readonly (string | null)[] }
+  /**
+   * A row of the sheet below the header, as read (before any correction): each cell's text, `null`
+   * when blank; `hidden` when the sheet hides it (by hand or by a filter: not read unless asked).
+   */
+  | { readonly type: 'row'; readonly row: number; readonly cells: readonly (string | null)[]; readonly hidden?: true }
   | { readonly type: 'progress'; readonly rowsRead: number; readonly invoices: number }
   /** One invoice has its final status for this run. */
   | { readonly type: 'invoice'; readonly outcome: InvoiceOutcome }

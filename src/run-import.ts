@@ -175,7 +175,8 @@ function tapRows(
   let held: SourceRow[] = [];
   let count = 0;
   const send = (r: SourceRow): void => {
-    if (emit !== undefined && headerRow !== undefined && r.row > headerRow) emit({ type: 'row', row: r.row, cells: r.cells.map(cellDisplayText) });
+    if (emit !== undefined && headerRow !== undefined && r.row > headerRow)
+      emit({ type: 'row', row: r.row, cells: r.cells.map(cellDisplayText), ...(r.hidden === true ? { hidden: true } : {}) });
   };
   const seen = (r: SourceRow): SourceRow => {
     count += 1;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { attachment } from './attachment.js';
 import { downloadName } from './download-name.js';
 import type { GridColumn } from './run-check.js';
+import type { StoredPreview } from './sheet-preview-view.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
 const Params = z.object({ id: z.string().uuid() });
@@ -15,12 +16,26 @@ const CHUNK = 1000;
 /**
  * Writes the sheet's own columns (header row, then every row in order) with the edits laid over,
  * as an XLSX streamed to `out`: exceljs's streaming writer, a chunk of stored rows at a time.
- * Every cell is text, as the grid shows it (an identity number keeps its leading zeros).
+ * Every cell is text, as the grid shows it (an identity number keeps its leading zeros). Each row
+ * keeps its number in the sheet, so the corrected sheet's messages name the rows the user knows,
+ * and a row the sheet hides stays hidden: written visible, the invoice on it was read, and issued,
+ * from the corrected sheet.
  */
-async function writeCorrectedSheet(store: WorkspaceStore, checkId: string, columns: readonly GridColumn[], out: PassThrough): Promise<void> {
+async function writeCorrectedSheet(
+  store: WorkspaceStore,
+  checkId: string,
+  sheet: { readonly columns: readonly GridColumn[]; readonly headerRow: number | undefined },
+  out: PassThrough,
+): Promise<void> {
+  const { columns } = sheet;
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet('Ventas');
-  ws.addRow(columns.map((c) => c.header)).commit();
+  // The header where the sheet has it (the title rows above it are not kept: blank), before the first row.
+  const first = store.pageRows(checkId, false, 0, 1)[0]?.row;
+  const headerRow = Math.max(1, Math.min(sheet.headerRow ?? 1, first === undefined ? Infinity : first - 1));
+  const header = ws.getRow(headerRow);
+  header.values = columns.map((c) => c.header);
+  header.commit();
   const total = store.countRows(checkId, false);
   for (let from = 0; from < total; from += CHUNK) {
     const rows = store.pageRows(checkId, false, from, CHUNK);
@@ -36,7 +51,11 @@ async function writeCorrectedSheet(store: WorkspaceStore, checkId: string, colum
         const text = mine?.get(i) ?? r.cells[i] ?? '';
         return text === '' ? null : text;
       });
-      ws.addRow(values).commit();
+      // A row numbered at or above the header (a sheet stored without its header row's number) goes after it.
+      const row = r.row > headerRow ? ws.getRow(r.row) : ws.addRow([]);
+      row.values = values;
+      if (r.hidden === true) row.hidden = true;
+      row.commit();
     }
     // Let the socket drain between chunks.
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -54,7 +73,8 @@ export const correctedSheetRoutes: FastifyPluginCallback<{ readonly store: Works
     if (check.state !== 'done') return reply.code(409).send({ error: 'La hoja corregida se descarga cuando la revisión ha terminado.' });
     const columns = Array.isArray(check.gridColumns) ? (check.gridColumns as GridColumn[]) : [];
     const out = new PassThrough();
-    writeCorrectedSheet(store, check.id, columns, out).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+    const headerRow = (check.preview as StoredPreview | undefined)?.headerRow;
+    writeCorrectedSheet(store, check.id, { columns, headerRow }, out).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
     return reply
       .type(XLSX)
       .header('content-disposition', attachment(downloadName(check.fileName, 'corregida.xlsx')))

@@ -122,7 +122,7 @@ export async function runCheck(
         break;
       case 'row':
         // `row` events carry the sheet's own values; the edits stay an overlay in the store.
-        writer.addRow(e.row, e.cells);
+        writer.addRow(e.row, e.cells, e.hidden);
         rowsRead = writer.rowsWritten;
         progress(false);
         break;

@@ -159,6 +159,10 @@ const MIGRATIONS: readonly string[] = [
    UPDATE checks SET preview_json = json_set(json_remove(preview_json, '$.tipoRegistro'), '$.mapping.tipoRegistro', json_extract(preview_json, '$.tipoRegistro'))
      WHERE json_type(preview_json, '$.tipoRegistro') IS NOT NULL AND json_type(preview_json, '$.mapping') = 'object';
    UPDATE checks SET preview_json = json_remove(preview_json, '$.tipoRegistro') WHERE json_type(preview_json, '$.tipoRegistro') IS NOT NULL;`,
+  // The rows the sheet hides are kept hidden in the corrected sheet (left visible, their invoice was
+  // issued from it). Rows stored before this are read again at their check's next run.
+  `ALTER TABLE rows ADD COLUMN hidden INTEGER;
+   UPDATE checks SET rows_key = NULL;`,
 ];
 
 /** Brings the workspace's database up to the last migration, one transaction per migration. */

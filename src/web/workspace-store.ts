@@ -51,6 +51,8 @@ export interface StoredRow {
   readonly cells: readonly string[];
   readonly status?: string;
   readonly invoice?: string;
+  /** The sheet hides the row (by hand or by a filter). */
+  readonly hidden?: true;
 }
 
 type RawCheck = Record<string, string | number | null>;
@@ -183,7 +185,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     seqOfRow: db.prepare(`SELECT seq FROM rows WHERE check_id = ? AND row_num = ?`),
     fail: db.prepare(`UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE id = ?`),
     pageAll: db.prepare(
-      `SELECT r.row_num, r.cells_json, m.status, m.invoice FROM rows r LEFT JOIN invoice_marks m ON ${MARK_OF_ROW}
+      `SELECT r.row_num, r.cells_json, r.hidden, m.status, m.invoice FROM rows r LEFT JOIN invoice_marks m ON ${MARK_OF_ROW}
        WHERE r.check_id = ? AND r.seq >= ? AND r.seq < ? ORDER BY r.seq`,
     ),
     counts: db.prepare(`SELECT rows_read, error_rows FROM checks WHERE id = ?`),
@@ -252,6 +254,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     cells: (JSON.parse(String(r['cells_json'])) as (string | null)[]).map((c) => c ?? ''),
     ...(r['status'] != null ? { status: String(r['status']) } : {}),
     ...(r['invoice'] != null ? { invoice: String(r['invoice']) } : {}),
+    ...(r['hidden'] === 1 ? { hidden: true as const } : {}),
   });
 
   return {

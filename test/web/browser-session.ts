@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { request } from 'undici';
 import { PROJECT_ROOT, spawnCli } from '../helpers/cli-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** Debian's Chromium; scripts/ensure-test-tools.sh (run by `npm test`) installs it when absent. */
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -133,4 +134,39 @@ export function workspaceApi(session: { readonly cookie: string; readonly origin
     });
     return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
   };
+}
+
+/** A sheet sent to POST /api/uploads as the page sends it (one file, multipart): the answer's status and JSON. */
+export async function uploadSheet(
+  session: { readonly cookie: string; readonly origin: string },
+  fileName: string,
+  bytes: string | Buffer,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const boundary = '----facturaTestUpload';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="hoja"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await request(`${session.origin}/api/uploads`, {
+    method: 'POST',
+    headers: { cookie: session.cookie, origin: session.origin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
+  return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
+}
+
+/** A workspace server (no browser) in a fresh folder, signed in: its API as the page calls it. */
+export interface SignedInWorkspace {
+  readonly dir: { readonly path: string; cleanup(): Promise<void> };
+  readonly serve: ServeProcess;
+  readonly session: { readonly cookie: string; readonly origin: string };
+  readonly call: WorkspaceApi;
+}
+
+export async function openSignedInWorkspace(prefix: string): Promise<SignedInWorkspace> {
+  const dir = await tempDir(prefix);
+  const serve = await startServe(join(dir.path, 'espacio'));
+  const session = await signIn(serve);
+  return { dir, serve, session, call: workspaceApi(session) };
 }

@@ -1,12 +1,11 @@
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import { buildSheetPreview } from '../../src/web/sheet-preview-view.js';
 import { openWorkspaceStore } from '../../src/web/workspace-store.js';
-import { tempDir } from '../helpers/temp-dir.js';
-import type { ServeProcess, WorkspaceApi } from './browser-session.js';
-import { closeWorkspace, signIn, startServe, workspaceApi } from './browser-session.js';
+import type { SignedInWorkspace, WorkspaceApi } from './browser-session.js';
+import { closeWorkspace, openSignedInWorkspace, uploadSheet } from './browser-session.js';
 
 const TODAY = limaToday(Date.now());
 /** An export with headers of its own: the columns step maps them. */
@@ -30,31 +29,16 @@ const sheet = (numero: number): string => `${HEADERS}\nF001,${numero},${TODAY},2
  * with those headers before the columns step could be shown (found by a probe of the server).
  */
 describe('remembered column mappings', () => {
-  let dir: { path: string; cleanup: () => Promise<void> };
-  let serve: ServeProcess;
+  let workspace: SignedInWorkspace;
   let call: WorkspaceApi;
-  let session: { cookie: string; origin: string };
-
   beforeAll(async () => {
-    dir = await tempDir('factura-web-mappings-');
-    serve = await startServe(join(dir.path, 'espacio'));
-    session = await signIn(serve);
-    call = workspaceApi(session);
+    workspace = await openSignedInWorkspace('factura-web-mappings-');
+    call = workspace.call;
   }, 60_000);
   afterAll(async () => {
-    await closeWorkspace({ serve, dir });
+    await closeWorkspace(workspace);
   });
-
-  const upload = async (name: string, text: string): Promise<{ status: number; json: Record<string, unknown> }> => {
-    const boundary = '----facturaTestMappings';
-    const body = `--${boundary}\r\nContent-Disposition: form-data; name="hoja"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${text}\r\n--${boundary}--\r\n`;
-    const res = await request(`${session.origin}/api/uploads`, {
-      method: 'POST',
-      headers: { ...session, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body,
-    });
-    return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
-  };
+  const upload = (name: string, text: string): Promise<{ status: number; json: Record<string, unknown> }> => uploadSheet(workspace.session, name, text);
 
   it('refuses a mapping the sheet cannot be read with, in Spanish, and the next upload of those headers still reaches the columns step', async () => {
     const first = await upload('exportacion-1.csv', sheet(1));
@@ -87,10 +71,10 @@ describe('remembered column mappings', () => {
   }, 60_000);
 
   it('lets go at upload of a remembered mapping these headers cannot use (one an older version kept)', async () => {
-    const store = openWorkspaceStore(join(dir.path, 'otro-espacio.db'));
+    const store = openWorkspaceStore(join(workspace.dir.path, 'otro-espacio.db'));
     try {
-      const path = join(dir.path, 'exportacion-5.csv');
-      await (await import('node:fs/promises')).writeFile(path, sheet(5));
+      const path = join(workspace.dir.path, 'exportacion-5.csv');
+      await writeFile(path, sheet(5));
       const check = { id: '00000000-0000-4000-8000-000000000005', fileName: 'exportacion-5.csv', storedPath: path };
       const plain = await buildSheetPreview(store, check);
       store.rememberMapping(plain.signature, { ...MAPPING, foo: 'DOC_SERIE' }, new Date().toISOString());

@@ -185,10 +185,11 @@ describe('the workspace store', () => {
     store.rememberMapping('otra', { serie: 'DOC_SERIE' }, '2026-11-23T10:00:00.000Z');
     store.setPreview(ID, { signature: 'firma', mapping: { valorVentaUnitario: 'Precio con IGV' }, tipoRegistro: 'PRECIOS_CON_IGV', columns: [] });
     store.close();
-    // As a store before the last migration left them: the choice beside the mapping, or under a key of the web's own.
+    // As a store before that migration (the last but one) left them: the choice beside the mapping, or under a key of the web's own.
     const db = new Database(join(dir.path, 'db.sqlite'));
     const version = Number(db.pragma('user_version', { simple: true }));
-    db.pragma(`user_version = ${version - 1}`);
+    db.exec('ALTER TABLE rows DROP COLUMN hidden'); // the last migration's, made again
+    db.pragma(`user_version = ${version - 2}`);
     db.close();
     store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
     expect(store.recallMapping('firma')).toEqual({ valorVentaUnitario: 'Precio con IGV', tipoRegistro: 'PRECIOS_CON_IGV' });

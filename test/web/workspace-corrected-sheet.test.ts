@@ -1,0 +1,73 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateSheet } from '../../src/index.js';
+import { limaToday } from '../../src/invoice/lima-today.js';
+import type { SignedInWorkspace, WorkspaceApi } from './browser-session.js';
+import { closeWorkspace, openSignedInWorkspace, uploadSheet } from './browser-session.js';
+
+const TODAY = limaToday(Date.now());
+const HEADER = ['Serie', 'Número', 'Fecha', 'RUC cliente', 'Razón social', 'Descripción', 'Cantidad', 'Valor unitario'];
+const line = (numero: number, ruc = '20512333797'): (string | number)[] => ['F001', numero, TODAY, ruc, 'Comercial Andina S.A.C.', 'Arroz', 2, 18.5];
+
+/**
+ * «Descargar hoja corregida»: the sheet's rows with the edits laid over. A review of the page found
+ * that it wrote a row the sheet hides as a visible one, so the invoice the user had hidden was read,
+ * and issued, from the corrected sheet. Now each row keeps its number and the sheet's hiding.
+ */
+describe('the corrected sheet', () => {
+  let workspace: SignedInWorkspace;
+  let call: WorkspaceApi;
+  let sheet = '';
+
+  beforeAll(async () => {
+    workspace = await openSignedInWorkspace('factura-web-corrected-');
+    call = workspace.call;
+    // A title above the header (rows 1-2), invoices 1-4 on rows 4-7; invoice 3 hidden, invoice 2 with a wrong RUC.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Ventas');
+    ws.getRow(1).values = ['Ventas de noviembre'];
+    ws.getRow(3).values = HEADER;
+    [line(1), line(2, '20512333798'), line(3), line(4)].forEach((values, i) => (ws.getRow(4 + i).values = values));
+    ws.getRow(6).hidden = true;
+    sheet = join(workspace.dir.path, 'ventas-noviembre.xlsx');
+    await wb.xlsx.writeFile(sheet);
+  }, 60_000);
+  afterAll(async () => {
+    await closeWorkspace(workspace);
+  });
+
+  it('keeps each row at its number and a hidden row hidden: read again, the hidden invoice is left out as in the original', async () => {
+    const uploaded = await uploadSheet(workspace.session, 'ventas-noviembre.xlsx', await readFile(sheet));
+    expect(uploaded.status).toBe(200);
+    const id = String(uploaded.json['checkId']);
+    const checked = async (): Promise<Record<string, unknown>> => {
+      await expect.poll(async () => (await call('GET', `/api/checks/${id}`)).json['state'], { timeout: 30_000, interval: 100 }).toBe('done');
+      return (await call('GET', `/api/checks/${id}`)).json;
+    };
+    expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
+    expect(await checked()).toMatchObject({ errors: 1 });
+    // The wrong RUC fixed in place (row 5, column D).
+    expect((await call('POST', `/api/checks/${id}/edits`, { row: 5, col: 3, value: '20512333797' })).status).toBe(200);
+
+    const res = await request(`${workspace.session.origin}/api/checks/${id}/hoja-corregida`, { headers: workspace.session });
+    expect(res.statusCode).toBe(200);
+    const corrected = join(workspace.dir.path, 'ventas-noviembre.corregida.xlsx');
+    await writeFile(corrected, Buffer.from(await res.body.arrayBuffer()));
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(corrected);
+    const ws = book.worksheets[0]!;
+    expect(ws.getRow(3).getCell(1).value).toBe('Serie');
+    expect([4, 5, 6, 7].map((n) => ws.getRow(n).getCell(2).value)).toEqual(['1', '2', '3', '4']);
+    expect(ws.getRow(5).getCell(4).value).toBe('20512333797');
+    expect([4, 5, 6, 7].map((n) => ws.getRow(n).hidden)).toEqual([false, false, true, false]);
+
+    // Read again, as the page or the command line would: invoice 3 stays out, the others are valid.
+    const again = await validateSheet(corrected, { writeFiles: false });
+    expect(again.byStatus).toMatchObject({ VALID: 3, INVALID: 0 });
+    expect(again.invoices).toBe(3);
+  }, 90_000);
+});
