@@ -69,6 +69,7 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
     hasResults: offered.results,
     hasFixFile: offered.fix,
     hasMapping: (c.preview as StoredPreview | undefined)?.mapping !== undefined,
+    previewed: c.preview !== undefined,
     ...(c.failure !== undefined ? { failure: c.failure.es } : {}),
     editedCells,
     editsPending: c.editsVersion !== c.checkedVersion,

@@ -103,7 +103,8 @@ export async function sheetChoices(path: string, budgetMs = SHEET_CHOICES_BUDGET
       continue;
     }
     const p = await previewSheet(path, { sheet: s.name });
-    choices.push({ name: s.name, rows: p.firstRows.map((r) => r.cells), hasHeader: p.header !== undefined });
+    const partial = p.header === undefined && p.columns.some((c) => c.column !== undefined);
+    choices.push({ name: s.name, rows: p.firstRows.map((r) => r.cells), hasHeader: p.header !== undefined, ...(partial ? { partialHeader: true } : {}) });
   }
   return choices;
 }
@@ -127,8 +128,9 @@ export async function buildSheetPreview(
   try {
     preview = await previewSheet(check.storedPath, sheet !== undefined ? { sheet } : {});
   } catch (err) {
-    // Several sheets have a header: the CLI asks for --sheet; the page proposes the first of them.
-    const proposed = sheets?.find((s) => s.hasHeader)?.name;
+    // Several sheets have a header: the CLI asks for --sheet; the page proposes the first of them (one
+    // whose columns are all named, else one naming some: the columns step asks for the rest).
+    const proposed = (sheets?.find((s) => s.hasHeader) ?? sheets?.find((s) => s.partialHeader === true))?.name;
     if (!(err instanceof FacturaError) || sheet !== undefined || proposed === undefined) throw err;
     sheet = proposed;
     preview = await previewSheet(check.storedPath, { sheet });

@@ -28,6 +28,8 @@ export interface SheetChoice {
   readonly rows: readonly (readonly string[])[];
   /** A header row with the required columns was found in it. */
   readonly hasHeader: boolean;
+  /** Without that, a row naming some sales columns (the others to assign on the columns step). */
+  readonly partialHeader?: true;
   /** Not opened to show its rows (the workbook is too large to open every sheet at upload); it can still be chosen. */
   readonly unread?: true;
 }
@@ -102,6 +104,8 @@ export interface CheckView {
   readonly hasFixFile: boolean;
   /** The check ran with a column mapping (chosen or remembered), downloadable as a --map file. */
   readonly hasMapping: boolean;
+  /** The upload was read far enough to show its columns: it can be checked again, or its columns chosen (not a file that could not be opened). */
+  readonly previewed: boolean;
   /** Why the check could not run, in the user's language. */
   readonly failure?: string;
   /** How many cells the user has changed (the overlay; the uploaded file is never touched). */

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sheetChoices } from '../../src/web/sheet-preview-view.js';
+import { buildSheetPreview, sheetChoices } from '../../src/web/sheet-preview-view.js';
+import { openWorkspaceStore } from '../../src/web/workspace-store.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /**
@@ -42,5 +43,30 @@ describe('the choice of sheet at upload', () => {
       { name: 'Diciembre', rows: [], hasHeader: false, unread: true },
     ]);
     expect(choices?.[0]?.rows.length).toBeGreaterThan(1);
+  });
+
+  it('proposes a sheet whose header names only some sales columns when a cover comes first: the columns step asks for the rest', async () => {
+    // A cover, then two months of an export whose «Doc» column (the serie) is named nothing the reader knows.
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Resumen').addRows([['Resumen de ventas'], ['Total vendido', 12_345.67]]);
+    for (const month of ['Octubre', 'Noviembre']) {
+      const ws = wb.addWorksheet(month);
+      ws.addRow(['Doc', 'Número', 'Fecha', 'RUC cliente', 'Razón social', 'Descripción', 'Cantidad', 'Valor unitario']);
+      ws.addRow(['F001', 1, '20/11/2026', '20512333797', `Cliente de ${month}`, 'Arroz', 2, 10]);
+    }
+    const covered = join(dir.path, 'con-portada.xlsx');
+    await wb.xlsx.writeFile(covered);
+    const store = openWorkspaceStore(join(dir.path, 'espacio.db'));
+    try {
+      const preview = await buildSheetPreview(store, { id: '00000000-0000-4000-8000-000000000001', fileName: 'con-portada.xlsx', storedPath: covered });
+      expect(preview).toMatchObject({ sheet: 'Octubre', chosenSheet: 'Octubre', autoMapped: false, missing: ['serie'] });
+      expect(preview.sheets?.map((c) => [c.name, c.hasHeader, c.partialHeader])).toEqual([
+        ['Resumen', false, undefined],
+        ['Octubre', false, true],
+        ['Noviembre', false, true],
+      ]);
+    } finally {
+      store.close();
+    }
   });
 });

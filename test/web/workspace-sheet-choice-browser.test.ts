@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -138,5 +138,51 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain('INVÁLIDO 1');
     expect(consoleErrors).toEqual([]);
+  }, 120_000);
+
+  it('proposes a sheet whose headers name only some columns, and the columns step asks for the one missing', async () => {
+    // As an export names it: «Doc» for the serie, which the reader does not know.
+    const months = join(dir.path, 'ventas-exportadas.xlsx');
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Resumen').addRows([['Resumen de ventas noviembre'], ['Total vendido', 12_345.67]]);
+    for (const [name, rows] of [
+      ['Octubre', NOVEMBER],
+      ['Noviembre', DECEMBER],
+    ] as const) {
+      const ws = wb.addWorksheet(name);
+      ws.addRow(COLUMN_NAMES.map((c) => (c === 'serie' ? 'Doc' : c)));
+      for (const r of rows) ws.addRow(COLUMN_NAMES.map((c) => r[c] ?? null));
+    }
+    await wb.xlsx.writeFile(months);
+    await page.getByRole('button', { name: 'factura-import' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(months);
+    await page.getByRole('heading', { name: 'Elija la hoja de «ventas-exportadas.xlsx»' }).waitFor();
+    await expect(page.getByRole('radio', { name: /Octubre/ }).isChecked()).resolves.toBe(true);
+    await expect(page.getByText('Octubre · con encabezados de ventas (faltan columnas)').count()).resolves.toBe(1);
+    await page.getByRole('button', { name: 'Leer la hoja «Octubre»' }).click();
+    await page.getByRole('heading', { name: '2. Columnas de «ventas-exportadas.xlsx»' }).waitFor();
+    await page.getByLabel('Dato de la columna Doc').selectOption({ label: 'Serie (obligatorio)' });
+    await page.getByRole('button', { name: 'Revisar la hoja' }).click();
+    await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: 'VÁLIDO 3' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
+
+  it('opens a failed upload from the history with only «Subir otra hoja»: there are no columns to choose', async () => {
+    // A picture saved with the sheet's name: no reader opens it.
+    const broken = join(dir.path, 'no-es-un-libro.xlsx');
+    await writeFile(broken, Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+    await page.getByRole('button', { name: 'factura-import' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(broken);
+    await page.getByRole('alert').filter({ hasText: 'no es una hoja de ventas que se pueda leer' }).waitFor();
+    // The history, as the page shows it when opened again.
+    await page.reload();
+    const entry = page.getByRole('row').filter({ hasText: 'no-es-un-libro.xlsx' });
+    await entry.getByRole('button', { name: 'Abrir' }).click();
+    await page.getByRole('heading', { name: 'No se pudo revisar «no-es-un-libro.xlsx»' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Columnas' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Revisar de nuevo' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Subir otra hoja' }).count()).resolves.toBe(1);
+    // The refused upload's 422 is logged by Chromium as a failed load: nothing else may be.
+    expect(consoleErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
   }, 120_000);
 });

@@ -29,7 +29,7 @@ type Screen =
   | { readonly kind: 'sheet'; readonly preview: SheetPreview }
   | { readonly kind: 'result'; readonly check: CheckView }
   /** `checkId`: the check that failed, which «Revisar de nuevo» runs again from the sheet kept in the workspace. */
-  | { readonly kind: 'failed'; readonly fileName: string; readonly message: string; readonly checkId?: string };
+  | { readonly kind: 'failed'; readonly fileName: string; readonly message: string; readonly checkId?: string; readonly previewed?: boolean };
 
 const messageOf = (err: unknown): string => (err instanceof ApiError ? err.message : String(err));
 
@@ -78,7 +78,12 @@ export function App() {
   const finish = (checkId: string, fileName: string): void =>
     inTurn(
       api.check(checkId),
-      (check) => setScreen(check.state === 'failed' ? { kind: 'failed', fileName, message: check.failure ?? '', checkId } : { kind: 'result', check }),
+      (check) =>
+        setScreen(
+          check.state === 'failed'
+            ? { kind: 'failed', fileName, message: check.failure ?? '', checkId, previewed: check.previewed }
+            : { kind: 'result', check },
+        ),
       (err) => setScreen({ kind: 'failed', fileName, message: messageOf(err) }),
     );
   const watch = (checkId: string, fileName: string, sending = false): void => {
@@ -209,7 +214,7 @@ export function App() {
               {screen.message}
             </p>
             <div class="actions">
-              {screen.checkId !== undefined && (
+              {screen.checkId !== undefined && screen.previewed !== false && (
                 <>
                   <button type="button" class="primary" onClick={() => recheck(screen.checkId as string, screen.fileName)}>
                     Revisar de nuevo
@@ -219,7 +224,7 @@ export function App() {
                   </button>
                 </>
               )}
-              <button type="button" class={screen.checkId !== undefined ? '' : 'primary'} onClick={goHome}>
+              <button type="button" class={screen.checkId !== undefined && screen.previewed !== false ? '' : 'primary'} onClick={goHome}>
                 Subir otra hoja
               </button>
             </div>

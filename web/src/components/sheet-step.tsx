@@ -55,7 +55,15 @@ export function SheetStep({ preview, onChosen, onCancel }: Props) {
             <label key={s.name} class={`sheet-choice${s.name === chosen ? ' sheet-choice--chosen' : ''}`}>
               <span class="sheet-choice__name">
                 <input type="radio" name="hoja" value={s.name} checked={s.name === chosen} onChange={() => setChosen(s.name)} /> {s.name}
-                {s.unread !== true && <span class="hint">{s.hasHeader ? ' · con encabezados de ventas' : ' · sin encabezados de ventas'}</span>}
+                {s.unread !== true && (
+                  <span class="hint">
+                    {s.hasHeader
+                      ? ' · con encabezados de ventas'
+                      : s.partialHeader === true
+                        ? ' · con encabezados de ventas (faltan columnas)'
+                        : ' · sin encabezados de ventas'}
+                  </span>
+                )}
               </span>
               {s.unread === true ? (
                 <span class="hint">(el libro es muy grande para mostrar las filas de cada hoja: elíjala por su nombre)</span>
