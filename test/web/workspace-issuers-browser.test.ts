@@ -104,7 +104,7 @@ describe('several issuers and logins asked in the page, in a real browser', () =
   it('sends one issuer alone: the others are left out of that run, nothing of theirs reaches the service', async () => {
     // B's login form opened, then A alone chosen: the form for an issuer left out does not hold «Confirmar envío» back.
     await dialog()
-      .getByRole('button', { name: `Indicar el acceso de RUC ${B.ruc}` })
+      .getByRole('button', { name: `Indicar acceso de RUC ${B.ruc}` })
       .click();
     await dialog()
       .getByRole('form', { name: `Acceso del emisor RUC ${B.ruc}` })
@@ -124,7 +124,7 @@ describe('several issuers and logins asked in the page, in a real browser', () =
   it('asks once for a login the environment lacks, in a form the browser does not keep, checks it, and sends the rest', async () => {
     await page.getByRole('button', { name: 'Reanudar el envío' }).click();
     await dialog()
-      .getByRole('button', { name: `Indicar el acceso de RUC ${B.ruc}` })
+      .getByRole('button', { name: `Indicar acceso de RUC ${B.ruc}` })
       .click();
     const form = dialog().getByRole('form', { name: `Acceso del emisor RUC ${B.ruc}` });
     await form.waitFor();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CheckView, IssuerToSend, SendPlan } from '../api-client.js';
-import { formatAmount, plural } from '../format.js';
+import { formatAmount, formatCount, plural } from '../format.js';
 import { alreadyAccepted, countByStatus, toSend, toSendNow } from '../status-counts.js';
 import { CredentialsForm } from './credentials-form.js';
 
@@ -88,7 +88,9 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
           <li>
             Destino: <strong>{plan.environment}</strong>. {!several && issuers[0] !== undefined && <>Emisor: {withFullStop(issuerName(issuers[0]))}</>}
           </li>
-          <li>Se enviarán {plural(sending, 'factura', 'facturas')}.</li>
+          <li>
+            {sending === 1 ? 'Se enviará' : 'Se enviarán'} {plural(sending, 'factura', 'facturas')}.
+          </li>
           {invalid > 0 && (
             <li>
               {plural(invalid, 'factura inválida no se enviará', 'facturas inválidas no se enviarán')}: puede corregir{invalid === 1 ? 'la' : 'las'} y
@@ -119,15 +121,15 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
                       {i.ruc === undefined ? 'Sin RUC emisor' : `RUC ${i.ruc}`}
                       {i.razonSocial !== undefined && <span class="invoice">{i.razonSocial}</span>}
                     </th>
-                    <td>{i.invoices}</td>
-                    <td>{i.toSend}</td>
+                    <td>{formatCount(i.invoices)}</td>
+                    <td>{formatCount(i.toSend)}</td>
                     <td>{i.totals.map((t) => `${t.moneda} ${formatAmount(t.total)}`).join(' · ') || '—'}</td>
                     <td>
                       {i.access === 'falta' ? (
                         <button
                           type="button"
                           onClick={() => setAsking(i)}
-                          aria-label={`Indicar el acceso de ${i.ruc === undefined ? 'las facturas sin RUC emisor' : `RUC ${i.ruc}`}`}
+                          aria-label={`Indicar acceso de ${i.ruc === undefined ? 'las facturas sin RUC emisor' : `RUC ${i.ruc}`}`}
                         >
                           Indicar acceso
                         </button>
@@ -175,7 +177,7 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
               {totals.map((t) => (
                 <tr key={t.moneda}>
                   <th scope="row">{t.moneda}</th>
-                  <td>{t.invoices}</td>
+                  <td>{formatCount(t.invoices)}</td>
                   <td>{formatAmount(t.total)}</td>
                 </tr>
               ))}
