@@ -58,8 +58,31 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function refuse(reply: FastifyReply, status: 401 | 403, message: string): FastifyReply {
-  return reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ error: message });
+/**
+ * A refusal: JSON for the page's calls; for a browser opening a page (a bookmark, a link used twice)
+ * the same words on a page of their own, not a JSON object in braces.
+ */
+function refuse(request: FastifyRequest, reply: FastifyReply, status: 401 | 403, message: string): FastifyReply {
+  reply.code(status).header('cache-control', 'no-store');
+  if (request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
+    const title = status === 401 ? 'Enlace no válido' : 'Dirección no permitida';
+    return reply.type('text/html; charset=utf-8').send(refusalPage(title, message));
+  }
+  return reply.type('application/json; charset=utf-8').send({ error: message });
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function refusalPage(title: string, message: string): string {
+  return `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><title>factura-import · ${escapeHtml(title)}</title></head>
+<body>
+<h1>factura-import: ${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+</body>
+</html>
+`;
 }
 
 /**
@@ -79,24 +102,24 @@ const securityPlugin: FastifyPluginCallback<SecurityOptions> = (app, options, do
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const allowed = options.allowedHosts();
     const host = request.headers.host ?? '';
-    if (!allowed.has(host)) return refuse(reply, 403, FOREIGN_HOST);
+    if (!allowed.has(host)) return refuse(request, reply, 403, FOREIGN_HOST);
 
     const url = new URL(request.url, `http://${host}`);
     const token = url.searchParams.get('t');
     if (token !== null && request.method === 'GET' && url.pathname === '/') {
-      if (tokenUsed || !sameSecret(token, options.token)) return refuse(reply, 401, NO_SESSION);
+      if (tokenUsed || !sameSecret(token, options.token)) return refuse(request, reply, 401, NO_SESSION);
       tokenUsed = true;
       const cookie = serializeCookie(sessionCookieName(options.port()), options.session, { httpOnly: true, sameSite: 'strict', path: '/' });
       return reply.code(303).header('set-cookie', cookie).header('cache-control', 'no-store').header('location', '/').send();
     }
 
     const cookies = parseCookie(request.headers.cookie ?? '');
-    if (!sameSecret(cookies[sessionCookieName(options.port())], options.session)) return refuse(reply, 401, NO_SESSION);
+    if (!sameSecret(cookies[sessionCookieName(options.port())], options.session)) return refuse(request, reply, 401, NO_SESSION);
 
     if (!SAFE_METHODS.has(request.method)) {
       const origin = request.headers.origin;
       if (origin === undefined || !allowed.has(origin.replace(/^http:\/\//, '')) || !origin.startsWith('http://')) {
-        return refuse(reply, 403, FOREIGN_ORIGIN);
+        return refuse(request, reply, 403, FOREIGN_ORIGIN);
       }
     }
     return undefined;

@@ -11,6 +11,7 @@ import type { Logger } from '../logger.js';
 import { createCheckFiles } from './check-files.js';
 import { checkRoutes } from './check-routes.js';
 import { createCheckProgressHub } from './check-progress-hub.js';
+import { answerClientError } from './client-error-answer.js';
 import { correctedSheetRoutes } from './corrected-sheet-routes.js';
 import { downloadRoutes } from './download-routes.js';
 import { editRoutes } from './edit-routes.js';
@@ -107,7 +108,14 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
 
   // requestTimeout bounds how long a request may take to arrive (not its answer: the live progress
   // streams for as long as a check runs); an upload of the largest sheet over loopback takes seconds.
-  const app = Fastify({ bodyLimit: JSON_BODY_LIMIT, logger: false, forceCloseConnections: true, return503OnClosing: true, requestTimeout: REQUEST_TIMEOUT_MS });
+  const app = Fastify({
+    bodyLimit: JSON_BODY_LIMIT,
+    logger: false,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    clientErrorHandler: answerClientError,
+  });
   await app.register(securityRules, { token, session, allowedHosts: () => allowed, port: () => listening });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const status = err.statusCode ?? 500;

@@ -71,6 +71,14 @@ describe('the workspace server refuses what a local server must refuse', () => {
     const page = await request(`${server.origin}/`, { headers: { cookie: `factura_sesion_${server.port}=adivinado` } });
     expect(page.statusCode).toBe(401);
     await page.body.dump();
+    // A browser opening the page (a bookmark) reads the same words on a page, not a JSON object.
+    const opened = await request(`${server.origin}/`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(opened.statusCode).toBe(401);
+    expect(opened.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(opened.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const html = await opened.body.text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('Esta página solo se abre con el enlace que muestra la terminal');
   });
 
   it('answers 403 to a foreign Host (DNS rebinding), even with the cookie', async () => {
@@ -113,6 +121,18 @@ describe('the workspace server refuses what a local server must refuse', () => {
       const own = await send(server.origin);
       expect(own.statusCode).toBe(404);
       expect(((await own.body.json()) as { error: string }).error).toMatch(/No se encontró esa revisión/);
+    }
+  });
+
+  it('answers a request too large to be read (its address, its headers) in Spanish, with the security headers', async () => {
+    for (const res of [
+      await request(`${server.origin}/api/checks/${'a'.repeat(100_000)}`, { headers: { cookie } }),
+      await request(`${server.origin}/api/checks`, { headers: { cookie, 'x-relleno': 'a'.repeat(20_000) } }),
+    ]) {
+      expect(res.statusCode).toBe(431);
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      await expect(res.body.json()).resolves.toEqual({ error: 'La solicitud es demasiado grande: su dirección o sus encabezados pasan del límite.' });
     }
   });
 
