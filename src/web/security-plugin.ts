@@ -125,8 +125,10 @@ const securityPlugin: FastifyPluginCallback<SecurityOptions> = (app, options, do
     return undefined;
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(SECURITY_HEADERS);
+    // The API's answers (a check's rows, its mapping file, the history) are never kept by a browser's or a proxy's cache.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
   done();

@@ -143,6 +143,8 @@ describe('the workspace server refuses what a local server must refuse', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // An answer of the API is kept by no cache.
+    expect(res.headers['cache-control']).toBe('no-store');
     await res.body.dump();
   });
 
