@@ -87,7 +87,10 @@ export function createSubmission(deps: SubmissionDeps): Submission {
       const key = journalKey(ruc, serie, numero);
       const hash = documentHash(invoice.document);
       const prior = deps.journal.priorState(key, hash);
-      if (prior === 'accepted') return { status: 'SKIPPED', attempts: 0, note: SKIPPED_NOTE };
+      if (prior === 'accepted') {
+        const identificador = deps.journal.issuedAs(key);
+        return { status: 'SKIPPED', attempts: 0, note: SKIPPED_NOTE, ...(identificador !== undefined ? { answer: { identificador } } : {}) };
+      }
       if (prior === 'accepted-different-content') {
         const row = invoice.draft.rows[0];
         return {

@@ -74,6 +74,12 @@ function compact(hash: string, accepted: boolean): Compact {
 /** The prior state of every key, folded from the journal's records in the order they were written. */
 export class JournalState {
   readonly #byKey = new Map<string, Compact>();
+  /**
+   * The service's identificador of each key accepted with one: a run that skips an invoice an
+   * earlier run issued still says which document it is (an invoice shown without it reads as
+   * not issued, and could be issued again under a new number).
+   */
+  readonly #issuedAs = new Map<string, string>();
 
   /** Invoice keys the records so far know. */
   get keys(): number {
@@ -91,6 +97,7 @@ export class JournalState {
     switch (r.status) {
       case 'ACCEPTED':
         state.set(r.key, compact(r.hash, true));
+        if (r.identificador !== undefined) this.#issuedAs.set(r.key, r.identificador);
         return;
       case 'FAILED':
       case 'UNKNOWN':
@@ -103,6 +110,11 @@ export class JournalState {
         state.delete(r.key);
         return;
     }
+  }
+
+  /** The identificador the service gave the key when it accepted it, when the journal holds one. */
+  issuedAs(key: string): string | undefined {
+    return this.#issuedAs.get(key);
   }
 
   priorState(key: string, hash: string): PriorState {

@@ -28,6 +28,8 @@ export interface Journal {
   readonly path: string;
   readonly report: JournalReadReport;
   priorState(key: string, hash: string): PriorState;
+  /** The identificador the service gave `key` when it accepted it, when the journal holds one. */
+  issuedAs(key: string): string | undefined;
   /** Appends and flushes `{t:'attempt'}`; resolves once the line is on disk. */
   recordAttempt(entry: { key: string; hash: string; attempt: number }): Promise<void>;
   /** Appends and flushes `{t:'outcome'}`; resolves once the line is on disk. */
@@ -207,6 +209,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     path,
     report,
     priorState: (key, hash) => state.priorState(key, hash),
+    issuedAs: (key) => state.issuedAs(key),
     stats: () => ({ ...counts }),
     recordAttempt({ key, hash, attempt }) {
       const p = append({ t: 'attempt', key, hash, attempt, at: new Date(clock()).toISOString() });

@@ -1,4 +1,5 @@
 import type { FacturaDocument } from '../invoice/factura-document.js';
+import type { ServiceAnswer } from '../invoice/invoice-outcome.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import type { Problem } from '../invoice/problem.js';
 import type { ValidatedInvoice } from '../invoice/validate-invoice.js';
@@ -9,7 +10,15 @@ export type SendableInvoice = ValidatedInvoice & { readonly document: FacturaDoc
 
 /** Submission's word on one invoice: sent (SendResult), or settled by the journal before sending. */
 export type SubmitResult =
-  SendResult | { readonly status: InvoiceStatus; readonly attempts: 0; readonly problems?: readonly Problem[]; readonly note?: SendResult['note'] };
+  | SendResult
+  | {
+      readonly status: InvoiceStatus;
+      readonly attempts: 0;
+      readonly problems?: readonly Problem[];
+      readonly note?: SendResult['note'];
+      /** SKIPPED: the identificador an earlier run was given, as its journal holds it. */
+      readonly answer?: ServiceAnswer;
+    };
 
 /** What the pipeline needs of a submission (made by src/submit/create-submission.ts). */
 export interface Submission {

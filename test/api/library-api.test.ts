@@ -181,11 +181,16 @@ describe('submitSheet', () => {
     });
     const stop = new AbortController();
     const options = { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: sandbox.url, concurrency: 2, dispatcher: counting };
+    /** The service's identificador of each invoice, as each run tells it. */
+    const issued = { first: new Map<string, string | undefined>(), skipped: new Map<string, string | undefined>() };
     const first = await submitSheet(input, {
       ...options,
       signal: stop.signal,
       onEvent: (e) => {
-        if (e.type === 'invoice' && e.outcome.status === 'ACCEPTED') stop.abort();
+        if (e.type === 'invoice' && e.outcome.status === 'ACCEPTED') {
+          issued.first.set(`${e.outcome.serie}-${e.outcome.numero}`, e.outcome.answer?.identificador);
+          stop.abort();
+        }
       },
     });
     expect(first.interrupted).toBe(true);
@@ -194,8 +199,17 @@ describe('submitSheet', () => {
     const sentFirst = first.byStatus.ACCEPTED;
     expect(requests).toBe(1 + sentFirst);
 
-    const second = await submitSheet(input, options);
+    const second = await submitSheet(input, {
+      ...options,
+      onEvent: (e) => {
+        if (e.type === 'invoice' && e.outcome.status === 'SKIPPED')
+          issued.skipped.set(`${e.outcome.serie}-${e.outcome.numero}`, e.outcome.answer?.identificador);
+      },
+    });
     expect(second.byStatus.SKIPPED).toBe(sentFirst);
+    // A skipped invoice still says which document it is: the identificador the first run was given.
+    expect(issued.skipped).toEqual(issued.first);
+    expect([...issued.first.values()].every((id) => typeof id === 'string' && id !== '')).toBe(true);
     expect(second.byStatus.ACCEPTED).toBe(30 - sentFirst);
     const keys = sandbox.ledger().entries.map((e) => `${e.serie}-${e.numero}`);
     expect(keys).toHaveLength(30);

@@ -23,6 +23,17 @@ describe('JournalState (the pure side of the journal: no file)', () => {
     expect(state.priorState(KEY, OTHER)).toBe('accepted-different-content');
   });
 
+  it('keeps the identificador an accepted number was given, the first one, for a later run to show', () => {
+    const state = new JournalState();
+    expect(state.issuedAs(KEY)).toBeUndefined();
+    state.apply({ t: 'outcome', key: KEY, hash: HASH, status: 'ACCEPTED', identificador: 'id-1', at: AT });
+    state.apply({ t: 'outcome', key: KEY, hash: OTHER, status: 'ACCEPTED', identificador: 'id-2', at: AT });
+    expect(state.issuedAs(KEY)).toBe('id-1');
+    const unknown = journalKey('20512333797', 'F001', 8);
+    state.apply({ t: 'outcome', key: unknown, hash: HASH, status: 'UNKNOWN', identificador: 'id-3', at: AT });
+    expect(state.issuedAs(unknown)).toBeUndefined();
+  });
+
   it('forgets a send the service refused, and remembers one with no known answer', () => {
     const state = new JournalState();
     state.apply({ t: 'attempt', key: KEY, hash: HASH, attempt: 1, at: AT });
