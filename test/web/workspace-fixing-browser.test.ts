@@ -118,6 +118,18 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     await expect.poll(() => cell(150, 'unidadMedida').getAttribute('class'), POLL).toContain('cell--edited');
   }, 60_000);
 
+  it('keeps an edited cell at the far right inside the grid: the page never scrolls sideways', async () => {
+    const last = COLUMN_NAMES[COLUMN_NAMES.length - 1] as ColumnName;
+    await cell(150, last).dblclick();
+    await input(150, last).fill('20100070970');
+    await input(150, last).press('Enter');
+    await expect.poll(() => cell(150, last).getAttribute('class'), POLL).toContain('cell--edited');
+    // Its description (hidden text, placed absolutely) stayed inside the grid's own scroll.
+    await expect(page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).resolves.toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Deshacer el último cambio' }).click();
+    await page.getByText('Se deshizo el cambio de 1 celda.').waitFor();
+  }, 60_000);
+
   it('fixes every invalid cell through the grid, and «Revalidar» finds no error', async () => {
     await page.getByLabel('Solo con errores').check();
     for (const [n, columns] of Object.entries(PLANTED)) {
