@@ -332,6 +332,23 @@ describe('the web workspace in a real browser', () => {
     expect(totals).toContain('179,850,499,615,948,820.67');
   }, 90_000);
 
+  it('jumps from a warning to its row with «Solo con errores» on: the grid shows all rows, at that one', async () => {
+    // Invoice 3 on a hidden row (left out, with a warning) and invoice 2 with a wrong RUC: the grid opens on the rows with errors.
+    const path = join(dir.path, 'con-oculta.xlsx');
+    await writeSalesSheet(path, [salesRow(1), salesRow(2, { receptorNumeroDocumento: '20512333798' }), salesRow(3), salesRow(4)]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(path);
+    book.worksheets[0]!.getRow(4).hidden = true;
+    await book.xlsx.writeFile(path);
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await uploadAndCheck(page, path, 'INVÁLIDO 1');
+    await expect(page.getByLabel('Solo con errores').isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Ir a la fila 4' }).click();
+    await expect.poll(() => page.getByLabel('Solo con errores').isChecked(), { timeout: 5_000, interval: 100 }).toBe(false);
+    const grid = page.getByRole('grid', { name: 'Filas de la hoja' });
+    await expect.poll(() => grid.locator('[data-row="4"]:focus').count(), { timeout: 5_000, interval: 100 }).toBe(1);
+  }, 90_000);
+
   it('ran the whole session without a script error or a Content-Security-Policy violation', () => {
     expect(consoleErrors).toEqual([]);
   });

@@ -114,7 +114,13 @@ export function ResultsGrid({ check, jump, version, onEdited }: Props) {
       (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
     );
   };
-  useEffect(() => load({ page, errorsOnly }), [check.id, errorsOnly, version]);
+  /** A row to show once the rows are switched from «Solo con errores» to all (set by a jump to a row without an error). */
+  const showRow = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const row = showRow.current;
+    showRow.current = undefined;
+    load(row !== undefined ? { row, errorsOnly } : { page, errorsOnly });
+  }, [check.id, errorsOnly, version]);
   useEffect(() => {
     if (focusCell === undefined || editing !== undefined) return;
     table.current?.querySelector<HTMLElement>(`[data-cell="${focusCell}"]`)?.focus();
@@ -137,7 +143,25 @@ export function ResultsGrid({ check, jump, version, onEdited }: Props) {
   useEffect(() => {
     if (jump === undefined) return;
     setFocusRow(jump.row);
-    load({ row: jump.row, errorsOnly });
+    if (!errorsOnly) {
+      load({ row: jump.row, errorsOnly });
+      return;
+    }
+    api.rows(check.id, { row: jump.row, errorsOnly }).then(
+      (p) => {
+        if (p.rows.some((r) => r.row === jump.row)) {
+          setData(p);
+          setPage(p.page);
+          setError(undefined);
+          return;
+        }
+        // A row without an error of its own (a warning's: hidden rows, a totals row) is not among the rows with
+        // errors: the grid shows all rows, at that one.
+        showRow.current = jump.row;
+        setErrorsOnly(false);
+      },
+      (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
+    );
   }, [jump?.n]);
   useEffect(() => {
     if (focusRow === undefined || data === undefined) return;
