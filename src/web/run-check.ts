@@ -82,9 +82,12 @@ export async function runCheck(
   const rowsKey = rowsKeyOf(read.sheet, mapping);
   const keptRows = check.rowsRead;
   const rowsKept = store.rowsKeptFor(checkId, rowsKey);
+  // A recheck or a submission reads the sheet the last run read: its counts say how far along this one is.
+  const lastInvoices = (check.summary as { invoices?: unknown } | undefined)?.invoices;
+  const expected = check.state === 'done' && keptRows > 0 && typeof lastInvoices === 'number' ? { rows: keptRows, invoices: lastInvoices } : undefined;
   store.markRunning(checkId);
   // A recheck: the hub's latest event for this check is the last run's `done`; a new subscriber must not take it for this run's.
-  hub.publish(checkId, { type: 'progress', rowsRead: 0, invoices: 0 });
+  hub.publish(checkId, { type: 'progress', rowsRead: 0, invoices: 0, ...(expected !== undefined ? { expected } : {}) });
   /** The last run's marks and problems are forgotten when this one tells its sheet, not before: a run that ends before (a submission's lock or login) leaves them. */
   let writer: CheckWriter | undefined;
   const started = (): CheckWriter => {
@@ -110,7 +113,7 @@ export async function runCheck(
     if (!force && now - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = now;
     store.setProgress(checkId, rowsRead);
-    hub.publish(checkId, { type: 'progress', rowsRead, invoices });
+    hub.publish(checkId, { type: 'progress', rowsRead, invoices, ...(expected !== undefined ? { expected } : {}) });
   };
   const onEvent = (e: ImportEvent): void => {
     if (e.type === 'notice') return;

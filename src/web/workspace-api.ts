@@ -282,7 +282,13 @@ export interface GridPage {
 
 /** Events of GET /api/checks/:id/events (server-sent events, `data:` is this JSON). */
 export type CheckProgress =
-  | { readonly type: 'progress'; readonly rowsRead: number; readonly invoices: number }
+  | {
+      readonly type: 'progress';
+      readonly rowsRead: number;
+      readonly invoices: number;
+      /** What the check's last run found, when it has run: the rows and invoices this run should come to. */
+      readonly expected?: { readonly rows: number; readonly invoices: number };
+    }
   | { readonly type: 'done' }
   | { readonly type: 'failed'; readonly message: string };
 

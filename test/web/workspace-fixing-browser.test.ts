@@ -232,6 +232,11 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     expect(page.url()).toMatch(/#revision\/[0-9a-f-]{36}$/);
     await page.reload();
     await page.getByRole('heading', { name: 'Enviando «ventas-febrero.xlsx»…' }).waitFor();
+    // How far along, against what the check found: «… de 80».
+    await page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`Facturas con respuesta: \\d+ de ${n}`) })
+      .waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Detener' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor({ timeout: 60_000 });
     const stopped = sandbox.ledger().entries.filter((e) => e.serie === 'F002').length;

@@ -23,6 +23,8 @@ type Screen =
       readonly fileName: string;
       readonly rowsRead: number;
       readonly invoices: number;
+      /** The counts the check's last run came to, which this one should reach. */
+      readonly expected?: { readonly rows: number; readonly invoices: number };
       /** A submission (offers «Detener»), not a check. */
       readonly sending: boolean;
     }
@@ -93,8 +95,10 @@ export function App() {
     setScreen({ kind: 'checking', checkId, fileName, rowsRead: 0, invoices: 0, sending });
     stopWatching.current = api.watch(checkId, (e) => {
       if (!current()) return;
-      if (e.type === 'progress') setScreen({ kind: 'checking', checkId, fileName, rowsRead: e.rowsRead, invoices: e.invoices, sending });
-      else if (e.type === 'done') finish(checkId, fileName);
+      if (e.type === 'progress') {
+        const { rowsRead, invoices, expected } = e;
+        setScreen({ kind: 'checking', checkId, fileName, rowsRead, invoices, ...(expected !== undefined ? { expected } : {}), sending });
+      } else if (e.type === 'done') finish(checkId, fileName);
       // A submission that could not start (a lock, a login) leaves the check as it was: back to its review, where the failure is said.
       else if (sending) finish(checkId, fileName);
       else setScreen({ kind: 'failed', fileName, message: e.message, checkId });
@@ -204,6 +208,7 @@ export function App() {
             fileName={screen.fileName}
             rowsRead={screen.rowsRead}
             invoices={screen.invoices}
+            {...(screen.expected !== undefined ? { expected: screen.expected } : {})}
             {...(screen.sending ? { onStop: () => void api.stop(screen.checkId).catch(() => undefined) } : {})}
           />
         )}

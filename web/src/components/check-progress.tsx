@@ -5,21 +5,31 @@ interface Props {
   readonly fileName: string;
   readonly rowsRead: number;
   readonly invoices: number;
+  /** What the last run of the check came to: a recheck or a submission of the same sheet should reach it. */
+  readonly expected?: { readonly rows: number; readonly invoices: number };
   /** A submission, not a check: says so and offers «Detener». */
   readonly onStop?: () => void;
 }
 
 /** Step 3 while it runs: rows read and invoices checked, live from the server. */
-export function CheckProgress({ fileName, rowsRead, invoices, onStop }: Props) {
+export function CheckProgress({ fileName, rowsRead, invoices, expected, onStop }: Props) {
   const [stopping, setStopping] = useState(false);
   const sending = onStop !== undefined;
+  /** «1,234 de 3,000» while the count stays within what the last run found (edits may change it a little). */
+  const ofTotal = (n: number, total: number | undefined): string =>
+    total !== undefined && total > 0 && n <= total ? `${formatCount(n)} de ${formatCount(total)}` : formatCount(n);
+  const invoicesTotal = expected !== undefined && expected.invoices > 0 ? expected.invoices : undefined;
   return (
     <section class="card" aria-labelledby="progress-title" aria-busy="true">
       <h2 id="progress-title">{sending ? `Enviando «${fileName}»…` : `3. Revisando «${fileName}»…`}</h2>
-      <progress aria-label={sending ? 'Avance del envío' : 'Avance de la revisión'} />
+      {invoicesTotal !== undefined && invoices <= invoicesTotal ? (
+        <progress aria-label={sending ? 'Avance del envío' : 'Avance de la revisión'} value={invoices} max={invoicesTotal} />
+      ) : (
+        <progress aria-label={sending ? 'Avance del envío' : 'Avance de la revisión'} />
+      )}
       <p role="status" aria-live="polite">
-        Filas leídas: <strong>{formatCount(rowsRead)}</strong> · {sending ? 'Facturas con respuesta' : 'Facturas revisadas'}:{' '}
-        <strong>{formatCount(invoices)}</strong>
+        Filas leídas: <strong>{ofTotal(rowsRead, expected?.rows)}</strong> · {sending ? 'Facturas con respuesta' : 'Facturas revisadas'}:{' '}
+        <strong>{ofTotal(invoices, invoicesTotal)}</strong>
       </p>
       {sending && (
         <div class="actions">
