@@ -212,6 +212,15 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     // Nothing left to send: «Enviar» is off, and the page says why.
     await page.getByText('Todas las facturas válidas ya fueron aceptadas antes: no se envían de nuevo.').waitFor();
     await expect(page.getByRole('button', { name: 'Enviar', exact: true }).isDisabled()).resolves.toBe(true);
+    // Checked again after the submission, the invoices are valid, and the page says they were issued already.
+    await page.getByRole('button', { name: 'Revalidar' }).click();
+    await page
+      .getByRole('list', { name: 'Facturas por estado' })
+      .filter({ hasText: `VÁLIDO ${INVOICES}` })
+      .waitFor({ timeout: 60_000 });
+    await page
+      .getByText(`${INVOICES} de las facturas válidas ya se emitieron antes (según el diario de envíos): «Enviar» no las envía de nuevo.`, { exact: false })
+      .waitFor();
   }, 120_000);
 
   it('«Detener» stops a submission half way (after a reload); after another, «Reanudar el envío» sends the rest, each invoice once', async () => {

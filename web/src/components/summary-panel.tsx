@@ -19,6 +19,13 @@ export function SummaryPanel({ check }: { readonly check: CheckView }) {
           </li>
         ))}
       </ul>
+      {check.issuedBefore > 0 && (
+        <p class="note">
+          {check.issuedBefore === 1
+            ? '1 de las facturas válidas ya se emitió antes (según el diario de envíos): «Enviar» no la envía de nuevo. Si la cambió después de emitirla, su número ya no se puede usar para ella: corríjala con una nota de crédito.'
+            : `${formatCount(check.issuedBefore)} de las facturas válidas ya se emitieron antes (según el diario de envíos): «Enviar» no las envía de nuevo. Si cambió alguna después de emitirla, su número ya no se puede usar para ella: corríjala con una nota de crédito.`}
+        </p>
+      )}
       {check.totals.length > 0 && (
         <table class="totals">
           <caption>Totales de las facturas {accepted ? 'aceptadas' : 'válidas'}, por moneda</caption>
