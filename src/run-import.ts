@@ -52,6 +52,8 @@ export interface ImportRun {
   readonly defaultRuc?: string;
   /** Absent in a dry run. */
   readonly submission?: Submission;
+  /** Invoices whose rows come back after other invoices', found before the run (split-invoice-keys.ts): none of their parts goes. */
+  readonly splitKeys?: ReadonlyMap<string, number>;
   readonly logger: Logger;
   readonly clock: () => number;
   readonly signal?: AbortSignal;
@@ -361,7 +363,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     const { contextFor, issuerOf } = issuerContexts(run, limaToday(run.clock()));
     const only = settings.onlyIssuer;
     const events = runPipeline({
-      groups: groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit }),
+      groups: groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit, ...(run.splitKeys !== undefined ? { splitKeys: run.splitKeys } : {}) }),
       validate: (draft) => validateInvoice(draft, contextFor(draft.emisorRuc)),
       ...(only !== undefined ? { include: (draft: InvoiceDraft) => issuerOf(draft) === only, issuerOf } : {}),
       lang,

@@ -19,6 +19,13 @@ export interface GroupingOptions {
   readonly mergeSplit?: boolean;
   /** Under `mergeSplit`: most invoices held in memory until the end of the file (default 10,000). */
   readonly mergeBufferLimit?: number;
+  /**
+   * Invoices whose rows come back after other invoices (by invoiceKey), with the first row where
+   * they do, found by a first pass over the sheet (split-invoice-keys.ts): their first part is an
+   * error too, so a submission never issues an invoice that is missing rows. Without it, only the
+   * rows that come back are (a stream cannot know, at an invoice's end, that it returns later).
+   */
+  readonly splitKeys?: ReadonlyMap<string, number>;
 }
 
 export const DEFAULT_MERGE_BUFFER_LIMIT = 10_000;
@@ -44,6 +51,8 @@ class DraftBuilder {
   readonly problems: Problem[] = [];
   /** Set when this block repeats a key finished earlier (default mode). */
   earlier: RowRange | undefined;
+  /** Set when rows of this invoice come back further down (GroupingOptions.splitKeys): the first of them. */
+  comesBackAt: number | undefined;
   /** Rows of this invoice the sheet hides, left out (LineRecord.hidden); undefined: none. */
   private hidden: number[] | undefined;
   private hiddenFlagged = false;
@@ -110,6 +119,7 @@ class DraftBuilder {
   build(): InvoiceDraft {
     const problems = [...this.problems];
     if (this.earlier) problems.unshift(reappeared(this.serie, this.numero, this.earlier, this.range()));
+    else if (this.comesBackAt !== undefined) problems.unshift(comesBack(this.serie, this.numero, this.range(), this.comesBackAt));
     return {
       kind: 'invoice',
       serie: this.serie,
@@ -225,7 +235,11 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
     if (item === undefined) return [];
     if (item instanceof OrphanBuilder) return [item.build()];
     if (mergeSplit) return []; // stays buffered until the end
-    if (!item.earlier) finished.set(keyOf(item), item.range());
+    if (!item.earlier) {
+      const key = keyOf(item);
+      finished.set(key, item.range());
+      item.comesBackAt = options.splitKeys?.get(key);
+    }
     return [item.build()];
   }
 
@@ -339,8 +353,20 @@ function reappeared(serie: string, numero: string, earlier: RowRange, now: RowRa
     now.first,
     'numero',
     `${serie}-${numero}`,
-    `La factura ${serie}-${numero} ya apareció en ${a.es} y vuelve a aparecer en ${b.es}, después de otras facturas. Las filas de una factura deben ir juntas: ordene la hoja por serie y número, o use la opción --merge-split para unirlas. Estas filas no se enviarán.`,
-    `Invoice ${serie}-${numero} already appeared in ${a.en} and appears again in ${b.en}, after other invoices. The rows of an invoice must be together: sort the sheet by series and number, or use the --merge-split option to merge them. These rows will not be sent.`,
+    `La factura ${serie}-${numero} ya apareció en ${a.es} y vuelve a aparecer en ${b.es}, después de otras facturas. Las filas de una factura deben ir juntas: ordene la hoja por serie y número, o use la opción --merge-split para unirlas. La factura no se envía: ni estas filas ni las anteriores.`,
+    `Invoice ${serie}-${numero} already appeared in ${a.en} and appears again in ${b.en}, after other invoices. The rows of an invoice must be together: sort the sheet by series and number, or use the --merge-split option to merge them. The invoice is not sent: neither these rows nor the earlier ones.`,
+  );
+}
+
+function comesBack(serie: string, numero: string, rows: RowRange, later: number): Problem {
+  const a = describeRange(rows);
+  return errorAt(
+    'INVOICE_KEY_SPLIT',
+    rows.first,
+    'numero',
+    `${serie}-${numero}`,
+    `La factura ${serie}-${numero}, en ${a.es}, vuelve a aparecer en la fila ${later}, después de otras facturas: no se envía una factura a la que le faltan filas. Las filas de una factura deben ir juntas: ordene la hoja por serie y número, o use la opción --merge-split para unirlas.`,
+    `Invoice ${serie}-${numero}, in ${a.en}, appears again in row ${later}, after other invoices: an invoice missing rows is not sent. The rows of an invoice must be together: sort the sheet by series and number, or use the --merge-split option to merge them.`,
   );
 }
 

@@ -218,6 +218,39 @@ describe('submitSheet', () => {
   });
 });
 
+describe('submitSheet of an invoice whose rows come back after another invoice', () => {
+  it('sends none of its parts (its first part alone was issued before), and the others as usual', async () => {
+    const input = join(dir.path, 'partida.xlsx');
+    // F021-1 on rows 2-3, F021-2 on row 4, F021-1 again on row 5.
+    await writeSalesSheet(input, [
+      { ...salesRow(1), serie: 'F021' },
+      { ...salesRow(1), serie: 'F021', descripcion: 'Aceite' },
+      { ...salesRow(2), serie: 'F021' },
+      { ...salesRow(1), serie: 'F021', descripcion: 'Sal' },
+    ]);
+    const outcomes: { numero: string; status: string; codes: string[] }[] = [];
+    const summary = await submitSheet(input, {
+      credentials: sandbox.credentials,
+      authUrl: sandbox.url,
+      baseUrl: sandbox.url,
+      onEvent: (e) =>
+        e.type === 'invoice' ? outcomes.push({ numero: e.outcome.numero, status: e.outcome.status, codes: e.outcome.problems.map((p) => p.code) }) : undefined,
+    });
+    expect(outcomes).toEqual([
+      { numero: '1', status: 'INVALID', codes: ['INVOICE_KEY_SPLIT'] },
+      { numero: '2', status: 'ACCEPTED', codes: [] },
+      { numero: '1', status: 'INVALID', codes: ['INVOICE_KEY_REPEATED'] },
+    ]);
+    expect(summary.byStatus).toMatchObject({ ACCEPTED: 1, INVALID: 2 });
+    expect(
+      sandbox
+        .ledger()
+        .entries.filter((e) => e.serie === 'F021')
+        .map((e) => String(e.numero)),
+    ).toEqual(['2']);
+  });
+});
+
 describe('validateSheet without files (writeFiles: false)', () => {
   it('tells the same events and summary, and writes neither workbook until asked', async () => {
     const input = join(dir.path, 'ventas.xlsx');

@@ -140,6 +140,20 @@ describe('groupInvoices', () => {
     expect(p?.message.en).toContain('rows 2 to 3');
   });
 
+  it('makes the first part of a split invoice an error too when a first pass found the split (splitKeys): none of it is sent', async () => {
+    const rows = [line('F001', '1'), cont(), line('F001', '2'), line('F001', '1')];
+    const items = await group(rows, { splitKeys: new Map([['F001-1', 5]]) });
+    expect(items.map((i) => [i.kind, i.rows, i.problems.map((p) => p.code)])).toEqual([
+      ['invoice', [2, 3], ['INVOICE_KEY_SPLIT']],
+      ['invoice', [4], []],
+      ['invoice', [5], ['INVOICE_KEY_REPEATED']],
+    ]);
+    const first = items[0]?.problems[0];
+    expect(first).toMatchObject({ severity: 'error', row: 2, column: 'numero', value: 'F001-1' });
+    expect(first?.message.es).toContain('La factura F001-1, en las filas 2 a 3, vuelve a aparecer en la fila 5');
+    expect(items[2]?.problems[0]?.message.es).toContain('La factura no se envía: ni estas filas ni las anteriores.');
+  });
+
   it('merges an invoice split by other invoices under mergeSplit, filling down and checking conflicts', async () => {
     const items = await group(
       [line('F001', '1', { receptorNombreLegal: 'ACME' }), line('F001', '2'), line('F001', '1', { receptorNombreLegal: 'OTRA' }), cont()],
