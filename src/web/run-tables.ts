@@ -13,7 +13,11 @@ export interface RunTableStatements {
   readonly problemsBetween: Statement;
   readonly problemsOfGroup: Statement;
   readonly insertProblem: Statement;
-  /** The first edit of a batch on a cell the check flagged as a value the catalogue does not know (params: check, batch). */
+  /**
+   * The first edit of a batch on a cell the check flagged as a value the catalogue does not know
+   * (params: check, batch), with the cell's value in the sheet (its first edit's old value): a map
+   * offered after a second change of the cell («BOLSITA» → «BOLSA» → «NIU») maps what sheets say.
+   */
   readonly flaggedInBatch: Statement;
 }
 
@@ -82,7 +86,9 @@ export function runTables(db: Db): RunTables {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       flaggedInBatch: db.prepare(
-        `SELECT e.col_index, e.old_value, e.new_value FROM edits e
+        `SELECT e.col_index, e.new_value,
+                (SELECT f.old_value FROM edits f WHERE f.check_id = e.check_id AND f.row_num = e.row_num AND f.col_index = e.col_index ORDER BY f.id LIMIT 1) AS old_value
+         FROM edits e
          WHERE e.check_id = ? AND e.batch = ? AND EXISTS (
            SELECT 1 FROM ${problems} p WHERE p.check_id = e.check_id AND p.row_num = e.row_num AND p.col_index = e.col_index AND p.code = 'UNKNOWN_CATALOGUE_VALUE')
          LIMIT 1`,

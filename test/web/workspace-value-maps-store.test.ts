@@ -70,6 +70,9 @@ describe('value maps in the workspace store', () => {
     expect(store.replaceInColumn(ID, { col: 1, find: 'BOLSITA', replace: 'NIU', at: AT })).toBe(3);
     expect(store.valueMapOffer(ID, B)).toEqual({ col: 1, from: 'BOLSITA', to: 'NIU', issuers: [A, B] });
     expect(store.valueMapOffer(ID, undefined)).toEqual({ col: 1, from: 'BOLSITA', to: 'NIU', issuers: ['', A, B] });
+    // Changed again, the cell's map still starts from what the sheet says.
+    expect(store.replaceInColumn(ID, { col: 1, find: 'NIU', replace: 'UNIDAD_BIENES', at: AT })).toBe(4);
+    expect(store.valueMapOffer(ID, B)).toEqual({ col: 1, from: 'BOLSITA', to: 'UNIDAD_BIENES', issuers: [A, B] });
     // A change of a cell the check did not flag offers nothing.
     store.addEdit(ID, { row: 5, col: 0, value: 'F002', at: AT });
     expect(store.valueMapOffer(ID, A)).toBeUndefined();
