@@ -163,6 +163,8 @@ const MIGRATIONS: readonly string[] = [
   // issued from it). Rows stored before this are read again at their check's next run.
   `ALTER TABLE rows ADD COLUMN hidden INTEGER;
    UPDATE checks SET rows_key = NULL;`,
+  // The last edit a check ran with: an undo that brings the edits back to it leaves nothing to recheck.
+  `ALTER TABLE checks ADD COLUMN checked_last_edit INTEGER;`,
 ];
 
 /** Brings the workspace's database up to the last migration, one transaction per migration. */

@@ -161,7 +161,8 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     listChecks: db.prepare(`SELECT * FROM checks WHERE state != 'uploaded' ORDER BY created_at DESC, id LIMIT ?`),
     setPreview: db.prepare(`UPDATE checks SET preview_json = ? WHERE id = ?`),
     start: db.prepare(
-      `UPDATE checks SET state = 'running', checked_version = COALESCE(@version, edits_version), grid_columns_json = @gridColumns, summary_json = NULL, rows_read = 0, error_rows = 0, failure_es = NULL, failure_en = NULL WHERE id = @id`,
+      `UPDATE checks SET state = 'running', checked_version = COALESCE(@version, edits_version),
+         checked_last_edit = (SELECT COALESCE(MAX(id), 0) FROM edits WHERE check_id = @id), grid_columns_json = @gridColumns, summary_json = NULL, rows_read = 0, error_rows = 0, failure_es = NULL, failure_en = NULL WHERE id = @id`,
     ),
     markRunning: db.prepare(`UPDATE checks SET state = 'running', failure_es = NULL, failure_en = NULL WHERE id = ?`),
     reopen: db.prepare(`UPDATE checks SET state = 'done', failure_es = ?, failure_en = ? WHERE id = ?`),
@@ -215,6 +216,10 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     lastBatch: db.prepare(`SELECT MAX(batch) AS b FROM edits WHERE check_id = ?`),
     deleteBatch: db.prepare(`DELETE FROM edits WHERE check_id = ? AND batch = ?`),
     bumpEdits: db.prepare(`UPDATE checks SET edits_version = edits_version + 1 WHERE id = ?`),
+    // The edits are those the last check ran with again (undo took back every later one): nothing to recheck.
+    backToChecked: db.prepare(
+      `UPDATE checks SET edits_version = checked_version WHERE id = @id AND checked_last_edit = (SELECT COALESCE(MAX(id), 0) FROM edits WHERE check_id = @id)`,
+    ),
     editsBetween: db.prepare(
       `SELECT g.row_num, g.col_index, l.new_value, f.old_value FROM (
          SELECT row_num, col_index, MIN(id) AS first_id, MAX(id) AS last_id FROM edits
@@ -341,7 +346,8 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       const { b } = q.lastBatch.get(id) as { b: number | null };
       if (b === null) return 0;
       const n = q.deleteBatch.run(id, b).changes;
-      q.bumpEdits.run(id);
+      // Undo takes the last batch, the newest ids: the edits are the checked ones again only when the newest left is the check's last.
+      if (q.backToChecked.run({ id }).changes === 0) q.bumpEdits.run(id);
       return n;
     }),
     editsBetween,

@@ -185,11 +185,12 @@ describe('the workspace store', () => {
     store.rememberMapping('otra', { serie: 'DOC_SERIE' }, '2026-11-23T10:00:00.000Z');
     store.setPreview(ID, { signature: 'firma', mapping: { valorVentaUnitario: 'Precio con IGV' }, tipoRegistro: 'PRECIOS_CON_IGV', columns: [] });
     store.close();
-    // As a store before that migration (the last but one) left them: the choice beside the mapping, or under a key of the web's own.
+    // As a store before that migration (the third from the last) left them: the choice beside the mapping, or under a key of the web's own.
     const db = new Database(join(dir.path, 'db.sqlite'));
     const version = Number(db.pragma('user_version', { simple: true }));
-    db.exec('ALTER TABLE rows DROP COLUMN hidden'); // the last migration's, made again
-    db.pragma(`user_version = ${version - 2}`);
+    // The two later migrations' columns, made again.
+    db.exec('ALTER TABLE rows DROP COLUMN hidden; ALTER TABLE checks DROP COLUMN checked_last_edit');
+    db.pragma(`user_version = ${version - 3}`);
     db.close();
     store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
     expect(store.recallMapping('firma')).toEqual({ valorVentaUnitario: 'Precio con IGV', tipoRegistro: 'PRECIOS_CON_IGV' });
@@ -199,6 +200,40 @@ describe('the workspace store', () => {
       mapping: { valorVentaUnitario: 'Precio con IGV', tipoRegistro: 'PRECIOS_CON_IGV' },
       columns: [],
     });
+  });
+
+  it('leaves nothing to recheck when undo takes the edits back to those the check ran with', () => {
+    const at = '2026-11-23T12:00:00.000Z';
+    const check = (): void => {
+      const { rowsKept } = store.startCheck(ID, [], 'k', store.getCheck(ID)?.editsVersion);
+      if (!rowsKept) {
+        const writer = store.writer(ID);
+        for (let r = 2; r < 6; r++) writer.addRow(r, ['F001', String(r), 'NIU']);
+        writer.flush();
+      }
+      store.finishCheck(ID, { summary: {}, rowsRead: 4, rowsKey: 'k' });
+    };
+    const pending = (): boolean => {
+      const c = store.getCheck(ID);
+      return c !== undefined && c.editsVersion !== c.checkedVersion;
+    };
+    // A check, an edit, then a check with it.
+    check();
+    store.addEdit(ID, { row: 2, col: 2, value: 'UND', at });
+    expect(pending()).toBe(true);
+    check();
+    expect(pending()).toBe(false);
+    // An edit and a replace after the check, each undone: back to the checked edits.
+    store.addEdit(ID, { row: 3, col: 2, value: 'UND', at });
+    expect(store.replaceInColumn(ID, { col: 2, find: 'NIU', replace: 'KGM', at })).toBe(2);
+    expect(pending()).toBe(true);
+    expect(store.undoLastEdit(ID)).toBe(2);
+    expect(pending()).toBe(true);
+    expect(store.undoLastEdit(ID)).toBe(1);
+    expect(pending()).toBe(false);
+    // Undoing the edit the check ran with changes the sheet from what was checked.
+    expect(store.undoLastEdit(ID)).toBe(1);
+    expect(pending()).toBe(true);
   });
 
   it('keeps edits as an overlay: one cell, a replace over a whole column (edits included), undo by action', () => {
