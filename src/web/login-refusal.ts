@@ -9,7 +9,7 @@ import type { AccessSource } from './issuer-access.js';
 export function loginRefusal(err: unknown, source: AccessSource | undefined): string {
   if (!(err instanceof FacturaError)) return 'No se pudo iniciar sesión en el servicio.';
   if (err.code === 'AUTH' && source !== 'configurado') {
-    return 'El servicio rechazó el correo o la clave (HTTP 401): revíselos e indíquelos de nuevo. No se envió ninguna factura.';
+    return 'El servicio rechazó el correo o la clave: revíselos e indíquelos de nuevo. No se envió ninguna factura.';
   }
   return err.text.es;
 }

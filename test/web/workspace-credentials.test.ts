@@ -48,7 +48,7 @@ describe('serve without any login in the environment', () => {
     expect(refused.status).toBe(422);
     // About what was typed, not the environment's variables the command line reads.
     expect(refused.json['error']).toBe(
-      `El servicio no aceptó el acceso del emisor ${sandbox.credentials.ruc}: El servicio rechazó el correo o la clave (HTTP 401): revíselos e indíquelos de nuevo. No se envió ninguna factura.`,
+      `El servicio no aceptó el acceso del emisor ${sandbox.credentials.ruc}: El servicio rechazó el correo o la clave: revíselos e indíquelos de nuevo. No se envió ninguna factura.`,
     );
     expect(JSON.stringify(refused.json)).not.toContain(wrong);
     expect(await call('GET', '/api/service')).toMatchObject({ json: { available: true } });

@@ -56,8 +56,8 @@ export function CredentialsForm({ ruc, asDefault, onSaved, onCancel }: Props) {
       <h3>{title}</h3>
       <p class="note">
         No hay credenciales configuradas para este emisor. Indíquelas una vez: el programa las comprueba con el servicio y las guarda solo en su memoria
-        mientras siga abierto «factura-import serve»; no se escriben en el disco ni en el registro, y el navegador no las guarda. Al cerrar el programa tendrá
-        que indicarlas de nuevo (o configúrelas con FACTURA_CREDENTIALS_FILE o FACTURA_MAIL_&lt;RUC&gt; y FACTURA_CLAVE_&lt;RUC&gt;).
+        mientras siga abierto; no se escriben en el disco ni en el registro, y el navegador no las guarda. Al cerrar el programa tendrá que indicarlas de nuevo,
+        salvo que quien lo instaló las deje configuradas (el README explica cómo).
       </p>
       <div class="fields">
         {ruc === undefined && (
