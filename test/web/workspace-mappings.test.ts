@@ -70,6 +70,15 @@ describe('remembered column mappings', () => {
     expect(next.json).toMatchObject({ autoMapped: true, remembered: true });
   }, 60_000);
 
+  it('starts one check when «Revisar la hoja» with a mapping comes twice at once (a double click)', async () => {
+    const first = await upload('exportacion-6.csv', sheet(6).replace('DOC_NUM', 'DOC_NRO'));
+    const id = String(first.json['checkId']);
+    const mapping = { ...MAPPING, numero: 'DOC_NRO' };
+    const answers = await Promise.all([0, 1].map(() => call('POST', `/api/checks/${id}/run`, { mapping })));
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 409]);
+    await expect.poll(async () => (await call('GET', `/api/checks/${id}`)).json['state'], { timeout: 30_000, interval: 100 }).toBe('done');
+  }, 60_000);
+
   it('lets go at upload of a remembered mapping these headers cannot use (one an older version kept)', async () => {
     const store = openWorkspaceStore(join(workspace.dir.path, 'otro-espacio.db'));
     try {
