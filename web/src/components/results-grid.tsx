@@ -104,15 +104,14 @@ export function ResultsGrid({ check, jump, version, onEdited }: Props) {
   const [focusCell, setFocusCell] = useState<string | undefined>(undefined);
   const table = useRef<HTMLTableElement>(null);
 
+  const show = (p: GridPage): void => {
+    setData(p);
+    setPage(p.page);
+    setError(undefined);
+  };
+  const failed = (err: unknown): void => setError(err instanceof ApiError ? err.message : String(err));
   const load = (q: { page?: number; row?: number; errorsOnly: boolean }): void => {
-    api.rows(check.id, q).then(
-      (p) => {
-        setData(p);
-        setPage(p.page);
-        setError(undefined);
-      },
-      (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
-    );
+    api.rows(check.id, q).then(show, failed);
   };
   /** A row to show once the rows are switched from «Solo con errores» to all (set by a jump to a row without an error). */
   const showRow = useRef<number | undefined>(undefined);
@@ -128,13 +127,10 @@ export function ResultsGrid({ check, jump, version, onEdited }: Props) {
   const save = (row: number, col: number, value: string): void => {
     setEditing(undefined);
     setFocusCell(`${row}-${col}`);
-    api.editCell(check.id, { row, col, value }).then(
-      (a) => {
-        onEdited(a);
-        load({ page, errorsOnly });
-      },
-      (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
-    );
+    api.editCell(check.id, { row, col, value }).then((a) => {
+      onEdited(a);
+      load({ page, errorsOnly });
+    }, failed);
   };
   const cancel = (row: number, col: number): void => {
     setEditing(undefined);
@@ -147,21 +143,13 @@ export function ResultsGrid({ check, jump, version, onEdited }: Props) {
       load({ row: jump.row, errorsOnly });
       return;
     }
-    api.rows(check.id, { row: jump.row, errorsOnly }).then(
-      (p) => {
-        if (p.rows.some((r) => r.row === jump.row)) {
-          setData(p);
-          setPage(p.page);
-          setError(undefined);
-          return;
-        }
-        // A row without an error of its own (a warning's: hidden rows, a totals row) is not among the rows with
-        // errors: the grid shows all rows, at that one.
-        showRow.current = jump.row;
-        setErrorsOnly(false);
-      },
-      (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
-    );
+    api.rows(check.id, { row: jump.row, errorsOnly }).then((p) => {
+      if (p.rows.some((r) => r.row === jump.row)) return show(p);
+      // A row without an error of its own (a warning's: hidden rows, a totals row) is not among the rows with
+      // errors: the grid shows all rows, at that one.
+      showRow.current = jump.row;
+      setErrorsOnly(false);
+    }, failed);
   }, [jump?.n]);
   useEffect(() => {
     if (focusRow === undefined || data === undefined) return;
