@@ -173,6 +173,9 @@ describe('several issuers and logins asked in the page, in a real browser', () =
   it('never writes a password: not in the workspace (database, uploads, results, journals), the browser profile, or the server output', async () => {
     const workspace = await filesUnder(join(dir.path, 'espacio'));
     expect(workspace.some((f) => f.path.endsWith('.sqlite'))).toBe(true);
+    // The browser closed first: its profile is then what stays on disk (open, Chromium writes and
+    // deletes cache files while they are being read: one vanished between the listing and its read).
+    await context.close();
     const profile = await filesUnder(join(dir.path, 'perfil-chromium'));
     for (const clave of [A.clave, B.clave, C.clave]) {
       expect(workspace.filter((f) => f.bytes.includes(clave)).map((f) => f.path)).toEqual([]);
