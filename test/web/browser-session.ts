@@ -118,7 +118,16 @@ export async function signIn(serve: ServeProcess): Promise<{ readonly cookie: st
 /** Uploads a sheet on the workspace's first step and waits (bounded) until the check's statuses read `statusText` (e.g. «VÁLIDO 5»). */
 export async function uploadAndCheck(page: Page, sheet: string, statusText: string): Promise<void> {
   await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheet);
-  await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: statusText }).waitFor({ timeout: 60_000 });
+  try {
+    await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: statusText }).waitFor({ timeout: 60_000 });
+  } catch (error) {
+    // What the page said instead (an upload refused, a connection cut): the failure's first clue.
+    const said = await page
+      .getByRole('alert')
+      .allTextContents()
+      .catch(() => []);
+    throw new Error(`the check of ${sheet} never showed «${statusText}»; the page's alerts: ${said.join(' | ') || '(none)'}`, { cause: error });
+  }
 }
 
 /** The workspace's JSON API as a signed-in page calls it: its status and JSON answer. */
