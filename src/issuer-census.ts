@@ -7,7 +7,6 @@ import { openRowSource } from './sheet/open-row-source.js';
 import { applyCellEdits } from './sheet/apply-cell-edits.js';
 import type { CellEdits } from './sheet/apply-cell-edits.js';
 import { readLineRecords } from './sheet/read-line-records.js';
-import { rowIssuerOf } from './invoice/grouping-decision.js';
 
 /** One issuer's invoices in a sheet. */
 export interface IssuerCount {
@@ -43,12 +42,12 @@ export async function issuerCensus(
   /** The run's corrections over the sheet, applied as the run applies them. */
   edits?: CellEdits,
   /**
-   * Stop checking an issuer's invoices once this many are valid. A submission only asks whether an
+   * Stop checking an issuer's invoices once `valid` are valid. A submission only asks whether an
    * issuer has a valid invoice (1): checking every invoice here cost as much again as the run's own
-   * checking of them. When finite, the pass also ends once every issuer the sheet names has this
-   * many (a first, one-column pass finds them), so `invoices` then counts only the invoices read.
+   * checking of them. The pass also ends once each of `issuers` (every issuer the sheet can name,
+   * from its key pass: sheet-keys.ts) has that many, so `invoices` then counts only the invoices read.
    */
-  validEnough = Infinity,
+  enough?: { readonly valid: number; readonly issuers: ReadonlySet<string> },
 ): Promise<IssuerCensus> {
   const source = applyCellEdits(await openRowSource(input, settings.read), edits);
   const sheet = await readLineRecords(source, settings.read);
@@ -62,7 +61,8 @@ export async function issuerCensus(
   const { contextFor, issuerOf } = issuerContexts({ settings, ...(defaultRuc !== undefined ? { defaultRuc } : {}) }, limaToday(clock()), false);
   // Asked only whether issuers have a valid invoice: the pass ends once every issuer the sheet can
   // name has enough of them (most sheets: one issuer, valid from its first invoice).
-  const candidates = Number.isFinite(validEnough) ? await issuersNamed(input, settings, edits, defaultRuc) : undefined;
+  const validEnough = enough?.valid ?? Infinity;
+  const candidates = enough?.issuers;
   let unsatisfied = candidates?.size ?? Infinity;
   const counts = new Map<string, { ruc?: string; invoices: number; valid: number }>();
   // Leaving the loop closes the records and the file behind them.
@@ -86,25 +86,4 @@ export async function issuerCensus(
     }
   }
   return { hasIssuerColumn, issuers: [...counts.values()] };
-}
-
-/**
- * Every issuer an invoice of the sheet can have, as `issuerOf` keys them ('' for none): the
- * `emisorRuc` values, normalised as the run reads them, and the default issuer when a row leaves it
- * blank (an invoice's issuer is one of its rows' values, or the default). A pass that normalises
- * that one column alone: several times cheaper than grouping and checking every invoice.
- */
-async function issuersNamed(input: string, settings: ResolvedSettings, edits: CellEdits | undefined, defaultRuc: string | undefined): Promise<Set<string>> {
-  const source = applyCellEdits(await openRowSource(input, settings.read), edits);
-  const sheet = await readLineRecords(source, { ...settings.read, only: ['emisorRuc'] });
-  const named = new Set<string>();
-  for await (const batch of sheet.records) {
-    for (const record of batch) {
-      // A totals row touches no invoice; any other row (hidden ones too) may name its invoice's issuer.
-      if (record.skipped === true) continue;
-      const ruc = rowIssuerOf(record.values);
-      named.add(ruc !== '' ? ruc : (defaultRuc ?? ''));
-    }
-  }
-  return named;
 }

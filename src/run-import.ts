@@ -52,7 +52,7 @@ export interface ImportRun {
   readonly defaultRuc?: string;
   /** Absent in a dry run. */
   readonly submission?: Submission;
-  /** Invoices whose rows come back after other invoices', found before the run (split-invoice-keys.ts): none of their parts goes. */
+  /** Invoices whose rows come back after other invoices', found before the run (sheet-keys.ts): none of their parts goes. */
   readonly splitKeys?: ReadonlyMap<string, number>;
   readonly logger: Logger;
   readonly clock: () => number;

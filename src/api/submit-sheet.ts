@@ -11,7 +11,7 @@ import pLimit from 'p-limit';
 import { issuerProfile } from '../config/resolve-settings.js';
 import { isValidRuc } from '../invoice/rules/identity-document-rules.js';
 import { issuerCensus } from '../issuer-census.js';
-import { splitInvoiceKeys } from '../split-invoice-keys.js';
+import { readSheetKeys } from '../sheet-keys.js';
 import type { LoginCredentials } from '../submit/api-client.js';
 import type { IssuerAccess } from '../submit/create-submission.js';
 import { issuerLoginFailed } from '../submit/create-submission.js';
@@ -95,9 +95,10 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
     const wanted = (ruc: string | undefined): boolean => settings.onlyIssuer === undefined || ruc === settings.onlyIssuer;
     // Who must log in, known before anything is sent (a sheet without emisorRuc is not read past its header).
     // Only whether each issuer has a valid invoice matters here: checking stops at the first one.
-    const census = await issuerCensus(input, settings, clock, defaultRuc, false, options.edits, 1);
-    // An invoice whose rows come back further down is sent in none of its parts (not its first part alone).
-    const splitKeys = await splitInvoiceKeys(input, settings, options.edits);
+    // One pass over the invoice keys: the issuers the census waits for, and the invoices whose rows
+    // come back further down (sent in none of their parts, not their first part alone).
+    const keys = await readSheetKeys(input, settings, options.edits, defaultRuc);
+    const census = await issuerCensus(input, settings, clock, defaultRuc, false, options.edits, { valid: 1, issuers: keys.issuers });
     const needed = census.hasIssuerColumn
       ? census.issuers.filter((i) => i.valid > 0 && wanted(i.ruc)).map((i) => i.ruc)
       : wanted(defaultRuc)
@@ -183,7 +184,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
           input,
           settings,
           paths,
-          splitKeys,
+          splitKeys: keys.split,
           ...(defaultEmisor !== undefined ? { emisor: defaultEmisor } : {}),
           ...(defaultRuc !== undefined ? { defaultRuc } : {}),
           emisorFor: (ruc) => emisors.get(ruc),

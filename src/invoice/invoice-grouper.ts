@@ -21,7 +21,7 @@ export interface GroupingOptions {
   readonly mergeBufferLimit?: number;
   /**
    * Invoices whose rows come back after other invoices (by invoiceKey), with the first row where
-   * they do, found by a first pass over the sheet (split-invoice-keys.ts): their first part is an
+   * they do, found by a first pass over the sheet (sheet-keys.ts): their first part is an
    * error too, so a submission never issues an invoice that is missing rows. Without it, only the
    * rows that come back are (a stream cannot know, at an invoice's end, that it returns later).
    */
