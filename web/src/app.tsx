@@ -183,6 +183,8 @@ export function App() {
     if (opening.current === undefined && location.hash !== wanted && (wanted !== '' || screen.kind === 'home')) location.hash = wanted;
   }, [shownId, screen.kind]);
 
+  /** A failed check that can be run again or given other columns: one with a sheet kept and read (not an upload refused). */
+  const retryable = screen.kind === 'failed' && screen.checkId !== undefined && screen.previewed !== false;
   return (
     <>
       <header class="topbar">
@@ -219,7 +221,7 @@ export function App() {
               {screen.message}
             </p>
             <div class="actions">
-              {screen.checkId !== undefined && screen.previewed !== false && (
+              {retryable && (
                 <>
                   <button type="button" class="primary" onClick={() => recheck(screen.checkId as string, screen.fileName)}>
                     Revisar de nuevo
@@ -229,7 +231,7 @@ export function App() {
                   </button>
                 </>
               )}
-              <button type="button" class={screen.checkId !== undefined && screen.previewed !== false ? '' : 'primary'} onClick={goHome}>
+              <button type="button" class={retryable ? '' : 'primary'} onClick={goHome}>
                 Subir otra hoja
               </button>
             </div>

@@ -15,21 +15,24 @@ interface Props {
 export function CheckProgress({ fileName, rowsRead, invoices, expected, onStop }: Props) {
   const [stopping, setStopping] = useState(false);
   const sending = onStop !== undefined;
-  /** «1,234 de 3,000» while the count stays within what the last run found (edits may change it a little). */
-  const ofTotal = (n: number, total: number | undefined): string =>
-    total !== undefined && total > 0 && n <= total ? `${formatCount(n)} de ${formatCount(total)}` : formatCount(n);
-  const invoicesTotal = expected !== undefined && expected.invoices > 0 ? expected.invoices : undefined;
+  /** The last run's count, while this one stays within it (edits may change it a little). */
+  const within = (n: number, total: number | undefined): number | undefined => (total !== undefined && total > 0 && n <= total ? total : undefined);
+  /** «1,234 de 3,000», or the count alone. */
+  const ofTotal = (n: number, total: number | undefined): string => {
+    const of = within(n, total);
+    return of === undefined ? formatCount(n) : `${formatCount(n)} de ${formatCount(of)}`;
+  };
+  const invoicesTotal = within(invoices, expected?.invoices);
   return (
     <section class="card" aria-labelledby="progress-title" aria-busy="true">
       <h2 id="progress-title">{sending ? `Enviando «${fileName}»…` : `3. Revisando «${fileName}»…`}</h2>
-      {invoicesTotal !== undefined && invoices <= invoicesTotal ? (
-        <progress aria-label={sending ? 'Avance del envío' : 'Avance de la revisión'} value={invoices} max={invoicesTotal} />
-      ) : (
-        <progress aria-label={sending ? 'Avance del envío' : 'Avance de la revisión'} />
-      )}
+      <progress
+        aria-label={sending ? 'Avance del envío' : 'Avance de la revisión'}
+        {...(invoicesTotal !== undefined ? { value: invoices, max: invoicesTotal } : {})}
+      />
       <p role="status" aria-live="polite">
         Filas leídas: <strong>{ofTotal(rowsRead, expected?.rows)}</strong> · {sending ? 'Facturas con respuesta' : 'Facturas revisadas'}:{' '}
-        <strong>{ofTotal(invoices, invoicesTotal)}</strong>
+        <strong>{ofTotal(invoices, expected?.invoices)}</strong>
       </p>
       {sending && (
         <div class="actions">
