@@ -26,7 +26,10 @@ export interface WrittenFiles {
  * does not stop the run.
  */
 export type ImportEvent =
-  /** Something a person must know that is no problem of the sheet (a stale lock taken over…); may come first. */
+  /**
+   * Something a person must know that is no problem of the sheet (a stale lock taken over…); may
+   * come first, or before a check starts over from `sheet` (ValidateOptions.readKeysFirst).
+   */
   | { readonly type: 'notice'; readonly message: LocalizedText }
   | {
       readonly type: 'sheet';

@@ -147,13 +147,19 @@ export interface ImportResult {
   /** `results` is absent only when the run was asked not to write files (`writeFiles: false`). */
   readonly written: WrittenFiles;
   readonly interrupted: boolean;
+  /**
+   * The invoices whose rows came back after other invoices' (by invoiceKey), with the first row
+   * where each did, as the grouping met them; empty under `mergeSplit`. Without `splitKeys` naming
+   * them, the first part of each was checked before its rows came back (validate-sheet.ts).
+   */
+  readonly comesBack: ReadonlyMap<string, number>;
 }
 
 /** How often (in rows read) a `progress` event is sent, besides one per invoice's end of run. */
 const PROGRESS_EVERY_ROWS = 1000;
 
 /** Hands an event to the listener; a listener that throws is logged, never the end of the run. */
-function eventSender(listener: ((event: ImportEvent) => void) | undefined, logger: Logger): (event: ImportEvent) => void {
+export function eventSender(listener: ((event: ImportEvent) => void) | undefined, logger: Logger): (event: ImportEvent) => void {
   if (listener === undefined) return () => undefined;
   return (event) => {
     try {
@@ -341,6 +347,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   const shownPath = (path: string): string => (run.fileName === undefined ? path : basename(path));
   let results: ResultsWorkbook | undefined;
   const summary = createSummary();
+  const comesBack = new Map<string, number>();
   let orphanRows = 0;
   const shown: ShownProblem[] = [];
   const shownWarnings: ShownProblem[] = [];
@@ -363,7 +370,13 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     const { contextFor, issuerOf } = issuerContexts(run, limaToday(run.clock()));
     const only = settings.onlyIssuer;
     const events = runPipeline({
-      groups: groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit, ...(run.splitKeys !== undefined ? { splitKeys: run.splitKeys } : {}) }),
+      groups: groupInvoices(sheet.records, {
+        mergeSplit: settings.read.mergeSplit,
+        ...(run.splitKeys !== undefined ? { splitKeys: run.splitKeys } : {}),
+        onComesBack: (key, row) => {
+          if (!comesBack.has(key)) comesBack.set(key, row);
+        },
+      }),
       validate: (draft) => validateInvoice(draft, contextFor(draft.emisorRuc)),
       ...(only !== undefined ? { include: (draft: InvoiceDraft) => issuerOf(draft) === only, issuerOf } : {}),
       lang,
@@ -442,6 +455,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       notes,
       written,
       interrupted,
+      comesBack,
     };
   } catch (err) {
     // Whatever ended the run (the results refused, the input, the fix file…), no partial results

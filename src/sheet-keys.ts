@@ -1,6 +1,5 @@
 import type { ResolvedSettings } from './config/resolve-settings.js';
-import { invoiceKey, rowIssuerOf } from './invoice/grouping-decision.js';
-import type { GroupItem } from './invoice/invoice-draft.js';
+import { rowIssuerOf } from './invoice/grouping-decision.js';
 import { createInvoiceGrouper } from './invoice/invoice-grouper.js';
 import type { CellEdits } from './sheet/apply-cell-edits.js';
 import { applyCellEdits } from './sheet/apply-cell-edits.js';
@@ -42,14 +41,14 @@ export async function readSheetKeys(
   const sheet = await readLineRecords(source, { ...settings.read, only: ['serie', 'numero', 'emisorRuc'] });
   const issuers = new Set<string>();
   const split = new Map<string, number>();
-  const grouper = settings.read.mergeSplit === true ? undefined : createInvoiceGrouper();
-  const note = (items: readonly GroupItem[]): void => {
-    for (const item of items) {
-      if (item.kind !== 'invoice' || !item.problems.some((p) => p.code === 'INVOICE_KEY_REPEATED')) continue;
-      const key = invoiceKey(item.serie, item.numero, item.emisorRuc);
-      if (!split.has(key)) split.set(key, item.rows[0] ?? 0);
-    }
-  };
+  const grouper =
+    settings.read.mergeSplit === true
+      ? undefined
+      : createInvoiceGrouper({
+          onComesBack: (key, row) => {
+            if (!split.has(key)) split.set(key, row);
+          },
+        });
   for await (const batch of sheet.records) {
     for (const record of batch) {
       // A totals row touches no invoice; any other row (hidden ones too) may name its invoice's issuer.
@@ -57,9 +56,9 @@ export async function readSheetKeys(
         const ruc = rowIssuerOf(record.values);
         issuers.add(ruc !== '' ? ruc : (defaultRuc ?? ''));
       }
-      if (grouper !== undefined) note(grouper.push(record));
+      grouper?.push(record);
     }
   }
-  if (grouper !== undefined) note(grouper.end());
+  grouper?.end();
   return { issuers, split };
 }

@@ -1,6 +1,9 @@
+import type { LocalizedText } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
+import { shownCount } from '../i18n/shown-count.js';
 import { silentLogger } from '../logger.js';
-import { runImport } from '../run-import.js';
+import { eventSender, runImport } from '../run-import.js';
+import { readSheetKeys } from '../sheet-keys.js';
 import { prepareRun } from './prepare-run.js';
 import type { ValidateOptions } from './run-options.js';
 import type { RunSummary } from './run-summary.js';
@@ -11,30 +14,59 @@ const NO_ISSUER = localized(
   'No issuer configured (--config or --emisor-ruc/--emisor-nombre): everything else was checked; submit takes the issuer from the login.',
 );
 
+/** Why a check starts over: invoices whose rows come back further down (ValidateOptions.readKeysFirst). */
+function checkingAgain(comesBack: ReadonlyMap<string, number>): LocalizedText {
+  const [first] = [...comesBack.values()].sort((a, b) => a - b);
+  const n = comesBack.size;
+  const es = n === 1 ? 'Una factura vuelve' : `${shownCount(n, 'es')} facturas vuelven`;
+  const en = n === 1 ? 'An invoice comes' : `${shownCount(n, 'en')} invoices come`;
+  return localized(
+    `${es} a aparecer más abajo, después de otras facturas (desde la fila ${first}): se revisa la hoja otra vez para que ninguna parte de ${n === 1 ? 'ella' : 'ellas'} cuente como lista para enviar.`,
+    `${en} back further down, after other invoices (from row ${first}): the sheet is checked again so that no part of ${n === 1 ? 'it' : 'them'} counts as ready to send.`,
+  );
+}
+
 /**
  * The dry run: reads the sheet, checks every invoice and writes the results workbook (and the
  * fix-and-resend workbook when something needs fixing; neither with `writeFiles: false`). No network, no account. Prints nothing;
  * a failure that ends the run is a FacturaError with its `code`.
+ *
+ * Its statuses are the ones a submission of the same sheet would start from: an invoice whose rows
+ * come back after other invoices is INVALID in every part, as `submitSheet` sends none of it
+ * (ValidateOptions.readKeysFirst says how that is found).
  */
 export async function validateSheet(path: string, options: ValidateOptions = {}): Promise<RunSummary> {
   const { input, settings, paths } = prepareRun(path, options);
-  const result = await runImport({
-    command: 'validate',
-    input,
-    settings,
-    paths,
-    ...(settings.issuer !== undefined ? { emisor: settings.issuer } : {}),
-    logger: options.logger ?? silentLogger(),
-    clock: options.clock ?? Date.now,
-    ...(options.signal !== undefined ? { signal: options.signal } : {}),
-    ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
-    ...(options.edits !== undefined ? { edits: options.edits } : {}),
-    ...(options.rowEvents !== undefined ? { rowEvents: options.rowEvents } : {}),
-    ...(options.problemEvents !== undefined ? { problemEvents: options.problemEvents } : {}),
-    ...(options.wording !== undefined ? { wording: options.wording } : {}),
-    ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
-    ...(options.writeFiles !== undefined ? { writeFiles: options.writeFiles } : {}),
-    lang: settings.lang,
-  });
+  const logger = options.logger ?? silentLogger();
+  const check = (splitKeys: ReadonlyMap<string, number> | undefined): ReturnType<typeof runImport> =>
+    runImport({
+      command: 'validate',
+      input,
+      settings,
+      paths,
+      ...(settings.issuer !== undefined ? { emisor: settings.issuer } : {}),
+      ...(splitKeys !== undefined ? { splitKeys } : {}),
+      logger,
+      clock: options.clock ?? Date.now,
+      ...(options.signal !== undefined ? { signal: options.signal } : {}),
+      ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
+      ...(options.edits !== undefined ? { edits: options.edits } : {}),
+      ...(options.rowEvents !== undefined ? { rowEvents: options.rowEvents } : {}),
+      ...(options.problemEvents !== undefined ? { problemEvents: options.problemEvents } : {}),
+      ...(options.wording !== undefined ? { wording: options.wording } : {}),
+      ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
+      ...(options.writeFiles !== undefined ? { writeFiles: options.writeFiles } : {}),
+      lang: settings.lang,
+    });
+  const known = options.readKeysFirst === true ? (await readSheetKeys(input, settings, options.edits, undefined)).split : undefined;
+  let result = await check(known);
+  // Checked in one pass, such an invoice's first part was VALID before its rows came back. Rare in
+  // a sheet, so the common sheet is read once; this one is checked again, knowing them.
+  if (known === undefined && result.comesBack.size > 0 && !result.interrupted) {
+    const message = checkingAgain(result.comesBack);
+    logger.info({ invoices: result.comesBack.size }, message[settings.lang]);
+    eventSender(options.onEvent, logger)({ type: 'notice', message });
+    result = await check(result.comesBack);
+  }
   return summarizeRun(result, settings.issuer === undefined ? [NO_ISSUER[settings.lang]] : []);
 }

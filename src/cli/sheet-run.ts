@@ -50,9 +50,11 @@ export async function withProgress(ctx: CliContext, run: (onEvent: (e: ImportEve
   try {
     return await run((e) => {
       if (e.type === 'notice') ctx.io.stderr.write(`factura-import: ${e.message[ctx.args.lang]}\n`);
-      else if (e.type === 'sheet')
-        progress ??= createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });
-      else if (e.type === 'invoice') progress?.tick(e.outcome.status);
+      else if (e.type === 'sheet') {
+        // A check that starts over (an invoice whose rows come back further down) counts from zero.
+        progress?.stop();
+        progress = createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });
+      } else if (e.type === 'invoice') progress?.tick(e.outcome.status);
     });
   } finally {
     progress?.stop();

@@ -26,6 +26,12 @@ export interface GroupingOptions {
    * rows that come back are (a stream cannot know, at an invoice's end, that it returns later).
    */
   readonly splitKeys?: ReadonlyMap<string, number>;
+  /**
+   * Told of each invoice whose rows come back after other invoices (by invoiceKey), with the row
+   * where they do, as the grouper meets it: a first pass learns `splitKeys` this way (sheet-keys.ts),
+   * and a dry run learns whether its invoices must be checked again with them (validate-sheet.ts).
+   */
+  readonly onComesBack?: (key: string, row: number) => void;
 }
 
 export const DEFAULT_MERGE_BUFFER_LIMIT = 10_000;
@@ -299,7 +305,10 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
           out = close();
           const merged = decision.action === 'merge' ? buffered.get(rowKey.key) : undefined;
           const builder = merged ?? new DraftBuilder(rowKey.serie, rowKey.numero, rowKey.emisorRuc);
-          if (decision.action === 'reappeared') builder.earlier = decision.earlier;
+          if (decision.action === 'reappeared') {
+            builder.earlier = decision.earlier;
+            options.onComesBack?.(rowKey.key, record.row);
+          }
           if (mergeSplit && !merged) {
             if (buffered.size >= limit) throw bufferExceeded(limit, record.row);
             buffered.set(rowKey.key, builder);

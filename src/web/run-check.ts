@@ -173,7 +173,9 @@ export async function runCheck(
       ...read,
       // The rows are in the store already: no event (and no display text) per row.
       rowEvents: !rowsKept,
-      ...(mode === 'submission' ? {} : { writeFiles: false }),
+      // A check reads the invoice keys first, as a submission does, so its events come once and
+      // an invoice whose rows come back further down is INVALID in every part, as «Enviar» finds it.
+      ...(mode === 'submission' ? {} : { writeFiles: false, readKeysFirst: true }),
     });
     const writer = started();
     writer.flush();

@@ -9,6 +9,7 @@ import type { ImportEvent, PublicSandbox } from '../../src/index.js';
 import { THREAD_READ_BYTES } from '../../src/sheet/open-run-rows.js';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import { openPaths } from '../helpers/open-paths.js';
+import { readResultsWorkbook } from '../reliability/results-workbook-reader.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -248,6 +249,78 @@ describe('submitSheet of an invoice whose rows come back after another invoice',
         .entries.filter((e) => e.serie === 'F021')
         .map((e) => String(e.numero)),
     ).toEqual(['2']);
+  });
+});
+
+describe('validateSheet of an invoice whose rows come back after another invoice', () => {
+  const splitSheet = async (name: string): Promise<string> => {
+    const input = join(dir.path, name);
+    // F022-1 on rows 2-3, F022-2 on row 4, F022-1 again on row 5: submitSheet sends only F022-2.
+    await writeSalesSheet(input, [
+      { ...salesRow(1), serie: 'F022' },
+      { ...salesRow(1), serie: 'F022', descripcion: 'Aceite' },
+      { ...salesRow(2), serie: 'F022' },
+      { ...salesRow(1), serie: 'F022', descripcion: 'Sal' },
+    ]);
+    return input;
+  };
+  type Told = string | { numero: string; status: string; codes: string[] };
+  const told = (events: ImportEvent[]): Told[] =>
+    events.flatMap<Told>((e) =>
+      e.type === 'invoice'
+        ? [{ numero: e.outcome.numero, status: e.outcome.status, codes: e.outcome.problems.map((p) => p.code) }]
+        : e.type === 'notice' || e.type === 'sheet'
+          ? [e.type]
+          : [],
+    );
+  const asSubmitted = [
+    { numero: '1', status: 'INVALID', codes: ['INVOICE_KEY_SPLIT'] },
+    { numero: '2', status: 'VALID', codes: [] },
+    { numero: '1', status: 'INVALID', codes: ['INVOICE_KEY_REPEATED'] },
+  ];
+
+  it('counts none of its parts VALID, as a submission sends none: the check says so and runs again knowing it', async () => {
+    const events: ImportEvent[] = [];
+    const summary = await validateSheet(await splitSheet('partida-validar.xlsx'), { onEvent: (e) => events.push(e), rowEvents: false });
+    // The first run met the rows that come back after F022-1 was checked; the second knows them from the start.
+    expect(told(events)).toEqual([
+      'sheet',
+      { numero: '1', status: 'VALID', codes: [] },
+      { numero: '2', status: 'VALID', codes: [] },
+      { numero: '1', status: 'INVALID', codes: ['INVOICE_KEY_REPEATED'] },
+      'notice',
+      'sheet',
+      ...asSubmitted,
+    ]);
+    const notice = events.find((e) => e.type === 'notice');
+    expect(notice?.type === 'notice' ? notice.message.es : '').toBe(
+      'Una factura vuelve a aparecer más abajo, después de otras facturas (desde la fila 5): se revisa la hoja otra vez para que ninguna parte de ella cuente como lista para enviar.',
+    );
+    expect(summary.byStatus).toMatchObject({ VALID: 1, INVALID: 2 });
+    expect(summary.exitCode).toBe(1);
+    // The results workbook is the second run's: F022-1's first part is not VÁLIDO there either.
+    const results = await readResultsWorkbook(summary.paths.results ?? '');
+    expect(results.invoices.filter((r) => r.serie === 'F022').map((r) => [r.numero, r.filas, r.estado])).toEqual([
+      ['1', '2-3', 'INVÁLIDO'],
+      ['2', '4', 'VÁLIDO'],
+      ['1', '5', 'INVÁLIDO'],
+    ]);
+    expect(results.problemCodes).toEqual(['INVOICE_KEY_SPLIT', 'INVOICE_KEY_REPEATED']);
+  });
+
+  it('reads the invoice keys first with readKeysFirst: the events come once, with the same statuses', async () => {
+    const events: ImportEvent[] = [];
+    const summary = await validateSheet(await splitSheet('partida-claves.xlsx'), { onEvent: (e) => events.push(e), rowEvents: false, readKeysFirst: true });
+    expect(told(events)).toEqual(['sheet', ...asSubmitted]);
+    expect(summary.byStatus).toMatchObject({ VALID: 1, INVALID: 2 });
+  });
+
+  it('checks a sheet without such an invoice once', async () => {
+    const events: ImportEvent[] = [];
+    const input = join(dir.path, 'ordenada.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3)]);
+    await validateSheet(input, { onEvent: (e) => events.push(e), rowEvents: false });
+    expect(told(events).filter((t) => typeof t === 'string')).toEqual(['sheet']);
   });
 });
 

@@ -140,6 +140,20 @@ describe('groupInvoices', () => {
     expect(p?.message.en).toContain('rows 2 to 3');
   });
 
+  it('tells onComesBack of each invoice whose rows come back, with the row where they do, as it meets them', async () => {
+    const told: [string, number][] = [];
+    const rows = [line('F001', '1'), cont(), line('F001', '2'), line('F001', '1'), line('F001', '3'), line('F001', '2'), line('F001', '1')];
+    await group(rows, { onComesBack: (key, row) => told.push([key, row]) });
+    expect(told).toEqual([
+      ['F001-1', 5],
+      ['F001-2', 7],
+      ['F001-1', 8],
+    ]);
+    // Under mergeSplit the parts are one invoice: nothing comes back.
+    await group(rows, { mergeSplit: true, onComesBack: (key, row) => told.push([key, row]) });
+    expect(told).toHaveLength(3);
+  });
+
   it('makes the first part of a split invoice an error too when a first pass found the split (splitKeys): none of it is sent', async () => {
     const rows = [line('F001', '1'), cont(), line('F001', '2'), line('F001', '1')];
     const items = await group(rows, { splitKeys: new Map([['F001-1', 5]]) });

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limaToday } from '../../src/invoice/lima-today.js';
+import type { SignedInWorkspace } from './browser-session.js';
+import { closeWorkspace, openSignedInWorkspace, uploadSheet } from './browser-session.js';
+
+const TODAY = limaToday(Date.now());
+
+/**
+ * A check in the workspace tells what «Enviar» will do. An invoice whose rows come back after
+ * another invoice is sent in none of its parts; the check marked its first part VÁLIDO, so the
+ * page counted it among the invoices to send and the submission then refused it. The check now
+ * reads the invoice keys first (ValidateOptions.readKeysFirst), as the submission does.
+ */
+describe('a check of an invoice whose rows come back after another invoice', () => {
+  let workspace: SignedInWorkspace;
+
+  beforeAll(async () => {
+    workspace = await openSignedInWorkspace('factura-web-split-');
+  }, 60_000);
+  afterAll(async () => {
+    await closeWorkspace(workspace);
+  });
+
+  it('marks every row of that invoice as not sendable and counts only the others as valid', async () => {
+    const { call } = workspace;
+    const csv = [
+      'serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario',
+      `F001,1,${TODAY},20512333797,Comercial Andina S.A.C.,Arroz,2,18.50`,
+      `F001,1,${TODAY},20512333797,Comercial Andina S.A.C.,Aceite,1,9.90`,
+      `F001,2,${TODAY},20512333797,Comercial Andina S.A.C.,Arroz,2,18.50`,
+      `F001,1,${TODAY},20512333797,Comercial Andina S.A.C.,Sal,3,1.20`,
+    ].join('\n');
+    const uploaded = await uploadSheet(workspace.session, 'ventas.csv', `${csv}\n`);
+    expect(uploaded.status).toBe(200);
+    const id = String(uploaded.json['checkId']);
+    expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
+    await expect.poll(async () => (await call('GET', `/api/checks/${id}`)).json['state'], { timeout: 30_000, interval: 100 }).toBe('done');
+    const check = (await call('GET', `/api/checks/${id}`)).json;
+    expect(check['invoices']).toBe(3);
+    const counted = Object.fromEntries((check['byStatus'] as { status: string; count: number }[]).map((c) => [c.status, c.count]));
+    expect(counted).toMatchObject({ VALID: 1, INVALID: 2 });
+
+    const rows = ((await call('GET', `/api/checks/${id}/rows`)).json['rows'] ?? []) as { row: number; status?: string; invoice?: string }[];
+    expect(rows.map((r) => [r.row, r.invoice, r.status])).toEqual([
+      [2, 'F001-1', 'INVALID'],
+      [3, 'F001-1', 'INVALID'],
+      [4, 'F001-2', 'VALID'],
+      [5, 'F001-1', 'INVALID'],
+    ]);
+    // The page says why, at the rows: the first part names the row where the invoice comes back.
+    const problems = (await call('GET', `/api/checks/${id}/problems/items?code=INVOICE_KEY_SPLIT&severity=error&column=numero`)).json as unknown as {
+      message?: string;
+    }[];
+    expect(JSON.stringify(problems)).toContain('vuelve a aparecer en la fila 5');
+  }, 90_000);
+});
