@@ -20,6 +20,7 @@ import { openIssuerSessions } from '../submit/service-session.js';
 import { missingCredentialsError } from './missing-credentials.js';
 import { TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS } from '../submit/token-manager.js';
 import { prepareRun } from './prepare-run.js';
+import { runListening } from './run-listening.js';
 import type { SubmitOptions } from './run-options.js';
 import type { RunSummary } from './run-summary.js';
 import { summarizeRun } from './run-summary.js';
@@ -192,13 +193,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
           secrets: [...accounts.values()].map((a) => a.clave).filter((s) => s.length > 0),
           logger,
           clock,
-          ...(options.signal !== undefined ? { signal: options.signal } : {}),
-          ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
-          ...(options.edits !== undefined ? { edits: options.edits } : {}),
-          ...(options.rowEvents !== undefined ? { rowEvents: options.rowEvents } : {}),
-          ...(options.problemEvents !== undefined ? { problemEvents: options.problemEvents } : {}),
-          ...(options.wording !== undefined ? { wording: options.wording } : {}),
-          ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
+          ...runListening(options),
           lang,
         });
         logger.info({ byIssuer: sessions.stats() }, localized('sesiones con el servicio', 'service sessions')[lang]);

@@ -5,6 +5,7 @@ import { silentLogger } from '../logger.js';
 import { eventSender, runImport } from '../run-import.js';
 import { readSheetKeys } from '../sheet-keys.js';
 import { prepareRun } from './prepare-run.js';
+import { runListening } from './run-listening.js';
 import type { ValidateOptions } from './run-options.js';
 import type { RunSummary } from './run-summary.js';
 import { summarizeRun } from './run-summary.js';
@@ -48,13 +49,7 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
       ...(splitKeys !== undefined ? { splitKeys } : {}),
       logger,
       clock: options.clock ?? Date.now,
-      ...(options.signal !== undefined ? { signal: options.signal } : {}),
-      ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
-      ...(options.edits !== undefined ? { edits: options.edits } : {}),
-      ...(options.rowEvents !== undefined ? { rowEvents: options.rowEvents } : {}),
-      ...(options.problemEvents !== undefined ? { problemEvents: options.problemEvents } : {}),
-      ...(options.wording !== undefined ? { wording: options.wording } : {}),
-      ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
+      ...runListening(options),
       ...(options.writeFiles !== undefined ? { writeFiles: options.writeFiles } : {}),
       lang: settings.lang,
     });
