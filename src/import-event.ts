@@ -28,7 +28,7 @@ export interface WrittenFiles {
 export type ImportEvent =
   /**
    * Something a person must know that is no problem of the sheet (a stale lock taken over…); may
-   * come first, or before a check starts over from `sheet` (ValidateOptions.readKeysFirst).
+   * come first, or before a check starts over from `sheet` (validateSheet, an invoice whose rows come back).
    */
   | { readonly type: 'notice'; readonly message: LocalizedText }
   | {

@@ -83,16 +83,6 @@ export interface ValidateOptions extends SheetReadOptions {
    */
   readonly writeFiles?: boolean;
   /**
-   * How an invoice whose rows come back further down, after other invoices, is found (a
-   * submission sends none of its parts). A run streams: each invoice is checked when its rows end,
-   * before the sheet says whether its number comes back. By default the check runs once and, only
-   * when the sheet has such an invoice, runs again knowing it: a `notice` event says so, then the
-   * events start over from `sheet`. `true`: the invoice keys are read first, in a pass over the
-   * sheet, and the events come once (the web workspace stores them as they come). Either way the
-   * result is the submission's: every part of such an invoice is INVALID.
-   */
-  readonly readKeysFirst?: boolean;
-  /**
    * Whom the messages speak to, in the events and in both workbooks: 'command-line' (default) names
    * the flag that mends a problem (`--encoding`, `--map`…); 'workspace' says what to do in the web
    * workspace instead (save in Excel and upload again, the «Columnas» button).
@@ -139,7 +129,7 @@ export interface IssuerCredentials {
  * issuer with valid invoices must have one, else FacturaError('CONFIG') naming each RUC. The library
  * reads no environment and no file: a program passes what it holds.
  */
-export interface SubmitOptions extends Omit<ValidateOptions, 'writeFiles' | 'readKeysFirst'>, Omit<ServiceOptions, 'credentials'> {
+export interface SubmitOptions extends Omit<ValidateOptions, 'writeFiles'>, Omit<ServiceOptions, 'credentials'> {
   /** The default issuer's login (optional when every invoice names its issuer and has its own). */
   readonly credentials?: ServiceOptions['credentials'];
   /** Logins by issuer RUC (11 digits). */

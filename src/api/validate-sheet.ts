@@ -3,7 +3,6 @@ import { localized } from '../i18n/localized-text.js';
 import { shownCount } from '../i18n/shown-count.js';
 import { silentLogger } from '../logger.js';
 import { eventSender, runImport } from '../run-import.js';
-import { readSheetKeys } from '../sheet-keys.js';
 import { prepareRun } from './prepare-run.js';
 import { runListening } from './run-listening.js';
 import type { ValidateOptions } from './run-options.js';
@@ -15,7 +14,7 @@ const NO_ISSUER = localized(
   'No issuer configured (--config or --emisor-ruc/--emisor-nombre): everything else was checked; submit takes the issuer from the login.',
 );
 
-/** Why a check starts over: invoices whose rows come back further down (ValidateOptions.readKeysFirst). */
+/** Why a check starts over: invoices whose rows come back further down. */
 function checkingAgain(comesBack: ReadonlyMap<string, number>): LocalizedText {
   const [first] = [...comesBack.values()].sort((a, b) => a - b);
   const n = comesBack.size;
@@ -33,8 +32,11 @@ function checkingAgain(comesBack: ReadonlyMap<string, number>): LocalizedText {
  * a failure that ends the run is a FacturaError with its `code`.
  *
  * Its statuses are the ones a submission of the same sheet would start from: an invoice whose rows
- * come back after other invoices is INVALID in every part, as `submitSheet` sends none of it
- * (ValidateOptions.readKeysFirst says how that is found).
+ * come back after other invoices is INVALID in every part, as `submitSheet` sends none of it. A run
+ * streams: each invoice is checked when its rows end, before the sheet says whether its number comes
+ * back. So the sheet is checked once and, only when it has such an invoice (rare: a sorted sheet,
+ * the common one, is read once), checked again knowing it: a `notice` event says so, then the events
+ * start over from `sheet` (a listener that keeps them forgets the first run's at the second `sheet`).
  */
 export async function validateSheet(path: string, options: ValidateOptions = {}): Promise<RunSummary> {
   const { input, settings, paths } = prepareRun(path, options);
@@ -53,11 +55,8 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
       ...(options.writeFiles !== undefined ? { writeFiles: options.writeFiles } : {}),
       lang: settings.lang,
     });
-  const known = options.readKeysFirst === true ? (await readSheetKeys(input, settings, options.edits, undefined)).split : undefined;
-  let result = await check(known);
-  // Checked in one pass, such an invoice's first part was VALID before its rows came back. Rare in
-  // a sheet, so the common sheet is read once; this one is checked again, knowing them.
-  if (known === undefined && result.comesBack.size > 0 && !result.interrupted) {
+  let result = await check(undefined);
+  if (result.comesBack.size > 0 && !result.interrupted) {
     const message = checkingAgain(result.comesBack);
     logger.info({ invoices: result.comesBack.size }, message[settings.lang]);
     eventSender(options.onEvent, logger)({ type: 'notice', message });

@@ -115,8 +115,25 @@ export async function runCheck(
     store.setProgress(checkId, rowsRead);
     hub.publish(checkId, { type: 'progress', rowsRead, invoices, ...(expected !== undefined ? { expected } : {}) });
   };
+  let sheetTold = false;
+  /**
+   * A second `sheet`: the library checks the sheet again (an invoice whose rows come back further
+   * down, found once the first run had checked its first part): what the first run said is
+   * forgotten, as at a start, and this run's events are stored instead (its rows too, unless kept).
+   */
+  const startOver = (): void => {
+    writer?.flush();
+    writer = undefined;
+    invoices = 0;
+    issuedBefore = 0;
+    if (!rowsKept) rowsRead = 0;
+  };
   const onEvent = (e: ImportEvent): void => {
     if (e.type === 'notice') return;
+    if (e.type === 'sheet') {
+      if (sheetTold) startOver();
+      sheetTold = true;
+    }
     const writer = started();
     switch (e.type) {
       case 'sheet':
@@ -173,9 +190,7 @@ export async function runCheck(
       ...read,
       // The rows are in the store already: no event (and no display text) per row.
       rowEvents: !rowsKept,
-      // A check reads the invoice keys first, as a submission does, so its events come once and
-      // an invoice whose rows come back further down is INVALID in every part, as «Enviar» finds it.
-      ...(mode === 'submission' ? {} : { writeFiles: false, readKeysFirst: true }),
+      ...(mode === 'submission' ? {} : { writeFiles: false }),
     });
     const writer = started();
     writer.flush();

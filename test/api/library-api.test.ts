@@ -308,13 +308,6 @@ describe('validateSheet of an invoice whose rows come back after another invoice
     expect(results.problemCodes).toEqual(['INVOICE_KEY_SPLIT', 'INVOICE_KEY_REPEATED']);
   });
 
-  it('reads the invoice keys first with readKeysFirst: the events come once, with the same statuses', async () => {
-    const events: ImportEvent[] = [];
-    const summary = await validateSheet(await splitSheet('partida-claves.xlsx'), { onEvent: (e) => events.push(e), rowEvents: false, readKeysFirst: true });
-    expect(told(events)).toEqual(['sheet', ...asSubmitted]);
-    expect(summary.byStatus).toMatchObject({ VALID: 1, INVALID: 2 });
-  });
-
   it('checks a sheet without such an invoice once', async () => {
     const events: ImportEvent[] = [];
     const input = join(dir.path, 'ordenada.xlsx');

@@ -8,8 +8,8 @@ const TODAY = limaToday(Date.now());
 /**
  * A check in the workspace tells what «Enviar» will do. An invoice whose rows come back after
  * another invoice is sent in none of its parts; the check marked its first part VÁLIDO, so the
- * page counted it among the invoices to send and the submission then refused it. The check now
- * reads the invoice keys first (ValidateOptions.readKeysFirst), as the submission does.
+ * page counted it among the invoices to send and the submission then refused it. The library now
+ * checks such a sheet a second time knowing the invoice, and the workspace keeps that run's word.
  */
 describe('a check of an invoice whose rows come back after another invoice', () => {
   let workspace: SignedInWorkspace;
@@ -41,6 +41,7 @@ describe('a check of an invoice whose rows come back after another invoice', () 
     expect(counted).toMatchObject({ VALID: 1, INVALID: 2 });
 
     const rows = ((await call('GET', `/api/checks/${id}/rows`)).json['rows'] ?? []) as { row: number; status?: string; invoice?: string }[];
+    // The first run's rows, marks and problems are forgotten at the second run's start: each row once.
     expect(rows.map((r) => [r.row, r.invoice, r.status])).toEqual([
       [2, 'F001-1', 'INVALID'],
       [3, 'F001-1', 'INVALID'],
@@ -51,6 +52,8 @@ describe('a check of an invoice whose rows come back after another invoice', () 
     const problems = (await call('GET', `/api/checks/${id}/problems/items?code=INVOICE_KEY_SPLIT&severity=error&column=numero`)).json as unknown as {
       message?: string;
     }[];
+    expect(problems).toHaveLength(1);
     expect(JSON.stringify(problems)).toContain('vuelve a aparecer en la fila 5');
+    expect(check['errors']).toBe(2);
   }, 90_000);
 });
