@@ -49,8 +49,12 @@ export async function withProgress(ctx: CliContext, run: (onEvent: (e: ImportEve
   let progress: ReturnType<typeof createProgressReporter> | undefined;
   try {
     return await run((e) => {
-      if (e.type === 'notice') ctx.io.stderr.write(`factura-import: ${e.message[ctx.args.lang]}\n`);
-      else if (e.type === 'sheet') {
+      if (e.type === 'notice') {
+        // Said on a line of its own, under the bar as it stood (a check that starts over says so between its two runs).
+        progress?.stop();
+        progress = undefined;
+        ctx.io.stderr.write(`factura-import: ${e.message[ctx.args.lang]}\n`);
+      } else if (e.type === 'sheet') {
         // A check that starts over (an invoice whose rows come back further down) counts from zero.
         progress?.stop();
         progress = createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });

@@ -41,6 +41,29 @@ describe('validate (the dry run)', () => {
     expect(run.stdout).toMatch(/! Fila 2: La columna «Precio unitario» \(H\) se lee sin IGV: a cada factura se le suma el 18 %/);
   });
 
+  it('says on its own line that it checks the sheet again when an invoice comes back, and reports no part of it as valid', async () => {
+    const input = join(dir.path, 'partida.csv');
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
+    const row = (numero: number, descripcion: string): string => `F001,${numero},${today},20512333797,Comercial Andina S.A.C.,${descripcion},2,18.50`;
+    await writeFile(
+      input,
+      [
+        'Serie,Número,Fecha,RUC cliente,Razón social,Descripción,Cantidad,Valor unitario',
+        row(1, 'Arroz'),
+        row(1, 'Aceite'),
+        row(2, 'Arroz'),
+        row(1, 'Sal'),
+        '',
+      ].join('\n'),
+    );
+    const run = await runMain(['validate', input, '--json']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'factura-import: Una factura vuelve a aparecer más abajo, después de otras facturas (desde la fila 5): se revisa la hoja otra vez para que ninguna parte de ella cuente como lista para enviar.\n',
+    );
+    expect(jsonSummary(run).byStatus).toMatchObject({ VALID: 1, INVALID: 2 });
+  });
+
   it('reads a «Precio unitario con IGV» column as the unit value only with --tipo-registro PRECIOS_CON_IGV, and says so without it', async () => {
     const input = join(dir.path, 'ventas.csv');
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
