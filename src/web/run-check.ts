@@ -84,7 +84,7 @@ export async function runCheck(
   const rowsKept = store.rowsKeptFor(checkId, rowsKey);
   // A recheck or a submission reads the sheet the last run read: its counts say how far along this one is.
   const lastInvoices = (check.summary as { invoices?: unknown } | undefined)?.invoices;
-  const expected = check.state === 'done' && keptRows > 0 && typeof lastInvoices === 'number' ? { rows: keptRows, invoices: lastInvoices } : undefined;
+  let expected = check.state === 'done' && keptRows > 0 && typeof lastInvoices === 'number' ? { rows: keptRows, invoices: lastInvoices } : undefined;
   store.markRunning(checkId);
   // A recheck: the hub's latest event for this check is the last run's `done`; a new subscriber must not take it for this run's.
   hub.publish(checkId, { type: 'progress', rowsRead: 0, invoices: 0, ...(expected !== undefined ? { expected } : {}) });
@@ -108,12 +108,14 @@ export async function runCheck(
   /** Rows read so far: the rows written, or (rows kept) the library's own progress count. */
   let rowsRead = 0;
   let lastProgress = 0;
+  /** The library's last notice, shown under the progress (a check that reads the sheet again says why). */
+  let note: string | undefined;
   const progress = (force: boolean): void => {
     const now = Date.now();
     if (!force && now - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = now;
     store.setProgress(checkId, rowsRead);
-    hub.publish(checkId, { type: 'progress', rowsRead, invoices, ...(expected !== undefined ? { expected } : {}) });
+    hub.publish(checkId, { type: 'progress', rowsRead, invoices, ...(expected !== undefined ? { expected } : {}), ...(note !== undefined ? { note } : {}) });
   };
   let sheetTold = false;
   /**
@@ -124,12 +126,18 @@ export async function runCheck(
   const startOver = (): void => {
     writer?.flush();
     writer = undefined;
+    // The second run reads the same rows and invoices: the page counts towards them.
+    expected ??= { rows: rowsRead, invoices };
     invoices = 0;
     issuedBefore = 0;
     if (!rowsKept) rowsRead = 0;
   };
   const onEvent = (e: ImportEvent): void => {
-    if (e.type === 'notice') return;
+    if (e.type === 'notice') {
+      note = e.message.es;
+      progress(true);
+      return;
+    }
     if (e.type === 'sheet') {
       if (sheetTold) startOver();
       sheetTold = true;

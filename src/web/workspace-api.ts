@@ -288,6 +288,8 @@ export type CheckProgress =
       readonly invoices: number;
       /** What the check's last run found, when it has run: the rows and invoices this run should come to. */
       readonly expected?: { readonly rows: number; readonly invoices: number };
+      /** What the library said while it runs, for the person waiting (the check reads the sheet again, and why). */
+      readonly note?: string;
     }
   | { readonly type: 'done' }
   | { readonly type: 'failed'; readonly message: string };

@@ -27,6 +27,8 @@ type Screen =
       readonly expected?: { readonly rows: number; readonly invoices: number };
       /** A submission (offers «Detener»), not a check. */
       readonly sending: boolean;
+      /** What the server said while it runs (the check reads the sheet again, and why). */
+      readonly note?: string;
     }
   | { readonly kind: 'sheet'; readonly preview: SheetPreview }
   | { readonly kind: 'result'; readonly check: CheckView }
@@ -96,8 +98,17 @@ export function App() {
     stopWatching.current = api.watch(checkId, (e) => {
       if (!current()) return;
       if (e.type === 'progress') {
-        const { rowsRead, invoices, expected } = e;
-        setScreen({ kind: 'checking', checkId, fileName, rowsRead, invoices, ...(expected !== undefined ? { expected } : {}), sending });
+        const { rowsRead, invoices, expected, note } = e;
+        setScreen({
+          kind: 'checking',
+          checkId,
+          fileName,
+          rowsRead,
+          invoices,
+          ...(expected !== undefined ? { expected } : {}),
+          ...(note !== undefined ? { note } : {}),
+          sending,
+        });
       } else if (e.type === 'done') finish(checkId, fileName);
       // A submission that could not start (a lock, a login) leaves the check as it was: back to its review, where the failure is said.
       else if (sending) finish(checkId, fileName);
@@ -211,6 +222,7 @@ export function App() {
             rowsRead={screen.rowsRead}
             invoices={screen.invoices}
             {...(screen.expected !== undefined ? { expected: screen.expected } : {})}
+            {...(screen.note !== undefined ? { note: screen.note } : {})}
             {...(screen.sending ? { onStop: () => void api.stop(screen.checkId).catch(() => undefined) } : {})}
           />
         )}

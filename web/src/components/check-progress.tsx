@@ -7,12 +7,14 @@ interface Props {
   readonly invoices: number;
   /** What the last run of the check came to: a recheck or a submission of the same sheet should reach it. */
   readonly expected?: { readonly rows: number; readonly invoices: number };
+  /** What the server said while it runs (the check reads the sheet again, and why). */
+  readonly note?: string;
   /** A submission, not a check: says so and offers «Detener». */
   readonly onStop?: () => void;
 }
 
 /** Step 3 while it runs: rows read and invoices checked, live from the server. */
-export function CheckProgress({ fileName, rowsRead, invoices, expected, onStop }: Props) {
+export function CheckProgress({ fileName, rowsRead, invoices, expected, note, onStop }: Props) {
   const [stopping, setStopping] = useState(false);
   const sending = onStop !== undefined;
   /** The last run's count, while this one stays within it (edits may change it a little). */
@@ -34,6 +36,7 @@ export function CheckProgress({ fileName, rowsRead, invoices, expected, onStop }
         Filas leídas: <strong>{ofTotal(rowsRead, expected?.rows)}</strong> · {sending ? 'Facturas con respuesta' : 'Facturas revisadas'}:{' '}
         <strong>{ofTotal(invoices, expected?.invoices)}</strong>
       </p>
+      {note !== undefined && <p class="hint">{note}</p>}
       {sending && (
         <div class="actions">
           <button
