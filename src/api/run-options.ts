@@ -106,6 +106,13 @@ export interface ServiceOptions {
   readonly authUrl: string;
   /** {base_url}: the invoice host. */
   readonly baseUrl: string;
+  /**
+   * The service as the submission journal names it (default: `baseUrl`). An invoice the journal
+   * shows as accepted counts as issued only at the service that accepted it, so a trial on the
+   * sandbox never makes the real submission skip an invoice. The built-in sandbox's address
+   * changes at every start: the CLI's and the workspace's `--sandbox` name it `'sandbox'`.
+   */
+  readonly journalService?: string;
   /** An undici Dispatcher for every request (proxy, tests); the caller closes it. */
   readonly dispatcher?: Dispatcher;
   /** Seconds to wait for an answer (default 60), in milliseconds. */

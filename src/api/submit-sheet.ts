@@ -6,6 +6,7 @@ import { silentLogger } from '../logger.js';
 import { runImport } from '../run-import.js';
 import { createSubmission } from '../submit/create-submission.js';
 import { openJournal } from '../submit/journal.js';
+import { journalService } from '../submit/journal-service.js';
 import { acquireRunLock } from '../submit/run-lock.js';
 import pLimit from 'p-limit';
 import { issuerProfile } from '../config/resolve-settings.js';
@@ -155,7 +156,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
         emisors.set(ruc, refused.has(ruc) ? { ruc, nombreLegal: hints.nombreLegal ?? ruc } : issuerFor(hints, sessionOf(sessions, ruc)));
       }
       const defaultEmisor = defaultRuc === undefined ? undefined : emisors.get(defaultRuc);
-      const journal = await openJournal(paths.journal);
+      const journal = await openJournal(paths.journal, { service: journalService(options.baseUrl, options.journalService) });
       if (journal.report.tornLastLine !== undefined) {
         const torn = localized(
           `la última línea del diario quedó cortada (corte abrupto) y se ignora: las facturas que nombraba se comprueban de nuevo con el servicio.`,

@@ -1,5 +1,5 @@
 import type { IssuerCredentials, ServiceOptions } from '../index.js';
-import { FacturaError, startSandbox } from '../index.js';
+import { FacturaError, SANDBOX_SERVICE, startSandbox } from '../index.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Logger } from '../logger.js';
 import { issuerCredentials } from './issuer-credentials.js';
@@ -8,7 +8,7 @@ const ADDRESSES = ['FACTURA_AUTH_URL', 'FACTURA_BASE_URL'] as const;
 const DEFAULT_LOGIN = ['FACTURA_RUC', 'FACTURA_MAIL', 'FACTURA_CLAVE'] as const;
 
 /** Where the service is and every login the environment gives. */
-export interface Service extends Pick<ServiceOptions, 'authUrl' | 'baseUrl'> {
+export interface Service extends Pick<ServiceOptions, 'authUrl' | 'baseUrl' | 'journalService'> {
   /** FACTURA_RUC / FACTURA_MAIL / FACTURA_CLAVE: the default issuer's login. */
   readonly credentials?: ServiceOptions['credentials'];
   /** FACTURA_MAIL_<RUC> / FACTURA_CLAVE_<RUC>, then the FACTURA_CREDENTIALS_FILE file, by RUC. */
@@ -69,7 +69,7 @@ export async function withService<T>(
   const running = await startSandbox();
   logger.info({ url: running.url, ruc: running.credentials.ruc }, 'sandbox started in-process (demo account)');
   try {
-    return await use({ credentials: running.credentials, issuerCredentials: {}, authUrl: running.url, baseUrl: running.url });
+    return await use({ credentials: running.credentials, issuerCredentials: {}, authUrl: running.url, baseUrl: running.url, journalService: SANDBOX_SERVICE });
   } finally {
     await running.close();
   }

@@ -9,6 +9,8 @@ export type JournalOutcomeStatus = 'ACCEPTED' | 'DUPLICATE' | 'REJECTED' | 'FAIL
 export interface AttemptRecord {
   readonly t: 'attempt';
   readonly key: string;
+  /** The service the line is about (journal-service.ts); absent in a journal written before it was recorded. */
+  readonly to?: string;
   readonly hash: string;
   readonly attempt: number;
   readonly at: string;
@@ -17,6 +19,7 @@ export interface AttemptRecord {
 export interface OutcomeRecord {
   readonly t: 'outcome';
   readonly key: string;
+  readonly to?: string;
   readonly hash: string;
   readonly status: JournalOutcomeStatus;
   readonly identificador?: string;
@@ -53,6 +56,7 @@ export function parseJournalRecord(text: string): JournalRecord | undefined {
   if (v === null || typeof v !== 'object') return undefined;
   const r = v as Record<string, unknown>;
   if (typeof r['key'] !== 'string' || typeof r['hash'] !== 'string' || typeof r['at'] !== 'string') return undefined;
+  if (r['to'] !== undefined && typeof r['to'] !== 'string') return undefined;
   if (r['t'] === 'attempt' && typeof r['attempt'] === 'number') return r as unknown as AttemptRecord;
   if (r['t'] === 'outcome' && typeof r['status'] === 'string' && STATUSES.has(r['status'])) return r as unknown as OutcomeRecord;
   return undefined;
@@ -71,7 +75,19 @@ function compact(hash: string, accepted: boolean): Compact {
   return accepted ? v : -v;
 }
 
-/** The prior state of every key, folded from the journal's records in the order they were written. */
+/**
+ * Whether a record speaks about `service` (journal-service.ts): one written for it, or one written
+ * before journals named their service (it keeps counting wherever it was sent, as it always did).
+ */
+export function recordFor(record: JournalRecord, service: string | undefined): boolean {
+  return record.to === undefined || service === undefined || record.to === service;
+}
+
+/**
+ * The prior state of every key at one service, folded from the journal's records in the order they
+ * were written. An invoice accepted by another service (a trial on the sandbox) is not issued at
+ * this one: its records are passed over, and it is sent here as if never sent.
+ */
 export class JournalState {
   readonly #byKey = new Map<string, Compact>();
   /**
@@ -81,12 +97,16 @@ export class JournalState {
    */
   readonly #issuedAs = new Map<string, string>();
 
+  /** The service this state is about; undefined: every record counts (a journal read whatever its service). */
+  constructor(readonly service?: string) {}
+
   /** Invoice keys the records so far know. */
   get keys(): number {
     return this.#byKey.size;
   }
 
   apply(r: JournalRecord): void {
+    if (!recordFor(r, this.service)) return;
     const state = this.#byKey;
     const prior = state.get(r.key);
     if (prior !== undefined && prior > 0) return; // once issued, the number stays issued with that content

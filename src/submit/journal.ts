@@ -44,6 +44,11 @@ export interface JournalOptions {
   readonly clock?: () => number;
   /** fdatasync after each batch of lines (default true). Only tests that measure turn it off. */
   readonly durable?: boolean;
+  /**
+   * The service this run sends to, as the journal names it (journal-service.ts): every line written
+   * says it, and what the journal says about an invoice counts only for lines of this service.
+   */
+  readonly service?: string;
 }
 
 function corruptJournal(path: string, line: number, cause?: unknown): FacturaError {
@@ -139,7 +144,8 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 export async function openJournal(path: string, options: JournalOptions = {}): Promise<Journal> {
   const clock = options.clock ?? Date.now;
   const durable = options.durable ?? true;
-  const state = new JournalState();
+  const state = new JournalState(options.service);
+  const to = options.service === undefined ? {} : { to: options.service };
   const { report, needsNewline } = await readJournal(path, state);
   let fh: FileHandle;
   try {
@@ -212,7 +218,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     issuedAs: (key) => state.issuedAs(key),
     stats: () => ({ ...counts }),
     recordAttempt({ key, hash, attempt }) {
-      const p = append({ t: 'attempt', key, hash, attempt, at: new Date(clock()).toISOString() });
+      const p = append({ t: 'attempt', key, ...to, hash, attempt, at: new Date(clock()).toISOString() });
       settled = p.catch(() => undefined);
       return p;
     },
@@ -220,6 +226,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
       const p = append({
         t: 'outcome',
         key,
+        ...to,
         hash,
         status,
         ...(identificador !== undefined ? { identificador } : {}),

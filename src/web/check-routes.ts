@@ -37,7 +37,10 @@ const GroupQuery = z.object({ code: z.string().max(100), severity: z.enum(['erro
  * The library's RunSummary as stored (JSON), with what the check adds beside it (run-check.ts:
  * `issuedBefore`); read defensively, an older row may lack a field.
  */
-type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems' | 'problemGroups'>> & { readonly issuedBefore?: number };
+type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems' | 'problemGroups'>> & {
+  readonly issuedBefore?: number;
+  readonly service?: string;
+};
 
 /**
  * How many errors or warnings the check found, as «Problemas encontrados» lists them: the sheet's
@@ -75,6 +78,7 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
     editsPending: c.editsVersion !== c.checkedVersion,
     sending,
     issuedBefore: s.issuedBefore ?? 0,
+    ...(typeof s.service === 'string' ? { service: s.service } : {}),
   };
 }
 

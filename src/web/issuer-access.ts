@@ -2,7 +2,7 @@ import { checkLogin } from '../index.js';
 import type { IssuerCredentials, LoginCheck, ServiceOptions } from '../index.js';
 
 /** Where the workspace sends: the service the environment names, or the sandbox `serve --sandbox` started. */
-export interface WorkspaceService extends Pick<ServiceOptions, 'authUrl' | 'baseUrl'> {
+export interface WorkspaceService extends Pick<ServiceOptions, 'authUrl' | 'baseUrl' | 'journalService'> {
   /** The default issuer's login (FACTURA_RUC/MAIL/CLAVE, or the sandbox's account). */
   readonly credentials?: ServiceOptions['credentials'];
   /** The logins of the issuers a sheet's emisorRuc column names, by RUC (as `submit` reads them). */

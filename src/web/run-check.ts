@@ -17,6 +17,8 @@ export interface CheckDeps {
   readonly validate?: ValidateSheet;
   /** The workspace's journal: a check counts its valid invoices the journal shows as accepted already. */
   readonly journal?: string;
+  /** The service «Enviar» sends to, as the journal names it (journalService): only its acceptances count. */
+  readonly journalService?: string;
   /** The issuer of invoices without «RUC emisor» (the default login's), to name them in the journal. */
   readonly defaultRuc?: () => string | undefined;
 }
@@ -100,7 +102,7 @@ export async function runCheck(
   let locate: ReturnType<typeof columnIndexer> = () => undefined;
   // A check (not a submission, which skips them itself) counts the valid invoices already issued, from
   // this sheet or another: the confirmation says they will not go again.
-  const issued = mode === 'check' && deps.journal !== undefined ? await issuedInJournal(deps.journal) : undefined;
+  const issued = mode === 'check' && deps.journal !== undefined ? await issuedInJournal(deps.journal, deps.journalService) : undefined;
   const defaultRuc = deps.defaultRuc?.();
   let issuedBefore = 0;
   let written: { results?: string; fixAndResend?: string } = {};
@@ -207,8 +209,13 @@ export async function runCheck(
     // Every row is stored unless a run that wrote them was stopped half way (a submission's «Detener»).
     const complete = rowsKept || (summary as { interrupted?: boolean } | undefined)?.interrupted !== true;
     store.finishCheck(checkId, {
-      // Beside the library's summary, as the page reads it (check-routes): how many valid invoices were issued before.
-      summary: issuedBefore > 0 ? { ...(summary as object), issuedBefore } : summary,
+      // Beside the library's summary, as the page reads it (check-routes): how many valid invoices were issued
+      // before, and at which service the journal was read (a run's statuses say nothing of another service).
+      summary: {
+        ...(summary as object),
+        ...(issuedBefore > 0 ? { issuedBefore } : {}),
+        ...(deps.journalService !== undefined ? { service: deps.journalService } : {}),
+      },
       rowsRead: rowsKept ? keptRows : writer.rowsWritten,
       ...(complete ? { rowsKey } : {}),
       ...(written.results !== undefined ? { resultsPath: written.results } : {}),

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { RunSummary } from '../index.js';
-import { INVOICE_STATUSES, submitSheet } from '../index.js';
+import { INVOICE_STATUSES, journalService, submitSheet } from '../index.js';
 import { checkView } from './check-routes.js';
 import { loginRefusal } from './login-refusal.js';
 import type { CheckFiles } from './check-files.js';
@@ -58,8 +58,9 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
     const ruc = access.defaultRuc();
     const login = ruc === undefined ? undefined : access.loginOf(ruc);
     // No default login: the sheet's emisorRuc column (or the page) decides who logs in.
-    if (ruc === undefined || login === undefined) return { available: true, environment: service.environment };
-    const base = { available: true, environment: service.environment, ruc } as const;
+    const where = { available: true, environment: service.environment, journalService: journalService(service.baseUrl, service.journalService) } as const;
+    if (ruc === undefined || login === undefined) return where;
+    const base = { ...where, ruc } as const;
     try {
       const l = await login;
       return { ...base, ...(l.razonSocial !== undefined ? { razonSocial: l.razonSocial } : {}) };
@@ -161,6 +162,7 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
         ...(only !== undefined ? { onlyIssuer: only } : {}),
         authUrl: service.authUrl,
         baseUrl: service.baseUrl,
+        ...(service.journalService !== undefined ? { journalService: service.journalService } : {}),
         signal: controller.signal,
         journal: options.journal,
         runLabel: 'factura-import serve (espacio de trabajo)',

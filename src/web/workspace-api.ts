@@ -116,6 +116,11 @@ export interface CheckView {
   readonly sending: boolean;
   /** Valid invoices the workspace's journal shows as accepted already (from this sheet or another): a submission skips them. */
   readonly issuedBefore: number;
+  /**
+   * The service the last run's statuses are about (ServiceView.journalService of the server that ran it): a
+   * check sent to the sandbox, reopened by a server that sends elsewhere, must be checked again before «Enviar».
+   */
+  readonly service?: string;
 }
 
 /** POST /api/checks/:id/edits: one cell (sheet row, 0-based column) to a new text ('' blanks it). */
@@ -300,6 +305,8 @@ export type ServiceView =
   | {
       readonly available: true;
       readonly environment: string;
+      /** The service as the journal names it (journalService): what CheckView.service is compared with. */
+      readonly journalService: string;
       /** The default issuer's RUC; absent when only per-issuer logins are configured. */
       readonly ruc?: string;
       /** The issuer's legal name, as the service's login answers it. */

@@ -19,6 +19,7 @@ import { gridRoutes } from './grid-routes.js';
 import { createIssuerAccess } from './issuer-access.js';
 import { issuerRoutes } from './issuer-routes.js';
 import { redactSecrets } from '../redact-secrets.js';
+import { journalService } from '../index.js';
 import { runCheckWithValueMaps } from './value-map-check.js';
 import { valueMapRoutes } from './value-map-routes.js';
 import type { ValidateSheet } from './run-check.js';
@@ -129,7 +130,8 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'No existe esa dirección en el espacio de trabajo.' }));
 
   await app.register(uploadRoutes, { store, workspace: options.workspace, maxUploadMb });
-  const checkDeps = { store, hub, journal, defaultRuc, ...(options.validate !== undefined ? { validate: options.validate } : {}) };
+  const sentTo = options.service !== undefined ? { journalService: journalService(options.service.baseUrl, options.service.journalService) } : {};
+  const checkDeps = { store, hub, journal, defaultRuc, ...sentTo, ...(options.validate !== undefined ? { validate: options.validate } : {}) };
   const files = createCheckFiles(checkDeps);
   await app.register(checkRoutes, {
     ...checkDeps,
@@ -150,6 +152,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
     running,
     sending,
     files,
+    ...sentTo,
     ...(access !== undefined ? { access } : {}),
   });
   const assets = options.assetsDir ?? defaultAssetsDir();

@@ -42,6 +42,30 @@ describe('submit', () => {
     expect(sandbox.ledger().counters.puts).toBe(50);
   });
 
+  it('sends to the service the invoices a trial with --sandbox accepted: issued there is not issued here', async () => {
+    // The review found a trial on the built-in sandbox made the real submission skip every invoice (OMITIDO), none sent.
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3)]);
+    const trial = await runMain(['submit', input, '--json', '--quiet', '--sandbox'], {});
+    expect(jsonSummary(trial).byStatus['ACCEPTED']).toBe(3);
+    const journal = (await readFile(join(dir.path, 'ventas.journal.jsonl'), 'utf8')).trim().split('\n');
+    expect(journal.every((line) => (JSON.parse(line) as { to?: string }).to === 'sandbox')).toBe(true);
+
+    const real = await runMain(['submit', input, '--json', '--quiet'], envFor(sandbox));
+    expect(real.code).toBe(0);
+    expect(jsonSummary(real).byStatus['ACCEPTED']).toBe(3);
+    expect(
+      sandbox
+        .ledger()
+        .entries.map((e) => e.numero)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+    // Each service's acceptances still count at that service: nothing goes twice.
+    expect(jsonSummary(await runMain(['submit', input, '--json', '--quiet'], envFor(sandbox))).byStatus['SKIPPED']).toBe(3);
+    expect(jsonSummary(await runMain(['submit', input, '--json', '--quiet', '--sandbox'], {})).byStatus['SKIPPED']).toBe(3);
+    expect(sandbox.ledger().counters.puts).toBe(3);
+  });
+
   it('never sends an invalid invoice, and exits 1', async () => {
     const input = join(dir.path, 'ventas.xlsx');
     await writeSalesSheet(input, [salesRow(1), salesRow(2, { receptorNumeroDocumento: '20512333798' }), salesRow(3)]);

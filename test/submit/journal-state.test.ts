@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { documentHash } from '../../src/submit/document-hash.js';
 import type { JournalRecord } from '../../src/submit/journal-state.js';
 import { JournalState, journalKey, parseJournalRecord } from '../../src/submit/journal-state.js';
+import { journalService, SANDBOX_SERVICE } from '../../src/submit/journal-service.js';
 
 const HASH = documentHash({ a: 1 });
 const OTHER = documentHash({ a: 2 });
@@ -44,6 +45,37 @@ describe('JournalState (the pure side of the journal: no file)', () => {
   });
 });
 
+describe('JournalState of one service', () => {
+  it('passes over what another service accepted, and keeps lines written before journals named their service', () => {
+    const real = new JournalState('https://api.example.pe/v1');
+    const trial = new JournalState('sandbox');
+    const other = journalKey('20512333797', 'F001', 8);
+    const lines: JournalRecord[] = [
+      // A trial on the sandbox: issued there, not at the real service.
+      { t: 'attempt', key: KEY, to: 'sandbox', hash: HASH, attempt: 1, at: AT },
+      { t: 'outcome', key: KEY, to: 'sandbox', hash: HASH, status: 'ACCEPTED', identificador: 'sb-1', at: AT },
+      // A line of an older journal, with no service: it counts wherever the journal is read, as it did.
+      { t: 'outcome', key: other, hash: HASH, status: 'ACCEPTED', at: AT },
+    ];
+    for (const r of lines) {
+      real.apply(r);
+      trial.apply(r);
+    }
+    expect(real.priorState(KEY, HASH)).toBe('none');
+    expect(real.issuedAs(KEY)).toBeUndefined();
+    expect(trial.priorState(KEY, HASH)).toBe('accepted');
+    expect(trial.issuedAs(KEY)).toBe('sb-1');
+    expect(real.priorState(other, HASH)).toBe('accepted');
+    expect(trial.priorState(other, HASH)).toBe('accepted');
+  });
+
+  it('names a service by its invoice host, one address however it ends, or by the name it is given', () => {
+    expect(journalService('https://api.example.pe/v1/')).toBe('https://api.example.pe/v1');
+    expect(journalService('https://API.example.pe:443/v1')).toBe('https://api.example.pe/v1');
+    expect(journalService('http://127.0.0.1:46773', SANDBOX_SERVICE)).toBe('sandbox');
+  });
+});
+
 describe('parseJournalRecord', () => {
   it('reads back the lines the appender writes and refuses a torn or foreign one', () => {
     const outcome = { t: 'outcome', key: KEY, hash: HASH, status: 'FAILED', httpStatus: 500, at: AT };
@@ -52,5 +84,7 @@ describe('parseJournalRecord', () => {
     expect(parseJournalRecord(JSON.stringify({ ...outcome, status: 'SKIPPED' }))).toBeUndefined();
     expect(parseJournalRecord(JSON.stringify({ t: 'attempt', key: KEY, hash: HASH, at: AT }))).toBeUndefined();
     expect(parseJournalRecord('null')).toBeUndefined();
+    expect(parseJournalRecord(JSON.stringify({ ...outcome, to: 'sandbox' }))).toEqual({ ...outcome, to: 'sandbox' });
+    expect(parseJournalRecord(JSON.stringify({ ...outcome, to: 7 }))).toBeUndefined();
   });
 });

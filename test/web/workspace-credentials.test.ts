@@ -39,7 +39,7 @@ describe('serve without any login in the environment', () => {
 
   it('starts and offers «Enviar» to the service the environment names, with no issuer yet', async () => {
     const service = await call('GET', '/api/service');
-    expect(service).toEqual({ status: 200, json: { available: true, environment: `Servicio de facturación (${sandbox.url})` } });
+    expect(service).toEqual({ status: 200, json: { available: true, environment: `Servicio de facturación (${sandbox.url})`, journalService: sandbox.url } });
   });
 
   it('refuses a login the service refuses, in Spanish, without quoting the password, and holds nothing', async () => {
@@ -63,7 +63,13 @@ describe('serve without any login in the environment', () => {
     expect(given).toEqual({ status: 200, json: { ruc, razonSocial: sandbox.account.razonSocial } });
     expect(await call('GET', '/api/service')).toEqual({
       status: 200,
-      json: { available: true, environment: `Servicio de facturación (${sandbox.url})`, ruc, razonSocial: sandbox.account.razonSocial },
+      json: {
+        available: true,
+        environment: `Servicio de facturación (${sandbox.url})`,
+        journalService: sandbox.url,
+        ruc,
+        razonSocial: sandbox.account.razonSocial,
+      },
     });
     expect(output).not.toContain(clave);
   });

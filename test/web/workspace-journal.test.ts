@@ -11,7 +11,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 import { writeSalesCsv } from '../reliability/sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
 import type { WorkspaceApi } from './browser-session.js';
-import { closeWorkspace, sandboxServiceEnv, signIn, startServe, workspaceApi } from './browser-session.js';
+import { closeWorkspace, sandboxServiceEnv, signIn, startServe, stopServe, workspaceApi } from './browser-session.js';
 
 interface CheckState {
   readonly state: string;
@@ -165,4 +165,73 @@ describe('a workspace whose uploads each kept a journal', () => {
       await closeWorkspace({ serve, sandbox, dir });
     }
   }, 120_000);
+});
+
+describe('a workspace that sent a sheet to one service, then serves another', () => {
+  it('counts nothing the first accepted as issued at the second: the check says so until it is checked again, then sends them all', async () => {
+    const dir = await tempDir('factura-web-journal-two-');
+    const trial = await startSandbox();
+    const real = await startSandbox();
+    let serve: ServeProcess | undefined;
+    try {
+      const workspace = join(dir.path, 'espacio');
+      const sheet = join(dir.path, 'ventas.csv');
+      await writeSalesCsv(sheet, { invoices: 3, serie: 'F010' });
+      const session = async (env: Record<string, string>): Promise<{ call: WorkspaceApi; cookie: string; origin: string }> => {
+        await stopServe(serve);
+        serve = await startServe(workspace, env);
+        const signed = await signIn(serve);
+        return { call: workspaceApi(signed), ...signed };
+      };
+      const settled = async (call: WorkspaceApi, id: string): Promise<Record<string, unknown>> => {
+        for (let i = 0; i < 1200; i++) {
+          const c = (await call('GET', `/api/checks/${id}`)).json;
+          if (c['state'] === 'done' || c['state'] === 'failed') return c;
+          await delay(50);
+        }
+        throw new Error('the check did not settle in 60 s');
+      };
+      const counts = (c: Record<string, unknown>): Record<string, number> =>
+        Object.fromEntries((c['byStatus'] as { status: string; count: number }[]).map((s) => [s.status, s.count]));
+
+      // A trial: checked and sent to the first service.
+      const first = await session(sandboxServiceEnv(trial));
+      let call = first.call;
+      const { cookie, origin } = first;
+      const { body, type } = multipart('ventas.csv', await readFile(sheet));
+      const uploaded = await request(`${origin}/api/uploads`, { method: 'POST', headers: { cookie, origin, 'content-type': type }, body });
+      const id = ((await uploaded.body.json()) as { checkId: string }).checkId;
+      expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
+      await settled(call, id);
+      expect((await call('POST', `/api/checks/${id}/submit`, {})).status).toBe(202);
+      const tried = await settled(call, id);
+      expect(counts(tried)).toEqual({ ACCEPTED: 3 });
+      const trialService = (await call('GET', '/api/service')).json['journalService'];
+      expect(tried['service']).toBe(trialService);
+
+      // The same workspace, now sending to the second service: the check's statuses are the first's, and the page holds «Enviar» back.
+      call = (await session(sandboxServiceEnv(real))).call;
+      const here = (await call('GET', '/api/service')).json['journalService'];
+      expect(here).not.toBe(trialService);
+      expect((await call('GET', `/api/checks/${id}`)).json['service']).toBe(trialService);
+      // Checked again there: valid, none issued at this service; sent: all three reach it.
+      expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
+      const again = await settled(call, id);
+      expect(counts(again)).toEqual({ VALID: 3 });
+      expect(again).toMatchObject({ issuedBefore: 0, service: here });
+      expect((await call('POST', `/api/checks/${id}/submit`, {})).status).toBe(202);
+      expect(counts(await settled(call, id))).toEqual({ ACCEPTED: 3 });
+      expect(
+        real
+          .ledger()
+          .entries.map((e) => e.numero)
+          .sort(),
+      ).toEqual([1, 2, 3]);
+      expect(trial.ledger().entries).toHaveLength(3);
+    } finally {
+      await stopServe(serve);
+      await real.close();
+      await closeWorkspace({ serve: undefined, sandbox: trial, dir });
+    }
+  }, 180_000);
 });

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FacturaError } from '../../factura-error.js';
 import { localized } from '../../i18n/localized-text.js';
-import { startSandbox } from '../../index.js';
+import { SANDBOX_SERVICE, startSandbox } from '../../index.js';
 import type { WorkspaceService } from '../../web/submit-routes.js';
 import { issuerCredentials } from '../issuer-credentials.js';
 import { serviceFromEnv } from '../service-from-env.js';
@@ -131,7 +131,13 @@ export const serveCommand: CliCommand<ServeArgs> = {
     const sandbox = args.sandbox ? await startSandbox() : undefined;
     const service: WorkspaceService | undefined =
       sandbox !== undefined
-        ? { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: sandbox.url, environment: `Simulador local (${sandbox.url})` }
+        ? {
+            credentials: sandbox.credentials,
+            authUrl: sandbox.url,
+            baseUrl: sandbox.url,
+            journalService: SANDBOX_SERVICE,
+            environment: `Simulador local (${sandbox.url})`,
+          }
         : await serviceIfConfigured(ctx.io.env, ctx.io.cwd);
     let server;
     try {

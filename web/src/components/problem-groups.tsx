@@ -68,7 +68,7 @@ export function ProblemGroups({ checkId, onJump }: Props) {
     <section class="card" aria-labelledby="problems-title">
       <h2 id="problems-title">Problemas encontrados</h2>
       {groups.length === 0 ? (
-        <p>No se encontró ningún problema. Todas las facturas están listas para enviarse.</p>
+        <p>No se encontró ningún problema en la hoja.</p>
       ) : (
         <ul class="problem-groups">
           {groups.map((g) => (

@@ -26,7 +26,9 @@ export function SubmitPanel({ check, onStarted }: Props) {
   const pending = toSendNow(check);
   const sentBefore = alreadyAccepted(check) > 0 || countByStatus(check, 'NOT_SENT', 'LEFT_OUT') > 0;
   const label = sentBefore && pending > 0 ? 'Reanudar el envío' : 'Enviar';
-  const ready = service?.available === true && !check.editsPending && pending > 0;
+  // Its statuses (ACEPTADO, OMITIDO…) are another service's: they say nothing of what this one has.
+  const elsewhere = service?.available === true && check.service !== undefined && check.service !== service.journalService;
+  const ready = service?.available === true && !check.editsPending && !elsewhere && pending > 0;
   return (
     <section class="card" aria-labelledby="send-title">
       <h2 id="send-title">Enviar al servicio</h2>
@@ -37,13 +39,15 @@ export function SubmitPanel({ check, onStarted }: Props) {
         <span class="hint">
           {service?.available === false
             ? 'No hay un servicio configurado: inicie «factura-import serve --sandbox» para probar, o defina FACTURA_AUTH_URL y FACTURA_BASE_URL antes de iniciarlo.'
-            : check.editsPending
-              ? 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.'
-              : pending === 0
-                ? sentBefore || check.issuedBefore > 0
-                  ? 'Todas las facturas válidas ya fueron aceptadas antes: no se envían de nuevo.'
-                  : 'No hay facturas válidas que enviar: corrija la hoja y pulse «Revalidar».'
-                : 'Solo se envían las facturas válidas, y ninguna dos veces: el programa anota cada factura aceptada.'}
+            : elsewhere
+              ? 'Esta hoja se revisó o se envió con otro servicio de facturación (por ejemplo, el simulador): sus estados no dicen qué falta enviar a este. Pulse «Revalidar» y luego «Enviar».'
+              : check.editsPending
+                ? 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.'
+                : pending === 0
+                  ? sentBefore || check.issuedBefore > 0
+                    ? 'Todas las facturas válidas ya fueron aceptadas antes: no se envían de nuevo.'
+                    : 'No hay facturas válidas que enviar: corrija la hoja y pulse «Revalidar».'
+                  : 'Solo se envían las facturas válidas, y ninguna dos veces: el programa anota cada factura aceptada.'}
         </span>
       </div>
       {error !== undefined && (
