@@ -82,8 +82,10 @@ export async function runCheck(
   const read = checkRunOptions(check, mapping, overlayOf(store, checkId));
   const checkedVersion = check.editsVersion;
   const rowsKey = rowsKeyOf(read.sheet, mapping);
-  const keptRows = check.rowsRead;
   const rowsKept = store.rowsKeptFor(checkId, rowsKey);
+  // The rows kept are counted, not taken from the last run's progress: a server stopped during a
+  // submission (which writes no rows) left that count where its progress stood, 0 on a small sheet.
+  const keptRows = rowsKept ? store.storedRows(checkId) : check.rowsRead;
   // A recheck or a submission reads the sheet the last run read: its counts say how far along this one is.
   const lastInvoices = (check.summary as { invoices?: unknown } | undefined)?.invoices;
   let expected = check.state === 'done' && keptRows > 0 && typeof lastInvoices === 'number' ? { rows: keptRows, invoices: lastInvoices } : undefined;

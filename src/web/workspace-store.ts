@@ -121,6 +121,8 @@ export interface WorkspaceStore extends ValueMapStore, SubmissionStore {
   /** Rows [from, from+count) of the check, all or only the erroneous ones. */
   pageRows(id: string, errorsOnly: boolean, from: number, count: number): StoredRow[];
   countRows(id: string, errorsOnly: boolean): number;
+  /** The rows the check keeps in its rows table (countRows gives the count its last run recorded). */
+  storedRows(id: string): number;
   problemsOfRows(id: string, rows: readonly number[]): StoredProblem[];
   problemsOfGroup(id: string, g: { code: string; severity: string; header: string }, limit: number): StoredProblem[];
   /**
@@ -184,6 +186,8 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     ),
     abandonSubmissions: db.prepare(`UPDATE submissions SET finished_at = ?, interrupted = 1 WHERE finished_at IS NULL`),
     seqOfRow: db.prepare(`SELECT seq FROM rows WHERE check_id = ? AND row_num = ?`),
+    // Rows are numbered 0, 1, 2… in each check as they are written: the last one's number + 1, from the primary key.
+    storedRows: db.prepare(`SELECT COALESCE(MAX(seq) + 1, 0) AS n FROM rows WHERE check_id = ?`),
     fail: db.prepare(`UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE id = ?`),
     pageAll: db.prepare(
       `SELECT r.row_num, r.cells_json, r.hidden, m.status, m.invoice FROM rows r LEFT JOIN invoice_marks m ON ${MARK_OF_ROW}
@@ -312,6 +316,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       const e = tables.of(id).posOfSeq.get(id, r.seq) as { pos: number } | undefined;
       return e?.pos;
     },
+    storedRows: (id) => (q.storedRows.get(id) as { n: number }).n,
     pageRows: (id, errorsOnly, from, count) => ((errorsOnly ? tables.of(id).pageErrors : q.pageAll).all(id, from, from + count) as RawCheck[]).map(toRow),
     // The counts stored when the check ended: COUNT(*) over a million rows would cost more than the page itself.
     countRows(id, errorsOnly) {

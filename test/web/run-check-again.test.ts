@@ -62,4 +62,30 @@ describe('runCheck of a sheet the library checks again', () => {
     expect(store.countRows(id, false)).toBe(4);
     expect(store.pageRows(id, false, 0, 10).map((r) => r.row)).toEqual([2, 3, 4, 5]);
   });
+
+  it('counts the rows it keeps on a recheck, not the progress a stopped server left (0 rows after a crash while sending)', async () => {
+    const sheet = join(dir.path, 'hoja-subida');
+    const row = (numero: number): string => `F001,${numero},${TODAY},20512333797,Comercial Andina S.A.C.,Arroz,2,18.50`;
+    await writeFile(
+      sheet,
+      ['serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario', row(1), row(2), row(3), ''].join('\n'),
+    );
+    const id = randomUUID();
+    store.createCheck({ id, fileName: 'ventas.csv', storedPath: sheet, createdAt: new Date().toISOString() });
+    const hub = { publish: () => undefined, subscribe: () => () => undefined };
+    await runCheck({ store, hub }, id, undefined);
+    expect(store.getCheck(id)).toMatchObject({ state: 'done', rowsRead: 3 });
+    // A submission reads the stored rows and writes none; its progress is the library's, every 1,000 rows.
+    // The server is killed at its start: the check is left with the progress count, 0.
+    store.markRunning(id);
+    store.setProgress(id, 0);
+    store.abandonRunning(
+      { checking: { es: 'interrumpida', en: 'interrupted' }, sending: { es: 'envío interrumpido', en: 'interrupted' } },
+      new Date().toISOString(),
+    );
+    expect(store.getCheck(id)).toMatchObject({ state: 'failed', rowsRead: 0 });
+    // «Revisar de nuevo»: the rows are kept, and counted.
+    await runCheck({ store, hub }, id, undefined);
+    expect(store.getCheck(id)).toMatchObject({ state: 'done', rowsRead: 3 });
+  });
 });

@@ -33,8 +33,13 @@ export function CheckProgress({ fileName, rowsRead, invoices, expected, note, on
         {...(invoicesTotal !== undefined ? { value: invoices, max: invoicesTotal } : {})}
       />
       <p role="status" aria-live="polite">
-        Filas leídas: <strong>{ofTotal(rowsRead, expected?.rows)}</strong> · {sending ? 'Facturas con respuesta' : 'Facturas revisadas'}:{' '}
-        <strong>{ofTotal(invoices, expected?.invoices)}</strong>
+        {/* A submission reads the rows the check stored: what counts while sending is the service's answers. */}
+        {!sending && (
+          <>
+            Filas leídas: <strong>{ofTotal(rowsRead, expected?.rows)}</strong> ·{' '}
+          </>
+        )}
+        {sending ? 'Facturas con respuesta' : 'Facturas revisadas'}: <strong>{ofTotal(invoices, expected?.invoices)}</strong>
       </p>
       {note !== undefined && <p class="hint">{note}</p>}
       {sending && (
