@@ -139,14 +139,33 @@ export const api = {
   /** Live progress of a check; returns the function that stops listening. */
   watch(id: string, onEvent: (e: CheckProgress) => void): () => void {
     const source = new EventSource(`${checkPath(id)}/events`);
+    let ended = false;
     source.onmessage = (m: MessageEvent<string>) => {
+      if (ended) return;
       const e = JSON.parse(m.data) as CheckProgress;
+      if (e.type !== 'progress') {
+        ended = true;
+        source.close();
+      }
       onEvent(e);
-      if (e.type !== 'progress') source.close();
+    };
+    const lost = (): void => {
+      if (ended) return;
+      ended = true;
+      source.close();
+      onEvent({ type: 'failed', message: GENERIC });
     };
     source.onerror = () => {
-      if (source.readyState === EventSource.CLOSED) onEvent({ type: 'failed', message: GENERIC });
+      if (source.readyState === EventSource.CLOSED) return lost();
+      // The browser tries the stream again by itself, for ever: whether the server is still there is asked
+      // once, so a page whose server stopped (closed, killed) says so instead of showing the last count.
+      request('GET', checkPath(id)).catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 0) lost();
+      });
     };
-    return () => source.close();
+    return () => {
+      ended = true;
+      source.close();
+    };
   },
 };
