@@ -354,6 +354,15 @@ function conflict(column: ColumnName, firstRow: number, firstValue: string, row:
   );
 }
 
+/**
+ * What to do about a number that comes back: it is two invoices given one number (an office's
+ * commonest slip: a number typed twice) or one invoice whose rows were parted (a sheet not sorted).
+ */
+const TWO_INVOICES = localized(
+  'Si son facturas distintas, cada una necesita su propio número: corrija el de una de ellas. Si es la misma factura, sus filas deben ir juntas: ordene la hoja por serie y número, o use la opción --merge-split para unirlas.',
+  'If they are different invoices, each needs its own number: correct one of them. If it is the same invoice, its rows must be together: sort the sheet by series and number, or use the --merge-split option to merge them.',
+);
+
 function reappeared(serie: string, numero: string, earlier: RowRange, now: RowRange): Problem {
   const a = describeRange(earlier);
   const b = describeRange(now);
@@ -362,8 +371,8 @@ function reappeared(serie: string, numero: string, earlier: RowRange, now: RowRa
     now.first,
     'numero',
     `${serie}-${numero}`,
-    `La factura ${serie}-${numero} ya apareció en ${a.es} y vuelve a aparecer en ${b.es}, después de otras facturas. Las filas de una factura deben ir juntas: ordene la hoja por serie y número, o use la opción --merge-split para unirlas. La factura no se envía: ni estas filas ni las anteriores.`,
-    `Invoice ${serie}-${numero} already appeared in ${a.en} and appears again in ${b.en}, after other invoices. The rows of an invoice must be together: sort the sheet by series and number, or use the --merge-split option to merge them. The invoice is not sent: neither these rows nor the earlier ones.`,
+    `La factura ${serie}-${numero} ya apareció en ${a.es} y vuelve a aparecer en ${b.es}, después de otras facturas. ${TWO_INVOICES.es} La factura no se envía: ni estas filas ni las anteriores.`,
+    `Invoice ${serie}-${numero} already appeared in ${a.en} and appears again in ${b.en}, after other invoices. ${TWO_INVOICES.en} The invoice is not sent: neither these rows nor the earlier ones.`,
   );
 }
 
@@ -374,8 +383,8 @@ function comesBack(serie: string, numero: string, rows: RowRange, later: number)
     rows.first,
     'numero',
     `${serie}-${numero}`,
-    `La factura ${serie}-${numero}, en ${a.es}, vuelve a aparecer en la fila ${later}, después de otras facturas: no se envía una factura a la que le faltan filas. Las filas de una factura deben ir juntas: ordene la hoja por serie y número, o use la opción --merge-split para unirlas.`,
-    `Invoice ${serie}-${numero}, in ${a.en}, appears again in row ${later}, after other invoices: an invoice missing rows is not sent. The rows of an invoice must be together: sort the sheet by series and number, or use the --merge-split option to merge them.`,
+    `La factura ${serie}-${numero}, en ${a.es}, vuelve a aparecer en la fila ${later}, después de otras facturas: no se envía una factura a la que le faltan filas. ${TWO_INVOICES.es}`,
+    `Invoice ${serie}-${numero}, in ${a.en}, appears again in row ${later}, after other invoices: an invoice missing rows is not sent. ${TWO_INVOICES.en}`,
   );
 }
 

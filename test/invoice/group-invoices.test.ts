@@ -138,6 +138,9 @@ describe('groupInvoices', () => {
     expect(p?.message.es).toContain('las filas 2 a 3');
     expect(p?.message.es).toContain('las filas 5 a 6');
     expect(p?.message.en).toContain('rows 2 to 3');
+    // A number typed twice (two invoices) is as likely as a sheet not sorted (one invoice): both are said.
+    expect(p?.message.es).toContain('Si son facturas distintas, cada una necesita su propio número: corrija el de una de ellas.');
+    expect(p?.message.es).toContain('Si es la misma factura, sus filas deben ir juntas: ordene la hoja por serie y número');
   });
 
   it('tells onComesBack of each invoice whose rows come back, with the row where they do, as it meets them', async () => {
