@@ -116,6 +116,10 @@ export interface CheckView {
   readonly sending: boolean;
   /** Valid invoices the workspace's journal shows as accepted already (from this sheet or another): a submission skips them. */
   readonly issuedBefore: number;
+  /** Invoices with at least one warning (whatever their status). */
+  readonly withWarnings: number;
+  /** Invoices whose issue date is past the days SUNAT accepts them in (a warning: sent if confirmed, probably refused). */
+  readonly lateIssueDates: number;
   /**
    * The service the last run's statuses are about (ServiceView.journalService of the server that ran it): a
    * check sent to the sandbox, reopened by a server that sends elsewhere, must be checked again before «Enviar».

@@ -97,6 +97,20 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
               revalidar.
             </li>
           )}
+          {only === undefined && check.lateIssueDates > 0 ? (
+            <li>
+              {plural(check.lateIssueDates, 'factura tiene', 'facturas tienen')} una fecha de emisión fuera del plazo en que SUNAT las acepta: probablemente{' '}
+              {check.lateIssueDates === 1 ? 'la rechace' : 'las rechace'}. Revise «Problemas encontrados» antes de confirmar.
+            </li>
+          ) : (
+            only === undefined &&
+            check.withWarnings > 0 && (
+              <li>
+                {plural(check.withWarnings, 'factura tiene advertencias', 'facturas tienen advertencias')}: revíselas en «Problemas encontrados» antes de
+                confirmar.
+              </li>
+            )
+          )}
           {accepted + issuedBefore > 0 && (
             <li>{plural(accepted + issuedBefore, 'factura ya fue aceptada', 'facturas ya fueron aceptadas')} antes: no se envían de nuevo.</li>
           )}

@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicSandbox } from '../../src/index.js';
+import { startSandbox } from '../../src/index.js';
+import { limaToday } from '../../src/invoice/lima-today.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
+import type { ServeProcess } from './browser-session.js';
+import { closeWorkspace, openBrowser, sandboxServiceEnv, startServe, uploadAndCheck } from './browser-session.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A review migrating legacy records sent invoices dated 44 and 452 days back: a warning each, grouped
+ * under «Problemas encontrados», and the confirmation said only «Se enviarán 9 facturas». They are
+ * sent if confirmed (SUNAT's rule, the service decides), but the confirmation now says so.
+ */
+describe('the «Enviar» confirmation of a sheet with old issue dates, in a real browser', () => {
+  let sandbox: PublicSandbox;
+  let dir: { path: string; cleanup: () => Promise<void> };
+  let serve: ServeProcess;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    dir = await tempDir('factura-web-dialog-');
+    const old = (days: number): string => limaToday(Date.now() - days * DAY_MS);
+    await writeSalesSheet(join(dir.path, 'legado.xlsx'), [salesRow(1), salesRow(2, { fechaEmision: old(44) }), salesRow(3, { fechaEmision: old(452) })]);
+    await writeSalesSheet(join(dir.path, 'al-dia.xlsx'), [salesRow(4), salesRow(5)]);
+    sandbox = await startSandbox();
+    serve = await startServe(join(dir.path, 'espacio'), sandboxServiceEnv(sandbox));
+    ({ context, page } = await openBrowser(join(dir.path, 'perfil-chromium')));
+  }, 120_000);
+  afterAll(async () => {
+    await closeWorkspace({ context, serve, sandbox, dir });
+  });
+
+  it('says how many of the invoices to send are past SUNAT’s days, and nothing of the kind for a sheet without', async () => {
+    await page.goto(serve.url);
+    await uploadAndCheck(page, join(dir.path, 'legado.xlsx'), 'VÁLIDO 3');
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.textContent()).resolves.toContain(
+      '2 facturas tienen una fecha de emisión fuera del plazo en que SUNAT las acepta: probablemente las rechace. Revise «Problemas encontrados» antes de confirmar.',
+    );
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    expect(sandbox.ledger().entries).toHaveLength(0);
+
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await uploadAndCheck(page, join(dir.path, 'al-dia.xlsx'), 'VÁLIDO 2');
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    const text = (await page.getByRole('dialog').textContent()) ?? '';
+    expect(text).toContain('Se enviarán 2 facturas.');
+    expect(text).not.toContain('SUNAT');
+    expect(text).not.toContain('advertencias');
+  }, 120_000);
+});
