@@ -29,8 +29,8 @@ export function DownloadsPanel({ check }: { readonly check: CheckView }) {
       )}
       <p class="hint">
         El libro de resultados tiene el resumen, cada factura con su estado y cada problema con su fila y columna. La hoja para corregir solo trae las filas de
-        las facturas con problemas, en las columnas de la plantilla. Los archivos se preparan la primera vez que se piden: en una hoja grande la descarga puede
-        tardar un momento en empezar.
+        las facturas con problemas, en las columnas de su hoja, con una última columna que dice qué corregir. Los archivos se preparan la primera vez que se
+        piden: en una hoja grande la descarga puede tardar un momento en empezar.
         {check.hasMapping && (
           <>
             {' '}
