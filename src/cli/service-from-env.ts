@@ -56,7 +56,9 @@ export function credentialsFor(service: Service, ruc: string): ServiceOptions['c
 
 /**
  * Runs `use` against the service the flags name: the built-in sandbox started in-process with its
- * demo account (`--sandbox`, closed afterwards), or the one the environment names.
+ * demo account (`--sandbox`, closed afterwards), or the one the environment names. Under `--sandbox`,
+ * `issuers` (the RUCs a sheet names) log in with the demo account's e-mail and password: a firm
+ * tries a sheet of several issuers without an account for each (SandboxOptions.anyRuc).
  */
 export async function withService<T>(
   sandbox: boolean,
@@ -64,12 +66,15 @@ export async function withService<T>(
   logger: Logger,
   use: (service: Service) => Promise<T>,
   cwd: string = process.cwd(),
+  issuers: readonly string[] = [],
 ): Promise<T> {
   if (!sandbox) return use(await serviceFromEnv(env, cwd));
-  const running = await startSandbox();
+  const running = await startSandbox({ anyRuc: true });
   logger.info({ url: running.url, ruc: running.credentials.ruc }, 'sandbox started in-process (demo account)');
+  const demo = { mail: running.credentials.mail, clave: running.credentials.clave };
+  const issuerCredentials = Object.fromEntries(issuers.filter((ruc) => ruc !== running.credentials.ruc).map((ruc) => [ruc, demo]));
   try {
-    return await use({ credentials: running.credentials, issuerCredentials: {}, authUrl: running.url, baseUrl: running.url, journalService: SANDBOX_SERVICE });
+    return await use({ credentials: running.credentials, issuerCredentials, authUrl: running.url, baseUrl: running.url, journalService: SANDBOX_SERVICE });
   } finally {
     await running.close();
   }

@@ -3,6 +3,7 @@ import { checkLoginBody } from './check-login-body.js';
 import { formatFechaExpiracion } from './format-fecha-expiracion.js';
 import { discardBody, isJsonContentType, parseJson, readBody, sendJson } from './http-exchange.js';
 import { sandboxErrorBody } from './sandbox-error-body.js';
+import type { SandboxAccount } from './sandbox-account.js';
 import type { SandboxState } from './sandbox-state.js';
 
 /** The login answer of docs/service-contract.md §2.2. */
@@ -34,7 +35,7 @@ export async function handleLogin(state: SandboxState, req: IncomingMessage, res
     return;
   }
   const { login } = check;
-  const account = state.accounts.get(login.ruc);
+  const account = state.accounts.get(login.ruc) ?? trialAccount(state, login);
   if (account === undefined || account.mail.toLowerCase() !== login.mail.trim().toLowerCase() || account.clave !== login.clave) {
     counters.loginsRefused += 1;
     sendJson(
@@ -54,4 +55,14 @@ export async function handleLogin(state: SandboxState, req: IncomingMessage, res
     estado: 'ACTIVO',
   };
   sendJson(res, 200, body);
+}
+
+/** SandboxOptions.anyRuc: an account for an unknown RUC, opened by a login with the first account's e-mail and password. */
+function trialAccount(state: SandboxState, login: { readonly ruc: string; readonly mail: string; readonly clave: string }): SandboxAccount | undefined {
+  const [first] = state.accounts.values();
+  if (!state.anyRuc || first === undefined || !/^\d{11}$/.test(login.ruc)) return undefined;
+  if (first.mail.toLowerCase() !== login.mail.trim().toLowerCase() || first.clave !== login.clave) return undefined;
+  const account: SandboxAccount = { ruc: login.ruc, mail: first.mail, clave: first.clave, razonSocial: `EMPRESA DE PRUEBA ${login.ruc} S.A.C.` };
+  state.accounts.set(account.ruc, account);
+  return account;
 }

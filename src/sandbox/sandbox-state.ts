@@ -10,6 +10,8 @@ export interface SandboxState {
   readonly accounts: Map<string, SandboxAccount>;
   /** Every account behaves as a test account (one-hour renewal rule). */
   readonly allTestAccounts: boolean;
+  /** A trial's issuers: any RUC logs in with the first account's e-mail and password (SandboxOptions.anyRuc). */
+  readonly anyRuc: boolean;
   faults: SandboxFaults;
   readonly tokens: TokenAuthority;
   readonly book: LedgerBook;

@@ -30,6 +30,13 @@ export interface SandboxOptions {
   readonly accounts?: readonly SandboxAccount[];
   /** Every account follows the test-account renewal rule (docs/service-contract.md §5.7). */
   readonly testAccount?: boolean;
+  /**
+   * A trial of a sheet of several issuers (an accounting firm's): a login for an 11-digit RUC the
+   * sandbox does not know, with the first account's e-mail and password, opens an account for that
+   * RUC («EMPRESA DE PRUEBA <RUC>»). The real service has one account per issuer; so does the sandbox
+   * without this. The CLI's and the workspace's `--sandbox` turn it on.
+   */
+  readonly anyRuc?: boolean;
   /** Token lifetime; 8 hours by default. */
   readonly tokenLifetimeMs?: number;
   readonly latencyMs?: number;
@@ -125,6 +132,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const state: SandboxState = {
     accounts: new Map(accounts.map((a) => [a.ruc, a])),
     allTestAccounts: options.testAccount === true,
+    anyRuc: options.anyRuc === true,
     faults,
     tokens: createTokenAuthority(secret, clock),
     book: new LedgerBook(),

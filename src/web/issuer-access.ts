@@ -9,6 +9,11 @@ export interface WorkspaceService extends Pick<ServiceOptions, 'authUrl' | 'base
   readonly issuerCredentials?: Readonly<Record<string, IssuerCredentials>>;
   /** How the confirmation names where the invoices go (in Spanish). */
   readonly environment: string;
+  /**
+   * The simulator's own login (`serve --sandbox`, SandboxOptions.anyRuc), which opens an account for
+   * any RUC: every issuer of a sheet has its access, so a firm tries a sheet of several issuers.
+   */
+  readonly trialLogin?: IssuerCredentials;
 }
 
 /** Where an issuer's login comes from: the environment or the credentials file, typed in the page (memory), or nowhere yet. */
@@ -28,8 +33,8 @@ export interface IssuerAccess {
   verifyAndHold(ruc: string, credentials: IssuerCredentials, asDefault: boolean): Promise<LoginCheck>;
   /** One login check per issuer and process (the legal name for the confirmation); a failure is tried again next time. */
   loginOf(ruc: string): Promise<LoginCheck> | undefined;
-  /** The options `submitSheet` takes: the default login and every issuer's. */
-  logins(): { credentials?: ServiceOptions['credentials']; issuerCredentials: Record<string, IssuerCredentials> };
+  /** The options `submitSheet` takes: the default login and every issuer's (with the simulator's, `issuers`' too). */
+  logins(issuers?: readonly string[]): { credentials?: ServiceOptions['credentials']; issuerCredentials: Record<string, IssuerCredentials> };
   /** Every password held (configured or typed): what a log line or an error must never show. */
   secrets(): string[];
 }
@@ -38,8 +43,9 @@ export function createIssuerAccess(service: WorkspaceService): IssuerAccess {
   const typed = new Map<string, IssuerCredentials>();
   let typedDefault: string | undefined;
   const logins = new Map<string, Promise<LoginCheck>>();
+  const trial = (ruc: string): IssuerCredentials | undefined => (service.trialLogin !== undefined && /^\d{11}$/.test(ruc) ? service.trialLogin : undefined);
   const configured = (ruc: string): IssuerCredentials | undefined =>
-    service.issuerCredentials?.[ruc] ?? (service.credentials?.ruc === ruc ? service.credentials : undefined);
+    service.issuerCredentials?.[ruc] ?? (service.credentials?.ruc === ruc ? service.credentials : trial(ruc));
   const credentialsOf = (ruc: string): IssuerCredentials | undefined => configured(ruc) ?? typed.get(ruc);
   const login = (ruc: string, c: IssuerCredentials): Promise<LoginCheck> =>
     checkLogin({ credentials: { ruc, mail: c.mail, clave: c.clave }, authUrl: service.authUrl, baseUrl: service.baseUrl });
@@ -69,16 +75,23 @@ export function createIssuerAccess(service: WorkspaceService): IssuerAccess {
       }
       return check;
     },
-    logins() {
+    logins(issuers = []) {
       const def = service.credentials ?? (typedDefault !== undefined ? { ruc: typedDefault, ...(typed.get(typedDefault) as IssuerCredentials) } : undefined);
+      const trials = issuers.flatMap((ruc) => {
+        const login = trial(ruc);
+        return login === undefined ? [] : [[ruc, login] as const];
+      });
       return {
         ...(def !== undefined ? { credentials: def } : {}),
-        issuerCredentials: { ...Object.fromEntries(typed), ...service.issuerCredentials },
+        issuerCredentials: { ...Object.fromEntries(trials), ...Object.fromEntries(typed), ...service.issuerCredentials },
       };
     },
     secrets: () =>
-      [service.credentials?.clave, ...Object.values(service.issuerCredentials ?? {}).map((c) => c.clave), ...[...typed.values()].map((c) => c.clave)].filter(
-        (s): s is string => s !== undefined && s.length > 0,
-      ),
+      [
+        service.credentials?.clave,
+        service.trialLogin?.clave,
+        ...Object.values(service.issuerCredentials ?? {}).map((c) => c.clave),
+        ...[...typed.values()].map((c) => c.clave),
+      ].filter((s): s is string => s !== undefined && s.length > 0),
   };
 }

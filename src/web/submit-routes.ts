@@ -154,7 +154,9 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
       environment: service.environment,
       ...(only !== undefined ? { issuer: only } : {}),
     });
-    const logins = access.logins();
+    // The issuers the check found (its summary's byIssuer): under the simulator, each logs in with its login.
+    const byIssuer = (check.summary as Partial<RunSummary> | undefined)?.byIssuer ?? [];
+    const logins = access.logins(byIssuer.map((i) => i.ruc));
     const library = recordingColumns(store, check.id, (path, o) =>
       submitSheet(path, {
         ...o,

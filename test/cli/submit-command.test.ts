@@ -66,6 +66,18 @@ describe('submit', () => {
     expect(sandbox.ledger().counters.puts).toBe(3);
   });
 
+  it('tries a sheet of several issuers on --sandbox: each issuer logs in with the simulator’s own login', async () => {
+    // A firm's trial: before, every issuer but the demo one stopped the run («Faltan las credenciales de los emisores …»).
+    const input = join(dir.path, 'firma.xlsx');
+    const issuers = ['20601111111', '20602222226'] as const;
+    await writeSalesSheet(input, [salesRow(1, { emisorRuc: issuers[0] }), salesRow(2, { emisorRuc: issuers[1] }), salesRow(3)]);
+    const run = await runMain(['submit', input, '--json', '--quiet', '--sandbox'], {});
+    expect(run.code, run.stderr).toBe(0);
+    const summary = jsonSummary(run);
+    expect(summary.byStatus['ACCEPTED']).toBe(3);
+    expect((summary['byIssuer'] as { ruc: string }[]).map((i) => i.ruc).sort()).toEqual(['20512333797', ...issuers]);
+  });
+
   it('never sends an invalid invoice, and exits 1', async () => {
     const input = join(dir.path, 'ventas.xlsx');
     await writeSalesSheet(input, [salesRow(1), salesRow(2, { receptorNumeroDocumento: '20512333798' }), salesRow(3)]);

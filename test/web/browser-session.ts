@@ -27,9 +27,9 @@ export interface ServeProcess {
   readonly url: string;
 }
 
-/** Starts `factura-import serve` on a free port and reads the URL from its first line. */
-export async function startServe(workspace: string, env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child = spawnCli(['serve', '--no-open', '--port', '0', '--workspace', workspace], { env });
+/** Starts `factura-import serve` on a free port (with `flags`, e.g. `--sandbox`) and reads the URL from its first line. */
+export async function startServe(workspace: string, env: Record<string, string> = {}, flags: readonly string[] = []): Promise<ServeProcess> {
+  const child = spawnCli(['serve', '--no-open', '--port', '0', '--workspace', workspace, ...flags], { env });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     let err = '';

@@ -128,7 +128,7 @@ export const serveCommand: CliCommand<ServeArgs> = {
     }
     // Loaded here, not at start-up: the other commands never pay for the web server and SQLite.
     const { startWorkspaceServer } = await import('../../web/workspace-server.js');
-    const sandbox = args.sandbox ? await startSandbox() : undefined;
+    const sandbox = args.sandbox ? await startSandbox({ anyRuc: true }) : undefined;
     const service: WorkspaceService | undefined =
       sandbox !== undefined
         ? {
@@ -136,6 +136,7 @@ export const serveCommand: CliCommand<ServeArgs> = {
             authUrl: sandbox.url,
             baseUrl: sandbox.url,
             journalService: SANDBOX_SERVICE,
+            trialLogin: { mail: sandbox.credentials.mail, clave: sandbox.credentials.clave },
             environment: `Simulador local (${sandbox.url})`,
           }
         : await serviceIfConfigured(ctx.io.env, ctx.io.cwd);
