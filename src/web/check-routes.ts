@@ -74,6 +74,7 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
     hasMapping: (c.preview as StoredPreview | undefined)?.mapping !== undefined,
     previewed: c.preview !== undefined,
     ...(c.failure !== undefined ? { failure: c.failure.es } : {}),
+    sendCut: c.sendCut,
     editedCells,
     editsPending: c.editsVersion !== c.checkedVersion,
     sending,

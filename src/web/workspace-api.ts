@@ -108,6 +108,8 @@ export interface CheckView {
   readonly previewed: boolean;
   /** Why the check could not run, in the user's language. */
   readonly failure?: string;
+  /** The failure is a submission the server's stop cut short (what it sent stands), not a check that could not read the sheet. */
+  readonly sendCut: boolean;
   /** How many cells the user has changed (the overlay; the uploaded file is never touched). */
   readonly editedCells: number;
   /** True when there are changes the last check did not see: «Revalidar» is due. */

@@ -165,6 +165,9 @@ const MIGRATIONS: readonly string[] = [
    UPDATE checks SET rows_key = NULL;`,
   // The last edit a check ran with: an undo that brings the edits back to it leaves nothing to recheck.
   `ALTER TABLE checks ADD COLUMN checked_last_edit INTEGER;`,
+  // A check whose submission the server's stop cut short (abandonRunning): the page says the send
+  // was interrupted, not that the sheet could not be checked. Cleared when the check runs again.
+  `ALTER TABLE checks ADD COLUMN send_cut INTEGER;`,
 ];
 
 /** Brings the workspace's database up to the last migration, one transaction per migration. */

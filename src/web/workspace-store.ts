@@ -32,6 +32,8 @@ export interface CheckRecord {
   readonly resultsPath?: string;
   readonly fixPath?: string;
   readonly failure?: { readonly es: string; readonly en: string };
+  /** Failed because the server stopped while it was being sent (a submission cut short), not while it was checked. */
+  readonly sendCut: boolean;
   /** Bumped by every edit, replace and undo. */
   readonly editsVersion: number;
   /** The edits version the last check ran with: different from editsVersion means «sin revalidar». */
@@ -76,6 +78,7 @@ function toCheck(r: RawCheck): CheckRecord {
     ...(str('results_path') !== undefined ? { resultsPath: str('results_path') as string } : {}),
     ...(str('fix_path') !== undefined ? { fixPath: str('fix_path') as string } : {}),
     ...(failureEs !== undefined ? { failure: { es: failureEs, en: str('failure_en') ?? failureEs } } : {}),
+    sendCut: r['send_cut'] === 1,
     editsVersion: Number(r['edits_version'] ?? 0),
     checkedVersion: Number(r['checked_version'] ?? 0),
   };
@@ -166,7 +169,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       `UPDATE checks SET state = 'running', checked_version = COALESCE(@version, edits_version),
          checked_last_edit = (SELECT COALESCE(MAX(id), 0) FROM edits WHERE check_id = @id), grid_columns_json = @gridColumns, summary_json = NULL, rows_read = 0, error_rows = 0, failure_es = NULL, failure_en = NULL WHERE id = @id`,
     ),
-    markRunning: db.prepare(`UPDATE checks SET state = 'running', failure_es = NULL, failure_en = NULL WHERE id = ?`),
+    markRunning: db.prepare(`UPDATE checks SET state = 'running', failure_es = NULL, failure_en = NULL, send_cut = NULL WHERE id = ?`),
     reopen: db.prepare(`UPDATE checks SET state = 'done', failure_es = ?, failure_en = ? WHERE id = ?`),
     rowsKey: db.prepare(`SELECT rows_key FROM checks WHERE id = ?`),
     forgetRowsKey: db.prepare(`UPDATE checks SET rows_key = NULL WHERE id = ?`),
@@ -182,7 +185,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     setFiles: db.prepare(`UPDATE checks SET results_path = @resultsPath, fix_path = @fixPath WHERE id = @id AND state = 'done' AND checked_version = @version`),
     abandon: db.prepare(`UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE state = 'running'`),
     abandonSending: db.prepare(
-      `UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ? WHERE state = 'running' AND id IN (SELECT check_id FROM submissions WHERE finished_at IS NULL)`,
+      `UPDATE checks SET state = 'failed', failure_es = ?, failure_en = ?, send_cut = 1 WHERE state = 'running' AND id IN (SELECT check_id FROM submissions WHERE finished_at IS NULL)`,
     ),
     abandonSubmissions: db.prepare(`UPDATE submissions SET finished_at = ?, interrupted = 1 WHERE finished_at IS NULL`),
     seqOfRow: db.prepare(`SELECT seq FROM rows WHERE check_id = ? AND row_num = ?`),

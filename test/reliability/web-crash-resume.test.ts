@@ -136,6 +136,10 @@ describe('the web workspace killed while it sends', () => {
       const text = await row.innerText();
       expect(text).toContain('El envío se interrumpió porque el programa se cerró.');
       expect(text).not.toContain('No se pudo revisar');
+      // Opened, it says what stopped: the sending, not the check.
+      await browser.page.getByRole('button', { name: 'Abrir la revisión de ventas.csv' }).click();
+      await browser.page.getByRole('heading', { name: 'Se interrumpió el envío de «ventas.csv»' }).waitFor();
+      expect(await browser.page.getByRole('heading', { name: /No se pudo revisar/ }).count()).toBe(0);
     } finally {
       await browser.context.close();
     }

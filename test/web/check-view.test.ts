@@ -23,6 +23,7 @@ const record = (summary: unknown): CheckRecord => ({
   errorRows: 1,
   editsVersion: 0,
   checkedVersion: 0,
+  sendCut: false,
 });
 
 describe("a check's counts on the page", () => {

@@ -174,8 +174,11 @@ describe('the workspace store', () => {
     store.startSubmission({ checkId: ID, at: '2026-11-23T11:00:00.000Z', environment: 'Simulador local' });
     const failure = { checking: { es: 'revisión interrumpida', en: 'check interrupted' }, sending: { es: 'envío interrumpido', en: 'sending interrupted' } };
     store.abandonRunning(failure, '2026-11-23T12:00:00.000Z');
-    expect(store.getCheck(ID)).toMatchObject({ state: 'failed', failure: { es: 'envío interrumpido' } });
-    expect(store.getCheck(OTHER)).toMatchObject({ state: 'failed', failure: { es: 'revisión interrumpida' } });
+    expect(store.getCheck(ID)).toMatchObject({ state: 'failed', failure: { es: 'envío interrumpido' }, sendCut: true });
+    expect(store.getCheck(OTHER)).toMatchObject({ state: 'failed', failure: { es: 'revisión interrumpida' }, sendCut: false });
+    // Run again, it is a check like any other.
+    store.markRunning(ID);
+    expect(store.getCheck(ID)?.sendCut).toBe(false);
     expect(store.latestSubmissions().get(ID)).toMatchObject({ finishedAt: '2026-11-23T12:00:00.000Z', interrupted: true });
     expect(store.latestSubmissions().get(ID)?.failure).toBeUndefined();
   });
@@ -185,12 +188,12 @@ describe('the workspace store', () => {
     store.rememberMapping('otra', { serie: 'DOC_SERIE' }, '2026-11-23T10:00:00.000Z');
     store.setPreview(ID, { signature: 'firma', mapping: { valorVentaUnitario: 'Precio con IGV' }, tipoRegistro: 'PRECIOS_CON_IGV', columns: [] });
     store.close();
-    // As a store before that migration (the third from the last) left them: the choice beside the mapping, or under a key of the web's own.
+    // As a store before that migration (the fourth from the last) left them: the choice beside the mapping, or under a key of the web's own.
     const db = new Database(join(dir.path, 'db.sqlite'));
     const version = Number(db.pragma('user_version', { simple: true }));
-    // The two later migrations' columns, made again.
-    db.exec('ALTER TABLE rows DROP COLUMN hidden; ALTER TABLE checks DROP COLUMN checked_last_edit');
-    db.pragma(`user_version = ${version - 3}`);
+    // The three later migrations' columns, made again.
+    db.exec('ALTER TABLE rows DROP COLUMN hidden; ALTER TABLE checks DROP COLUMN checked_last_edit; ALTER TABLE checks DROP COLUMN send_cut');
+    db.pragma(`user_version = ${version - 4}`);
     db.close();
     store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
     expect(store.recallMapping('firma')).toEqual({ valorVentaUnitario: 'Precio con IGV', tipoRegistro: 'PRECIOS_CON_IGV' });

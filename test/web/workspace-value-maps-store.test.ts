@@ -115,6 +115,7 @@ describe('the issuers of a checked sheet, for the confirmation', () => {
     errorRows: 0,
     editsVersion: 0,
     checkedVersion: 0,
+    sendCut: false,
     // B counted by RUC; 3 invoices without one (a dry run does not know the default issuer).
     summary: {
       invoices: 5,

@@ -32,8 +32,18 @@ type Screen =
     }
   | { readonly kind: 'sheet'; readonly preview: SheetPreview }
   | { readonly kind: 'result'; readonly check: CheckView }
-  /** `checkId`: the check that failed, which «Revisar de nuevo» runs again from the sheet kept in the workspace. */
-  | { readonly kind: 'failed'; readonly fileName: string; readonly message: string; readonly checkId?: string; readonly previewed?: boolean };
+  /**
+   * `checkId`: the check that failed, which «Revisar de nuevo» runs again from the sheet kept in the workspace;
+   * `sendCut`: it was being sent when the server stopped (CheckView.sendCut), not checked.
+   */
+  | {
+      readonly kind: 'failed';
+      readonly fileName: string;
+      readonly message: string;
+      readonly checkId?: string;
+      readonly previewed?: boolean;
+      readonly sendCut?: boolean;
+    };
 
 const messageOf = (err: unknown): string => (err instanceof ApiError ? err.message : String(err));
 
@@ -85,7 +95,7 @@ export function App() {
       (check) =>
         setScreen(
           check.state === 'failed'
-            ? { kind: 'failed', fileName, message: check.failure ?? '', checkId, previewed: check.previewed }
+            ? { kind: 'failed', fileName, message: check.failure ?? '', checkId, previewed: check.previewed, sendCut: check.sendCut }
             : { kind: 'result', check },
         ),
       (err) => setScreen({ kind: 'failed', fileName, message: messageOf(err) }),
@@ -228,7 +238,11 @@ export function App() {
         )}
         {screen.kind === 'failed' && (
           <section class="card" aria-labelledby="failed-title">
-            <h2 id="failed-title">No se pudo revisar {screen.fileName === '' ? 'la hoja' : `«${screen.fileName}»`}</h2>
+            <h2 id="failed-title">
+              {screen.sendCut === true
+                ? `Se interrumpió el envío de «${screen.fileName}»`
+                : `No se pudo revisar ${screen.fileName === '' ? 'la hoja' : `«${screen.fileName}»`}`}
+            </h2>
             <p class="alert" role="alert">
               {screen.message}
             </p>
