@@ -17,7 +17,8 @@ const COMBINED_KEY_HEADERS = new Set(
  * The header match with the column that holds each invoice's serie and number in one cell
  * («F001-00000123») feeding both, when the sheet has no serie column of its own: the column named
  * as the number (or with a header such as «Comprobante» or «Serie-Número»), whose first value below
- * the header splits so. Otherwise the match as it was: a number column of plain numbers stays a
+ * the header splits so, or one of two columns named as the customer's document whose first value
+ * is an invoice key of SUNAT's shape (the other stays the customer's). Otherwise the match as it was: a number column of plain numbers stays a
  * number column (and the missing serie is the header check's to report). A mapping file can also
  * name one column for both; the record reader splits such a column's cells (read-line-records.ts).
  */
@@ -37,6 +38,19 @@ export function withCombinedKeyColumn(
     const first = below.map((r) => r.cells[c.index]).find((cell) => cell !== null && cell !== undefined && (cell.kind !== 'text' || cell.text.trim() !== ''));
     return first?.kind === 'text' ? splitInvoiceKey(first.text) : undefined;
   };
+  // «Nro Doc» beside «RUC» in a legacy register: both read as the customer's document, but the first
+  // holds «F001-00000101», an invoice key no customer document looks like: it is the invoice's.
+  const documents = match.matches.get('receptorNumeroDocumento') ?? [];
+  const invoiceDocument = numero === undefined && documents.length > 1 ? documents.find((c) => SUNAT_SERIE.test(firstKey(c)?.serie ?? '')) : undefined;
+  if (invoiceDocument !== undefined) {
+    const fed = withColumnFeeding(match, invoiceDocument, ['serie', 'numero']);
+    const matches = new Map(fed.matches);
+    matches.set(
+      'receptorNumeroDocumento',
+      documents.filter((c) => c !== invoiceDocument),
+    );
+    return { matches, unknown: fed.unknown };
+  }
   const candidates = numero !== undefined ? numero.slice(0, 1) : match.unknown.filter((c) => COMBINED_KEY_HEADERS.has(headerKey(c.header)));
   const combined =
     candidates.find((c) => firstKey(c) !== undefined) ??

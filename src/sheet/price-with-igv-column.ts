@@ -21,6 +21,16 @@ const WITH_IGV = new Set(
     'Precio inc. IGV',
     'Precio incl. IGV',
     'Precio incluido IGV',
+    // «c/IGV», as the «s/IGV» of the unit value's own aliases.
+    'Precio unitario c/IGV',
+    'Precio unit. c/IGV',
+    'P. unit. c/IGV',
+    'Prec. unit. c/IGV',
+    'Precio c/IGV',
+    'PU c/IGV',
+    'Valor unitario c/IGV',
+    'Valor unit. c/IGV',
+    'V. unit. c/IGV',
   ].map(headerKey),
 );
 

@@ -1,3 +1,4 @@
+import { isPriceWithIgvHeader } from '../../../src/sheet/price-with-igv-column.js';
 import { describe, expect, it } from 'vitest';
 import { CANONICAL_COLUMNS } from '../../../src/invoice/canonical-columns.js';
 import { matchKey } from '../../../src/invoice/match-key.js';
@@ -58,6 +59,11 @@ describe('matching header cells to columns', () => {
 
   it('does not read a unit price with IGV as the unit value without IGV', () => {
     expect(matched(['Precio unitario con IGV'])).toEqual({});
+  });
+
+  it.each(['Precio unitario con IGV', 'P. Unit. c/IGV', 'Precio c/IGV', 'V. unit. c/IGV'])('knows «%s» as a unit price with IGV', (header) => {
+    expect(isPriceWithIgvHeader(header)).toBe(true);
+    expect(matched([header])).toEqual({});
   });
 
   it('lets one source column feed two columns through the mapping file', () => {

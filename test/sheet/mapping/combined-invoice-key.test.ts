@@ -119,6 +119,29 @@ describe('a column holding serie and number together', () => {
     expect((err as FacturaError).text.es).toContain('serie (Serie)');
   });
 
+  it('is found among two columns named as the customer’s document, by its invoice key: the other stays the customer’s', async () => {
+    // A legacy register: «Nro Doc» holds the invoice («F001-00000101»), «RUC» the customer; both headers name a customer document.
+    const sheet = await readLineRecords(
+      rowsFromArrays([
+        ['Nro Doc', 'Fecha', 'RUC', 'Razón social', 'Descripción', 'Cantidad', 'Valor unitario'],
+        ['F001-00000101', ...rest('Arroz')],
+      ]),
+    );
+    expect(sheet.header.columns.serie).toEqual({ index: 0, header: 'Nro Doc', letter: 'A' });
+    expect(sheet.header.columns.numero).toEqual(sheet.header.columns.serie);
+    expect(sheet.header.columns.receptorNumeroDocumento).toEqual({ index: 2, header: 'RUC', letter: 'C' });
+    const [record] = await allOf(sheet.records);
+    expect(record?.values).toMatchObject({ serie: 'F001', numero: '101', receptorNumeroDocumento: '20512333797' });
+    // One such column alone is the customer's: its invoice-like value is the customer document check's to report.
+    const alone = await readLineRecords(
+      rowsFromArrays([
+        ['Nro Doc', ...REST.slice(0, 1), ...REST.slice(2)],
+        ['F001-00000101', '20/11/2026', 'Comercial Andina S.A.C.', 'Arroz', '2', '18.50'],
+      ]),
+    ).catch((e: unknown) => e);
+    expect(alone).toBeInstanceOf(FacturaError);
+  });
+
   it('is left alone when the sheet has its own serie column', async () => {
     const sheet = await readLineRecords(
       rowsFromArrays([
