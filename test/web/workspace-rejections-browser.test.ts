@@ -98,6 +98,20 @@ describe('the service’s refusals on the grid and the submission in the history
     const text = (await entry.textContent()) ?? '';
     expect(text).toContain(`${INVOICES} facturas: ACEPTADO ${accepted.length} · RECHAZADO ${INVOICES - accepted.length}`);
     await shot(page.locator('section', { has: page.getByRole('heading', { name: 'Revisiones anteriores' }) }), '13-historial-con-envio');
+
+    // Checked again since: the check's counts are the recheck's, and the entry still says what the submission came to.
+    await page.getByRole('button', { name: 'Abrir la revisión de ventas-abril.xlsx' }).click();
+    await page.getByRole('button', { name: 'Revalidar' }).click();
+    await page
+      .getByRole('list', { name: 'Facturas por estado' })
+      .filter({ hasText: `VÁLIDO ${INVOICES}` })
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await entry.locator('.submission').waitFor();
+    await expect(entry.textContent()).resolves.toContain(`${INVOICES} facturas: VÁLIDO ${INVOICES}`);
+    await expect(entry.locator('.submission').textContent()).resolves.toMatch(
+      new RegExp(`^Enviada el .+ — ACEPTADO ${accepted.length} · RECHAZADO ${INVOICES - accepted.length}$`),
+    );
   }, 60_000);
 
   it('ran without a script error or a Content-Security-Policy violation', () => {

@@ -43,7 +43,7 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
                     ? // A check that was sending says what stopped the sending, in its own words (not «could not check»).
                       `${sent.has(c.id) ? '' : 'No se pudo revisar: '}${c.failure ?? ''}`
                     : 'En revisión…'}
-                {sent.get(c.id) !== undefined && <Submission s={sent.get(c.id) as SubmissionView} />}
+                {sent.get(c.id) !== undefined && <Submission s={sent.get(c.id) as SubmissionView} check={c} />}
               </td>
               <td>
                 <button type="button" onClick={() => onOpen(c)} aria-label={`Abrir la revisión de ${c.fileName}`}>
@@ -58,14 +58,30 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
   );
 }
 
-/** A check's last submission: when and where (its outcome is the check's own counts beside it), and whether it ended. */
-function Submission({ s }: { readonly s: SubmissionView }) {
+/**
+ * A check's last submission: when and where, what it came to (its own counts: a recheck since
+ * replaces the check's counts beside it), how many of the sheet's invoices stand issued (accepted
+ * now, or skipped as accepted before), and whether it ended.
+ */
+function Submission({ s, check }: { readonly s: SubmissionView; readonly check: CheckView }) {
   const ending = s.finishedAt === undefined ? ' (sin terminar)' : s.failure !== undefined ? `: no se envió: ${s.failure}` : s.interrupted ? ' (detenido)' : '';
+  const count = (status: string): number => s.byStatus.find((c) => c.status === status)?.count ?? 0;
+  const issued = count('ACCEPTED') + count('SKIPPED');
+  const counts = (list: SubmissionView['byStatus']): string => list.map((c) => `${c.label} ${formatCount(c.count)}`).join(' · ');
+  // Said only when the check's own counts beside it are another run's (a recheck since the submission).
+  const outcome = counts(s.byStatus) === counts(check.byStatus) ? '' : counts(s.byStatus);
   return (
     <span class="submission">
       Enviada el {formatDate(s.startedAt)} a {s.environment}
       {s.issuer !== undefined ? `, solo RUC ${s.issuer}` : ''}
       {ending}
+      {outcome !== '' && (
+        <>
+          {' '}
+          — {outcome}
+          {count('SKIPPED') > 0 && count('ACCEPTED') > 0 ? ` (${plural(issued, 'emitida', 'emitidas')} en total)` : ''}
+        </>
+      )}
     </span>
   );
 }
