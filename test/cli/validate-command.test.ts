@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/cli-process.js';
 import { jsonSummary, runMain } from '../helpers/run-main.js';
+import { splitInvoiceCsv } from '../helpers/split-invoice-csv.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -43,19 +44,7 @@ describe('validate (the dry run)', () => {
 
   it('says on its own line that it checks the sheet again when an invoice comes back, and reports no part of it as valid', async () => {
     const input = join(dir.path, 'partida.csv');
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
-    const row = (numero: number, descripcion: string): string => `F001,${numero},${today},20512333797,Comercial Andina S.A.C.,${descripcion},2,18.50`;
-    await writeFile(
-      input,
-      [
-        'Serie,Número,Fecha,RUC cliente,Razón social,Descripción,Cantidad,Valor unitario',
-        row(1, 'Arroz'),
-        row(1, 'Aceite'),
-        row(2, 'Arroz'),
-        row(1, 'Sal'),
-        '',
-      ].join('\n'),
-    );
+    await writeFile(input, splitInvoiceCsv('spanish'));
     const run = await runMain(['validate', input, '--json']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(

@@ -7,6 +7,7 @@ import { runCheck } from '../../src/web/run-check.js';
 import type { CheckProgress } from '../../src/web/workspace-api.js';
 import { openWorkspaceStore } from '../../src/web/workspace-store.js';
 import type { WorkspaceStore } from '../../src/web/workspace-store.js';
+import { splitInvoiceCsv } from '../helpers/split-invoice-csv.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const TODAY = limaToday(Date.now());
@@ -29,18 +30,7 @@ afterEach(async () => {
 describe('runCheck of a sheet the library checks again', () => {
   it('publishes the reason with the progress, counts towards the first run, and stores each row once', async () => {
     const sheet = join(dir.path, 'hoja-subida');
-    const row = (numero: number, descripcion: string): string => `F001,${numero},${TODAY},20512333797,Comercial Andina S.A.C.,${descripcion},2,18.50`;
-    await writeFile(
-      sheet,
-      [
-        'serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario',
-        row(1, 'Arroz'),
-        row(1, 'Aceite'),
-        row(2, 'Arroz'),
-        row(1, 'Sal'),
-        '',
-      ].join('\n'),
-    );
+    await writeFile(sheet, splitInvoiceCsv());
     const id = randomUUID();
     store.createCheck({ id, fileName: 'ventas.csv', storedPath: sheet, createdAt: new Date().toISOString() });
     const published: CheckProgress[] = [];

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limaToday } from '../../src/invoice/lima-today.js';
+import { splitInvoiceCsv } from '../helpers/split-invoice-csv.js';
 import type { SignedInWorkspace } from './browser-session.js';
 import { closeWorkspace, openSignedInWorkspace, uploadSheet } from './browser-session.js';
-
-const TODAY = limaToday(Date.now());
 
 /**
  * A check in the workspace tells what «Enviar» will do. An invoice whose rows come back after
@@ -23,14 +21,8 @@ describe('a check of an invoice whose rows come back after another invoice', () 
 
   it('marks every row of that invoice as not sendable and counts only the others as valid', async () => {
     const { call } = workspace;
-    const csv = [
-      'serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario',
-      `F001,1,${TODAY},20512333797,Comercial Andina S.A.C.,Arroz,2,18.50`,
-      `F001,1,${TODAY},20512333797,Comercial Andina S.A.C.,Aceite,1,9.90`,
-      `F001,2,${TODAY},20512333797,Comercial Andina S.A.C.,Arroz,2,18.50`,
-      `F001,1,${TODAY},20512333797,Comercial Andina S.A.C.,Sal,3,1.20`,
-    ].join('\n');
-    const uploaded = await uploadSheet(workspace.session, 'ventas.csv', `${csv}\n`);
+    const csv = splitInvoiceCsv();
+    const uploaded = await uploadSheet(workspace.session, 'ventas.csv', csv);
     expect(uploaded.status).toBe(200);
     const id = String(uploaded.json['checkId']);
     expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
