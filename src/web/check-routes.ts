@@ -37,8 +37,9 @@ const GroupQuery = z.object({ code: z.string().max(100), severity: z.enum(['erro
  * The library's RunSummary as stored (JSON), with what the check adds beside it (run-check.ts:
  * `issuedBefore`); read defensively, an older row may lack a field.
  */
-type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems' | 'problemGroups' | 'withWarnings'>> & {
+type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems' | 'problemGroups'>> & {
   readonly issuedBefore?: number;
+  readonly toSendWarned?: { readonly invoices?: number; readonly lateIssueDates?: number };
   readonly service?: string;
 };
 
@@ -79,8 +80,8 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
     editsPending: c.editsVersion !== c.checkedVersion,
     sending,
     issuedBefore: s.issuedBefore ?? 0,
-    withWarnings: s.withWarnings ?? 0,
-    lateIssueDates: (s.problemGroups ?? []).reduce((n, g) => (g.code === 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW' ? n + g.invoices : n), 0),
+    withWarnings: s.toSendWarned?.invoices ?? 0,
+    lateIssueDates: s.toSendWarned?.lateIssueDates ?? 0,
     ...(typeof s.service === 'string' ? { service: s.service } : {}),
   };
 }

@@ -6,6 +6,7 @@ import { columnLetter, FacturaError, inUserTerms, issuedInJournal, STATUS_LABELS
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { checkTerms } from './check-terms.js';
 import type { CheckWriter } from './check-writer.js';
+import { STATUSES_TO_SEND } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
 /** The library call the check runs (the CLI's own `validateSheet`); passed in so a test can give a slow one. */
@@ -27,6 +28,9 @@ export interface GridColumn {
   readonly header: string;
   readonly letter: string;
 }
+
+/** The statuses of the invoices «Enviar» would send, as a set. */
+const TO_SEND: ReadonlySet<string> = new Set(STATUSES_TO_SEND);
 
 /** Progress events are sent at most this often (ms); the store's row count is updated with them. */
 const PROGRESS_EVERY_MS = 250;
@@ -107,6 +111,8 @@ export async function runCheck(
   const issued = mode === 'check' && deps.journal !== undefined ? await issuedInJournal(deps.journal, deps.journalService) : undefined;
   const defaultRuc = deps.defaultRuc?.();
   let issuedBefore = 0;
+  /** Invoices to send (not issued before) with a warning, and with an issue date past SUNAT's days: the confirmation says so. */
+  const toSendWarned = { invoices: 0, lateIssueDates: 0 };
   let written: { results?: string; fixAndResend?: string } = {};
   let invoices = 0;
   /** Rows read so far: the rows written, or (rows kept) the library's own progress count. */
@@ -134,6 +140,8 @@ export async function runCheck(
     expected ??= { rows: rowsRead, invoices };
     invoices = 0;
     issuedBefore = 0;
+    toSendWarned.invoices = 0;
+    toSendWarned.lateIssueDates = 0;
     if (!rowsKept) rowsRead = 0;
   };
   const onEvent = (e: ImportEvent): void => {
@@ -162,7 +170,12 @@ export async function runCheck(
         invoices += 1;
         const o = e.outcome;
         const ruc = o.emisorRuc ?? defaultRuc;
-        if (issued !== undefined && o.status === 'VALID' && ruc !== undefined && issued(ruc, o.serie, o.numero) !== undefined) issuedBefore += 1;
+        const issuedAlready = issued !== undefined && o.status === 'VALID' && ruc !== undefined && issued(ruc, o.serie, o.numero) !== undefined;
+        if (issuedAlready) issuedBefore += 1;
+        else if (TO_SEND.has(o.status) && o.problems.some((p) => p.severity === 'warning')) {
+          toSendWarned.invoices += 1;
+          if (o.problems.some((p) => p.code === 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW')) toSendWarned.lateIssueDates += 1;
+        }
         writer.markInvoice(
           o.rows,
           `${o.serie}-${o.numero}`,
@@ -216,6 +229,7 @@ export async function runCheck(
       summary: {
         ...(summary as object),
         ...(issuedBefore > 0 ? { issuedBefore } : {}),
+        ...(toSendWarned.invoices > 0 ? { toSendWarned } : {}),
         ...(deps.journalService !== undefined ? { service: deps.journalService } : {}),
       },
       rowsRead: rowsKept ? keptRows : writer.rowsWritten,

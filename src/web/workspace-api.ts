@@ -118,9 +118,9 @@ export interface CheckView {
   readonly sending: boolean;
   /** Valid invoices the workspace's journal shows as accepted already (from this sheet or another): a submission skips them. */
   readonly issuedBefore: number;
-  /** Invoices with at least one warning (whatever their status). */
+  /** Invoices «Enviar» would send (STATUSES_TO_SEND, not issued before) with at least one warning. */
   readonly withWarnings: number;
-  /** Invoices whose issue date is past the days SUNAT accepts them in (a warning: sent if confirmed, probably refused). */
+  /** Of those, the invoices whose issue date is past the days SUNAT accepts them in (sent if confirmed, probably refused). */
   readonly lateIssueDates: number;
   /**
    * The service the last run's statuses are about (ServiceView.journalService of the server that ran it): a
@@ -327,6 +327,13 @@ export interface ErrorBody {
 }
 
 export const GRID_PAGE_SIZE = 100;
+
+/**
+ * The statuses of the invoices a submission would send: valid and not yet accepted (never sent,
+ * stopped, left out of a one-issuer run, or with no final answer). The page counts «Se enviarán»
+ * by them, and a check counts the warnings of those invoices alone (CheckView.withWarnings).
+ */
+export const STATUSES_TO_SEND: readonly string[] = ['VALID', 'NOT_SENT', 'FAILED', 'UNKNOWN', 'LEFT_OUT'];
 
 /**
  * The columns step's choice of a unit value that includes IGV: the unit value's name with this

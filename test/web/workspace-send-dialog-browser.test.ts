@@ -26,7 +26,13 @@ describe('the «Enviar» confirmation of a sheet with old issue dates, in a real
   beforeAll(async () => {
     dir = await tempDir('factura-web-dialog-');
     const old = (days: number): string => limaToday(Date.now() - days * DAY_MS);
-    await writeSalesSheet(join(dir.path, 'legado.xlsx'), [salesRow(1), salesRow(2, { fechaEmision: old(44) }), salesRow(3, { fechaEmision: old(452) })]);
+    await writeSalesSheet(join(dir.path, 'legado.xlsx'), [
+      salesRow(1),
+      salesRow(2, { fechaEmision: old(44) }),
+      salesRow(3, { fechaEmision: old(452) }),
+      // Old and invalid (a RUC with a wrong check digit): not sent, so not among the dates the confirmation counts.
+      salesRow(4, { fechaEmision: old(30), receptorNumeroDocumento: '20512333798' }),
+    ]);
     await writeSalesSheet(join(dir.path, 'al-dia.xlsx'), [salesRow(4), salesRow(5)]);
     sandbox = await startSandbox();
     serve = await startServe(join(dir.path, 'espacio'), sandboxServiceEnv(sandbox));
@@ -38,13 +44,13 @@ describe('the «Enviar» confirmation of a sheet with old issue dates, in a real
 
   it('says how many of the invoices to send are past SUNAT’s days, and nothing of the kind for a sheet without', async () => {
     await page.goto(serve.url);
-    await uploadAndCheck(page, join(dir.path, 'legado.xlsx'), 'VÁLIDO 3');
+    await uploadAndCheck(page, join(dir.path, 'legado.xlsx'), 'INVÁLIDO 1');
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.textContent()).resolves.toContain(
       '2 facturas tienen una fecha de emisión fuera del plazo en que SUNAT las acepta: probablemente las rechace. Revise «Problemas encontrados» antes de confirmar.',
     );
-    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.getByRole('button', { name: 'Volver a corregir' }).click();
     expect(sandbox.ledger().entries).toHaveLength(0);
 
     await page.getByRole('button', { name: 'Revisar otra hoja' }).click();

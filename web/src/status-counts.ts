@@ -1,11 +1,12 @@
 import type { CheckView } from './api-client.js';
+import { STATUSES_TO_SEND } from '../../src/web/workspace-api.js';
 
 /** How many of the check's invoices have one of these statuses. */
 export const countByStatus = (check: CheckView, ...statuses: string[]): number =>
   check.byStatus.filter((s) => statuses.includes(s.status)).reduce((n, s) => n + s.count, 0);
 
 /** The invoices a submission would send: valid and not yet accepted (never sent, stopped, left out of a one-issuer run, or with no final answer). */
-export const toSend = (check: CheckView): number => countByStatus(check, 'VALID', 'NOT_SENT', 'FAILED', 'UNKNOWN', 'LEFT_OUT');
+export const toSend = (check: CheckView): number => countByStatus(check, ...STATUSES_TO_SEND);
 
 /** The invoices a submission would send now: those above but the valid ones the workspace's journal shows as issued already (from this sheet or another). */
 export const toSendNow = (check: CheckView): number => toSend(check) - check.issuedBefore;
