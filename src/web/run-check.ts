@@ -108,7 +108,9 @@ export async function runCheck(
   let locate: ReturnType<typeof columnIndexer> = () => undefined;
   // A check (not a submission, which skips them itself) counts the valid invoices already issued, from
   // this sheet or another: the confirmation says they will not go again.
-  const issued = mode === 'check' && deps.journal !== undefined ? await issuedInJournal(deps.journal, deps.journalService) : undefined;
+  // Issued means issued at the service «Enviar» sends to: a server with none counts nothing as issued.
+  const issued =
+    mode === 'check' && deps.journal !== undefined && deps.journalService !== undefined ? await issuedInJournal(deps.journal, deps.journalService) : undefined;
   const defaultRuc = deps.defaultRuc?.();
   let issuedBefore = 0;
   /** Invoices to send (not issued before) with a warning, and with an issue date past SUNAT's days: the confirmation says so. */
@@ -230,7 +232,8 @@ export async function runCheck(
         ...(summary as object),
         ...(issuedBefore > 0 ? { issuedBefore } : {}),
         ...(toSendWarned.invoices > 0 ? { toSendWarned } : {}),
-        ...(deps.journalService !== undefined ? { service: deps.journalService } : {}),
+        // '' for a server with no service: its statuses are no service's.
+        service: deps.journalService ?? '',
       },
       rowsRead: rowsKept ? keptRows : writer.rowsWritten,
       ...(complete ? { rowsKey } : {}),

@@ -123,8 +123,9 @@ export interface CheckView {
   /** Of those, the invoices whose issue date is past the days SUNAT accepts them in (sent if confirmed, probably refused). */
   readonly lateIssueDates: number;
   /**
-   * The service the last run's statuses are about (ServiceView.journalService of the server that ran it): a
-   * check sent to the sandbox, reopened by a server that sends elsewhere, must be checked again before «Enviar».
+   * The service the last run's statuses are about (ServiceView.journalService of the server that ran it; '' when
+   * it had none; absent for a check run before this was kept): «Enviar» waits for a «Revalidar» on any other
+   * server (a check sent to the simulator, or checked with no service, says nothing of what the service has).
    */
   readonly service?: string;
 }

@@ -209,11 +209,18 @@ describe('a workspace that sent a sheet to one service, then serves another', ()
       const trialService = (await call('GET', '/api/service')).json['journalService'];
       expect(tried['service']).toBe(trialService);
 
-      // The same workspace, now sending to the second service: the check's statuses are the first's, and the page holds «Enviar» back.
+      // Checked on a server with no service: nothing counts as issued there, and the check says it had none.
+      call = (await session({})).call;
+      expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
+      const unserved = await settled(call, id);
+      expect(counts(unserved)).toEqual({ VALID: 3 });
+      expect(unserved).toMatchObject({ issuedBefore: 0, service: '' });
+
+      // The same workspace, now sending to the second service: the check's statuses are no service's, and the page holds «Enviar» back.
       call = (await session(sandboxServiceEnv(real))).call;
       const here = (await call('GET', '/api/service')).json['journalService'];
       expect(here).not.toBe(trialService);
-      expect((await call('GET', `/api/checks/${id}`)).json['service']).toBe(trialService);
+      expect((await call('GET', `/api/checks/${id}`)).json['service']).toBe('');
       // Checked again there: valid, none issued at this service; sent: all three reach it.
       expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
       const again = await settled(call, id);

@@ -26,8 +26,8 @@ export function SubmitPanel({ check, onStarted }: Props) {
   const pending = toSendNow(check);
   const sentBefore = alreadyAccepted(check) > 0 || countByStatus(check, 'NOT_SENT', 'LEFT_OUT') > 0;
   const label = sentBefore && pending > 0 ? 'Reanudar el envío' : 'Enviar';
-  // Its statuses (ACEPTADO, OMITIDO…) are another service's: they say nothing of what this one has.
-  const elsewhere = service?.available === true && check.service !== undefined && check.service !== service.journalService;
+  // Its statuses (ACEPTADO, OMITIDO, «ya se emitieron») are another service's, or no service's: they say nothing of what this one has.
+  const elsewhere = service?.available === true && check.state === 'done' && check.service !== service.journalService;
   const ready = service?.available === true && !check.editsPending && !elsewhere && pending > 0;
   return (
     <section class="card" aria-labelledby="send-title">
@@ -40,7 +40,7 @@ export function SubmitPanel({ check, onStarted }: Props) {
           {service?.available === false
             ? 'No hay un servicio configurado: inicie «factura-import serve --sandbox» para probar, o defina FACTURA_AUTH_URL y FACTURA_BASE_URL antes de iniciarlo.'
             : elsewhere
-              ? 'Esta hoja se revisó o se envió con otro servicio de facturación (por ejemplo, el simulador): sus estados no dicen qué falta enviar a este. Pulse «Revalidar» y luego «Enviar».'
+              ? 'Esta revisión se hizo con otro servicio de facturación (por ejemplo, el simulador) o sin ninguno: sus estados no dicen qué falta enviar a este. Pulse «Revalidar» y luego «Enviar».'
               : check.editsPending
                 ? 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.'
                 : pending === 0
