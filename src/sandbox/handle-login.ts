@@ -4,6 +4,7 @@ import { formatFechaExpiracion } from './format-fecha-expiracion.js';
 import { discardBody, isJsonContentType, parseJson, readBody, sendJson } from './http-exchange.js';
 import { sandboxErrorBody } from './sandbox-error-body.js';
 import type { SandboxAccount } from './sandbox-account.js';
+import { ACCOUNT_RUC } from './sandbox-account.js';
 import type { SandboxState } from './sandbox-state.js';
 
 /** The login answer of docs/service-contract.md §2.2. */
@@ -60,7 +61,7 @@ export async function handleLogin(state: SandboxState, req: IncomingMessage, res
 /** SandboxOptions.anyRuc: an account for an unknown RUC, opened by a login with the first account's e-mail and password. */
 function trialAccount(state: SandboxState, login: { readonly ruc: string; readonly mail: string; readonly clave: string }): SandboxAccount | undefined {
   const [first] = state.accounts.values();
-  if (!state.anyRuc || first === undefined || !/^\d{11}$/.test(login.ruc)) return undefined;
+  if (!state.anyRuc || first === undefined || !ACCOUNT_RUC.test(login.ruc)) return undefined;
   if (first.mail.toLowerCase() !== login.mail.trim().toLowerCase() || first.clave !== login.clave) return undefined;
   const account: SandboxAccount = { ruc: login.ruc, mail: first.mail, clave: first.clave, razonSocial: `EMPRESA DE PRUEBA ${login.ruc} S.A.C.` };
   state.accounts.set(account.ruc, account);

@@ -12,6 +12,9 @@ export interface SandboxAccount {
   readonly testAccount?: boolean;
 }
 
+/** What an account's RUC must be: 11 digits (the sandbox checks the shape, the service its own records). */
+export const ACCOUNT_RUC = /^\d{11}$/;
+
 /** The account every sandbox knows unless told otherwise; printed by `factura-import sandbox`. */
 export const DEMO_ACCOUNT: SandboxAccount = {
   ruc: '20512333797',

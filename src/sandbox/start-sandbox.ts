@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { handleInvoice } from './handle-invoice.js';
 import { handleLogin } from './handle-login.js';
 import { discardBody, readBody, sendJson } from './http-exchange.js';
-import { DEMO_ACCOUNT } from './sandbox-account.js';
+import { ACCOUNT_RUC, DEMO_ACCOUNT } from './sandbox-account.js';
 import type { SandboxAccount } from './sandbox-account.js';
 import { sandboxErrorBody } from './sandbox-error-body.js';
 import { inOutage, latencyFor, NO_FAULTS, pickPutFault } from './sandbox-faults.js';
@@ -84,8 +84,6 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-const RUC = /^\d{11}$/;
-
 /** A path segment decoded, or as sent when its escapes are broken (it then matches no token's RUC). */
 function pathSegment(raw: string): string {
   try {
@@ -108,7 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const accounts = options.accounts ?? [DEMO_ACCOUNT];
   const first = accounts[0];
   if (first === undefined) throw new RangeError('startSandbox: at least one account is needed');
-  for (const a of accounts) if (!RUC.test(a.ruc)) throw new RangeError(`startSandbox: account RUC must be 11 digits, got ${a.ruc}`);
+  for (const a of accounts) if (!ACCOUNT_RUC.test(a.ruc)) throw new RangeError(`startSandbox: account RUC must be 11 digits, got ${a.ruc}`);
   const clock = options.clock ?? Date.now;
   const seed = options.seed ?? 1;
   const secret =

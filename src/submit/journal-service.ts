@@ -3,15 +3,19 @@ export const SANDBOX_SERVICE = 'sandbox';
 
 /**
  * The service a run sends to, as its journal names it: `named` when the caller names it (the
- * built-in sandbox, SANDBOX_SERVICE), else the invoice host's address without a trailing slash (so
- * `https://api.example.pe/v1/` and `…/v1` are one service). An invoice accepted by one service is
- * not issued at another: a trial on the sandbox must not make the real submission skip it.
+ * built-in sandbox, SANDBOX_SERVICE), else the invoice host and path, written one way however the
+ * address is spelled (`https://API.example.pe:443/v1/`, `http://api.example.pe/v1` and `…/v1` are one
+ * service: the scheme, a default port, the case of the host and a trailing slash do not count). An
+ * invoice accepted by one service is not issued at another: a trial on the sandbox must not make
+ * the real submission skip it. (A provider that moves to another host is another service to the
+ * journal: its «ya existe» answers then keep any number from being issued twice.)
  */
 export function journalService(baseUrl: string, named?: string): string {
   if (named !== undefined && named.trim() !== '') return named.trim();
   try {
     const url = new URL(baseUrl);
-    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    const port = url.port === '' || url.port === '80' || url.port === '443' ? '' : `:${url.port}`;
+    return `${url.hostname}${port}${url.pathname.replace(/\/+$/, '')}`;
   } catch {
     return baseUrl.trim().replace(/\/+$/, '');
   }

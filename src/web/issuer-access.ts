@@ -1,4 +1,4 @@
-import { checkLogin } from '../index.js';
+import { checkLogin, isValidRuc } from '../index.js';
 import type { IssuerCredentials, LoginCheck, ServiceOptions } from '../index.js';
 
 /** Where the workspace sends: the service the environment names, or the sandbox `serve --sandbox` started. */
@@ -43,7 +43,7 @@ export function createIssuerAccess(service: WorkspaceService): IssuerAccess {
   const typed = new Map<string, IssuerCredentials>();
   let typedDefault: string | undefined;
   const logins = new Map<string, Promise<LoginCheck>>();
-  const trial = (ruc: string): IssuerCredentials | undefined => (service.trialLogin !== undefined && /^\d{11}$/.test(ruc) ? service.trialLogin : undefined);
+  const trial = (ruc: string): IssuerCredentials | undefined => (service.trialLogin !== undefined && isValidRuc(ruc) ? service.trialLogin : undefined);
   const configured = (ruc: string): IssuerCredentials | undefined =>
     service.issuerCredentials?.[ruc] ?? (service.credentials?.ruc === ruc ? service.credentials : trial(ruc));
   const credentialsOf = (ruc: string): IssuerCredentials | undefined => configured(ruc) ?? typed.get(ruc);

@@ -47,7 +47,7 @@ describe('JournalState (the pure side of the journal: no file)', () => {
 
 describe('JournalState of one service', () => {
   it('passes over what another service accepted, and keeps lines written before journals named their service', () => {
-    const real = new JournalState('https://api.example.pe/v1');
+    const real = new JournalState('api.example.pe/v1');
     const trial = new JournalState('sandbox');
     const other = journalKey('20512333797', 'F001', 8);
     const lines: JournalRecord[] = [
@@ -70,8 +70,10 @@ describe('JournalState of one service', () => {
   });
 
   it('names a service by its invoice host, one address however it ends, or by the name it is given', () => {
-    expect(journalService('https://api.example.pe/v1/')).toBe('https://api.example.pe/v1');
-    expect(journalService('https://API.example.pe:443/v1')).toBe('https://api.example.pe/v1');
+    expect(journalService('https://api.example.pe/v1/')).toBe('api.example.pe/v1');
+    expect(journalService('https://API.example.pe:443/v1')).toBe('api.example.pe/v1');
+    expect(journalService('http://api.example.pe/v1')).toBe('api.example.pe/v1');
+    expect(journalService('http://127.0.0.1:46773/')).toBe('127.0.0.1:46773');
     expect(journalService('http://127.0.0.1:46773', SANDBOX_SERVICE)).toBe('sandbox');
   });
 });

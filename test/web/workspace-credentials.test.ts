@@ -39,7 +39,10 @@ describe('serve without any login in the environment', () => {
 
   it('starts and offers «Enviar» to the service the environment names, with no issuer yet', async () => {
     const service = await call('GET', '/api/service');
-    expect(service).toEqual({ status: 200, json: { available: true, environment: `Servicio de facturación (${sandbox.url})`, journalService: sandbox.url } });
+    expect(service).toEqual({
+      status: 200,
+      json: { available: true, environment: `Servicio de facturación (${sandbox.url})`, journalService: new URL(sandbox.url).host },
+    });
   });
 
   it('refuses a login the service refuses, in Spanish, without quoting the password, and holds nothing', async () => {
@@ -66,7 +69,7 @@ describe('serve without any login in the environment', () => {
       json: {
         available: true,
         environment: `Servicio de facturación (${sandbox.url})`,
-        journalService: sandbox.url,
+        journalService: new URL(sandbox.url).host,
         ruc,
         razonSocial: sandbox.account.razonSocial,
       },
