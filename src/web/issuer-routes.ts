@@ -7,6 +7,7 @@ import { FacturaError } from '../index.js';
 import { loginRefusal } from './login-refusal.js';
 import type { IssuerAccess } from './issuer-access.js';
 import type { CredentialsAnswer, IssuerToSend, SendPlan } from './workspace-api.js';
+import { STATUSES_TO_SEND } from './workspace-api.js';
 import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
 
 const Params = z.object({ id: z.string().uuid() });
@@ -22,14 +23,16 @@ const CredentialsBody = z
   })
   .strict();
 
-/** Statuses of invoices a submission would send; of those already at the service; of those that cannot go. */
-const TO_SEND = ['VALID', 'NOT_SENT', 'FAILED', 'UNKNOWN', 'LEFT_OUT'];
+/** Statuses of invoices already at the service; of those that cannot go (those a submission would send: STATUSES_TO_SEND). */
 const ACCEPTED = ['ACCEPTED', 'SKIPPED', 'DUPLICATE'];
 const INVALID = ['INVALID', 'REJECTED'];
 /** Login checks at once, for a sheet of many companies. */
 const LOGIN_CHECKS = 4;
 
-type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'byIssuer'>>;
+type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'byIssuer'>> & {
+  /** run-check.ts: valid invoices the journal shows as issued already, by issuer RUC. */
+  readonly issuedBeforeByIssuer?: Readonly<Record<string, number>>;
+};
 type Counts = Readonly<Record<string, number>>;
 
 const count = (byStatus: Counts, statuses: readonly string[]): number => statuses.reduce((n, s) => n + (byStatus[s] ?? 0), 0);
@@ -73,16 +76,20 @@ export function issuersOfCheck(check: CheckRecord, access: IssuerAccess): Issuer
   const s = (check.summary ?? {}) as StoredSummary;
   const byIssuer = s.byIssuer ?? [];
   const defaultRuc = access.defaultRuc();
-  const entry = (ruc: string | undefined, byStatus: Counts, invoices: number, totals: readonly CurrencyTotals[]): IssuerToSend => ({
-    ...(ruc !== undefined ? { ruc } : {}),
-    invoices,
-    toSend: count(byStatus, TO_SEND),
-    accepted: count(byStatus, ACCEPTED),
-    invalid: count(byStatus, INVALID),
-    totals: totals.map((t) => ({ moneda: t.moneda, invoices: t.invoices, base: t.base, igv: t.igv, total: t.total })),
-    access: access.sourceOf(ruc),
-    isDefault: ruc === undefined || ruc === defaultRuc,
-  });
+  const entry = (ruc: string | undefined, byStatus: Counts, invoices: number, totals: readonly CurrencyTotals[]): IssuerToSend => {
+    const issuedBefore = ruc === undefined ? 0 : (s.issuedBeforeByIssuer?.[ruc] ?? 0);
+    return {
+      ...(ruc !== undefined ? { ruc } : {}),
+      invoices,
+      toSend: count(byStatus, STATUSES_TO_SEND) - issuedBefore,
+      accepted: count(byStatus, ACCEPTED),
+      issuedBefore,
+      invalid: count(byStatus, INVALID),
+      totals: totals.map((t) => ({ moneda: t.moneda, invoices: t.invoices, base: t.base, igv: t.igv, total: t.total })),
+      access: access.sourceOf(ruc),
+      isDefault: ruc === undefined || ruc === defaultRuc,
+    };
+  };
   const issuers = byIssuer.map((i) => entry(i.ruc, i.byStatus, i.invoices, i.totals));
   const rest = (s.invoices ?? 0) - byIssuer.reduce((n, i) => n + i.invoices, 0);
   if (rest > 0) {

@@ -113,6 +113,8 @@ export async function runCheck(
     mode === 'check' && deps.journal !== undefined && deps.journalService !== undefined ? await issuedInJournal(deps.journal, deps.journalService) : undefined;
   const defaultRuc = deps.defaultRuc?.();
   let issuedBefore = 0;
+  /** The same, by issuer RUC (the confirmation of one issuer's invoices says its own). */
+  let issuedBeforeByIssuer: Record<string, number> = {};
   /** Invoices to send (not issued before) with a warning, and with an issue date past SUNAT's days: the confirmation says so. */
   const toSendWarned = { invoices: 0, lateIssueDates: 0 };
   let written: { results?: string; fixAndResend?: string } = {};
@@ -142,6 +144,7 @@ export async function runCheck(
     expected ??= { rows: rowsRead, invoices };
     invoices = 0;
     issuedBefore = 0;
+    issuedBeforeByIssuer = {};
     toSendWarned.invoices = 0;
     toSendWarned.lateIssueDates = 0;
     if (!rowsKept) rowsRead = 0;
@@ -173,8 +176,10 @@ export async function runCheck(
         const o = e.outcome;
         const ruc = o.emisorRuc ?? defaultRuc;
         const issuedAlready = issued !== undefined && o.status === 'VALID' && ruc !== undefined && issued(ruc, o.serie, o.numero) !== undefined;
-        if (issuedAlready) issuedBefore += 1;
-        else if (TO_SEND.has(o.status) && o.problems.some((p) => p.severity === 'warning')) {
+        if (issuedAlready) {
+          issuedBefore += 1;
+          issuedBeforeByIssuer[ruc] = (issuedBeforeByIssuer[ruc] ?? 0) + 1;
+        } else if (TO_SEND.has(o.status) && o.problems.some((p) => p.severity === 'warning')) {
           toSendWarned.invoices += 1;
           if (o.problems.some((p) => p.code === 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW')) toSendWarned.lateIssueDates += 1;
         }
@@ -230,7 +235,7 @@ export async function runCheck(
       // before, and at which service the journal was read (a run's statuses say nothing of another service).
       summary: {
         ...(summary as object),
-        ...(issuedBefore > 0 ? { issuedBefore } : {}),
+        ...(issuedBefore > 0 ? { issuedBefore, issuedBeforeByIssuer } : {}),
         ...(toSendWarned.invoices > 0 ? { toSendWarned } : {}),
         // '' for a server with no service: its statuses are no service's.
         service: deps.journalService ?? '',

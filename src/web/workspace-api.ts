@@ -195,9 +195,11 @@ export interface IssuerToSend {
   /** Why its login check failed, in Spanish. */
   readonly loginProblem?: string;
   readonly invoices: number;
-  /** Valid and not yet accepted (never sent, stopped, left out of an earlier run, or without a final answer). */
+  /** Valid and not yet accepted (never sent, stopped, left out of an earlier run, or without a final answer), nor issued before. */
   readonly toSend: number;
   readonly accepted: number;
+  /** Valid invoices of this issuer the workspace's journal shows as issued already (from this sheet or another): not sent again. */
+  readonly issuedBefore: number;
   readonly invalid: number;
   /** Totals by currency of its valid (or accepted) invoices; empty when they cannot be told apart. */
   readonly totals: readonly CurrencyTotal[];

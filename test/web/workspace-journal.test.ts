@@ -80,6 +80,9 @@ describe('the workspace’s one journal', () => {
     // The same sheet again, as a new upload: the check says its 4 valid invoices were issued already, and nothing goes to the service.
     const again = await checked('ventas (copia).csv', csv);
     expect((await call(`/api/checks/${again}`)).json).toMatchObject({ issuedBefore: 4 });
+    // The confirmation's issuer line leaves them out of «Por enviar» and counts them apart.
+    const plan = (await call(`/api/checks/${again}/issuers`)).json as { issuers: { toSend: number; issuedBefore: number }[] };
+    expect(plan.issuers.map((i) => [i.toSend, i.issuedBefore])).toEqual([[0, 4]]);
     expect(await sent(again)).toEqual({ SKIPPED: 4 });
     // One invoice's quantity changed since it was issued: refused by the journal, the rest skipped.
     const lines = csv.split('\n');

@@ -127,8 +127,36 @@ describe('the issuers of a checked sheet, for the confirmation', () => {
 
   it('gives the invoices without RUC to the default issuer, with what is left of the totals to the cent', () => {
     expect(issuersOfCheck(check, access(A))).toEqual([
-      { ruc: B, invoices: 2, toSend: 1, accepted: 0, invalid: 1, totals: [totals('PEN', 1, '100.05')], access: 'configurado', isDefault: false },
-      { ruc: A, invoices: 3, toSend: 3, accepted: 0, invalid: 0, totals: [totals('PEN', 3, '300.05')], access: 'configurado', isDefault: true },
+      {
+        ruc: B,
+        invoices: 2,
+        toSend: 1,
+        accepted: 0,
+        issuedBefore: 0,
+        invalid: 1,
+        totals: [totals('PEN', 1, '100.05')],
+        access: 'configurado',
+        isDefault: false,
+      },
+      {
+        ruc: A,
+        invoices: 3,
+        toSend: 3,
+        accepted: 0,
+        issuedBefore: 0,
+        invalid: 0,
+        totals: [totals('PEN', 3, '300.05')],
+        access: 'configurado',
+        isDefault: true,
+      },
+    ]);
+  });
+
+  it('leaves out of each issuer’s «Por enviar» its valid invoices the journal shows as issued already, and counts them apart', () => {
+    const issued = { ...check, summary: { ...check.summary, issuedBefore: 3, issuedBeforeByIssuer: { [B]: 1, [A]: 2 } } };
+    expect(issuersOfCheck(issued, access(A)).map((i) => [i.ruc, i.toSend, i.issuedBefore])).toEqual([
+      [B, 0, 1],
+      [A, 1, 2],
     ]);
   });
 
@@ -138,6 +166,7 @@ describe('the issuers of a checked sheet, for the confirmation', () => {
       invoices: 3,
       toSend: 3,
       accepted: 0,
+      issuedBefore: 0,
       invalid: 0,
       totals: [totals('PEN', 3, '300.05')],
       access: 'falta',

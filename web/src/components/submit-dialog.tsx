@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CheckView, IssuerToSend, SendPlan } from '../api-client.js';
 import { formatAmount, formatCount, plural } from '../format.js';
-import { alreadyAccepted, countByStatus, toSend, toSendNow } from '../status-counts.js';
+import { alreadyAccepted, countByStatus, toSendNow } from '../status-counts.js';
 import { CredentialsForm } from './credentials-form.js';
 
 interface Props {
@@ -63,9 +63,9 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
   }, [lone === undefined]);
   const chosen = only === undefined ? issuers : issuers.filter((i) => i.ruc === only);
   // Valid invoices the journal shows as issued already (from this sheet or another) are skipped by the submission;
-  // the check counts them for the sheet as a whole, not by issuer.
-  const issuedBefore = only === undefined && !several ? check.issuedBefore : 0;
-  const sending = only === undefined ? (several ? toSend(check) : toSendNow(check)) : chosen.reduce((n, i) => n + i.toSend, 0);
+  // the check counts them for the sheet and for each issuer (whose «Por enviar» leaves them out).
+  const issuedBefore = only === undefined ? check.issuedBefore : chosen.reduce((n, i) => n + i.issuedBefore, 0);
+  const sending = only === undefined && !several ? toSendNow(check) : chosen.reduce((n, i) => n + i.toSend, 0);
   const invalid = only === undefined ? countByStatus(check, 'INVALID', 'REJECTED') : chosen.reduce((n, i) => n + i.invalid, 0);
   const accepted = only === undefined ? alreadyAccepted(check) : chosen.reduce((n, i) => n + i.accepted, 0);
   const lacking = chosen.filter((i) => i.toSend > 0 && i.access === 'falta');
