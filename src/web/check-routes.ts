@@ -37,7 +37,7 @@ const GroupQuery = z.object({ code: z.string().max(100), severity: z.enum(['erro
  * The library's RunSummary as stored (JSON), with what the check adds beside it (run-check.ts:
  * `issuedBefore`); read defensively, an older row may lack a field.
  */
-type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems' | 'problemGroups'>> & {
+type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems' | 'problemGroups' | 'byIssuer'>> & {
   readonly issuedBefore?: number;
   readonly toSendWarned?: { readonly invoices?: number; readonly lateIssueDates?: number };
   readonly service?: string;
@@ -56,7 +56,9 @@ function problemCount(s: StoredSummary, severity: 'error' | 'warning'): number {
 export function checkView(c: CheckRecord, editedCells = 0, sending = false): CheckView {
   const s = (c.summary ?? {}) as StoredSummary;
   const offered = offeredFiles(c);
-  const byStatus = INVOICE_STATUSES.map((status) => ({ status, label: STATUS_LABEL_ES(status), count: s.byStatus?.[status] ?? 0 })).filter((x) => x.count > 0);
+  const counted = (by: Partial<Record<string, number>> | undefined): CheckView['byStatus'] =>
+    INVOICE_STATUSES.map((status) => ({ status, label: STATUS_LABEL_ES(status), count: by?.[status] ?? 0 })).filter((x) => x.count > 0);
+  const byStatus = counted(s.byStatus);
   return {
     id: c.id,
     fileName: c.fileName,
@@ -65,6 +67,7 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
     rowsRead: c.rowsRead,
     invoices: s.invoices ?? 0,
     byStatus,
+    byIssuer: (s.byIssuer ?? []).map((i) => ({ ruc: i.ruc, invoices: i.invoices, byStatus: counted(i.byStatus) })),
     totals: (s.totals ?? []).map((t) => ({ moneda: t.moneda, invoices: t.invoices, base: t.base, igv: t.igv, total: t.total })),
     errors: problemCount(s, 'error'),
     warnings: problemCount(s, 'warning'),

@@ -86,6 +86,13 @@ export interface StatusCount {
 }
 
 /** One check as the summary and the history show it. */
+/** One issuer's share of a check (RunSummary.byIssuer): the invoices that name its RUC in «RUC emisor». */
+export interface IssuerCount {
+  readonly ruc: string;
+  readonly invoices: number;
+  readonly byStatus: readonly StatusCount[];
+}
+
 export interface CheckView {
   readonly id: string;
   readonly fileName: string;
@@ -94,6 +101,8 @@ export interface CheckView {
   readonly rowsRead: number;
   readonly invoices: number;
   readonly byStatus: readonly StatusCount[];
+  /** By issuer, for a sheet whose «RUC emisor» names them (empty when it names none). */
+  readonly byIssuer: readonly IssuerCount[];
   readonly totals: readonly CurrencyTotal[];
   readonly errors: number;
   readonly warnings: number;

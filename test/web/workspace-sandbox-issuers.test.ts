@@ -44,7 +44,10 @@ describe('serve --sandbox with a sheet of several issuers', () => {
       return (await call('GET', `/api/checks/${id}`)).json;
     };
     expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
-    expect(await settled()).toMatchObject({ state: 'done', invoices: 6 });
+    const checked = await settled();
+    expect(checked).toMatchObject({ state: 'done', invoices: 6 });
+    // The summary by issuer, as the CLI prints it.
+    expect(checked['byIssuer']).toEqual(issuers.map((ruc) => ({ ruc, invoices: 2, byStatus: [expect.objectContaining({ status: 'VALID', count: 2 })] })));
 
     const plan = (await call('GET', `/api/checks/${id}/issuers`)).json as {
       issuers: { ruc?: string; access: string; razonSocial?: string; loginProblem?: string }[];

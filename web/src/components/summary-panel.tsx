@@ -19,6 +19,27 @@ export function SummaryPanel({ check }: { readonly check: CheckView }) {
           </li>
         ))}
       </ul>
+      {check.byIssuer.length > 1 && (
+        <table class="totals">
+          <caption>Por emisor («RUC emisor» de la hoja)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Emisor</th>
+              <th scope="col">Facturas</th>
+              <th scope="col">Estados</th>
+            </tr>
+          </thead>
+          <tbody>
+            {check.byIssuer.map((i) => (
+              <tr key={i.ruc}>
+                <th scope="row">RUC {i.ruc}</th>
+                <td>{formatCount(i.invoices)}</td>
+                <td>{i.byStatus.map((s) => `${s.label} ${formatCount(s.count)}`).join(' · ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {check.issuedBefore > 0 && (
         <p class="note">
           {check.issuedBefore === 1
