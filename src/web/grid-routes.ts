@@ -2,7 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { STATUS_LABEL_ES } from './run-check.js';
 import type { GridCellProblem, GridPage, GridRow } from './workspace-api.js';
-import { GRID_PAGE_SIZE } from './workspace-api.js';
+import { GRID_PAGE_SIZE, ISSUER_MARK } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
 const Params = z.object({ id: z.string().uuid() });
@@ -61,7 +61,8 @@ export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
         cells[e.col] = e.value;
       }
       // A service's answer starts with its invoice and status («F001-7 RECHAZADO: …»), which the row's status cell shows above it.
-      const place = r.invoice !== undefined && r.status !== undefined ? `${r.invoice} ${STATUS_LABEL_ES(r.status)}: ` : undefined;
+      const invoice = r.invoice?.split(ISSUER_MARK)[0];
+      const place = invoice !== undefined && r.status !== undefined ? `${invoice} ${STATUS_LABEL_ES(r.status)}: ` : undefined;
       const withoutPlace = (message: string): string => (place !== undefined && message.startsWith(place) ? message.slice(place.length) : message);
       return {
         row: r.row,

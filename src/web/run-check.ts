@@ -6,7 +6,7 @@ import { columnLetter, FacturaError, inUserTerms, issuedInJournal, STATUS_LABELS
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { checkTerms } from './check-terms.js';
 import type { CheckWriter } from './check-writer.js';
-import { STATUSES_TO_SEND } from './workspace-api.js';
+import { ISSUER_MARK, STATUSES_TO_SEND } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
 /** The library call the check runs (the CLI's own `validateSheet`); passed in so a test can give a slow one. */
@@ -132,6 +132,8 @@ export async function runCheck(
     hub.publish(checkId, { type: 'progress', rowsRead, invoices, ...(expected !== undefined ? { expected } : {}), ...(note !== undefined ? { note } : {}) });
   };
   let sheetTold = false;
+  /** The sheet has a «RUC emisor» column: each invoice's mark on the grid names its issuer. */
+  let namesIssuers = false;
   /**
    * A second `sheet`: the library checks the sheet again (an invoice whose rows come back further
    * down, found once the first run had checked its first part): what the first run said is
@@ -163,6 +165,7 @@ export async function runCheck(
     switch (e.type) {
       case 'sheet':
         locate = columnIndexer(e.header);
+        namesIssuers = e.header.columns.emisorRuc !== undefined;
         store.setGridColumns(checkId, gridColumnsOf(e.header));
         break;
       case 'row':
@@ -185,7 +188,10 @@ export async function runCheck(
         }
         writer.markInvoice(
           o.rows,
-          `${o.serie}-${o.numero}`,
+          // In a sheet of several issuers «F001-1» may be each one's: the grid names the issuer, unless it is the default one.
+          namesIssuers && o.emisorRuc !== undefined && o.emisorRuc !== defaultRuc
+            ? `${o.serie}-${o.numero}${ISSUER_MARK}${o.emisorRuc}`
+            : `${o.serie}-${o.numero}`,
           o.status,
           o.problems.some((p) => p.severity === 'error'),
         );

@@ -340,6 +340,9 @@ export interface ErrorBody {
 
 export const GRID_PAGE_SIZE = 100;
 
+/** Between an invoice and its issuer in the grid's mark of a sheet of several issuers: «F001-1 · RUC 20601111111». */
+export const ISSUER_MARK = ' · RUC ';
+
 /**
  * The statuses of the invoices a submission would send: valid and not yet accepted (never sent,
  * stopped, left out of a one-issuer run, or with no final answer). The page counts «Se enviarán»

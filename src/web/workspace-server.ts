@@ -152,6 +152,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
     running,
     sending,
     files,
+    defaultRuc,
     ...sentTo,
     ...(access !== undefined ? { access } : {}),
   });

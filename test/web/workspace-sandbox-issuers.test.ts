@@ -49,6 +49,9 @@ describe('serve --sandbox with a sheet of several issuers', () => {
     // The summary by issuer, as the CLI prints it.
     expect(checked['byIssuer']).toEqual(issuers.map((ruc) => ({ ruc, invoices: 2, byStatus: [expect.objectContaining({ status: 'VALID', count: 2 })] })));
 
+    // On the grid, «F001-1» of each issuer says whose it is.
+    const rows = ((await call('GET', `/api/checks/${id}/rows`)).json['rows'] ?? []) as { invoice?: string }[];
+    expect(rows.map((r) => r.invoice)).toEqual(issuers.flatMap((ruc, i) => [1, 2].map((n) => `F00${i + 1}-${n} · RUC ${ruc}`)));
     const plan = (await call('GET', `/api/checks/${id}/issuers`)).json as {
       issuers: { ruc?: string; access: string; razonSocial?: string; loginProblem?: string }[];
     };
