@@ -14,6 +14,12 @@ const NO_ISSUER = localized(
   'No issuer configured (--config or --emisor-ruc/--emisor-nombre): everything else was checked; submit takes the issuer from the login.',
 );
 
+/** The same when every invoice names its issuer in «RUC emisor» (an accounting firm's sheet): nothing is missing. */
+const ISSUERS_FROM_LOGINS = localized(
+  'Cada factura indica su emisor («RUC emisor»): se revisó todo; la razón social y los demás datos de cada emisor se tomarán de su login al enviar.',
+  'Every invoice names its issuer («RUC emisor»): everything was checked; each issuer’s legal name and other details come from its login at submit.',
+);
+
 /** Why a check starts over: invoices whose rows come back further down. */
 function checkingAgain(comesBack: ReadonlyMap<string, number>): LocalizedText {
   const [first] = [...comesBack.values()].sort((a, b) => a - b);
@@ -62,5 +68,8 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
     eventSender(options.onEvent, logger)({ type: 'notice', message });
     result = await check(result.comesBack);
   }
-  return summarizeRun(result, settings.issuer === undefined ? [NO_ISSUER[settings.lang]] : []);
+  // Invoices the sheet names an issuer for are counted by it (byIssuer); the rest would need the configured one.
+  const named = result.summary.byIssuer.reduce((n, i) => n + i.invoices, 0);
+  const issuerNote = settings.issuer !== undefined ? [] : [(named > 0 && named === result.summary.invoices ? ISSUERS_FROM_LOGINS : NO_ISSUER)[settings.lang]];
+  return summarizeRun(result, issuerNote);
 }

@@ -53,6 +53,20 @@ describe('validate (the dry run)', () => {
     expect(jsonSummary(run).byStatus).toMatchObject({ VALID: 1, INVALID: 2 });
   });
 
+  it('does not call a sheet whose every invoice names its issuer one without an issuer', async () => {
+    const input = join(dir.path, 'firma.xlsx');
+    await writeSalesSheet(input, [salesRow(1, { emisorRuc: '20601111111' }), salesRow(2, { emisorRuc: '20602222226' })]);
+    const named = jsonSummary(await runMain(['validate', input, '--json', '--quiet']));
+    expect(named['notes']).toEqual([
+      'Cada factura indica su emisor («RUC emisor»): se revisó todo; la razón social y los demás datos de cada emisor se tomarán de su login al enviar.',
+    ]);
+    // One invoice without it: the note says the issuer is missing, as before.
+    await writeSalesSheet(input, [salesRow(1, { emisorRuc: '20601111111' }), salesRow(2)]);
+    expect(jsonSummary(await runMain(['validate', input, '--json', '--quiet']))['notes']).toEqual([
+      'Emisor no configurado (--config o --emisor-ruc/--emisor-nombre): se revisó todo lo demás; el emisor se tomará del login al enviar.',
+    ]);
+  });
+
   it('reads a «Precio unitario con IGV» column as the unit value only with --tipo-registro PRECIOS_CON_IGV, and says so without it', async () => {
     const input = join(dir.path, 'ventas.csv');
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
