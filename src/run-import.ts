@@ -5,6 +5,7 @@ import { localized } from './i18n/localized-text.js';
 import type { ResolvedSettings } from './config/resolve-settings.js';
 import type { Lang } from './i18n/localized-text.js';
 import { groupInvoices } from './invoice/group-invoices.js';
+import { firstReturnsInto } from './invoice/invoice-grouper.js';
 import type { InvoiceOutcome } from './invoice/invoice-outcome.js';
 import { STATUS_LABELS } from './invoice/invoice-status.js';
 import type { Problem } from './invoice/problem.js';
@@ -373,9 +374,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       groups: groupInvoices(sheet.records, {
         mergeSplit: settings.read.mergeSplit,
         ...(run.splitKeys !== undefined ? { splitKeys: run.splitKeys } : {}),
-        onComesBack: (key, row) => {
-          if (!comesBack.has(key)) comesBack.set(key, row);
-        },
+        onComesBack: firstReturnsInto(comesBack),
       }),
       validate: (draft) => validateInvoice(draft, contextFor(draft.emisorRuc)),
       ...(only !== undefined ? { include: (draft: InvoiceDraft) => issuerOf(draft) === only, issuerOf } : {}),

@@ -1,6 +1,6 @@
 import type { ResolvedSettings } from './config/resolve-settings.js';
 import { rowIssuerOf } from './invoice/grouping-decision.js';
-import { createInvoiceGrouper } from './invoice/invoice-grouper.js';
+import { createInvoiceGrouper, firstReturnsInto } from './invoice/invoice-grouper.js';
 import type { CellEdits } from './sheet/apply-cell-edits.js';
 import { applyCellEdits } from './sheet/apply-cell-edits.js';
 import { openRowSource } from './sheet/open-row-source.js';
@@ -41,14 +41,7 @@ export async function readSheetKeys(
   const sheet = await readLineRecords(source, { ...settings.read, only: ['serie', 'numero', 'emisorRuc'] });
   const issuers = new Set<string>();
   const split = new Map<string, number>();
-  const grouper =
-    settings.read.mergeSplit === true
-      ? undefined
-      : createInvoiceGrouper({
-          onComesBack: (key, row) => {
-            if (!split.has(key)) split.set(key, row);
-          },
-        });
+  const grouper = settings.read.mergeSplit === true ? undefined : createInvoiceGrouper({ onComesBack: firstReturnsInto(split) });
   for await (const batch of sheet.records) {
     for (const record of batch) {
       // A totals row touches no invoice; any other row (hidden ones too) may name its invoice's issuer.

@@ -113,6 +113,12 @@ export interface ServiceOptions {
    * changes at every start: the CLI's and the workspace's `--sandbox` name it `'sandbox'`.
    */
   readonly journalService?: string;
+  /**
+   * The simulator's own login (SandboxOptions.anyRuc opens an account for any RUC with it): every
+   * issuer a sheet names that has no login of its own logs in with it, so a firm tries a sheet of
+   * several issuers on the simulator. Never a real service's login.
+   */
+  readonly trialLogin?: IssuerCredentials;
   /** An undici Dispatcher for every request (proxy, tests); the caller closes it. */
   readonly dispatcher?: Dispatcher;
   /** Seconds to wait for an answer (default 60), in milliseconds. */

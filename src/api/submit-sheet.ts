@@ -106,6 +106,9 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
       : wanted(defaultRuc)
         ? [defaultRuc]
         : [];
+    // On the simulator, an issuer without a login of its own takes its trial login.
+    const trial = options.trialLogin;
+    if (trial !== undefined) for (const ruc of needed) if (ruc !== undefined && !accounts.has(ruc)) accounts.set(ruc, { ruc, ...trial });
     const missing = needed.filter((ruc) => ruc === undefined || !accounts.has(ruc));
     if (missing.length > 0) throw missingCredentialsError(missing);
     const rucs = needed.filter((ruc): ruc is string => ruc !== undefined);

@@ -8,7 +8,7 @@ const ADDRESSES = ['FACTURA_AUTH_URL', 'FACTURA_BASE_URL'] as const;
 const DEFAULT_LOGIN = ['FACTURA_RUC', 'FACTURA_MAIL', 'FACTURA_CLAVE'] as const;
 
 /** Where the service is and every login the environment gives. */
-export interface Service extends Pick<ServiceOptions, 'authUrl' | 'baseUrl' | 'journalService'> {
+export interface Service extends Pick<ServiceOptions, 'authUrl' | 'baseUrl' | 'journalService' | 'trialLogin'> {
   /** FACTURA_RUC / FACTURA_MAIL / FACTURA_CLAVE: the default issuer's login. */
   readonly credentials?: ServiceOptions['credentials'];
   /** FACTURA_MAIL_<RUC> / FACTURA_CLAVE_<RUC>, then the FACTURA_CREDENTIALS_FILE file, by RUC. */
@@ -57,8 +57,8 @@ export function credentialsFor(service: Service, ruc: string): ServiceOptions['c
 /**
  * Runs `use` against the service the flags name: the built-in sandbox started in-process with its
  * demo account (`--sandbox`, closed afterwards), or the one the environment names. Under `--sandbox`,
- * `issuers` (the RUCs a sheet names) log in with the demo account's e-mail and password: a firm
- * tries a sheet of several issuers without an account for each (SandboxOptions.anyRuc).
+ * every issuer a sheet names logs in with the demo account's e-mail and password (its trial login,
+ * SandboxOptions.anyRuc): a firm tries a sheet of several issuers without an account for each.
  */
 export async function withService<T>(
   sandbox: boolean,
@@ -66,15 +66,20 @@ export async function withService<T>(
   logger: Logger,
   use: (service: Service) => Promise<T>,
   cwd: string = process.cwd(),
-  issuers: readonly string[] = [],
 ): Promise<T> {
   if (!sandbox) return use(await serviceFromEnv(env, cwd));
   const running = await startSandbox({ anyRuc: true });
   logger.info({ url: running.url, ruc: running.credentials.ruc }, 'sandbox started in-process (demo account)');
-  const demo = { mail: running.credentials.mail, clave: running.credentials.clave };
-  const issuerCredentials = Object.fromEntries(issuers.filter((ruc) => ruc !== running.credentials.ruc).map((ruc) => [ruc, demo]));
+  const trialLogin = { mail: running.credentials.mail, clave: running.credentials.clave };
   try {
-    return await use({ credentials: running.credentials, issuerCredentials, authUrl: running.url, baseUrl: running.url, journalService: SANDBOX_SERVICE });
+    return await use({
+      credentials: running.credentials,
+      issuerCredentials: {},
+      trialLogin,
+      authUrl: running.url,
+      baseUrl: running.url,
+      journalService: SANDBOX_SERVICE,
+    });
   } finally {
     await running.close();
   }

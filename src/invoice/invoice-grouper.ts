@@ -36,6 +36,13 @@ export interface GroupingOptions {
 
 export const DEFAULT_MERGE_BUFFER_LIMIT = 10_000;
 
+/** An `onComesBack` that keeps, in `into`, the first row where each invoice comes back (the row its first part's error names). */
+export function firstReturnsInto(into: Map<string, number>): NonNullable<GroupingOptions['onComesBack']> {
+  return (key, row) => {
+    if (!into.has(key)) into.set(key, row);
+  };
+}
+
 /**
  * The streaming state machine of grouping, synchronous so it can be tested row by row:
  * `push` each record in order, then `end`; each call returns the items completed by it.

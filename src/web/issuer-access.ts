@@ -2,18 +2,13 @@ import { checkLogin, isValidRuc } from '../index.js';
 import type { IssuerCredentials, LoginCheck, ServiceOptions } from '../index.js';
 
 /** Where the workspace sends: the service the environment names, or the sandbox `serve --sandbox` started. */
-export interface WorkspaceService extends Pick<ServiceOptions, 'authUrl' | 'baseUrl' | 'journalService'> {
+export interface WorkspaceService extends Pick<ServiceOptions, 'authUrl' | 'baseUrl' | 'journalService' | 'trialLogin'> {
   /** The default issuer's login (FACTURA_RUC/MAIL/CLAVE, or the sandbox's account). */
   readonly credentials?: ServiceOptions['credentials'];
   /** The logins of the issuers a sheet's emisorRuc column names, by RUC (as `submit` reads them). */
   readonly issuerCredentials?: Readonly<Record<string, IssuerCredentials>>;
   /** How the confirmation names where the invoices go (in Spanish). */
   readonly environment: string;
-  /**
-   * The simulator's own login (`serve --sandbox`, SandboxOptions.anyRuc), which opens an account for
-   * any RUC: every issuer of a sheet has its access, so a firm tries a sheet of several issuers.
-   */
-  readonly trialLogin?: IssuerCredentials;
 }
 
 /** Where an issuer's login comes from: the environment or the credentials file, typed in the page (memory), or nowhere yet. */
@@ -33,8 +28,8 @@ export interface IssuerAccess {
   verifyAndHold(ruc: string, credentials: IssuerCredentials, asDefault: boolean): Promise<LoginCheck>;
   /** One login check per issuer and process (the legal name for the confirmation); a failure is tried again next time. */
   loginOf(ruc: string): Promise<LoginCheck> | undefined;
-  /** The options `submitSheet` takes: the default login and every issuer's (with the simulator's, `issuers`' too). */
-  logins(issuers?: readonly string[]): { credentials?: ServiceOptions['credentials']; issuerCredentials: Record<string, IssuerCredentials> };
+  /** The options `submitSheet` takes: the default login and every issuer's (and the simulator's trial login, for the others). */
+  logins(): Pick<ServiceOptions, 'trialLogin'> & { credentials?: ServiceOptions['credentials']; issuerCredentials: Record<string, IssuerCredentials> };
   /** Every password held (configured or typed): what a log line or an error must never show. */
   secrets(): string[];
 }
@@ -75,15 +70,12 @@ export function createIssuerAccess(service: WorkspaceService): IssuerAccess {
       }
       return check;
     },
-    logins(issuers = []) {
+    logins() {
       const def = service.credentials ?? (typedDefault !== undefined ? { ruc: typedDefault, ...(typed.get(typedDefault) as IssuerCredentials) } : undefined);
-      const trials = issuers.flatMap((ruc) => {
-        const login = trial(ruc);
-        return login === undefined ? [] : [[ruc, login] as const];
-      });
       return {
         ...(def !== undefined ? { credentials: def } : {}),
-        issuerCredentials: { ...Object.fromEntries(trials), ...Object.fromEntries(typed), ...service.issuerCredentials },
+        issuerCredentials: { ...Object.fromEntries(typed), ...service.issuerCredentials },
+        ...(service.trialLogin !== undefined ? { trialLogin: service.trialLogin } : {}),
       };
     },
     secrets: () =>

@@ -112,13 +112,14 @@ export async function runCheck(
   const issued =
     mode === 'check' && deps.journal !== undefined && deps.journalService !== undefined ? await issuedInJournal(deps.journal, deps.journalService) : undefined;
   const defaultRuc = deps.defaultRuc?.();
-  let issuedBefore = 0;
-  /** The same, by issuer RUC (the confirmation of one issuer's invoices says its own). */
-  let issuedBeforeByIssuer: Record<string, number> = {};
-  /** Invoices to send (not issued before) with a warning, and with an issue date past SUNAT's days: the confirmation says so. */
-  const toSendWarned = { invoices: 0, lateIssueDates: 0 };
+  /**
+   * What this run's invoices come to beside the library's summary, started afresh with the run: how
+   * many; the valid ones issued before, by issuer RUC (the confirmation says each issuer's); those to
+   * send with a warning, and with an issue date past SUNAT's days.
+   */
+  const newTally = () => ({ invoices: 0, issuedBeforeByIssuer: {} as Record<string, number>, toSendWarned: { invoices: 0, lateIssueDates: 0 } });
+  let tally = newTally();
   let written: { results?: string; fixAndResend?: string } = {};
-  let invoices = 0;
   /** Rows read so far: the rows written, or (rows kept) the library's own progress count. */
   let rowsRead = 0;
   let lastProgress = 0;
@@ -129,7 +130,13 @@ export async function runCheck(
     if (!force && now - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = now;
     store.setProgress(checkId, rowsRead);
-    hub.publish(checkId, { type: 'progress', rowsRead, invoices, ...(expected !== undefined ? { expected } : {}), ...(note !== undefined ? { note } : {}) });
+    hub.publish(checkId, {
+      type: 'progress',
+      rowsRead,
+      invoices: tally.invoices,
+      ...(expected !== undefined ? { expected } : {}),
+      ...(note !== undefined ? { note } : {}),
+    });
   };
   let sheetTold = false;
   /** The sheet has a «RUC emisor» column: each invoice's mark on the grid names its issuer. */
@@ -143,12 +150,8 @@ export async function runCheck(
     writer?.flush();
     writer = undefined;
     // The second run reads the same rows and invoices: the page counts towards them.
-    expected ??= { rows: rowsRead, invoices };
-    invoices = 0;
-    issuedBefore = 0;
-    issuedBeforeByIssuer = {};
-    toSendWarned.invoices = 0;
-    toSendWarned.lateIssueDates = 0;
+    expected ??= { rows: rowsRead, invoices: tally.invoices };
+    tally = newTally();
     if (!rowsKept) rowsRead = 0;
   };
   const onEvent = (e: ImportEvent): void => {
@@ -175,16 +178,14 @@ export async function runCheck(
         progress(false);
         break;
       case 'invoice': {
-        invoices += 1;
+        tally.invoices += 1;
         const o = e.outcome;
         const ruc = o.emisorRuc ?? defaultRuc;
         const issuedAlready = issued !== undefined && o.status === 'VALID' && ruc !== undefined && issued(ruc, o.serie, o.numero) !== undefined;
-        if (issuedAlready) {
-          issuedBefore += 1;
-          issuedBeforeByIssuer[ruc] = (issuedBeforeByIssuer[ruc] ?? 0) + 1;
-        } else if (TO_SEND.has(o.status) && o.problems.some((p) => p.severity === 'warning')) {
-          toSendWarned.invoices += 1;
-          if (o.problems.some((p) => p.code === 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW')) toSendWarned.lateIssueDates += 1;
+        if (issuedAlready) tally.issuedBeforeByIssuer[ruc] = (tally.issuedBeforeByIssuer[ruc] ?? 0) + 1;
+        else if (TO_SEND.has(o.status) && o.problems.some((p) => p.severity === 'warning')) {
+          tally.toSendWarned.invoices += 1;
+          if (o.problems.some((p) => p.code === 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW')) tally.toSendWarned.lateIssueDates += 1;
         }
         writer.markInvoice(
           o.rows,
@@ -236,13 +237,14 @@ export async function runCheck(
     progress(true);
     // Every row is stored unless a run that wrote them was stopped half way (a submission's «Detener»).
     const complete = rowsKept || (summary as { interrupted?: boolean } | undefined)?.interrupted !== true;
+    const issuedBefore = Object.values(tally.issuedBeforeByIssuer).reduce((n, k) => n + k, 0);
     store.finishCheck(checkId, {
       // Beside the library's summary, as the page reads it (check-routes): how many valid invoices were issued
       // before, and at which service the journal was read (a run's statuses say nothing of another service).
       summary: {
         ...(summary as object),
-        ...(issuedBefore > 0 ? { issuedBefore, issuedBeforeByIssuer } : {}),
-        ...(toSendWarned.invoices > 0 ? { toSendWarned } : {}),
+        ...(issuedBefore > 0 ? { issuedBefore, issuedBeforeByIssuer: tally.issuedBeforeByIssuer } : {}),
+        ...(tally.toSendWarned.invoices > 0 ? { toSendWarned: tally.toSendWarned } : {}),
         // '' for a server with no service: its statuses are no service's.
         service: deps.journalService ?? '',
       },

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { RunSummary } from '../index.js';
-import { INVOICE_STATUSES, journalService, submitSheet } from '../index.js';
+import { INVOICE_STATUSES, submitSheet } from '../index.js';
 import { checkView } from './check-routes.js';
 import { loginRefusal } from './login-refusal.js';
 import type { CheckFiles } from './check-files.js';
@@ -58,7 +58,8 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
     const ruc = access.defaultRuc();
     const login = ruc === undefined ? undefined : access.loginOf(ruc);
     // No default login: the sheet's emisorRuc column (or the page) decides who logs in.
-    const where = { available: true, environment: service.environment, journalService: journalService(service.baseUrl, service.journalService) } as const;
+    // The service as the workspace's journal names it (workspace-server.ts made it with the service).
+    const where = { available: true, environment: service.environment, journalService: options.journalService ?? '' } as const;
     if (ruc === undefined || login === undefined) return where;
     const base = { ...where, ruc } as const;
     try {
@@ -154,9 +155,7 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
       environment: service.environment,
       ...(only !== undefined ? { issuer: only } : {}),
     });
-    // The issuers the check found (its summary's byIssuer): under the simulator, each logs in with its login.
-    const byIssuer = (check.summary as Partial<RunSummary> | undefined)?.byIssuer ?? [];
-    const logins = access.logins(byIssuer.map((i) => i.ruc));
+    const logins = access.logins();
     const library = recordingColumns(store, check.id, (path, o) =>
       submitSheet(path, {
         ...o,

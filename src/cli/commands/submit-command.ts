@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { localized } from '../../i18n/localized-text.js';
 import type { RunLimitNames } from '../../index.js';
-import { checkRunLimits, listIssuers, submitSheet } from '../../index.js';
+import { checkRunLimits, submitSheet } from '../../index.js';
 import { received, usage } from '../usage-error.js';
 import type { CliCommand } from '../cli-command.js';
 import { withService } from '../service-from-env.js';
@@ -97,8 +97,6 @@ export const submitCommand: CliCommand<SubmitArgs> = {
     // Before the config file and the credentials are read, as a wrong flag should be.
     checkRunLimits({ concurrency: args.concurrency, maxAttempts: args.maxAttempts, timeout: args.timeout }, FLAG_NAMES);
     const { input, ...options } = await sheetRunOptions(args, ctx);
-    // A trial on the simulator: the issuers the sheet names log in with its demo account (a firm's sheet goes through).
-    const trialIssuers = args.sandbox ? (await listIssuers(input, options)).issuers.flatMap((i) => (i.ruc !== undefined && i.valid > 0 ? [i.ruc] : [])) : [];
     const summary = await withService(
       args.sandbox,
       ctx.io.env,
@@ -119,7 +117,6 @@ export const submitCommand: CliCommand<SubmitArgs> = {
           }),
         ),
       ctx.io.cwd,
-      trialIssuers,
     );
     return finishSheetRun(summary, ctx, args.json);
   },
