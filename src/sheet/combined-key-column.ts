@@ -15,9 +15,10 @@ const COMBINED_KEY_HEADERS = new Set(
 
 /**
  * The header match with the column that holds each invoice's serie and number in one cell
- * («F001-00000123») feeding both, when the sheet has no serie column of its own: the column named
- * as the number (or with a header such as «Comprobante» or «Serie-Número»), whose first value below
- * the header splits so, or one of two columns named as the customer's document whose first value
+ * («F001-00000123») feeding both, when the sheet has no serie column of its own: the first column
+ * named as the number (or with a header such as «Comprobante» or «Serie-Número») whose first value
+ * below the header splits so (another column named as the number, a register's «Nº» counter, is
+ * then ignored), or one of two columns named as the customer's document whose first value
  * is an invoice key of SUNAT's shape (the other stays the customer's). Otherwise the match as it was: a number column of plain numbers stays a
  * number column (and the missing serie is the header check's to report). A mapping file can also
  * name one column for both; the record reader splits such a column's cells (read-line-records.ts).
@@ -51,11 +52,17 @@ export function withCombinedKeyColumn(
     );
     return { matches, unknown: fed.unknown };
   }
-  const candidates = numero !== undefined ? numero.slice(0, 1) : match.unknown.filter((c) => COMBINED_KEY_HEADERS.has(headerKey(c.header)));
+  const candidates = numero !== undefined ? numero : match.unknown.filter((c) => COMBINED_KEY_HEADERS.has(headerKey(c.header)));
   const combined =
     candidates.find((c) => firstKey(c) !== undefined) ??
     (options.bySample === true && numero === undefined ? match.unknown.find((c) => SUNAT_SERIE.test(firstKey(c)?.serie ?? '')) : undefined);
-  return combined === undefined ? match : withColumnFeeding(match, combined, ['serie', 'numero']);
+  if (combined === undefined) return match;
+  const fed = withColumnFeeding(match, combined, ['serie', 'numero']);
+  // A sales register's «Nº» counter (1, 2, 3…) beside its «N° Comprobante» («F001-00000801»): both
+  // headers name the number, and the one holding invoice keys is it; the counter is left out, and
+  // listed with the columns the run ignores.
+  const others = (numero ?? []).filter((c) => c !== combined);
+  return others.length === 0 ? fed : { matches: fed.matches, unknown: [...fed.unknown, ...others].sort((a, b) => a.index - b.index) };
 }
 
 /** A serie as SUNAT gives them: F (factura), B (boleta) or E, then three letters or digits. */

@@ -119,6 +119,29 @@ describe('a column holding serie and number together', () => {
     expect((err as FacturaError).text.es).toContain('serie (Serie)');
   });
 
+  it('is found beside a register’s «Nº» counter, both named as the number: the counter is ignored and said to be', async () => {
+    // A sales register: a running «Nº» (1, 2, 3…) first, then «N° Comprobante» with the invoice.
+    const sheet = await readLineRecords(
+      rowsFromArrays([
+        ['Nº', 'N° Comprobante', ...REST],
+        ['1', 'F001-00000801', ...rest('Arroz')],
+        ['2', 'F001-00000801', ...rest('Azúcar')],
+        ['3', 'F001-00000802', ...rest('Aceite')],
+      ]),
+    );
+    expect(sheet.header.columns.serie).toEqual({ index: 1, header: 'N° Comprobante', letter: 'B' });
+    expect(sheet.header.columns.numero).toEqual(sheet.header.columns.serie);
+    expect(sheet.header.unknown).toEqual([{ index: 0, header: 'Nº', letter: 'A' }]);
+    expect(keys(await allOf(sheet.records))).toEqual([
+      { row: 2, serie: 'F001', numero: '801', problems: [] },
+      { row: 3, serie: 'F001', numero: '801', problems: [] },
+      { row: 4, serie: 'F001', numero: '802', problems: [] },
+    ]);
+    expect(sheet.notes.map((n) => n.message.es)).toEqual(
+      expect.arrayContaining([expect.stringContaining('«N° Comprobante» (B) trae la serie y el número juntos'), expect.stringContaining('«Nº» (A)')]),
+    );
+  });
+
   it('is found among two columns named as the customer’s document, by its invoice key: the other stays the customer’s', async () => {
     // A legacy register: «Nro Doc» holds the invoice («F001-00000101»), «RUC» the customer; both headers name a customer document.
     const sheet = await readLineRecords(
