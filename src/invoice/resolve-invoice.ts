@@ -66,10 +66,14 @@ export function resolveInvoice(draft: InvoiceDraft, context: ValidationContext):
     const value = resolve(draft.header, column, undefined);
     if (value !== undefined) header[column.name] = value;
   }
+  let inferredColumns: ReadonlySet<ColumnName> | undefined;
   if (header.receptorTipoDocumento === undefined && draft.header.receptorTipoDocumento === undefined && context.defaults.receptorTipoDocumento === undefined) {
     const numero = header.receptorNumeroDocumento;
     const inferred = numero !== undefined && /^\d+$/.test(numero) ? DOC_TYPE_BY_LENGTH[numero.length] : undefined;
-    if (inferred !== undefined) header.receptorTipoDocumento = inferred;
+    if (inferred !== undefined) {
+      header.receptorTipoDocumento = inferred;
+      inferredColumns = INFERRED_DOCUMENT_TYPE;
+    }
     // A RUC with a digit too many or too few, or with spaces or dashes, is a problem of the number
     // itself, shown in its own column with its value, not a missing document type.
     else if (numero !== undefined && looksLikeRuc(numero)) problems.push(...rucProblems(numero, rowOf('receptorNumeroDocumento'), 'receptorNumeroDocumento'));
@@ -85,8 +89,12 @@ export function resolveInvoice(draft: InvoiceDraft, context: ValidationContext):
     return { row: line.row, values };
   });
 
-  return { invoice: { rows: draft.rows, firstRow, header, rowOf, lines, reported }, problems };
+  const invoice = { rows: draft.rows, firstRow, header, rowOf, lines, reported };
+  return { invoice: inferredColumns === undefined ? invoice : { ...invoice, inferred: inferredColumns }, problems };
 }
+
+/** The customer's document type, worked out from its number's length (resolveInvoice). */
+const INFERRED_DOCUMENT_TYPE: ReadonlySet<ColumnName> = new Set<ColumnName>(['receptorTipoDocumento']);
 
 /** How one column is resolved in a context: its default (the configuration's, else the column's) and catalogue. */
 interface ColumnPlan {

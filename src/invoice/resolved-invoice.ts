@@ -22,4 +22,10 @@ export interface ResolvedInvoice {
   readonly rowOf: (column: ColumnName) => number;
   readonly lines: readonly ResolvedLine[];
   readonly reported: ReadonlySet<string>;
+  /**
+   * Invoice-level values neither the sheet nor the configuration gave, worked out from another
+   * column (the customer's document type from its number's length): a problem with one of them is
+   * shown at the column it was worked out from, the one the sheet has.
+   */
+  readonly inferred?: ReadonlySet<ColumnName>;
 }

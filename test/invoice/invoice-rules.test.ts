@@ -92,7 +92,7 @@ const CASES: [string, Record<string, string | undefined>, { code: string; column
   [
     'refuses a domestic sale to a customer without RUC',
     { receptorNumeroDocumento: '45678912' },
-    { code: 'RECEPTOR_RUC_REQUIRED', column: 'receptorTipoDocumento' },
+    { code: 'RECEPTOR_RUC_REQUIRED', column: 'receptorNumeroDocumento' },
   ],
   [
     'refuses a customer number whose type cannot be inferred',
@@ -210,6 +210,13 @@ describe('business rules', () => {
     expect(p?.message.es).toBe(
       'Con el tipo de operación «Venta interna», la factura exige que el cliente tenga RUC; este cliente tiene DNI. Para un cliente sin RUC emita una boleta; si es una exportación o un cliente no domiciliado, indíquelo en el tipo de operación.',
     );
+  });
+
+  it('shows a domestic sale to a customer with 8 digits and no document type at the number the sheet has, with that number', () => {
+    // The sheet has no «Tipo de documento»: the type comes from the 8 digits, so the column to fix is the number's.
+    const [p] = problemsWith({ receptorTipoDocumento: undefined, receptorNumeroDocumento: '45678912' });
+    expect(p).toMatchObject({ code: 'RECEPTOR_RUC_REQUIRED', column: 'receptorNumeroDocumento', value: '45678912', row: 2 });
+    expect(p?.message.es).toContain('este cliente tiene DNI');
   });
 
   it('says where the second of two e-mails in one cell goes', () => {

@@ -137,12 +137,15 @@ export const identityDocumentRules: InvoiceRule = (invoice) => {
   if (tipo !== undefined && tipo !== 'RUC' && operacion !== undefined && !FOREIGN_OPERATIONS.has(operacion)) {
     const operacionWord = catalogueWord(BUILTIN_CATALOGUES, 'tipoOperacion', operacion);
     const tipoWord = catalogueWord(BUILTIN_CATALOGUES, 'tipoDocumentoIdentidad', tipo);
+    // A type the sheet does not have (worked out from the number: 8 digits, a DNI) is shown at the number, with the number.
+    const place: ColumnName =
+      invoice.inferred?.has('receptorTipoDocumento') === true && numero !== undefined ? 'receptorNumeroDocumento' : 'receptorTipoDocumento';
     problems.push(
       errorAt(
         'RECEPTOR_RUC_REQUIRED',
-        invoice.rowOf('receptorTipoDocumento'),
-        'receptorTipoDocumento',
-        tipo,
+        invoice.rowOf(place),
+        place,
+        place === 'receptorNumeroDocumento' ? numero : tipo,
         `Con el tipo de operación «${operacionWord}», la factura exige que el cliente tenga RUC; este cliente tiene ${tipoWord}. Para un cliente sin RUC emita una boleta; si es una exportación o un cliente no domiciliado, indíquelo en el tipo de operación.`,
         `With the operation type «${operacionWord}», the invoice requires a customer with a RUC; this customer has ${tipoWord}. For a customer without a RUC issue a receipt (boleta); for an export or a non-domiciled customer, say so in the operation type.`,
       ),
