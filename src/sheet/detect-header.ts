@@ -73,7 +73,11 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const match = withIgv !== undefined && options.pricesWithIgv === true ? withColumnFeeding(matched, withIgv, ['valorVentaUnitario']) : matched;
 
   const missing = REQUIRED_COLUMNS.filter((c) => !match.matches.has(c));
-  if (missing.length > 0) throw missingRequired(options.file, found.row, missing, mapping, withIgv, lineAmountColumn(match.unknown));
+  if (missing.length > 0) {
+    const lineAmount = lineAmountColumn(match.unknown);
+    const unread = match.unknown.filter((c) => c !== withIgv && sheetAmountKind(c.header) === undefined);
+    throw missingRequired(options.file, found.row, missing, mapping, withIgv, lineAmount, unread);
+  }
 
   const conflicts = [...match.matches].filter(([, cols]) => cols.length > 1);
   if (conflicts.length > 0) throw duplicated(options.file, found.row, conflicts);
@@ -201,6 +205,8 @@ function missingRequired(
   mapping: ColumnMapping,
   withIgv: HeaderColumn | undefined,
   lineAmount: HeaderColumn | undefined,
+  /** The header row's columns that were not recognised (the sheet's own amounts aside): one of them may be the missing one. */
+  unread: readonly HeaderColumn[],
 ): FacturaError {
   const lines = (lang: 'es' | 'en'): string =>
     missing
@@ -213,7 +219,9 @@ function missingRequired(
             `  - ${c} (${label}): the mapping file names ${quote(mapped)}, which is not in the header row`,
           )[lang];
         }
-        const accepted = acceptedHeaders(c).map(quote).join(', ');
+        const names = acceptedHeaders(c);
+        const more = names.length - SHOWN_HEADERS;
+        const accepted = names.slice(0, SHOWN_HEADERS).map(quote).join(', ') + (more > 0 ? localized(` y ${more} nombres más`, ` and ${more} more`)[lang] : '');
         if (c === 'valorVentaUnitario' && withIgv !== undefined) {
           return localized(
             `  - ${c} (${label}): la columna ${where(withIgv)} trae el precio con IGV. Si sus precios incluyen el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV y se leerá como el valor unitario; si no, se acepta ${accepted}`,
@@ -229,14 +237,31 @@ function missingRequired(
         return localized(`  - ${c} (${label}): se acepta ${accepted}`, `  - ${c} (${label}): accepted headers ${accepted}`)[lang];
       })
       .join('\n');
+  const first = missing[0] ?? 'serie';
+  // One column missing and one not recognised: most likely that one; otherwise the example says what goes where.
+  const example = (lang: 'es' | 'en'): string =>
+    missing.length === 1 && unread.length === 1
+      ? (unread[0]?.header ?? '')
+      : localized('encabezado tal como está en la hoja', 'header as the sheet writes it')[lang];
+  const unreadList = unread.slice(0, SHOWN_HEADERS).map(where).join(', ') + (unread.length > SHOWN_HEADERS ? '…' : '');
+  const unreadLine =
+    unread.length === 0
+      ? localized('', '')
+      : localized(
+          `\nColumnas de la hoja que no se reconocieron: ${unreadList}. Si una de ellas es la que falta, indíquelo en un archivo de mapeo (--map mapping.json) con el nombre de la columna y el encabezado de la hoja, por ejemplo {"${first}": "${example('es')}"}.`,
+          `\nColumns of the sheet that were not recognised: ${unreadList}. If one of them is the missing one, say so in a mapping file (--map mapping.json) with the column's name and the sheet's header, for example {"${first}": "${example('en')}"}.`,
+        );
   return new FacturaError(
     'INPUT',
     localized(
-      `Faltan columnas obligatorias en ${file} (fila de encabezados ${row}):\n${lines('es')}\nAgregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.`,
-      `Required columns are missing in ${file} (header row ${row}):\n${lines('en')}\nAdd or rename the columns, or name them with --map mapping.json. No invoice was processed.`,
+      `Faltan columnas obligatorias en ${file} (fila de encabezados ${row}):\n${lines('es')}${unreadLine.es}\nAgregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.`,
+      `Required columns are missing in ${file} (header row ${row}):\n${lines('en')}${unreadLine.en}\nAdd or rename the columns, or name them with --map mapping.json. No invoice was processed.`,
     ),
   );
 }
+
+/** Header names shown for a missing column, and unrecognised columns listed: the rest is counted. */
+const SHOWN_HEADERS = 8;
 
 function unitValueWithIgv(file: string, row: number, column: HeaderColumn): FacturaError {
   return new FacturaError(

@@ -161,13 +161,48 @@ describe('finding the header row', () => {
     expect(err.text.es).toBe(
       [
         'Faltan columnas obligatorias en ventas.csv (fila de encabezados 1):',
-        '  - fechaEmision (Fecha de emisión): se acepta «fechaEmision», «Fecha», «Fecha emisión», «Fecha de emisión», «F. emisión», «Fec. emisión», «Fch. emisión», «Fecha emi.», «Fec. emi.», «F. emi.», «Fecha documento», «Fecha doc»',
-        '  - cantidad (Cantidad): se acepta «cantidad», «Cantidad», «Cant», «Cant.», «Qty», «Cantidad vendida»',
-        '  - valorVentaUnitario (Valor unitario): se acepta «valorVentaUnitario», «Precio unitario», «Valor unitario», «Valor venta unitario», «P. unitario», «Precio», «PU», «Valor unit», «Precio unitario sin IGV», «Valor unitario sin IGV», «Precio unit.», «P. unit.», «Prec. unit.», «V. unit.», «Val. unit.», «Precio unit. s/IGV», «P. unit. s/IGV», «Valor unit. s/IGV», «V. unit. s/IGV»',
+        '  - fechaEmision (Fecha de emisión): se acepta «fechaEmision», «Fecha», «Fecha emisión», «Fecha de emisión», «F. emisión», «Fec. emisión», «Fch. emisión», «Fecha emi.» y 9 nombres más',
+        '  - cantidad (Cantidad): se acepta «cantidad», «Cantidad», «Cant», «Cant.», «Qty», «Cantidad vendida», «Unidades», «Unidades vendidas»',
+        '  - valorVentaUnitario (Valor unitario): se acepta «valorVentaUnitario», «Precio unitario», «Valor unitario», «Valor venta unitario», «P. unitario», «Precio», «PU», «Valor unit» y 16 nombres más',
         'Agregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.',
       ].join('\n'),
     );
-    expect(err.text.en).toContain('  - cantidad (Quantity): accepted headers «cantidad», «Cantidad», «Cant», «Cant.», «Qty», «Cantidad vendida»');
+    expect(err.text.en).toContain(
+      '  - cantidad (Quantity): accepted headers «cantidad», «Cantidad», «Cant», «Cant.», «Qty», «Cantidad vendida», «Unidades», «Unidades vendidas»',
+    );
+    expect(err.text.en).toContain('«Fecha emi.» and 9 more');
+  });
+
+  it('names the columns of the sheet it did not recognise, and the mapping line that would use one', async () => {
+    const only = await failure(
+      readLineRecords(
+        rowsFromArrays(
+          [
+            ['Serie', 'Número', 'Fecha', 'RUC', 'Razón social', 'Glosa del producto', 'Cantidad', 'Precio unitario', 'Total'],
+            ['F001', '1', '20/11/2026', '20512333797', 'X', 'Arroz', '2', '18.50', '43.66'],
+          ],
+          { file: 'ventas.csv' },
+        ),
+      ),
+    );
+    // The sheet's own amount («Total») is not among them: it is read, to check the invoice's totals.
+    expect(only.text.es).toContain(
+      'Columnas de la hoja que no se reconocieron: «Glosa del producto» (F). Si una de ellas es la que falta, indíquelo en un archivo de mapeo (--map mapping.json) con el nombre de la columna y el encabezado de la hoja, por ejemplo {"descripcion": "Glosa del producto"}.',
+    );
+    // Two missing, or two not recognised: the example does not pair them.
+    const two = await failure(
+      readLineRecords(
+        rowsFromArrays(
+          [
+            ['Serie', 'Número', 'Fecha de venta', 'RUC', 'Razón social', 'Glosa del producto', 'Cantidad', 'Precio unitario'],
+            ['F001', '1', '20/11/2026', '20512333797', 'X', 'Arroz', '2', '18.50'],
+          ],
+          { file: 'ventas.csv' },
+        ),
+      ),
+    );
+    expect(two.text.es).toContain('no se reconocieron: «Fecha de venta» (C), «Glosa del producto» (F).');
+    expect(two.text.es).toContain('por ejemplo {"fechaEmision": "encabezado tal como está en la hoja"}');
   });
 
   it('says that a line amount («Importe») is not the unit value the service needs', async () => {
@@ -365,6 +400,35 @@ describe('column letters', () => {
 });
 
 describe('common Spanish headers of accounting exports', () => {
+  it('recognises the headings of the registers offices keep, SUNAT’s own among them', async () => {
+    // A review's sheets: each of these headers stopped the run as a missing column.
+    const sheet = await readLineRecords(
+      rowsFromArrays([
+        [
+          'Serie',
+          'N° comprobante',
+          'Fecha Emis.',
+          'RUC/DNI Cliente',
+          'Apellidos y nombres, denominación o razón social',
+          'Descripción del bien o servicio',
+          'Unidades',
+          'Valor Unit. sin IGV',
+        ],
+        ['F001', '7', '20/11/2026', '20512333797', 'ACME S.A.C.', 'Arroz', '2', '18.50'],
+      ]),
+    );
+    expect(sheet.header.unknown).toEqual([]);
+    const [record] = await allOf(sheet.records);
+    expect(record?.values).toMatchObject({
+      fechaEmision: '2026-11-20',
+      receptorNumeroDocumento: '20512333797',
+      receptorNombreLegal: 'ACME S.A.C.',
+      descripcion: 'Arroz',
+      cantidad: '2',
+      valorVentaUnitario: '18.5',
+    });
+  });
+
   it('recognises «N° RUC», «Nº», «Fecha documento», «Cantidad vendida» and «Precio unitario sin IGV»', async () => {
     const sheet = await readLineRecords(
       rowsFromArrays([
