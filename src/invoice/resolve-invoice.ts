@@ -163,11 +163,22 @@ function acceptedValues(catalogues: ValidationContext['catalogues'], catalogue: 
     const allowed = allowedValues(catalogues, catalogue).join(', ');
     return localized(` Valores que acepta el servicio: ${allowed} (o su código SUNAT).`, ` Values the service takes: ${allowed} (or their SUNAT code).`);
   }
-  const codes = entries.map((e) => e.codes?.[0] ?? e.value).join(', ');
+  // A value without a SUNAT code (the units' KILOS) is named by the service's name, apart.
+  const codes = entries.flatMap((e) => (e.codes?.[0] !== undefined ? [e.codes[0]] : [])).join(', ');
+  const uncoded = entries.filter((e) => e.codes?.[0] === undefined).map((e) => e.value);
+  const others = uncoded.length === 0 ? localized('', '') : localized(` y ${uncoded.join(', ')}`, ` and ${uncoded.join(', ')}`);
   const example = entries[0]?.value ?? '';
+  // A unit the service takes that the list lacks can be added in the configuration (README: "catalogues").
+  const extend =
+    catalogue === 'unidadMedida'
+      ? localized(
+          ' Si el servicio acepta otra unidad, agréguela en el archivo de configuración («catalogues»: {«unidadMedida»: […]}).',
+          ' If the service takes another unit, add it in the configuration file ("catalogues": {"unidadMedida": […]}).',
+        )
+      : localized('', '');
   return localized(
-    ` Códigos SUNAT que acepta: ${codes}; también el nombre que usa el servicio (como ${example}).`,
-    ` SUNAT codes it takes: ${codes}; also the service's own name (such as ${example}).`,
+    ` Códigos SUNAT que acepta: ${codes}; también el nombre que usa el servicio (como ${example})${others.es}.${extend.es}`,
+    ` SUNAT codes it takes: ${codes}; also the service's own name (such as ${example})${others.en}.${extend.en}`,
   );
 }
 

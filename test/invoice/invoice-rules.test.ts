@@ -247,6 +247,15 @@ describe('business rules', () => {
     expect(p?.message.es).not.toContain('GRAVADO_RETIRO_POR_PUBLICIDAD');
   });
 
+  it('reads the units as offices abbreviate them, and names a unit without a SUNAT code apart from the codes', () => {
+    for (const unit of ['Serv.', 'Gl.', 'Cja', 'Cja.', 'Pqte.', 'Mt.', 'm²', 'Doc.']) expect(problemsWith({ unidadMedida: unit }), unit).toEqual([]);
+    const [p] = problemsWith({ unidadMedida: 'Bolsa' });
+    expect(p).toMatchObject({ code: 'UNKNOWN_CATALOGUE_VALUE', column: 'unidadMedida', value: 'Bolsa' });
+    // KILOS is the service's name of a unit with no SUNAT code: it is not listed among the codes.
+    expect(p?.message.es).toContain('BX, DZN, HUR, SET, PK, PR, TNE; también el nombre que usa el servicio (como UNIDAD_BIENES) y KILOS.');
+    expect(p?.message.es).toContain('Si el servicio acepta otra unidad, agréguela en el archivo de configuración («catalogues»: {«unidadMedida»: […]}).');
+  });
+
   it("leads an unknown value's message with the words a person writes, and their SUNAT codes", () => {
     const [p] = problemsWith({ moneda: 'EUR' });
     expect(p?.message.es).toContain('Escriba, por ejemplo: Soles (S/), Dólares (US$).');
