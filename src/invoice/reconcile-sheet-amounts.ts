@@ -28,13 +28,18 @@ function isRate(values: readonly Decimal[]): boolean {
   return values.every((v) => v.eq(18) || v.eq('0.18'));
 }
 
+/** Whether a sheet amount reads as zero («0», «0.00»). */
+const isZero = (value: string): boolean => new Decimal(value).isZero();
+
 const cents = (value: string | Decimal): string => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
 /**
  * The invoice against the amounts its own sheet carries (Total, Subtotal, IGV columns), to the cent.
  * Such a column may hold each line's amount (their sum is the invoice's) or the invoice's amount on
  * every row or only on its first: it agrees when either reading equals what we computed. A
- * disagreement is an error at the first row carrying the amount, in that column; when the other
+ * disagreement is an error at the first row carrying the amount (or at the first line the sheet
+ * gives IGV 0 while naming no tax treatment for it, saying that such a line is read as taxed), in
+ * that column; when the other
  * price convention (`alternative`: unit values with IGV instead of without, or the reverse) would
  * give exactly the sheet's amount, the message says so and names the --tipo-registro to use.
  * `alternative` is worked out only for a disagreement (an invoice that agrees never needs it).
@@ -43,6 +48,9 @@ export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTota
   const problems: Problem[] = [];
   // Worked out at most once, for the first column that disagrees.
   let alternativeTotals: InvoiceTotals | undefined;
+  // Lines whose own IGV the sheet gives as zero while the sheet names no tax treatment for them:
+  // read as taxed (the treatment's default), they are most likely exonerated or unaffected lines.
+  const untaxed = draft.lines.filter((l) => l.values.tipoAfectacion === undefined && l.sheetAmounts?.igv !== undefined && isZero(l.sheetAmounts.igv));
   for (const kind of KINDS) {
     const carried = draft.lines.filter((l) => l.sheetAmounts?.[kind] !== undefined);
     const first = carried[0];
@@ -60,30 +68,39 @@ export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTota
     const expected = kind === 'amount' ? computed.total : computed[kind];
     const diff = new Decimal(expected).minus(shown).abs().toFixed(2);
     const invoice = `${draft.serie}-${draft.numero}`;
-    const hint = !otherFits
-      ? localized(' Revise las cantidades y los precios de la factura.', ' Check the invoice quantities and prices.')
-      : other === 'PRECIOS_CON_IGV'
-        ? localized(
-            ` La diferencia es justo el IGV (18 %): los valores unitarios parecen incluir el IGV. Si es así, use --tipo-registro PRECIOS_CON_IGV; si en cambio «${header}» es el importe sin IGV, renombre esa columna (por ejemplo «Valor venta»).`,
-            ` The difference is exactly the IGV (18%): the unit values seem to include IGV. If so, use --tipo-registro PRECIOS_CON_IGV; if instead "${header}" is the amount without IGV, rename that column (for example «Valor venta»).`,
-          )
-        : localized(
-            ` La diferencia es justo el IGV (18 %): los valores unitarios parecen no incluir el IGV. Si es así, use --tipo-registro PRECIOS_SIN_IGV.`,
-            ` The difference is exactly the IGV (18%): the unit values seem not to include IGV. If so, use --tipo-registro PRECIOS_SIN_IGV.`,
-          );
+    const zeroIgv = !otherFits && kind !== 'base' ? untaxed[0] : undefined;
+    const rows = untaxed.map((l) => l.row).join(', ');
+    const hint = zeroIgv
+      ? localized(
+          ` ${untaxed.length === 1 ? `La fila ${rows} trae` : `Las filas ${rows} traen`} IGV 0 en «${zeroIgv.sheetAmountHeaders?.igv ?? 'IGV'}», pero la hoja no tiene una columna «Tipo de afectación», y sin ella cada línea se trata como gravada (18 %). Si esas líneas son exoneradas o inafectas, agregue esa columna (por ejemplo «Exonerado» o «Inafecto») en sus filas.`,
+          ` ${untaxed.length === 1 ? `Row ${rows} has` : `Rows ${rows} have`} IGV 0 in "${zeroIgv.sheetAmountHeaders?.igv ?? 'IGV'}", but the sheet has no «Tipo de afectación» column, and without it every line is taxed (18%). If those lines are exonerated or unaffected, add that column (for example «Exonerado» or «Inafecto») on their rows.`,
+        )
+      : !otherFits
+        ? localized(' Revise las cantidades y los precios de la factura.', ' Check the invoice quantities and prices.')
+        : other === 'PRECIOS_CON_IGV'
+          ? localized(
+              ` La diferencia es justo el IGV (18 %): los valores unitarios parecen incluir el IGV. Si es así, use --tipo-registro PRECIOS_CON_IGV; si en cambio «${header}» es el importe sin IGV, renombre esa columna (por ejemplo «Valor venta»).`,
+              ` The difference is exactly the IGV (18%): the unit values seem to include IGV. If so, use --tipo-registro PRECIOS_CON_IGV; if instead "${header}" is the amount without IGV, rename that column (for example «Valor venta»).`,
+            )
+          : localized(
+              ` La diferencia es justo el IGV (18 %): los valores unitarios parecen no incluir el IGV. Si es así, use --tipo-registro PRECIOS_SIN_IGV.`,
+              ` The difference is exactly the IGV (18%): the unit values seem not to include IGV. If so, use --tipo-registro PRECIOS_SIN_IGV.`,
+            );
+    // The row to look at: the first line the sheet gives without IGV, when that is the likely cause.
+    const at = zeroIgv?.row ?? first.row;
     problems.push({
       severity: 'error',
       code: otherFits ? 'SHEET_TOTAL_MISMATCH_IGV' : 'SHEET_TOTAL_MISMATCH',
-      row: first.row,
+      row: at,
       column: header,
       value: shown,
       message: localized(
         kind === 'amount'
-          ? `Fila ${first.row}, «${header}»: según cantidades y valores unitarios, la factura ${invoice} suma ${computed.total} con IGV (${computed.base} sin IGV), pero la hoja dice ${shown}; no se envía una factura que no cuadra con la hoja.${hint.es}`
-          : `Fila ${first.row}, «${header}»: según cantidades y valores unitarios, ${WHAT[kind].es} de la factura ${invoice} es ${expected}, pero la hoja dice ${shown} (diferencia ${diff}); no se envía una factura que no cuadra con la hoja.${hint.es}`,
+          ? `Fila ${at}, «${header}»: según cantidades y valores unitarios, la factura ${invoice} suma ${computed.total} con IGV (${computed.base} sin IGV), pero la hoja dice ${shown}; no se envía una factura que no cuadra con la hoja.${hint.es}`
+          : `Fila ${at}, «${header}»: según cantidades y valores unitarios, ${WHAT[kind].es} de la factura ${invoice} es ${expected}, pero la hoja dice ${shown} (diferencia ${diff}); no se envía una factura que no cuadra con la hoja.${hint.es}`,
         kind === 'amount'
-          ? `Row ${first.row}, "${header}": from quantities and unit values, invoice ${invoice} totals ${computed.total} with IGV (${computed.base} without), but the sheet says ${shown}; an invoice that does not match its sheet is not sent.${hint.en}`
-          : `Row ${first.row}, "${header}": from quantities and unit values, ${WHAT[kind].en} of invoice ${invoice} is ${expected}, but the sheet says ${shown} (difference ${diff}); an invoice that does not match its sheet is not sent.${hint.en}`,
+          ? `Row ${at}, "${header}": from quantities and unit values, invoice ${invoice} totals ${computed.total} with IGV (${computed.base} without), but the sheet says ${shown}; an invoice that does not match its sheet is not sent.${hint.en}`
+          : `Row ${at}, "${header}": from quantities and unit values, ${WHAT[kind].en} of invoice ${invoice} is ${expected}, but the sheet says ${shown} (difference ${diff}); an invoice that does not match its sheet is not sent.${hint.en}`,
       ),
     });
   }
