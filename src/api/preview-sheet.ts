@@ -6,6 +6,7 @@ import { cellDisplayText } from '../sheet/cell-display-text.js';
 import type { ColumnMapping, HeaderMatch } from '../sheet/column-mapping.js';
 import { firstColumns, headerKey, matchHeaderCells } from '../sheet/column-mapping.js';
 import { withCombinedKeyColumn } from '../sheet/combined-key-column.js';
+import { withoutRowCounter } from '../sheet/row-counter-column.js';
 import type { HeaderMap } from '../sheet/header-map.js';
 import type { SourceRow } from '../sheet/source-row.js';
 import { columnLetter } from '../sheet/header-map.js';
@@ -76,7 +77,7 @@ function likeliestHeader(rows: readonly SourceRow[], mapping: ColumnMapping | un
   const { row, match } = best;
   const below = rows.filter((r) => r.row > row);
   // A proposal the user confirms: a column whose values look like «F004-00000088» is offered for both, whatever its header.
-  return { row, columns: firstColumns(withCombinedKeyColumn(match, below, { bySample: true })) };
+  return { row, columns: firstColumns(withoutRowCounter(withCombinedKeyColumn(match, below, { bySample: true }))) };
 }
 
 /** How many of a sheet's first non-blank rows a preview gives (`firstRows`). */

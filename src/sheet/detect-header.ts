@@ -7,6 +7,7 @@ import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
 import { acceptedHeaders, firstColumns, headerText, matchHeaderCells, withColumnFeeding } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
 import { combinedKeyColumn, withCombinedKeyColumn } from './combined-key-column.js';
+import { withoutRowCounter } from './row-counter-column.js';
 import { isPlainPriceHeader, isPriceWithIgvHeader, priceWithIgvColumn } from './price-with-igv-column.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
 import type { Cell, SourceRow } from './source-row.js';
@@ -68,7 +69,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const position = rows.findIndex((r) => isHeaderCandidate(matchHeaderCells(r.cells, mapping)));
   const found = rows[position];
   if (found === undefined) throw noHeader(options, rows.length);
-  const matched = withCombinedKeyColumn(matchHeaderCells(found.cells, mapping), rows.slice(position + 1));
+  const matched = withoutRowCounter(withCombinedKeyColumn(matchHeaderCells(found.cells, mapping), rows.slice(position + 1)));
   const withIgv = matched.matches.has('valorVentaUnitario') ? undefined : priceWithIgvColumn(matched.unknown);
   const match = withIgv !== undefined && options.pricesWithIgv === true ? withColumnFeeding(matched, withIgv, ['valorVentaUnitario']) : matched;
 

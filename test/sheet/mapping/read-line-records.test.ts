@@ -261,6 +261,29 @@ describe('finding the header row', () => {
     expect(err.text.es).toContain('«receptorNumeroDocumento» (D) y «RUC cliente» (I) corresponden ambas a receptorNumeroDocumento (Documento del cliente)');
   });
 
+  it('reads a register’s «Nº» row counter beside «Serie» and «Número» as a column it ignores, not as a second number', async () => {
+    const sheet = await readLineRecords(
+      rowsFromArrays([
+        ['Nº', 'Fecha Emisión', 'Serie', 'Número', 'RUC', 'Razón Social', 'Descripción', 'Cant.', 'Valor unitario'],
+        ['1', '27/11/2026', 'F001', '4001', '20512333797', 'Comercial Andina S.A.C.', 'Galletas', '10', '4.50'],
+        ['2', '27/11/2026', 'F001', '4001', '20512333797', 'Comercial Andina S.A.C.', 'Chocolate', '2', '21.00'],
+      ]),
+    );
+    expect(sheet.header.columns.numero).toEqual({ index: 3, header: 'Número', letter: 'D' });
+    expect(sheet.header.unknown).toEqual([{ index: 0, header: 'Nº', letter: 'A' }]);
+    expect((await allOf(sheet.records)).map((r) => r.values.numero)).toEqual(['4001', '4001']);
+    // Two fuller headers for the number are still two columns for one: named, never guessed.
+    const err = await failure(
+      readLineRecords(
+        rowsFromArrays([
+          ['Correlativo', 'Fecha Emisión', 'Serie', 'Número', 'RUC', 'Razón Social', 'Descripción', 'Cant.', 'Valor unitario'],
+          ['1', '27/11/2026', 'F001', '4001', '20512333797', 'Comercial Andina S.A.C.', 'Galletas', '10', '4.50'],
+        ]),
+      ),
+    );
+    expect(err.text.es).toContain('«Correlativo» (A) y «Número» (D) corresponden ambas a numero');
+  });
+
   it('refuses a mapping file whose header text names two source columns', async () => {
     const header = ['DOC_SERIE', 'DOC_NRO', 'FEC_EMI', 'CLI_RUC', 'CLI_RUC', 'Razón social', 'Descripción', 'Cantidad', 'Precio'];
     const mapping = { serie: 'DOC_SERIE', numero: 'DOC_NRO', fechaEmision: 'FEC_EMI', receptorNumeroDocumento: 'CLI_RUC' };
