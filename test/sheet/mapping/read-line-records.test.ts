@@ -39,6 +39,9 @@ const HEADER = [
 ] satisfies ColumnName[];
 const LINE = ['F001', '12', '20/11/2026', '20512333797', 'Comercial Andina S.A.C.', 'Arroz extra 5 kg', '2', '18.50'];
 
+/** The error a sheet of `ventas.csv` is refused with. */
+const refusalOf = (rows: Parameters<typeof rowsFromArrays>[0]): Promise<FacturaError> => failure(readLineRecords(rowsFromArrays(rows, { file: 'ventas.csv' })));
+
 describe('finding the header row', () => {
   it('skips title rows above the header and reports them as a warning', async () => {
     const src = rowsFromArrays([['Reporte de ventas', null, 'Noviembre 2026'], [], HEADER, LINE], { file: 'ventas.xlsx' });
@@ -146,17 +149,10 @@ describe('finding the header row', () => {
   });
 
   it('lists every missing required column in one error, with the accepted header names', async () => {
-    const err = await failure(
-      readLineRecords(
-        rowsFromArrays(
-          [
-            ['Serie', 'Número', 'RUC', 'Razón social', 'Detalle'],
-            ['F001', '1', '20512333797', 'X', 'Y'],
-          ],
-          { file: 'ventas.csv' },
-        ),
-      ),
-    );
+    const err = await refusalOf([
+      ['Serie', 'Número', 'RUC', 'Razón social', 'Detalle'],
+      ['F001', '1', '20512333797', 'X', 'Y'],
+    ]);
     expect(err.code).toBe('INPUT');
     expect(err.text.es).toBe(
       [
@@ -174,49 +170,28 @@ describe('finding the header row', () => {
   });
 
   it('names the columns of the sheet it did not recognise, and the mapping line that would use one', async () => {
-    const only = await failure(
-      readLineRecords(
-        rowsFromArrays(
-          [
-            ['Serie', 'Número', 'Fecha', 'RUC', 'Razón social', 'Glosa del producto', 'Cantidad', 'Precio unitario', 'Total'],
-            ['F001', '1', '20/11/2026', '20512333797', 'X', 'Arroz', '2', '18.50', '43.66'],
-          ],
-          { file: 'ventas.csv' },
-        ),
-      ),
-    );
+    const only = await refusalOf([
+      ['Serie', 'Número', 'Fecha', 'RUC', 'Razón social', 'Glosa del producto', 'Cantidad', 'Precio unitario', 'Total'],
+      ['F001', '1', '20/11/2026', '20512333797', 'X', 'Arroz', '2', '18.50', '43.66'],
+    ]);
     // The sheet's own amount («Total») is not among them: it is read, to check the invoice's totals.
     expect(only.text.es).toContain(
       'Columnas de la hoja que no se reconocieron: «Glosa del producto» (F). Si una de ellas es la que falta, indíquelo en un archivo de mapeo (--map mapping.json) con el nombre de la columna y el encabezado de la hoja, por ejemplo {"descripcion": "Glosa del producto"}.',
     );
     // Two missing, or two not recognised: the example does not pair them.
-    const two = await failure(
-      readLineRecords(
-        rowsFromArrays(
-          [
-            ['Serie', 'Número', 'Fecha de venta', 'RUC', 'Razón social', 'Glosa del producto', 'Cantidad', 'Precio unitario'],
-            ['F001', '1', '20/11/2026', '20512333797', 'X', 'Arroz', '2', '18.50'],
-          ],
-          { file: 'ventas.csv' },
-        ),
-      ),
-    );
+    const two = await refusalOf([
+      ['Serie', 'Número', 'Fecha de venta', 'RUC', 'Razón social', 'Glosa del producto', 'Cantidad', 'Precio unitario'],
+      ['F001', '1', '20/11/2026', '20512333797', 'X', 'Arroz', '2', '18.50'],
+    ]);
     expect(two.text.es).toContain('no se reconocieron: «Fecha de venta» (C), «Glosa del producto» (F).');
     expect(two.text.es).toContain('por ejemplo {"fechaEmision": "encabezado tal como está en la hoja"}');
   });
 
   it('says that a line amount («Importe») is not the unit value the service needs', async () => {
-    const err = await failure(
-      readLineRecords(
-        rowsFromArrays(
-          [
-            ['Serie', 'Número', 'Fecha', 'RUC', 'Razón social', 'Descripción', 'Cantidad', 'Importe'],
-            ['F001', '1', '27/11/2026', '20512333797', 'X', 'Arroz', '2', '236.00'],
-          ],
-          { file: 'ventas.csv' },
-        ),
-      ),
-    );
+    const err = await refusalOf([
+      ['Serie', 'Número', 'Fecha', 'RUC', 'Razón social', 'Descripción', 'Cantidad', 'Importe'],
+      ['F001', '1', '27/11/2026', '20512333797', 'X', 'Arroz', '2', '236.00'],
+    ]);
     expect(err.text.es).toContain(
       '  - valorVentaUnitario (Valor unitario): la columna «Importe» (H) trae el importe de la línea, no el valor de una unidad; el servicio necesita el valor unitario sin IGV (el importe sin IGV entre la cantidad). Agregue esa columna; se acepta «valorVentaUnitario»',
     );
