@@ -4,6 +4,7 @@ import { CANONICAL_COLUMNS } from '../../../src/invoice/canonical-columns.js';
 import { matchKey } from '../../../src/invoice/match-key.js';
 import type { ColumnMapping } from '../../../src/sheet/column-mapping.js';
 import { headerKey, matchHeaderCells } from '../../../src/sheet/column-mapping.js';
+import { sheetAmountKind } from '../../../src/sheet/sheet-amount-columns.js';
 import type { Cell } from '../../../src/sheet/source-row.js';
 
 const cells = (...texts: string[]): Cell[] => texts.map((text) => ({ kind: 'text', text }));
@@ -55,6 +56,13 @@ describe('matching header cells to columns', () => {
     ['Nro. doc. identidad', 'receptorNumeroDocumento'],
   ])('reads «%s» as %s', (header, column) => {
     expect(matched([header])).toEqual({ [column]: [header] });
+  });
+
+  it('reads a register’s «V. Venta» as the line’s value without IGV, to check the invoice against', () => {
+    expect(sheetAmountKind('V. Venta')).toBe('base');
+    expect(sheetAmountKind('Val. venta')).toBe('base');
+    // «P. Venta» is left out: a price list's unit price is headed so too.
+    expect(sheetAmountKind('P. Venta')).toBeUndefined();
   });
 
   it('does not read a unit price with IGV as the unit value without IGV', () => {
