@@ -313,7 +313,6 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
       'Descripción del bien o servicio',
       'Producto/Servicio',
       'Bien o servicio',
-      'Artículo',
       'Descripción artículo',
     ],
     label: localized('Descripción', 'Description'),
