@@ -72,8 +72,8 @@ export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTota
     const rows = untaxed.map((l) => l.row).join(', ');
     const hint = zeroIgv
       ? localized(
-          ` ${untaxed.length === 1 ? `La fila ${rows} trae` : `Las filas ${rows} traen`} IGV 0 en «${zeroIgv.sheetAmountHeaders?.igv ?? 'IGV'}», pero la hoja no tiene una columna «Tipo de afectación», y sin ella cada línea se trata como gravada (18 %). Si esas líneas son exoneradas o inafectas, agregue esa columna (por ejemplo «Exonerado» o «Inafecto») en sus filas.`,
-          ` ${untaxed.length === 1 ? `Row ${rows} has` : `Rows ${rows} have`} IGV 0 in "${zeroIgv.sheetAmountHeaders?.igv ?? 'IGV'}", but the sheet has no «Tipo de afectación» column, and without it every line is taxed (18%). If those lines are exonerated or unaffected, add that column (for example «Exonerado» or «Inafecto») on their rows.`,
+          ` ${untaxed.length === 1 ? `La fila ${rows} trae` : `Las filas ${rows} traen`} IGV 0 en «${zeroIgv.sheetAmountHeaders?.igv ?? 'IGV'}», pero la hoja no tiene una columna «Tipo de afectación», y sin ella cada línea se trata como gravada (18 %). Si esas líneas son exoneradas o inafectas, agregue en su hoja una columna «Tipo de afectación» con «Exonerado» o «Inafecto» en esas filas, y revise la hoja otra vez.`,
+          ` ${untaxed.length === 1 ? `Row ${rows} has` : `Rows ${rows} have`} IGV 0 in "${zeroIgv.sheetAmountHeaders?.igv ?? 'IGV'}", but the sheet has no «Tipo de afectación» column, and without it every line is taxed (18%). If those lines are exonerated or unaffected, add a «Tipo de afectación» column to your sheet with «Exonerado» or «Inafecto» on those rows, and check the sheet again.`,
         )
       : !otherFits
         ? localized(' Revise las cantidades y los precios de la factura.', ' Check the invoice quantities and prices.')

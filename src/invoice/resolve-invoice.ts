@@ -172,8 +172,8 @@ function acceptedValues(catalogues: ValidationContext['catalogues'], catalogue: 
   const extend =
     catalogue === 'unidadMedida'
       ? localized(
-          ' Si el servicio acepta otra unidad, agréguela en el archivo de configuración («catalogues»: {«unidadMedida»: […]}).',
-          ' If the service takes another unit, add it in the configuration file ("catalogues": {"unidadMedida": […]}).',
+          ' Si el servicio acepta otra unidad, agréguela a las unidades del archivo de configuración.',
+          ' If the service takes another unit, add it to the units of the configuration file.',
         )
       : localized('', '');
   return localized(

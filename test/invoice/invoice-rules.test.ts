@@ -208,7 +208,7 @@ describe('business rules', () => {
     const [p] = problemsWith({ receptorTipoDocumento: 'DNI', receptorNumeroDocumento: '45678912' });
     expect(p).toMatchObject({ code: 'RECEPTOR_RUC_REQUIRED', column: 'receptorTipoDocumento' });
     expect(p?.message.es).toBe(
-      'Con el tipo de operación «Venta interna», la factura exige que el cliente tenga RUC; este cliente tiene DNI. Para un cliente sin RUC emita una boleta; si es una exportación o un cliente no domiciliado, indíquelo en el tipo de operación.',
+      'Con el tipo de operación «Venta interna», la factura exige que el cliente tenga RUC; este cliente tiene DNI. A un cliente sin RUC se le emite una boleta, y esta herramienta solo emite facturas: quite esta venta de la hoja y emita la boleta con su sistema de boletas. Si es una exportación o un cliente no domiciliado, indíquelo en el tipo de operación.',
     );
   });
 
@@ -253,7 +253,8 @@ describe('business rules', () => {
     expect(p).toMatchObject({ code: 'UNKNOWN_CATALOGUE_VALUE', column: 'unidadMedida', value: 'Bolsa' });
     // KILOS is the service's name of a unit with no SUNAT code: it is not listed among the codes.
     expect(p?.message.es).toContain('BX, DZN, HUR, SET, PK, PR, TNE; también el nombre que usa el servicio (como UNIDAD_BIENES) y KILOS.');
-    expect(p?.message.es).toContain('Si el servicio acepta otra unidad, agréguela en el archivo de configuración («catalogues»: {«unidadMedida»: […]}).');
+    expect(p?.message.es).toContain('Si el servicio acepta otra unidad, agréguela a las unidades del archivo de configuración.');
+    expect(p?.message.es).not.toContain('catalogues');
   });
 
   it("leads an unknown value's message with the words a person writes, and their SUNAT codes", () => {

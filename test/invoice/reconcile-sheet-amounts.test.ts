@@ -31,7 +31,7 @@ describe('an invoice against the IGV its own sheet carries', () => {
     const [p] = reconcile([line(2, '1', '175', '31.5'), line(3, '9', '50', '0')]);
     expect(p).toMatchObject({ code: 'SHEET_TOTAL_MISMATCH', row: 3, column: 'I.G.V.', value: '31.50' });
     expect(p?.message.es).toBe(
-      'Fila 3, «I.G.V.»: según cantidades y valores unitarios, el IGV de la factura F001-7001 es 112.50, pero la hoja dice 31.50 (diferencia 81.00); no se envía una factura que no cuadra con la hoja. La fila 3 trae IGV 0 en «I.G.V.», pero la hoja no tiene una columna «Tipo de afectación», y sin ella cada línea se trata como gravada (18 %). Si esas líneas son exoneradas o inafectas, agregue esa columna (por ejemplo «Exonerado» o «Inafecto») en sus filas.',
+      'Fila 3, «I.G.V.»: según cantidades y valores unitarios, el IGV de la factura F001-7001 es 112.50, pero la hoja dice 31.50 (diferencia 81.00); no se envía una factura que no cuadra con la hoja. La fila 3 trae IGV 0 en «I.G.V.», pero la hoja no tiene una columna «Tipo de afectación», y sin ella cada línea se trata como gravada (18 %). Si esas líneas son exoneradas o inafectas, agregue en su hoja una columna «Tipo de afectación» con «Exonerado» o «Inafecto» en esas filas, y revise la hoja otra vez.',
     );
   });
 

@@ -146,8 +146,8 @@ export const identityDocumentRules: InvoiceRule = (invoice) => {
         invoice.rowOf(place),
         place,
         place === 'receptorNumeroDocumento' ? numero : tipo,
-        `Con el tipo de operación «${operacionWord}», la factura exige que el cliente tenga RUC; este cliente tiene ${tipoWord}. Para un cliente sin RUC emita una boleta; si es una exportación o un cliente no domiciliado, indíquelo en el tipo de operación.`,
-        `With the operation type «${operacionWord}», the invoice requires a customer with a RUC; this customer has ${tipoWord}. For a customer without a RUC issue a receipt (boleta); for an export or a non-domiciled customer, say so in the operation type.`,
+        `Con el tipo de operación «${operacionWord}», la factura exige que el cliente tenga RUC; este cliente tiene ${tipoWord}. A un cliente sin RUC se le emite una boleta, y esta herramienta solo emite facturas: quite esta venta de la hoja y emita la boleta con su sistema de boletas. Si es una exportación o un cliente no domiciliado, indíquelo en el tipo de operación.`,
+        `With the operation type «${operacionWord}», the invoice requires a customer with a RUC; this customer has ${tipoWord}. A customer without a RUC gets a receipt (boleta), and this tool issues invoices only: take this sale out of the sheet and issue the receipt with your receipts system. For an export or a non-domiciled customer, say so in the operation type.`,
       ),
     );
   }
