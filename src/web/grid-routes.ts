@@ -1,5 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
+import { messageWithoutPlace } from '../index.js';
 import { STATUS_LABEL_ES } from './run-check.js';
 import type { GridCellProblem, GridPage, GridRow } from './workspace-api.js';
 import { GRID_PAGE_SIZE, ISSUER_MARK } from './workspace-api.js';
@@ -53,7 +54,8 @@ export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
       const mine = problems.get(r.row) ?? [];
       const cellProblems: GridCellProblem[] = mine
         .filter((p) => p.colIndex !== undefined)
-        .map((p) => ({ col: p.colIndex ?? 0, message: p.message.es, severity: p.severity }));
+        // A cell's message is shown at the cell: «Fila 4, Valor unitario: » would say the place twice, with our name for its column.
+        .map((p) => ({ col: p.colIndex ?? 0, message: messageWithoutPlace(p.message.es), severity: p.severity }));
       const mineEdited = edits.get(r.row) ?? [];
       const cells = [...r.cells];
       for (const e of mineEdited) {
