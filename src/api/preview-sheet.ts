@@ -7,6 +7,8 @@ import type { ColumnMapping, HeaderMatch } from '../sheet/column-mapping.js';
 import { firstColumns, headerKey, matchHeaderCells } from '../sheet/column-mapping.js';
 import { withCombinedKeyColumn } from '../sheet/combined-key-column.js';
 import { withoutRowCounter } from '../sheet/row-counter-column.js';
+import { sheetAmountKind } from '../sheet/sheet-amount-columns.js';
+import type { SheetAmounts } from '../invoice/line-record.js';
 import type { HeaderMap } from '../sheet/header-map.js';
 import type { SourceRow } from '../sheet/source-row.js';
 import { columnLetter } from '../sheet/header-map.js';
@@ -29,6 +31,12 @@ export interface PreviewColumn {
    * holding the serie and the number together («F001-00000123») feeds both: `serie,numero`.
    */
   readonly column?: string;
+  /**
+   * The sheet's own amount a run reads from it to check each invoice's totals («Total», «IGV»,
+   * «V. Venta»: sheet-amount-columns.ts), when it feeds no canonical column: not ignored, though no
+   * invoice field comes from it. The first column of each kind, as the run takes them.
+   */
+  readonly checks?: keyof SheetAmounts;
 }
 
 /** A canonical column as a mapping screen lists it. */
@@ -112,17 +120,22 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   const fed = new Map<number, string[]>();
   for (const [name, c] of Object.entries(guess?.columns ?? {})) if (c !== undefined) fed.set(c.index, [...(fed.get(c.index) ?? []), name]);
   const below = headerRow === undefined ? [] : rows.filter((r) => r.row > headerRow.row);
+  const amountKinds = new Set<keyof SheetAmounts>();
   const columns: PreviewColumn[] = (headerRow?.cells ?? [])
     .map((text, index) => ({ header: text.trim(), index }))
     .filter((c) => c.header !== '')
     .map(({ header: text, index }) => {
       const column = fed.get(index)?.join(',');
+      const kind = column === undefined ? sheetAmountKind(text) : undefined;
+      const checks = kind !== undefined && !amountKinds.has(kind) ? kind : undefined;
+      if (checks !== undefined) amountKinds.add(checks);
       return {
         index,
         header: text,
         letter: columnLetter(index),
         sample: below.map((r) => r.cells[index] ?? '').find((v) => v.trim() !== '') ?? '',
         ...(column !== undefined ? { column } : {}),
+        ...(checks !== undefined ? { checks } : {}),
       };
     });
   const signature = createHash('sha256')

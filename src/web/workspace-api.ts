@@ -12,6 +12,8 @@ export interface SheetColumn {
   readonly sample: string;
   /** The canonical column it feeds (detected or remembered); absent when ignored. */
   readonly column?: string;
+  /** The sheet's own amount read from it to check the invoices' totals, when it feeds no column (`total`, `base`, `igv`, `amount`, `discount`). */
+  readonly checks?: string;
 }
 
 /** A canonical column the mapping can feed. */

@@ -10,6 +10,15 @@ interface Props {
 }
 
 /** Step 2: which column of the sheet feeds each field of the invoice; required ones marked. */
+/** What a column of the sheet's own amounts is checked against, as the columns step says it. */
+const CHECKED_AMOUNT: Readonly<Record<string, string>> = {
+  total: 'el total',
+  base: 'el valor de venta',
+  igv: 'el IGV',
+  amount: 'el importe',
+  discount: 'el descuento',
+};
+
 export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
   const initial = Object.fromEntries(preview.columns.map((c) => [c.index, c.column ?? '']));
   const [choice, setChoice] = useState<Record<number, string>>(initial);
@@ -51,7 +60,7 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
       )}
       <p>
         {preview.headerRow !== undefined ? `Encabezados en la fila ${preview.headerRow}. ` : ''}
-        Las columnas sin asignar se ignoran; las obligatorias están marcadas.
+        Las columnas sin asignar se ignoran, salvo los importes de la hoja, que se usan para comprobar los totales; las obligatorias están marcadas.
       </p>
       <table class="columns-table">
         <thead>
@@ -74,7 +83,9 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
                   value={choice[c.index] ?? ''}
                   onChange={(e) => setChoice({ ...choice, [c.index]: e.currentTarget.value })}
                 >
-                  <option value="">(ignorar esta columna)</option>
+                  <option value="">
+                    {c.checks !== undefined ? `(se usa para comprobar ${CHECKED_AMOUNT[c.checks] ?? 'los totales'})` : '(ignorar esta columna)'}
+                  </option>
                   {preview.canonical.map((k) => (
                     <option key={k.name} value={k.name}>
                       {k.label}
