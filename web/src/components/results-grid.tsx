@@ -13,11 +13,16 @@ interface Props {
   readonly onEdited: (answer: EditAnswer) => void;
 }
 
+/** The right-most columns whose message opens to the left (a message is 280 px, wider than a column): it stays inside the grid. */
+const MESSAGE_LEFT_COLUMNS = 3;
+
 interface CellProps {
   readonly row: GridRow;
   readonly index: number;
   readonly text: string;
   readonly header: string;
+  /** Among the right-most columns: its message opens to the left, inside the grid. */
+  readonly nearRightEdge: boolean;
   readonly editing: boolean;
   readonly onEdit: () => void;
   readonly onSave: (value: string) => void;
@@ -25,7 +30,7 @@ interface CellProps {
 }
 
 /** One cell: its problems as its description, marked when changed; double-click or Enter opens a text box. */
-function Cell({ row, index, text, header, editing, onEdit, onSave, onCancel }: CellProps) {
+function Cell({ row, index, text, header, nearRightEdge, editing, onEdit, onSave, onCancel }: CellProps) {
   const problems = row.problems.filter((p) => p.col === index);
   const edit = row.edited.find((e) => e.col === index);
   const isError = problems.some((p) => p.severity === 'error');
@@ -33,7 +38,11 @@ function Cell({ row, index, text, header, editing, onEdit, onSave, onCancel }: C
   const editId = `cambio-${row.row}-${index}`;
   const message = problems.map((p) => p.message).join(' · ');
   const described = [problems.length > 0 ? problemId : '', edit !== undefined ? editId : ''].filter((x) => x !== '').join(' ');
-  const classes = [problems.length === 0 ? '' : isError ? 'cell--invalid' : 'cell--warning', edit !== undefined ? 'cell--edited' : ''].filter((x) => x !== '');
+  const classes = [
+    problems.length === 0 ? '' : isError ? 'cell--invalid' : 'cell--warning',
+    problems.length > 0 && nearRightEdge ? 'cell--message-left' : '',
+    edit !== undefined ? 'cell--edited' : '',
+  ].filter((x) => x !== '');
   const name = `${header === '' ? 'columna' : header} de la fila ${row.row}`;
   if (editing) {
     return (
@@ -258,6 +267,7 @@ export function ResultsGrid({ check, jump, version, onEdited }: Props) {
                     index={i}
                     text={r.cells[i] ?? ''}
                     header={c.header}
+                    nearRightEdge={i >= columns.length - MESSAGE_LEFT_COLUMNS}
                     editing={editing === `${r.row}-${i}`}
                     onEdit={() => setEditing(`${r.row}-${i}`)}
                     onSave={(v) => save(r.row, i, v)}
