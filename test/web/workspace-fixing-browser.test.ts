@@ -210,7 +210,7 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     expect(sent).toHaveLength(INVOICES);
     expect(new Set(sent.map((e) => e.numero)).size).toBe(INVOICES);
     // Nothing left to send: «Enviar» is off, and the page says why.
-    await page.getByText('Todas las facturas válidas ya fueron aceptadas antes: no se envían de nuevo.').waitFor();
+    await page.getByText('Todas las facturas válidas ya fueron aceptadas por el servicio: no se envían de nuevo.').waitFor();
     await expect(page.getByRole('button', { name: 'Enviar', exact: true }).isDisabled()).resolves.toBe(true);
     // Checked again after the submission, the invoices are valid, and the page says they were issued already.
     await page.getByRole('button', { name: 'Revalidar' }).click();

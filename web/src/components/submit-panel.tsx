@@ -45,7 +45,7 @@ export function SubmitPanel({ check, onStarted }: Props) {
                 ? 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.'
                 : pending === 0
                   ? sentBefore || check.issuedBefore > 0
-                    ? 'Todas las facturas válidas ya fueron aceptadas antes: no se envían de nuevo.'
+                    ? 'Todas las facturas válidas ya fueron aceptadas por el servicio: no se envían de nuevo.'
                     : 'No hay facturas válidas que enviar: corrija la hoja y pulse «Revalidar».'
                   : 'Solo se envían las facturas válidas, y ninguna dos veces: el programa anota cada factura aceptada.'}
         </span>
