@@ -7,9 +7,9 @@ import type { ColumnMapping, HeaderMatch } from '../sheet/column-mapping.js';
 import { firstColumns, headerKey, matchHeaderCells } from '../sheet/column-mapping.js';
 import { withCombinedKeyColumn } from '../sheet/combined-key-column.js';
 import { withoutRowCounter } from '../sheet/row-counter-column.js';
-import { sheetAmountKind } from '../sheet/sheet-amount-columns.js';
+import { findSheetAmountColumns } from '../sheet/sheet-amount-columns.js';
 import type { SheetAmounts } from '../invoice/line-record.js';
-import type { HeaderMap } from '../sheet/header-map.js';
+import type { HeaderColumn, HeaderMap } from '../sheet/header-map.js';
 import type { SourceRow } from '../sheet/source-row.js';
 import { columnLetter } from '../sheet/header-map.js';
 import { openRowSource } from '../sheet/open-row-source.js';
@@ -120,24 +120,22 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   const fed = new Map<number, string[]>();
   for (const [name, c] of Object.entries(guess?.columns ?? {})) if (c !== undefined) fed.set(c.index, [...(fed.get(c.index) ?? []), name]);
   const below = headerRow === undefined ? [] : rows.filter((r) => r.row > headerRow.row);
-  const amountKinds = new Set<keyof SheetAmounts>();
-  const columns: PreviewColumn[] = (headerRow?.cells ?? [])
-    .map((text, index) => ({ header: text.trim(), index }))
-    .filter((c) => c.header !== '')
-    .map(({ header: text, index }) => {
-      const column = fed.get(index)?.join(',');
-      const kind = column === undefined ? sheetAmountKind(text) : undefined;
-      const checks = kind !== undefined && !amountKinds.has(kind) ? kind : undefined;
-      if (checks !== undefined) amountKinds.add(checks);
-      return {
-        index,
-        header: text,
-        letter: columnLetter(index),
-        sample: below.map((r) => r.cells[index] ?? '').find((v) => v.trim() !== '') ?? '',
-        ...(column !== undefined ? { column } : {}),
-        ...(checks !== undefined ? { checks } : {}),
-      };
-    });
+  const named = (headerRow?.cells ?? []).map((text, index) => ({ header: text.trim(), index, letter: columnLetter(index) })).filter((c) => c.header !== '');
+  // The sheet's own amounts among the columns that feed nothing, as the run takes them (the first of each kind).
+  const amounts = findSheetAmountColumns(named.filter((c) => !fed.has(c.index)));
+  const checked = new Map((Object.entries(amounts) as [keyof SheetAmounts, HeaderColumn][]).map(([kind, c]) => [c.index, kind]));
+  const columns: PreviewColumn[] = named.map(({ header: text, index, letter }) => {
+    const column = fed.get(index)?.join(',');
+    const checks = checked.get(index);
+    return {
+      index,
+      header: text,
+      letter,
+      sample: below.map((r) => r.cells[index] ?? '').find((v) => v.trim() !== '') ?? '',
+      ...(column !== undefined ? { column } : {}),
+      ...(checks !== undefined ? { checks } : {}),
+    };
+  });
   const signature = createHash('sha256')
     .update(JSON.stringify(columns.map((c) => headerKey(c.header))))
     .digest('hex');

@@ -1,4 +1,4 @@
-import type { IssuerCredentials, ServiceOptions } from '../index.js';
+import type { IssuerCredentials, PublicSandbox, ServiceOptions } from '../index.js';
 import { FacturaError, SANDBOX_SERVICE, startSandbox } from '../index.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Logger } from '../logger.js';
@@ -55,6 +55,21 @@ export function credentialsFor(service: Service, ruc: string): ServiceOptions['c
 }
 
 /**
+ * The service a sandbox started for `--sandbox` is (the CLI's and the workspace's): its address, its
+ * demo account as the default login and, for every other issuer, its trial login (SandboxOptions.anyRuc),
+ * named in the journal as the sandbox, whose address changes at every start.
+ */
+export function sandboxService(running: PublicSandbox): Required<Pick<Service, 'credentials' | 'authUrl' | 'baseUrl' | 'journalService' | 'trialLogin'>> {
+  return {
+    credentials: running.credentials,
+    authUrl: running.url,
+    baseUrl: running.url,
+    journalService: SANDBOX_SERVICE,
+    trialLogin: { mail: running.credentials.mail, clave: running.credentials.clave },
+  };
+}
+
+/**
  * Runs `use` against the service the flags name: the built-in sandbox started in-process with its
  * demo account (`--sandbox`, closed afterwards), or the one the environment names. Under `--sandbox`,
  * every issuer a sheet names logs in with the demo account's e-mail and password (its trial login,
@@ -70,16 +85,8 @@ export async function withService<T>(
   if (!sandbox) return use(await serviceFromEnv(env, cwd));
   const running = await startSandbox({ anyRuc: true });
   logger.info({ url: running.url, ruc: running.credentials.ruc }, 'sandbox started in-process (demo account)');
-  const trialLogin = { mail: running.credentials.mail, clave: running.credentials.clave };
   try {
-    return await use({
-      credentials: running.credentials,
-      issuerCredentials: {},
-      trialLogin,
-      authUrl: running.url,
-      baseUrl: running.url,
-      journalService: SANDBOX_SERVICE,
-    });
+    return await use({ ...sandboxService(running), issuerCredentials: {} });
   } finally {
     await running.close();
   }

@@ -1,7 +1,7 @@
 import type { LocalizedText } from '../i18n/localized-text.js';
 import { Decimal } from 'decimal.js';
 import { localized } from '../i18n/localized-text.js';
-import type { InvoiceDraft } from './invoice-draft.js';
+import type { DraftLine, InvoiceDraft } from './invoice-draft.js';
 import type { InvoiceTotals } from './invoice-outcome.js';
 import type { SheetAmounts } from './line-record.js';
 import type { Problem } from './problem.js';
@@ -50,7 +50,10 @@ export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTota
   let alternativeTotals: InvoiceTotals | undefined;
   // Lines whose own IGV the sheet gives as zero while the sheet names no tax treatment for them:
   // read as taxed (the treatment's default), they are most likely exonerated or unaffected lines.
-  const untaxed = draft.lines.filter((l) => l.values.tipoAfectacion === undefined && l.sheetAmounts?.igv !== undefined && isZero(l.sheetAmounts.igv));
+  // Looked for only on a disagreement (an invoice that agrees never needs them).
+  let untaxedLines: DraftLine[] | undefined;
+  const untaxed = (): DraftLine[] =>
+    (untaxedLines ??= draft.lines.filter((l) => l.values.tipoAfectacion === undefined && l.sheetAmounts?.igv !== undefined && isZero(l.sheetAmounts.igv)));
   for (const kind of KINDS) {
     const carried = draft.lines.filter((l) => l.sheetAmounts?.[kind] !== undefined);
     const first = carried[0];
@@ -68,12 +71,13 @@ export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTota
     const expected = kind === 'amount' ? computed.total : computed[kind];
     const diff = new Decimal(expected).minus(shown).abs().toFixed(2);
     const invoice = `${draft.serie}-${draft.numero}`;
-    const zeroIgv = !otherFits && kind !== 'base' ? untaxed[0] : undefined;
-    const rows = untaxed.map((l) => l.row).join(', ');
+    const zeroIgv = !otherFits && kind !== 'base' ? untaxed()[0] : undefined;
+    const zeroIgvLines = zeroIgv === undefined ? [] : untaxed();
+    const rows = zeroIgvLines.map((l) => l.row).join(', ');
     const hint = zeroIgv
       ? localized(
-          ` ${untaxed.length === 1 ? `La fila ${rows} trae` : `Las filas ${rows} traen`} IGV 0 en «${zeroIgv.sheetAmountHeaders?.igv ?? 'IGV'}», pero la hoja no tiene una columna «Tipo de afectación», y sin ella cada línea se trata como gravada (18 %). Si esas líneas son exoneradas o inafectas, agregue en su hoja una columna «Tipo de afectación» con «Exonerado» o «Inafecto» en esas filas, y revise la hoja otra vez.`,
-          ` ${untaxed.length === 1 ? `Row ${rows} has` : `Rows ${rows} have`} IGV 0 in "${zeroIgv.sheetAmountHeaders?.igv ?? 'IGV'}", but the sheet has no «Tipo de afectación» column, and without it every line is taxed (18%). If those lines are exonerated or unaffected, add a «Tipo de afectación» column to your sheet with «Exonerado» or «Inafecto» on those rows, and check the sheet again.`,
+          ` ${zeroIgvLines.length === 1 ? `La fila ${rows} trae` : `Las filas ${rows} traen`} IGV 0 en «${zeroIgv.sheetAmountHeaders?.igv ?? 'IGV'}», pero la hoja no tiene una columna «Tipo de afectación», y sin ella cada línea se trata como gravada (18 %). Si esas líneas son exoneradas o inafectas, agregue en su hoja una columna «Tipo de afectación» con «Exonerado» o «Inafecto» en esas filas, y revise la hoja otra vez.`,
+          ` ${zeroIgvLines.length === 1 ? `Row ${rows} has` : `Rows ${rows} have`} IGV 0 in "${zeroIgv.sheetAmountHeaders?.igv ?? 'IGV'}", but the sheet has no «Tipo de afectación» column, and without it every line is taxed (18%). If those lines are exonerated or unaffected, add a «Tipo de afectación» column to your sheet with «Exonerado» or «Inafecto» on those rows, and check the sheet again.`,
         )
       : !otherFits
         ? localized(' Revise las cantidades y los precios de la factura.', ' Check the invoice quantities and prices.')

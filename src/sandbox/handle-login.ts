@@ -37,7 +37,7 @@ export async function handleLogin(state: SandboxState, req: IncomingMessage, res
   }
   const { login } = check;
   const account = state.accounts.get(login.ruc) ?? trialAccount(state, login);
-  if (account === undefined || account.mail.toLowerCase() !== login.mail.trim().toLowerCase() || account.clave !== login.clave) {
+  if (account === undefined || !opens(account, login)) {
     counters.loginsRefused += 1;
     sendJson(
       res,
@@ -61,9 +61,13 @@ export async function handleLogin(state: SandboxState, req: IncomingMessage, res
 /** SandboxOptions.anyRuc: an account for an unknown RUC, opened by a login with the first account's e-mail and password. */
 function trialAccount(state: SandboxState, login: { readonly ruc: string; readonly mail: string; readonly clave: string }): SandboxAccount | undefined {
   const [first] = state.accounts.values();
-  if (!state.anyRuc || first === undefined || !ACCOUNT_RUC.test(login.ruc)) return undefined;
-  if (first.mail.toLowerCase() !== login.mail.trim().toLowerCase() || first.clave !== login.clave) return undefined;
+  if (!state.anyRuc || first === undefined || !ACCOUNT_RUC.test(login.ruc) || !opens(first, login)) return undefined;
   const account: SandboxAccount = { ruc: login.ruc, mail: first.mail, clave: first.clave, razonSocial: `EMPRESA DE PRUEBA ${login.ruc} S.A.C.` };
   state.accounts.set(account.ruc, account);
   return account;
+}
+
+/** Whether a login's e-mail (any case, spaces around) and password are the account's. */
+function opens(account: SandboxAccount, login: { readonly mail: string; readonly clave: string }): boolean {
+  return account.mail.toLowerCase() === login.mail.trim().toLowerCase() && account.clave === login.clave;
 }

@@ -93,6 +93,18 @@ export function withColumnFeeding(match: HeaderMatch, column: HeaderColumn, name
   return { matches, unknown: match.unknown.filter((c) => c !== column) };
 }
 
+/**
+ * The match with `columns` feeding nothing: taken out of every canonical column they named and
+ * listed, in sheet order, with the columns the run ignores (a register's row counter, a second
+ * column named as the number beside the one that holds the invoices).
+ */
+export function withColumnsSetAside(match: HeaderMatch, columns: readonly HeaderColumn[]): HeaderMatch {
+  if (columns.length === 0) return match;
+  const aside = new Set(columns);
+  const matches = new Map([...match.matches].map(([name, cols]) => [name, cols.filter((c) => !aside.has(c))] as const).filter(([, cols]) => cols.length > 0));
+  return { matches, unknown: [...match.unknown, ...columns].sort((a, b) => a.index - b.index) };
+}
+
 /** The first source column naming each canonical column of a match (a second one is a conflict, reported apart). */
 export function firstColumns(match: HeaderMatch): Partial<Record<ColumnName, HeaderColumn>> {
   const columns: Partial<Record<ColumnName, HeaderColumn>> = {};

@@ -1,5 +1,5 @@
 import type { HeaderMatch } from './column-mapping.js';
-import { headerKey, withColumnFeeding } from './column-mapping.js';
+import { headerKey, withColumnFeeding, withColumnsSetAside } from './column-mapping.js';
 import type { HeaderColumn } from './header-map.js';
 import type { SourceRow } from './source-row.js';
 import type { InvoiceKeyParts } from './split-invoice-key.js';
@@ -61,8 +61,10 @@ export function withCombinedKeyColumn(
   // A sales register's «Nº» counter (1, 2, 3…) beside its «N° Comprobante» («F001-00000801»): both
   // headers name the number, and the one holding invoice keys is it; the counter is left out, and
   // listed with the columns the run ignores.
-  const others = (numero ?? []).filter((c) => c !== combined);
-  return others.length === 0 ? fed : { matches: fed.matches, unknown: [...fed.unknown, ...others].sort((a, b) => a.index - b.index) };
+  return withColumnsSetAside(
+    fed,
+    (numero ?? []).filter((c) => c !== combined),
+  );
 }
 
 /** A serie as SUNAT gives them: F (factura), B (boleta) or E, then three letters or digits. */

@@ -1,5 +1,5 @@
 import type { HeaderMatch } from './column-mapping.js';
-import { headerKey } from './column-mapping.js';
+import { headerKey, withColumnsSetAside } from './column-mapping.js';
 
 /**
  * Headers a register gives the running count of its rows (1, 2, 3…), which are also short aliases
@@ -20,10 +20,5 @@ export function withoutRowCounter(match: HeaderMatch): HeaderMatch {
   const counters = numero.filter((c) => COUNTER_HEADERS.has(headerKey(c.header)));
   const [counter] = counters;
   if (counters.length !== 1 || counter === undefined) return match;
-  const matches = new Map(match.matches);
-  matches.set(
-    'numero',
-    numero.filter((c) => c !== counter),
-  );
-  return { matches, unknown: [...match.unknown, counter].sort((a, b) => a.index - b.index) };
+  return withColumnsSetAside(match, [counter]);
 }

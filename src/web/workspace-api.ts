@@ -87,7 +87,6 @@ export interface StatusCount {
   readonly count: number;
 }
 
-/** One check as the summary and the history show it. */
 /** One issuer's share of a check (RunSummary.byIssuer): the invoices that name its RUC in «RUC emisor». */
 export interface IssuerCount {
   readonly ruc: string;
@@ -95,6 +94,7 @@ export interface IssuerCount {
   readonly byStatus: readonly StatusCount[];
 }
 
+/** One check as the summary and the history show it. */
 export interface CheckView {
   readonly id: string;
   readonly fileName: string;

@@ -3,10 +3,10 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FacturaError } from '../../factura-error.js';
 import { localized } from '../../i18n/localized-text.js';
-import { SANDBOX_SERVICE, startSandbox } from '../../index.js';
+import { startSandbox } from '../../index.js';
 import type { WorkspaceService } from '../../web/submit-routes.js';
 import { issuerCredentials } from '../issuer-credentials.js';
-import { serviceFromEnv } from '../service-from-env.js';
+import { sandboxService, serviceFromEnv } from '../service-from-env.js';
 import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback } from '../../web/workspace-defaults.js';
 import type { CliCommand } from '../cli-command.js';
 import { received, usage } from '../usage-error.js';
@@ -131,14 +131,7 @@ export const serveCommand: CliCommand<ServeArgs> = {
     const sandbox = args.sandbox ? await startSandbox({ anyRuc: true }) : undefined;
     const service: WorkspaceService | undefined =
       sandbox !== undefined
-        ? {
-            credentials: sandbox.credentials,
-            authUrl: sandbox.url,
-            baseUrl: sandbox.url,
-            journalService: SANDBOX_SERVICE,
-            trialLogin: { mail: sandbox.credentials.mail, clave: sandbox.credentials.clave },
-            environment: `Simulador local (${sandbox.url})`,
-          }
+        ? { ...sandboxService(sandbox), environment: `Simulador local (${sandbox.url})` }
         : await serviceIfConfigured(ctx.io.env, ctx.io.cwd);
     let server;
     try {
