@@ -12,8 +12,9 @@ import { combinedKeyColumn } from './combined-key-column.js';
 import { normalizeCell } from './normalize-cell.js';
 import { numberBesideItsSerie } from './number-beside-its-serie.js';
 import { normalizeCombinedKey } from './normalize-combined-key.js';
+import { readSheetAmount } from './read-sheet-amount.js';
 import type { DecimalConvention } from './normalize-decimal.js';
-import { decimalEvidence, normalizeDecimal } from './normalize-decimal.js';
+import { decimalEvidence } from './normalize-decimal.js';
 import { readHeaderWindow } from './read-header-window.js';
 import { rowSkipNotes } from './row-skip-notes.js';
 import type { DateOrder } from './normalize-date.js';
@@ -267,11 +268,16 @@ async function* lineRecords(
         else if (n.kind === 'problem') (problems ??= []).push(n.problem);
       }
     }
+    let amounts: SheetAmounts | undefined;
+    if (shape.amounts !== undefined) {
+      const read = sheetAmountsOf(row, shape.amounts, state.convention, values.tipoAfectacion !== undefined);
+      amounts = read.amounts;
+      if (read.problems !== undefined) (problems ??= []).push(...read.problems);
+    }
     const record: LineRecord =
       priceCurrency === undefined
         ? { row: row.row, values, problems: problems ?? NO_PROBLEMS }
         : { row: row.row, values, problems: problems ?? NO_PROBLEMS, priceCurrency };
-    const amounts = sheetAmountsOf(row, shape, state.convention);
     return amounts === undefined || shape.amounts === undefined ? record : { ...record, sheetAmounts: amounts, sheetAmountHeaders: shape.amounts.headers };
   };
 
@@ -315,11 +321,16 @@ async function* lineRecords(
   }
 }
 
-/** The sheet's own amounts on a row, read like our decimal columns (unreadable ones are left out); a discount as the sheet shows it. */
-function sheetAmountsOf(row: SourceRow, shape: SheetShape, convention: DecimalConvention | undefined): SheetAmounts | undefined {
-  if (shape.amounts === undefined) return undefined;
+/** The sheet's own amounts on a row (read-sheet-amount.ts), and the cells among them that hold no amount; a discount as the sheet shows it. */
+function sheetAmountsOf(
+  row: SourceRow,
+  columns: NonNullable<SheetShape['amounts']>,
+  convention: DecimalConvention | undefined,
+  treated: boolean,
+): { amounts?: SheetAmounts; problems?: Problem[] } {
   let amounts: Partial<Record<keyof SheetAmounts, string>> | undefined;
-  for (const [kind, index] of shape.amounts.columns) {
+  let problems: Problem[] | undefined;
+  for (const [kind, index] of columns.columns) {
     const cell = row.cells[index] ?? null;
     if (cell === null) continue;
     // A discount is kept as the sheet shows it («18,50», «10%», «5 soles»): only whether it is one, and its text for the message, are used.
@@ -327,8 +338,10 @@ function sheetAmountsOf(row: SourceRow, shape: SheetShape, convention: DecimalCo
       (amounts ??= {})[kind] = cellDisplayText(cell) ?? '';
       continue;
     }
-    const n = normalizeDecimal(cell, { row: row.row, column: 'valorVentaUnitario' }, convention);
-    if (n.kind === 'value') (amounts ??= {})[kind] = n.value;
+    const read = readSheetAmount(cell, { row: row.row, header: columns.headers[kind] ?? kind, kind, treated }, convention);
+    if (read === undefined) continue;
+    if ('value' in read) (amounts ??= {})[kind] = read.value;
+    else (problems ??= []).push(read.problem);
   }
-  return amounts;
+  return { ...(amounts !== undefined ? { amounts } : {}), ...(problems !== undefined ? { problems } : {}) };
 }
