@@ -53,6 +53,30 @@ function problemCount(s: StoredSummary, severity: 'error' | 'warning'): number {
   return s.problemGroups.reduce((n, g) => (g.severity === severity ? n + g.occurrences : n), 0);
 }
 
+/**
+ * «Problemas encontrados»: the run's own grouping (RunSummary.problemGroups, as the CLI prints it),
+ * stored with the summary. A group's «Ir a la fila» goes to a row of the grid, which starts below the
+ * header: a note about the header row (title rows skipped above it) has no row to go to, and no link.
+ */
+export function problemGroupsView(check: CheckRecord): ProblemGroup[] {
+  const groups = (check.summary as StoredSummary | undefined)?.problemGroups ?? [];
+  const headerRow = (check.preview as StoredPreview | undefined)?.headerRow ?? 0;
+  return groups.map((g) => {
+    const firstRow = g.rows.find((row) => row > headerRow);
+    return {
+      code: g.code,
+      severity: g.severity,
+      column: g.column ?? '',
+      ...(g.letter !== undefined ? { letter: g.letter } : {}),
+      count: g.occurrences,
+      invoices: g.invoices,
+      ...(firstRow !== undefined ? { firstRow } : {}),
+      // The run speaks the workspace's terms; a check stored before it did is read in them too.
+      example: inUserTerms({ es: g.example, en: g.example }, checkTerms(check)).es,
+    };
+  });
+}
+
 export function checkView(c: CheckRecord, editedCells = 0, sending = false): CheckView {
   const s = (c.summary ?? {}) as StoredSummary;
   const offered = offeredFiles(c);
@@ -156,22 +180,7 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     const params = Params.safeParse(request.params);
     const check = params.success ? store.getCheck(params.data.id) : undefined;
     if (check === undefined) return reply.code(404).send(NOT_FOUND);
-    // The run's own grouping (RunSummary.problemGroups, as the CLI prints it), stored with the summary.
-    const groups = (check.summary as StoredSummary | undefined)?.problemGroups ?? [];
-    return groups.map((g) => {
-      const firstRow = g.rows[0];
-      return {
-        code: g.code,
-        severity: g.severity,
-        column: g.column ?? '',
-        ...(g.letter !== undefined ? { letter: g.letter } : {}),
-        count: g.occurrences,
-        invoices: g.invoices,
-        ...(firstRow !== undefined ? { firstRow } : {}),
-        // The run speaks the workspace's terms; a check stored before it did is read in them too.
-        example: inUserTerms({ es: g.example, en: g.example }, checkTerms(check)).es,
-      };
-    });
+    return problemGroupsView(check);
   });
 
   app.get('/api/checks/:id/problems/items', async (request, reply): Promise<ProblemItem[] | undefined> => {

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateSheet } from '../../src/index.js';
-import { checkView } from '../../src/web/check-routes.js';
+import { checkView, problemGroupsView } from '../../src/web/check-routes.js';
 import type { CheckRecord } from '../../src/web/workspace-store.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -52,5 +52,29 @@ describe("a check's counts on the page", () => {
 
   it('count the invoices’ problems for a summary stored before the groups were kept', () => {
     expect(checkView(record({ invoices: 2, problems: { errors: 1, warnings: 3 } }))).toMatchObject({ errors: 1, warnings: 3 });
+  });
+});
+
+describe('«Problemas encontrados»', () => {
+  it('offers «Ir a la fila» only for rows of the grid, not for a note about the header row', async () => {
+    const path = join(dir.path, 'titulo.csv');
+    // Two title rows and a blank one above the header (row 4): the note that they were skipped is at the header row.
+    await writeFile(
+      path,
+      [
+        'REGISTRO DE VENTAS;;;;;;;',
+        'RUC 20512333797;;;;;;;',
+        '',
+        'Serie;Número;Fecha;RUC cliente;Razón social;Descripción;Cantidad;Valor unitario',
+        'F001;1;26/11/2026;20512333797;Comercial Andina S.A.C.;Arroz;10;18.50',
+        'F001;2;26/11/2026;20512333790;Agroexportadora Ica S.A.;Flete;1;850',
+      ].join('\r\n'),
+    );
+    const summary = await validateSheet(path, { writeFiles: false });
+    const groups = problemGroupsView({ ...record(summary), preview: { headerRow: 4 } });
+    const byCode = Object.fromEntries(groups.map((g) => [g.code, g]));
+    expect(byCode['TITLE_ROWS_SKIPPED']).toBeDefined();
+    expect(byCode['TITLE_ROWS_SKIPPED']?.firstRow).toBeUndefined();
+    expect(byCode['RUC_CHECK_DIGIT']).toMatchObject({ firstRow: 6, column: 'RUC cliente' });
   });
 });
