@@ -298,7 +298,7 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
     ),
   }),
   codigoProducto: line('code', false, {
-    aliases: ['Código', 'Código producto', 'Cod producto', 'Código de producto', 'Código artículo', 'Cod. art.', 'SKU', 'Item'],
+    aliases: ['Código', 'Código producto', 'Cod producto', 'Código de producto', 'Código artículo', 'Cod. art.', 'SKU'],
     label: localized('Código de producto', 'Product code'),
     description: localized('Código del producto (máximo 30 caracteres, opcional).', 'Product code (at most 30 characters, optional).'),
   }),

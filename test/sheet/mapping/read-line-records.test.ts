@@ -449,4 +449,25 @@ describe('common Spanish headers of accounting exports', () => {
       ).sort(),
     );
   });
+
+  it('leaves an «Item» column alone: registers number their lines so, beside the product code', async () => {
+    // «Item | Código | Descripción» stopped the run: both headings named the product code.
+    const sheet = await readLineRecords(
+      rowsFromArrays([
+        ['Serie', 'Número', 'Fecha', 'RUC cliente', 'Razón social', 'Item', 'Código', 'Descripción', 'Cantidad', 'Valor unitario'],
+        ['F001', '7', '20/11/2026', '20512333797', 'ACME S.A.C.', '1', 'ARR-05', 'Arroz', '2', '18.50'],
+        ['F001', '7', '20/11/2026', '20512333797', 'ACME S.A.C.', '2', 'ACE-01', 'Aceite', '1', '7.90'],
+      ]),
+    );
+    expect(sheet.header.unknown.map((c) => c.header)).toEqual(['Item']);
+    expect((await allOf(sheet.records)).map((r) => r.values.codigoProducto)).toEqual(['ARR-05', 'ACE-01']);
+    // Alone, its line numbers are not sent as product codes.
+    const alone = await readLineRecords(
+      rowsFromArrays([
+        ['Serie', 'Número', 'Fecha', 'RUC cliente', 'Razón social', 'Item', 'Descripción', 'Cantidad', 'Valor unitario'],
+        ['F001', '7', '20/11/2026', '20512333797', 'ACME S.A.C.', '1', 'Arroz', '2', '18.50'],
+      ]),
+    );
+    expect((await allOf(alone.records))[0]?.values.codigoProducto).toBeUndefined();
+  });
 });
