@@ -185,6 +185,10 @@ describe('the web workspace in a real browser', () => {
     await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(legacy);
     await page.getByRole('heading', { name: '2. Columnas de «export.csv»' }).waitFor();
+    // The address names the step (#columnas/<id>): a reload comes back to it, not to the start.
+    expect(new URL(page.url()).hash).toMatch(/^#columnas\/[0-9a-f-]{36}$/);
+    await page.reload();
+    await page.getByRole('heading', { name: '2. Columnas de «export.csv»' }).waitFor();
     await expect(page.getByRole('button', { name: 'Revisar la hoja' }).isDisabled()).resolves.toBe(true);
     await chooseColumns(page, { DOC_SERIE: 'Serie (obligatorio)', DOC_NRO: 'Número (obligatorio)', ...LEGACY_COLUMNS });
     await shot(page, '06-columnas');

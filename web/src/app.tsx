@@ -154,17 +154,26 @@ export function App() {
     document.title = screen.kind === 'result' ? `${screen.check.fileName} · factura-import` : 'factura-import · Revisar hoja de ventas';
   }, [screen]);
 
-  // The check on screen is in the address (#revision/<id>): a reload (or a second tab with the address)
-  // opens it again, following its submission if one is under way, and «Atrás» goes back to the start.
+  // The check on screen is in the address (#revision/<id>, and #columnas/<id> on the columns step): a reload (or a
+  // second tab with the address) opens it again, following its submission if one is under way, or at its columns,
+  // and «Atrás» goes back to the start.
   const shownIdNow = useRef<string | undefined>(undefined);
   /** The check the address names, while it is being fetched to be opened. */
   const opening = useRef<string | undefined>(undefined);
   const shownId =
-    screen.kind === 'result' ? screen.check.id : screen.kind === 'checking' ? screen.checkId : screen.kind === 'failed' ? screen.checkId : undefined;
+    screen.kind === 'result'
+      ? screen.check.id
+      : screen.kind === 'checking'
+        ? screen.checkId
+        : screen.kind === 'failed'
+          ? screen.checkId
+          : screen.kind === 'columns'
+            ? screen.preview.checkId
+            : undefined;
   shownIdNow.current = shownId;
   useEffect(() => {
     const follow = (): void => {
-      const id = /^#revision\/([0-9a-f-]{36})$/.exec(location.hash)?.[1];
+      const [, step, id] = /^#(revision|columnas)\/([0-9a-f-]{36})$/.exec(location.hash) ?? [];
       if (id === undefined) {
         // «Atrás» to the start is a move like «factura-import»: what was still coming changes nothing.
         opening.current = undefined;
@@ -174,6 +183,21 @@ export function App() {
       }
       if (id === shownIdNow.current || id === opening.current) return;
       opening.current = id;
+      if (step === 'columnas') {
+        api.preview(id).then(
+          (preview) => {
+            if (opening.current !== id) return;
+            opening.current = undefined;
+            nextTurn();
+            setScreen({ kind: 'columns', preview });
+          },
+          () => {
+            opening.current = undefined;
+            location.hash = '';
+          },
+        );
+        return;
+      }
       api.check(id).then(
         (check) => {
           // Not when the user went elsewhere meanwhile (goHome let it go).
@@ -199,7 +223,7 @@ export function App() {
   };
   // After the effect above: at load it reads the address before this one would write the start screen's.
   useEffect(() => {
-    const wanted = shownId === undefined ? '' : `#revision/${shownId}`;
+    const wanted = shownId === undefined ? '' : `#${screen.kind === 'columns' ? 'columnas' : 'revision'}/${shownId}`;
     // Not while the check the address names is being opened (at load): the start screen would clear it first.
     if (opening.current === undefined && location.hash !== wanted && (wanted !== '' || screen.kind === 'home')) location.hash = wanted;
   }, [shownId, screen.kind]);
