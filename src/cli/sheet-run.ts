@@ -2,7 +2,7 @@ import { localized } from '../i18n/localized-text.js';
 import { shownCount } from '../i18n/shown-count.js';
 import { resolve } from 'node:path';
 import type { ImportEvent, RunSummary, ShownProblem, ShownProblemGroup, ValidateOptions } from '../index.js';
-import { formatSummary, loadConfigFile, loadMappingFile } from '../index.js';
+import { STATUS_LABELS, formatSummary, loadConfigFile, loadMappingFile } from '../index.js';
 import type { CliContext } from './cli-context.js';
 import { createProgressReporter } from './progress-reporter.js';
 import type { SheetArgs } from './sheet-options.js';
@@ -163,8 +163,8 @@ export function finishSheetRun(summary: RunSummary, ctx: CliContext, json: boole
     ctx.print(
       (summary.paths.journal !== undefined
         ? localized(
-            'Interrumpido: lo que no se envió figura como NO_ENVIADO. Ejecute el mismo comando otra vez para enviarlo; lo ya aceptado no se envía dos veces.',
-            'Interrupted: what was not sent is marked NOT_SENT. Run the same command again to send it; what was accepted is not sent twice.',
+            `Interrumpido: lo que no se envió figura como ${STATUS_LABELS.NOT_SENT.es}, y lo que se envió sin que llegara la respuesta como ${STATUS_LABELS.UNKNOWN.es}. Ejecute el mismo comando otra vez: envía lo que falta y confirma lo incierto; lo ya aceptado no se envía dos veces.`,
+            `Interrupted: what was not sent is marked ${STATUS_LABELS.NOT_SENT.en}, and what was sent without its answer coming back ${STATUS_LABELS.UNKNOWN.en}. Run the same command again: it sends what is left and confirms what is uncertain; what was accepted is not sent twice.`,
           )
         : localized(
             'Interrumpido: la revisión se detuvo y las filas siguientes no se revisaron. Ejecute el mismo comando otra vez para revisar la hoja completa.',

@@ -34,9 +34,13 @@ export type JournalRecord = AttemptRecord | OutcomeRecord;
  *  - `none`: never sent, or refused by the service: send it;
  *  - `accepted`: issued with this same content: skip it (SKIPPED);
  *  - `accepted-different-content`: issued with other content: refuse (a number is never issued twice);
- *  - `sent-unknown`: sent with this content but no known outcome: re-send; "ya existe" confirms it.
+ *  - `sent-unknown`: sent with this content but no known outcome: re-send; "ya existe" confirms it;
+ *  - `other-sent-unknown`: other content was sent with no known outcome (the sheet changed since): send
+ *    it, and a "ya existe" means the service most likely holds that other version, never this one;
+ *  - `versions-sent-unknown`: this content and another were both sent with no known outcome: send it,
+ *    and a "ya existe" leaves unknown which version the service holds.
  */
-export type PriorState = 'none' | 'accepted' | 'accepted-different-content' | 'sent-unknown';
+export type PriorState = 'none' | 'accepted' | 'accepted-different-content' | 'sent-unknown' | 'other-sent-unknown' | 'versions-sent-unknown';
 
 /** The journal key of an invoice: issuer RUC + serie + numero. */
 export function journalKey(issuerRuc: string, serie: string, numero: string | number): string {
@@ -69,6 +73,9 @@ export function parseJournalRecord(text: string): JournalRecord | undefined {
  */
 type Compact = number;
 
+/** The content bits of a compact state (what `compact` makes of a hash, without the sign). */
+const bitsOf = (c: Compact): number => Math.abs(c);
+
 function compact(hash: string, accepted: boolean): Compact {
   const bits = parseInt(hash.slice(0, 13), 16);
   const v = (Number.isNaN(bits) ? 0 : bits) + 1;
@@ -91,6 +98,11 @@ export function recordFor(record: JournalRecord, service: string | undefined): b
 export class JournalState {
   readonly #byKey = new Map<string, Compact>();
   /**
+   * The other contents of a key sent with no known outcome, besides the one #byKey holds: a key whose
+   * sheet changed between two sends that both went unanswered (rare, so a list only for those).
+   */
+  readonly #otherUnknown = new Map<string, number[]>();
+  /**
    * The service's identificador of each key accepted with one: a run that skips an invoice an
    * earlier run issued still says which document it is (an invoice shown without it reads as
    * not issued, and could be issued again under a new number).
@@ -111,25 +123,57 @@ export class JournalState {
     const prior = state.get(r.key);
     if (prior !== undefined && prior > 0) return; // once issued, the number stays issued with that content
     if (r.t === 'attempt') {
-      state.set(r.key, compact(r.hash, false));
+      this.#sentUnknown(r.key, compact(r.hash, false));
       return;
     }
     switch (r.status) {
       case 'ACCEPTED':
         state.set(r.key, compact(r.hash, true));
+        this.#otherUnknown.delete(r.key);
         if (r.identificador !== undefined) this.#issuedAs.set(r.key, r.identificador);
         return;
       case 'FAILED':
       case 'UNKNOWN':
-        state.set(r.key, compact(r.hash, false));
+        this.#sentUnknown(r.key, compact(r.hash, false));
         return;
       case 'DUPLICATE':
       case 'REJECTED':
         // The service answered and did not issue this content; an earlier unknown send of OTHER
-        // content might still exist, but only the service can tell (it would answer "ya existe").
-        state.delete(r.key);
+        // content stays possible (only the service can tell: it would answer "ya existe").
+        this.#answered(r.key, bitsOf(compact(r.hash, false)));
         return;
     }
+  }
+
+  /** `sent` (negative) went out with no known outcome; the content the key held before, if another, stays possible. */
+  #sentUnknown(key: string, sent: Compact): void {
+    const prior = this.#byKey.get(key);
+    if (prior !== undefined && prior !== sent) {
+      const others = (this.#otherUnknown.get(key) ?? []).filter((b) => b !== bitsOf(sent));
+      if (!others.includes(bitsOf(prior))) others.push(bitsOf(prior));
+      this.#otherUnknown.set(key, others);
+    }
+    this.#byKey.set(key, sent);
+  }
+
+  /** The content `bits` got a definite answer that did not issue it: what else went unanswered stays. */
+  #answered(key: string, bits: number): void {
+    const others = (this.#otherUnknown.get(key) ?? []).filter((b) => b !== bits);
+    const prior = this.#byKey.get(key);
+    if (prior !== undefined && bitsOf(prior) !== bits) {
+      if (others.length > 0) this.#otherUnknown.set(key, others);
+      else this.#otherUnknown.delete(key);
+      return;
+    }
+    const next = others.pop();
+    if (next === undefined) {
+      this.#byKey.delete(key);
+      this.#otherUnknown.delete(key);
+      return;
+    }
+    this.#byKey.set(key, -next);
+    if (others.length > 0) this.#otherUnknown.set(key, others);
+    else this.#otherUnknown.delete(key);
   }
 
   /** The identificador the service gave the key when it accepted it, when the journal holds one. */
@@ -140,8 +184,13 @@ export class JournalState {
   priorState(key: string, hash: string): PriorState {
     const s = this.#byKey.get(key);
     if (s === undefined) return 'none';
-    const sameContent = Math.abs(s) === compact(hash, true);
+    const bits = compact(hash, true);
+    const sameContent = bitsOf(s) === bits;
     if (s > 0) return sameContent ? 'accepted' : 'accepted-different-content';
-    return sameContent ? 'sent-unknown' : 'none';
+    const others = this.#otherUnknown.get(key) ?? [];
+    const thisOne = sameContent || others.includes(bits);
+    const another = !sameContent || others.some((b) => b !== bits);
+    if (thisOne) return another ? 'versions-sent-unknown' : 'sent-unknown';
+    return 'other-sent-unknown';
   }
 }

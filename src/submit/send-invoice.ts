@@ -31,8 +31,11 @@ export interface SendInvoiceInput {
   /** The issuer's RUC: the path parameter of the PUT. */
   readonly ruc: string;
   readonly document: unknown;
-  /** From journal.priorState: `sent-unknown` makes a "ya existe" answer a confirmation. */
-  readonly priorState?: 'none' | 'sent-unknown';
+  /**
+   * From journal.priorState: `sent-unknown` makes a "ya existe" answer a confirmation, unless other
+   * content of the same invoice was sent without an answer too (the service may hold either).
+   */
+  readonly priorState?: 'none' | 'sent-unknown' | 'other-sent-unknown' | 'versions-sent-unknown';
 }
 
 export interface SendInvoiceDeps {
@@ -78,7 +81,23 @@ const NOTES = {
     'sending was interrupted without an answer: it is not known whether the service recorded it; a resend will tell',
   ),
   exhausted: (attempts: number, reason: string): LocalizedText =>
-    localized(`sin respuesta válida tras ${attempts} intento(s) (último: ${reason})`, `no valid answer after ${attempts} attempt(s) (last: ${reason})`),
+    localized(
+      `sin respuesta válida tras ${attempts} intento(s) (último: ${reason}). Reenvíela sin cambios: si el servicio llegó a registrarla, lo confirmará; no le dé otro número`,
+      `no valid answer after ${attempts} attempt(s) (last: ${reason}). Send it again unchanged: if the service did record it, it will say so; do not give it another number`,
+    ),
+  exhaustedMaybeIssued: (attempts: number, reason: string): LocalizedText =>
+    localized(
+      `sin respuesta válida tras ${attempts} intento(s) (último: ${reason}), y un envío pudo llegar al servicio sin que llegara su respuesta: puede estar emitida. Envíela de nuevo sin cambios para confirmarlo; no la corrija ni le dé otro número antes`,
+      `no valid answer after ${attempts} attempt(s) (last: ${reason}), and one send may have reached the service without its answer coming back: it may be issued. Send it again unchanged to confirm; do not correct it or give it another number before`,
+    ),
+  earlierVersion: localized(
+    'el servicio ya tiene este número, y según el diario de envíos una versión anterior de esta factura, con otro contenido, se envió sin que llegara la respuesta: lo más probable es que el servicio tenga esa versión, no esta. Consulte el comprobante en el servicio; si hay que corregirlo, emita una nota de crédito, no otra factura por la misma venta',
+    'the service already holds this number, and per the submission journal an earlier version of this invoice, with other content, was sent without its answer coming back: the service most likely holds that version, not this one. Look the document up at the service; to correct it, issue a credit note, not another invoice for the same sale',
+  ),
+  versions: localized(
+    'el servicio ya tiene este número, pero se enviaron sin respuesta versiones distintas de esta factura (la hoja cambió entre envíos): no se sabe cuál tiene el servicio. Consulte el comprobante en el servicio antes de corregirlo o de emitirlo otra vez',
+    'the service already holds this number, but different versions of this invoice were sent without an answer (the sheet changed between sends): which one the service holds is not known. Look the document up at the service before correcting it or issuing it again',
+  ),
 };
 
 /** How long a request in flight may still take after the stop signal, by default. */
@@ -109,7 +128,11 @@ export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps
 
   let attempts = 0;
   /** The service may already hold this invoice (an earlier send got no definite answer). */
-  let mayExist = input.priorState === 'sent-unknown';
+  let mayExist = input.priorState === 'sent-unknown' || input.priorState === 'versions-sent-unknown';
+  /** A send of it went out and its answer never came (a connection cut after sending, a timeout), in this run or an earlier one. */
+  let answerLost = mayExist;
+  /** The service may already hold another version of it (the sheet changed after a send without an answer). */
+  const otherMayExist = input.priorState === 'other-sent-unknown' || input.priorState === 'versions-sent-unknown';
   let repeatedAfterForbidden = false;
   let last: Classification | undefined;
 
@@ -162,7 +185,9 @@ export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps
         case 'accepted':
           return finish('ACCEPTED', c.answer);
         case 'duplicate':
-          return mayExist ? finish('ACCEPTED', c.answer, NOTES.confirmed) : finish('DUPLICATE', c.answer);
+          // "Ya existe" confirms this content only when no other content can be what the service holds.
+          if (mayExist) return otherMayExist ? finish('UNKNOWN', c.answer, NOTES.versions) : finish('ACCEPTED', c.answer, NOTES.confirmed);
+          return otherMayExist ? finish('DUPLICATE', c.answer, NOTES.earlierVersion) : finish('DUPLICATE', c.answer);
         case 'rejected':
           return finish('REJECTED', c.answer);
         case 'forbidden':
@@ -175,8 +200,13 @@ export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps
           continue;
         case 'retryable': {
           mayExist ||= c.mayHaveBeenIssued;
+          answerLost ||= c.mayHaveBeenIssued && c.answer === undefined;
           if (aborted(signal)) return stopped();
-          if (attempts >= maxAttempts) return finish('FAILED', c.answer, NOTES.exhausted(attempts, c.reason));
+          // Out of attempts: an invoice one of whose sends got no answer at all may be issued: not known to have failed.
+          if (attempts >= maxAttempts)
+            return answerLost
+              ? finish('UNKNOWN', c.answer, NOTES.exhaustedMaybeIssued(attempts, c.reason))
+              : finish('FAILED', c.answer, NOTES.exhausted(attempts, c.reason));
           const wait = retryDelay(attempts, {
             baseMs: deps.retryBaseMs ?? DEFAULT_RETRY_BASE_MS,
             maxMs: deps.retryMaxMs ?? DEFAULT_RETRY_MAX_MS,

@@ -16,6 +16,7 @@ afterEach(() => dir.cleanup());
 const KEY = journalKey('20512333797', 'F001', 7);
 const HASH = documentHash({ a: 1 });
 const OTHER = documentHash({ a: 2 });
+const THIRD = documentHash({ a: 3 });
 
 describe('documentHash', () => {
   it('gives the same hash whatever the key order, and another for other content', () => {
@@ -68,11 +69,35 @@ describe('journal', () => {
     expect(rerun.priorState(k(1), HASH)).toBe('accepted');
     expect(rerun.priorState(k(1), OTHER)).toBe('accepted-different-content');
     expect(rerun.priorState(k(2), HASH)).toBe('sent-unknown');
-    expect(rerun.priorState(k(2), OTHER)).toBe('none'); // other content: a "ya existe" would not confirm it
+    expect(rerun.priorState(k(2), OTHER)).toBe('other-sent-unknown'); // other content: a "ya existe" would not confirm it
     expect(rerun.priorState(k(3), HASH)).toBe('none');
     expect(rerun.priorState(k(4), HASH)).toBe('sent-unknown');
     expect(rerun.priorState(k(99), HASH)).toBe('none');
     await rerun.close();
+  });
+
+  it('keeps every version of an invoice that went out without an answer until the service answers for it', async () => {
+    const path = join(dir.path, 'j.jsonl');
+    const first = await openJournal(path);
+    await first.recordAttempt({ key: KEY, hash: HASH, attempt: 1 });
+    await first.recordOutcome({ key: KEY, hash: HASH, status: 'UNKNOWN' });
+    // The sheet changed: the new version goes out, unanswered too.
+    await first.recordAttempt({ key: KEY, hash: OTHER, attempt: 1 });
+    await first.close();
+    const second = await openJournal(path);
+    expect(second.priorState(KEY, HASH)).toBe('versions-sent-unknown');
+    expect(second.priorState(KEY, OTHER)).toBe('versions-sent-unknown');
+    expect(second.priorState(KEY, THIRD)).toBe('other-sent-unknown');
+    // The service refuses the new version as existing: the first one is what it may hold.
+    await second.recordOutcome({ key: KEY, hash: OTHER, status: 'DUPLICATE', httpStatus: 400 });
+    expect(second.priorState(KEY, HASH)).toBe('sent-unknown');
+    expect(second.priorState(KEY, OTHER)).toBe('other-sent-unknown');
+    await second.recordOutcome({ key: KEY, hash: HASH, status: 'ACCEPTED' });
+    await second.close();
+    const third = await openJournal(path);
+    expect(third.priorState(KEY, HASH)).toBe('accepted');
+    expect(third.priorState(KEY, OTHER)).toBe('accepted-different-content');
+    await third.close();
   });
 
   it('tolerates and reports a torn last line, and appends after it on a fresh line', async () => {

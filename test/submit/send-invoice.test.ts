@@ -116,6 +116,45 @@ describe('sendInvoice', () => {
     const confirmed = await sendInvoice({ ...input, priorState: 'sent-unknown' }, { client, tokens, journal, sleep });
     expect(confirmed.status).toBe('ACCEPTED');
     expect(confirmed.note?.en).toContain('confirmed by duplicate');
+    // Two versions of it went out without an answer: which one the service holds is not known.
+    const versions = await sendInvoice({ ...input, priorState: 'versions-sent-unknown' }, { client, tokens, journal, sleep });
+    expect(versions.status).toBe('UNKNOWN');
+    expect(versions.note?.es).toContain('no se sabe cuál tiene el servicio');
+  });
+
+  it('never confirms by duplicate a version of an invoice when another version went out without an answer', async () => {
+    const sb = await sandboxWith({ dropAfterAcceptRate: 1 });
+    const { client, tokens } = wire(sb.url, sb.account);
+    const first = buildTestInvoice(sb.account, 5);
+    const key = journalKey(sb.account.ruc, first.serie, first.numero);
+    const send = (document: Record<string, unknown>, maxAttempts: number) => {
+      const hash = documentHash(document);
+      const prior = journal.priorState(key, hash);
+      if (prior === 'accepted' || prior === 'accepted-different-content') throw new Error(`the run would not send it: ${prior}`);
+      return sendInvoice(
+        { key, hash, ruc: sb.account.ruc, document, priorState: prior },
+        { client, tokens, journal, sleep, maxAttempts, retryBaseMs: 1, retryMaxMs: 2 },
+      );
+    };
+    // Accepted, its answer lost: out of attempts, it may be issued: INCIERTO, not ERROR, with what to do.
+    const lost = await send(first.document, 1);
+    expect(lost.status).toBe('UNKNOWN');
+    expect(lost.note?.es).toContain('puede estar emitida. Envíela de nuevo sin cambios para confirmarlo');
+    // The sheet corrected (another price) and sent: the service holds the first version, and says so.
+    sb.setFaults({ dropAfterAcceptRate: 0 });
+    const corrected = structuredClone(first.document);
+    const item = (corrected['detalleDocumento'] as Record<string, unknown>[])[0] as Record<string, unknown>;
+    item['valorVentaUnitarioItem'] = Number(item['valorVentaUnitarioItem']) + 1;
+    expect(journal.priorState(key, documentHash(corrected))).toBe('other-sent-unknown');
+    const refused = await send(corrected, 3);
+    expect(refused.status).toBe('DUPLICATE');
+    expect(refused.note?.es).toContain('lo más probable es que el servicio tenga esa versión, no esta');
+    // The first version again: still the one the journal may have issued, now confirmed.
+    expect(journal.priorState(key, documentHash(first.document))).toBe('sent-unknown');
+    const confirmed = await send(first.document, 3);
+    expect(confirmed.status).toBe('ACCEPTED');
+    expect(confirmed.note?.es).toContain('confirmado por duplicado');
+    expect(sb.ledger().entries.filter((e) => `${e.serie}-${e.numero}` === `${first.serie}-${first.numero}`)).toHaveLength(1);
   });
 
   it('does not send an invoice once the run is stopped, and gives one in flight a bounded wait, then UNKNOWN', async () => {
