@@ -1,6 +1,6 @@
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
-import { matchKey } from '../invoice/match-key.js';
+import { isFixNotesHeader } from '../sheet/fix-notes-header.js';
 import { normalizeDate } from '../sheet/normalize-date.js';
 import type { Cell } from '../sheet/source-row.js';
 import { writeFailure } from '../write-failure.js';
@@ -8,15 +8,6 @@ import { MAX_CELL_TEXT, toCellText } from './cell-text.js';
 import type { PackedValues } from './packed-values.js';
 import { createValuePacker } from './packed-values.js';
 import type { TableValue } from './render-row-xml.js';
-
-/**
- * The added last column of the fix-and-resend file. Not plain «Observaciones»: that is an alias
- * of `glosa`, so a file fed back would send our notes as the invoice's remark. This header matches
- * no canonical column (a test checks it) and is dropped when a fix file is itself fed back and
- * fixed again.
- */
-export const FIX_NOTES_HEADER = localized('Observaciones de la validación', 'Validation notes');
-const NOTES_KEYS = new Set([matchKey(FIX_NOTES_HEADER.es), matchKey(FIX_NOTES_HEADER.en)]);
 
 /** A failure of the fix file, told as one (a FacturaError passes as it is). */
 export function fixFileFailure(path: string, err: unknown): Error {
@@ -98,7 +89,7 @@ export function keptColumns(cells: readonly (Cell | null)[]): number[] {
   const kept: number[] = [];
   for (let i = 0; i <= last; i++) {
     const c = cells[i] ?? null;
-    if (c?.kind === 'text' && NOTES_KEYS.has(matchKey(c.text))) continue;
+    if (c?.kind === 'text' && isFixNotesHeader(c.text)) continue;
     kept.push(i);
   }
   return kept;

@@ -2,6 +2,9 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 
+/** What the file to fix adds to the sheet's name: `ventas.xlsx` → `ventas.corregir.xlsx`. */
+const FIX_SUFFIX = '.corregir';
+
 /** Where a run writes its files. */
 export interface OutputPaths {
   /** The results workbook (`--out`). */
@@ -20,7 +23,7 @@ export interface OutputPathOverrides {
 
 /**
  * Default paths beside the input: `ventas.xlsx` → `ventas.resultados.xlsx`, `ventas.corregir.xlsx`,
- * `ventas.journal.jsonl`. `--out` (and the other overrides) replace one path each; the file to fix
+ * `ventas.journal.jsonl` (and `ventas.corregir.xlsx` → `ventas.journal.jsonl` too). `--out` (and the other overrides) replace one path each; the file to fix
  * goes beside the results workbook wherever `--out` puts it (DESIGN: "alongside it"), so a run
  * pointed at another folder writes nothing beside the sheet but its journal, which stays with the
  * sheet so that any rerun of it finds it. No output may be the input itself, nor two outputs the
@@ -30,10 +33,14 @@ export function outputPaths(inputPath: string, overrides: OutputPathOverrides = 
   const dir = dirname(inputPath);
   const name = basename(inputPath, extname(inputPath));
   const results = overrides.out ?? join(dir, `${name}.resultados.xlsx`);
+  // The file to fix, sent as it is (`ventas.corregir.xlsx`), holds the sheet's own invoices: it keeps the
+  // sheet's journal, which knows what was sent of them. With a journal of its own, an invoice whose answer
+  // was lost came back DUPLICADO, and looked like a number someone else had used.
+  const sheet = name.endsWith(FIX_SUFFIX) ? name.slice(0, -FIX_SUFFIX.length) : name;
   const paths: OutputPaths = {
     results,
-    fixAndResend: overrides.fixAndResend ?? join(dirname(results), `${name}.corregir.xlsx`),
-    journal: overrides.journal ?? join(dir, `${name}.journal.jsonl`),
+    fixAndResend: overrides.fixAndResend ?? join(dirname(results), `${name}${FIX_SUFFIX}.xlsx`),
+    journal: overrides.journal ?? join(dir, `${sheet}.journal.jsonl`),
   };
   const input = samePathKey(inputPath);
   const seen = new Map<string, string>();

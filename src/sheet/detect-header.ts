@@ -10,6 +10,7 @@ import { combinedKeyColumn, withCombinedKeyColumn } from './combined-key-column.
 import { withoutRowCounter } from './row-counter-column.js';
 import { isPlainPriceHeader, isPriceWithIgvHeader, priceWithIgvColumn } from './price-with-igv-column.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
+import { isFixNotesHeader } from './fix-notes-header.js';
 import type { Cell, SourceRow } from './source-row.js';
 import { rowRanges } from '../invoice/row-ranges.js';
 
@@ -124,7 +125,8 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
     });
   }
   // The sheet's own Total/Subtotal/IGV columns are not ignored: invoices are reconciled against them.
-  const ignored = match.unknown.filter((c) => sheetAmountKind(c.header) === undefined);
+  // Nor the notes column of our own file to fix, sent back as it is: it is ours to ignore, not the user's to map.
+  const ignored = match.unknown.filter((c) => sheetAmountKind(c.header) === undefined && !isFixNotesHeader(c.header));
   // «Precio unitario» is read as the unit value without IGV, but in SUNAT's words a price includes
   // it: read so, every invoice would be 18 % too high. Said once, unless the user chose the column
   // (a mapping), the run reads prices with IGV, or a column of the sheet's own amounts checks each invoice.

@@ -125,6 +125,24 @@ describe('submit', () => {
     expect(sandbox.ledger().counters.puts).toBe(2);
   });
 
+  it('sends the file to fix as it is with the sheet’s journal: an invoice whose answer was lost is confirmed, not DUPLICADO', async () => {
+    // The review: the answers of all five lost, the file to fix sent back as the README says, and every invoice
+    // came back «DUPLICADO … ya existe» (a journal of its own knew nothing of them), with a warning about our notes column.
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3)]);
+    sandbox.setFaults({ dropAfterAcceptRate: 1 });
+    const first = await runMain(['submit', input, '--json', '--quiet', '--max-attempts', '1'], envFor(sandbox));
+    expect(jsonSummary(first).byStatus['UNKNOWN']).toBe(3);
+    sandbox.setFaults({ dropAfterAcceptRate: 0 });
+    const fixFile = join(dir.path, 'ventas.corregir.xlsx');
+    const resent = await runMain(['submit', fixFile, '--json', '--quiet'], envFor(sandbox));
+    const summary = jsonSummary(resent);
+    expect(summary.byStatus['ACCEPTED']).toBe(3);
+    expect(summary.byStatus['DUPLICATE']).toBe(0);
+    expect(resent.stdout).not.toContain('Observaciones de la validación');
+    expect(sandbox.ledger().entries).toHaveLength(3);
+  });
+
   it('names the missing environment variables and suggests --sandbox (exit 2)', async () => {
     const input = join(dir.path, 'ventas.xlsx');
     await writeSalesSheet(input, [salesRow(1)]);

@@ -10,7 +10,7 @@ import { CANONICAL_COLUMNS } from '../../src/invoice/canonical-columns.js';
 import type { InvoiceOutcome } from '../../src/invoice/invoice-outcome.js';
 import { matchKey } from '../../src/invoice/match-key.js';
 import type { ColumnLocator } from '../../src/report/column-locator.js';
-import { FIX_NOTES_HEADER } from '../../src/report/fix-row-values.js';
+import { FIX_NOTES_HEADER } from '../../src/sheet/fix-notes-header.js';
 import { createFixAndResendStream } from '../../src/report/fix-and-resend-stream.js';
 import type { FixAndResendStream, FixAndResendStreamOptions } from '../../src/report/fix-and-resend-stream.js';
 import { createResultsWorkbook } from '../../src/report/results-workbook.js';

@@ -20,6 +20,14 @@ describe('output paths', () => {
     expect(outputPaths('/data/ventas.xlsx', { out: '/tmp/r.xlsx', fixAndResend: '/srv/c.xlsx' }).fixAndResend).toBe('/srv/c.xlsx');
   });
 
+  it('gives the file to fix, sent as it is, the journal of the sheet it came from', () => {
+    expect(outputPaths('/data/ventas.corregir.xlsx')).toEqual({
+      results: '/data/ventas.corregir.resultados.xlsx',
+      fixAndResend: '/data/ventas.corregir.corregir.xlsx',
+      journal: '/data/ventas.journal.jsonl',
+    });
+  });
+
   it('refuses to write over the input itself', () => {
     expect(() => outputPaths('/data/ventas.xlsx', { out: '/data/../data/ventas.xlsx' })).toThrow(expect.objectContaining({ code: 'USAGE' }));
   });

@@ -2,7 +2,7 @@ import { access, readFile, writeFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limaToday } from '../../src/invoice/lima-today.js';
-import { FIX_NOTES_HEADER } from '../../src/report/fix-row-values.js';
+import { FIX_NOTES_HEADER } from '../../src/sheet/fix-notes-header.js';
 import { PROJECT_ROOT, runCli } from '../helpers/cli-process.js';
 import type { CliRun } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
