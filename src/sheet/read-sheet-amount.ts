@@ -41,6 +41,24 @@ export function readSheetAmount(
   if (n.kind === 'value') return { value: n.value };
   if (n.kind !== 'problem') return undefined;
   const shown = n.problem.value ?? '';
+  const at = `Fila ${place.row}, «${place.header}»:`;
+  const atEn = `Row ${place.row}, "${place.header}":`;
+  const error = (es: string, en: string): { problem: Problem } => ({
+    problem: {
+      severity: 'error',
+      code: n.problem.code,
+      row: place.row,
+      column: place.header,
+      value: shown,
+      message: localized(`${at} ${es}`, `${atEn} ${en}`),
+    },
+  });
+  if (place.kind === 'igv' && !place.treated && untaxedTreatment(shown)) {
+    return error(
+      `la hoja dice «${shown}» en lugar del IGV, pero no tiene una columna «Tipo de afectación», y sin ella cada línea se trata como gravada (18 %). Agregue en su hoja una columna «Tipo de afectación» con «${shown}» en esta fila, escriba 0 en «${place.header}», y revise la hoja otra vez.`,
+      `the sheet says «${shown}» instead of the IGV, but it has no «Tipo de afectación» column, and without it every line is taxed (18%). Add a «Tipo de afectación» column to your sheet with «${shown}» on this row, write 0 in "${place.header}", and check the sheet again.`,
+    );
+  }
   const mixed = n.problem.code === 'MIXED_DECIMAL_SEPARATOR' && convention !== undefined;
   const what = mixed
     ? localized(
@@ -48,38 +66,14 @@ export function readSheetAmount(
         `«${shown}» does not read as an amount: this file writes decimals with a ${convention === 'comma' ? 'comma (1.234,56)' : 'point (1,234.56)'}.`,
       )
     : localized(`«${shown}» no es un importe.`, `«${shown}» is not an amount.`);
-  if (place.kind === 'igv' && !place.treated && untaxedTreatment(shown)) {
-    return {
-      problem: {
-        severity: 'error',
-        code: n.problem.code,
-        row: place.row,
-        column: place.header,
-        value: shown,
-        message: localized(
-          `Fila ${place.row}, «${place.header}»: la hoja dice «${shown}» en lugar del IGV, pero no tiene una columna «Tipo de afectación», y sin ella cada línea se trata como gravada (18 %). Agregue en su hoja una columna «Tipo de afectación» con «${shown}» en esta fila, escriba 0 en «${place.header}», y revise la hoja otra vez.`,
-          `Row ${place.row}, "${place.header}": the sheet says «${shown}» instead of the IGV, but it has no «Tipo de afectación» column, and without it every line is taxed (18%). Add a «Tipo de afectación» column to your sheet with «${shown}» on this row, write 0 in "${place.header}", and check the sheet again.`,
-        ),
-      },
-    };
-  }
   const todo =
     place.kind === 'igv'
       ? localized('Escriba el IGV de la línea (0 si no lleva IGV) o deje la celda vacía', 'Write the line’s IGV (0 when it has none) or leave the cell empty')
       : localized('Escriba el importe o deje la celda vacía', 'Write the amount or leave the cell empty');
-  return {
-    problem: {
-      severity: 'error',
-      code: n.problem.code,
-      row: place.row,
-      column: place.header,
-      value: shown,
-      message: localized(
-        `Fila ${place.row}, «${place.header}»: ${what.es} Con esta columna se comprueban los montos de la factura, y una factura que no se puede comprobar no se envía. ${todo.es}; si la venta está anulada, quite sus filas de la hoja.`,
-        `Row ${place.row}, "${place.header}": ${what.en} This column is what the invoice’s amounts are checked against, and an invoice that cannot be checked is not sent. ${todo.en}; if the sale was voided, take its rows out of the sheet.`,
-      ),
-    },
-  };
+  return error(
+    `${what.es} Con esta columna se comprueban los montos de la factura, y una factura que no se puede comprobar no se envía. ${todo.es}; si la venta está anulada, quite sus filas de la hoja.`,
+    `${what.en} This column is what the invoice’s amounts are checked against, and an invoice that cannot be checked is not sent. ${todo.en}; if the sale was voided, take its rows out of the sheet.`,
+  );
 }
 
 /** «Exonerado», «Inafecto», «Exportación»…: a tax treatment without IGV, written where the IGV goes. */
