@@ -23,8 +23,11 @@ const CredentialsBody = z
   })
   .strict();
 
-/** Statuses of invoices already at the service; of those that cannot go (those a submission would send: STATUSES_TO_SEND). */
-const ACCEPTED = ['ACCEPTED', 'SKIPPED', 'DUPLICATE'];
+/**
+ * Statuses of invoices this sheet issued at the service (not DUPLICADO: another document holds that number); of
+ * those that cannot go (those a submission would send: STATUSES_TO_SEND).
+ */
+const ACCEPTED = ['ACCEPTED', 'SKIPPED'];
 const INVALID = ['INVALID', 'REJECTED'];
 /** Login checks at once, for a sheet of many companies. */
 const LOGIN_CHECKS = 4;

@@ -11,5 +11,8 @@ export const toSend = (check: CheckView): number => countByStatus(check, ...STAT
 /** The invoices a submission would send now: those above but the valid ones the workspace's journal shows as issued already (from this sheet or another). */
 export const toSendNow = (check: CheckView): number => toSend(check) - check.issuedBefore;
 
-/** The invoices the journal already shows as accepted (this run or an earlier one). */
-export const alreadyAccepted = (check: CheckView): number => countByStatus(check, 'ACCEPTED', 'SKIPPED', 'DUPLICATE');
+/**
+ * The invoices the journal already shows as accepted (this run or an earlier one). Not DUPLICADO: the
+ * service holds another document with that number, which this sheet did not send (or not this version).
+ */
+export const alreadyAccepted = (check: CheckView): number => countByStatus(check, 'ACCEPTED', 'SKIPPED');

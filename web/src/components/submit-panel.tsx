@@ -24,7 +24,8 @@ export function SubmitPanel({ check, onStarted }: Props) {
     api.sendPlan(check.id).then(setPlan, fail);
   };
   const pending = toSendNow(check);
-  const sentBefore = alreadyAccepted(check) > 0 || countByStatus(check, 'NOT_SENT', 'LEFT_OUT') > 0;
+  const duplicates = countByStatus(check, 'DUPLICATE');
+  const sentBefore = alreadyAccepted(check) > 0 || duplicates > 0 || countByStatus(check, 'NOT_SENT', 'LEFT_OUT') > 0;
   const label = sentBefore && pending > 0 ? 'Reanudar el envío' : 'Enviar';
   // Its statuses (ACEPTADO, OMITIDO, «ya se emitieron») are another service's, or no service's: they say nothing of what this one has.
   const elsewhere = service?.available === true && check.state === 'done' && check.service !== service.journalService;
@@ -44,9 +45,11 @@ export function SubmitPanel({ check, onStarted }: Props) {
               : check.editsPending
                 ? 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.'
                 : pending === 0
-                  ? sentBefore || check.issuedBefore > 0
-                    ? 'Todas las facturas válidas ya fueron aceptadas por el servicio: no se envían de nuevo.'
-                    : 'No hay facturas válidas que enviar: corrija la hoja y pulse «Revalidar».'
+                  ? duplicates > 0
+                    ? `${duplicates === 1 ? '1 factura figura' : `${duplicates} facturas figuran`} como DUPLICADO: el servicio ya tiene un comprobante con ese número, que no es ${duplicates === 1 ? 'ella' : 'ellas'}, y no se ${duplicates === 1 ? 'envía' : 'envían'} de nuevo. Lea en «Problemas encontrados» lo que dice el servicio de cada una antes de cambiar nada.`
+                    : sentBefore || check.issuedBefore > 0
+                      ? 'Todas las facturas válidas ya fueron aceptadas por el servicio: no se envían de nuevo.'
+                      : 'No hay facturas válidas que enviar: corrija la hoja y pulse «Revalidar».'
                   : 'Solo se envían las facturas válidas, y ninguna dos veces: el programa anota cada factura aceptada.'}
         </span>
       </div>
