@@ -49,6 +49,7 @@ export { listSheets } from './api/list-sheets.js';
 export { mergeJournals, MERGED_SUFFIX } from './api/merge-journals.js';
 export { issuedInJournal } from './api/issued-in-journal.js';
 export { journalService, SANDBOX_SERVICE } from './submit/journal-service.js';
+export { WORKSPACE_RUN_LABEL } from './submit/judge-run-lock.js';
 export type { IssuedAt } from './api/issued-in-journal.js';
 export type { JournalMerge } from './api/merge-journals.js';
 export type { WorkbookSheet } from './api/list-sheets.js';

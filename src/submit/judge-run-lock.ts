@@ -97,24 +97,37 @@ export function formatLockTime(iso: string, timeZone = 'America/Lima'): string {
     .replace(',', '');
 }
 
-/** The message of a refused lock: who holds the sheet since when, and what to do. */
+/** How the web workspace names itself in the lock it holds while it sends (submit-routes.ts). */
+export const WORKSPACE_RUN_LABEL = 'factura-import serve (espacio de trabajo)';
+
+/**
+ * The message of a refused lock: who holds the journal since when, and what to do. Not «this sheet»:
+ * the workspace's sheets share one journal, and a file to fix shares its sheet's.
+ */
 export function lockRefusal(verdict: Exclude<LockVerdict, { kind: 'stale' }>, lockPath: string): LocalizedText {
   if (verdict.kind === 'unreadable') {
     return localized(
-      `Otra ejecución podría estar usando esta hoja: existe el archivo de bloqueo ${lockPath}, pero no se puede leer. Si está seguro de que no hay otra ejecución de factura-import con esta hoja, borre ese archivo y vuelva a ejecutar.`,
-      `Another run may be using this sheet: the lock file ${lockPath} exists but cannot be read. If you are sure no other factura-import run uses this sheet, delete that file and run again.`,
+      `Otra ejecución podría estar enviando con el mismo diario de envíos: existe el archivo de bloqueo ${lockPath}, pero no se puede leer. Si está seguro de que no hay otra ejecución de factura-import con ese diario, borre ese archivo y vuelva a ejecutar.`,
+      `Another run may be sending with the same submission journal: the lock file ${lockPath} exists but cannot be read. If you are sure no other factura-import run uses that journal, delete that file and run again.`,
     );
   }
   const h = verdict.holder;
   const since = formatLockTime(h.startedAt);
   if (verdict.kind === 'other-host') {
     return localized(
-      `Otra ejecución está usando esta hoja desde ${since} en el equipo «${h.host}» (PID ${h.pid}: ${h.command}). Espere a que termine allí y vuelva a ejecutar. Desde este equipo no se puede saber si esa ejecución sigue viva: si está seguro de que terminó (el equipo se apagó), borre el archivo de bloqueo ${lockPath}.`,
-      `Another run has been using this sheet since ${since} on the computer "${h.host}" (PID ${h.pid}: ${h.command}). Wait for it to finish there and run again. This computer cannot tell whether that run is still alive: if you are sure it ended (that computer was switched off), delete the lock file ${lockPath}.`,
+      `Otra ejecución está enviando con el mismo diario de envíos desde ${since} en el equipo «${h.host}» (PID ${h.pid}: ${h.command}). Espere a que termine allí y vuelva a ejecutar. Desde este equipo no se puede saber si esa ejecución sigue viva: si está seguro de que terminó (el equipo se apagó), borre el archivo de bloqueo ${lockPath}.`,
+      `Another run has been sending with the same submission journal since ${since} on the computer "${h.host}" (PID ${h.pid}: ${h.command}). Wait for it to finish there and run again. This computer cannot tell whether that run is still alive: if you are sure it ended (that computer was switched off), delete the lock file ${lockPath}.`,
+    );
+  }
+  // The web workspace sends from its page: it is stopped there, not with Ctrl-C.
+  if (h.command === WORKSPACE_RUN_LABEL) {
+    return localized(
+      `El espacio de trabajo web (PID ${h.pid}) está enviando con el mismo diario de envíos desde ${since}. Espere a que termine y vuelva a ejecutar; para detenerlo, pulse «Detener» en la página de ese envío. No se envió nada.`,
+      `The web workspace (PID ${h.pid}) has been sending with the same submission journal since ${since}. Wait for it to finish and run again; to stop it, press «Detener» on that submission's page. Nothing was sent.`,
     );
   }
   return localized(
-    `Otra ejecución está usando esta hoja desde ${since} (PID ${h.pid}: ${h.command}). Espere a que termine y vuelva a ejecutar; para detenerla, pulse Ctrl-C en su ventana. No se envió nada.`,
-    `Another run has been using this sheet since ${since} (PID ${h.pid}: ${h.command}). Wait for it to finish and run again; to stop it, press Ctrl-C in its window. Nothing was sent.`,
+    `Otra ejecución está enviando con el mismo diario de envíos desde ${since} (PID ${h.pid}: ${h.command}). Espere a que termine y vuelva a ejecutar; para detenerla, pulse Ctrl-C en su ventana. No se envió nada.`,
+    `Another run has been sending with the same submission journal since ${since} (PID ${h.pid}: ${h.command}). Wait for it to finish and run again; to stop it, press Ctrl-C in its window. Nothing was sent.`,
   );
 }

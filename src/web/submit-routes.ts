@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { RunSummary } from '../index.js';
-import { INVOICE_STATUSES, submitSheet } from '../index.js';
+import { INVOICE_STATUSES, submitSheet, WORKSPACE_RUN_LABEL } from '../index.js';
 import { checkView } from './check-routes.js';
 import { loginRefusal } from './login-refusal.js';
 import type { CheckFiles } from './check-files.js';
@@ -166,7 +166,7 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
         ...(service.journalService !== undefined ? { journalService: service.journalService } : {}),
         signal: controller.signal,
         journal: options.journal,
-        runLabel: 'factura-import serve (espacio de trabajo)',
+        runLabel: WORKSPACE_RUN_LABEL,
       }),
     );
     const run = runCheck(options, check.id, mapping, library, 'submission').then(() => {

@@ -53,7 +53,7 @@ describe('one submit run per sheet at a time', () => {
     expect(codes, `stderr: ${one.stderr}\n---\n${two.stderr}`).toEqual([0, 2]);
     const refused = one.code === 2 ? one : two;
     expect(refused.stderr).toMatch(
-      /factura-import: Otra ejecución está usando esta hoja desde \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} \(PID \d+: factura-import submit .*uno\.csv\)\. Espere a que termine/,
+      /factura-import: Otra ejecución está enviando con el mismo diario de envíos desde \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} \(PID \d+: factura-import submit .*uno\.csv\)\. Espere a que termine/,
     );
     expect(refused.stderr).not.toMatch(/\bat \S+:\d+:\d+/); // no stack trace
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FacturaError, exitCodeFor } from '../../src/factura-error.js';
 import { createLogger } from '../../src/logger.js';
-import { formatLockTime, judgeLock, lockRefusal, parseLockHolder } from '../../src/submit/judge-run-lock.js';
+import { formatLockTime, judgeLock, lockRefusal, parseLockHolder, WORKSPACE_RUN_LABEL } from '../../src/submit/judge-run-lock.js';
 import { acquireRunLock, linuxProcessStartMs, lockPathFor } from '../../src/submit/run-lock.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { textSink } from '../helpers/text-sink.js';
@@ -52,11 +52,16 @@ describe('lock messages', () => {
     expect(formatLockTime('2026-11-23T14:05:12.000Z')).toBe('23/11/2026 09:05:12');
     const msg = lockRefusal({ kind: 'held', holder }, '/x/ventas.journal.jsonl.lock');
     expect(msg.es).toBe(
-      'Otra ejecución está usando esta hoja desde 23/11/2026 09:05:12 (PID 4242: factura-import submit ventas.xlsx). Espere a que termine y vuelva a ejecutar; para detenerla, pulse Ctrl-C en su ventana. No se envió nada.',
+      'Otra ejecución está enviando con el mismo diario de envíos desde 23/11/2026 09:05:12 (PID 4242: factura-import submit ventas.xlsx). Espere a que termine y vuelva a ejecutar; para detenerla, pulse Ctrl-C en su ventana. No se envió nada.',
     );
     const other = lockRefusal({ kind: 'other-host', holder }, '/x/ventas.journal.jsonl.lock');
     expect(other.es).toContain('en el equipo «caja-1» (PID 4242');
     expect(other.es).toContain('borre el archivo de bloqueo /x/ventas.journal.jsonl.lock');
+    // A workspace sending is stopped from its page, not with Ctrl-C in a window the user never opened.
+    const workspace = lockRefusal({ kind: 'held', holder: { ...holder, command: WORKSPACE_RUN_LABEL } }, '/x/envios.journal.jsonl.lock');
+    expect(workspace.es).toBe(
+      'El espacio de trabajo web (PID 4242) está enviando con el mismo diario de envíos desde 23/11/2026 09:05:12. Espere a que termine y vuelva a ejecutar; para detenerlo, pulse «Detener» en la página de ese envío. No se envió nada.',
+    );
   });
 });
 

@@ -72,7 +72,8 @@ function Submission({ s, check }: { readonly s: SubmissionView; readonly check: 
   const outcome = counts(s.byStatus) === counts(check.byStatus) ? '' : counts(s.byStatus);
   return (
     <span class="submission">
-      Enviada el {formatDate(s.startedAt)} a {s.environment}
+      {/* A submission that never sent (refused before its run: another send under way, a login) is not «Enviada». */}
+      {s.failure !== undefined ? 'Envío intentado el' : 'Enviada el'} {formatDate(s.startedAt)} a {s.environment}
       {s.issuer !== undefined ? `, solo RUC ${s.issuer}` : ''}
       {ending}
       {outcome !== '' && (
