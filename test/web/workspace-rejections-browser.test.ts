@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSandbox } from '../../src/index.js';
-import { startSandbox } from '../../src/index.js';
+import { startSandbox, submitSheet } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
@@ -113,6 +113,35 @@ describe('the service’s refusals on the grid and the submission in the history
       new RegExp(`^Enviada el .+ — ACEPTADO ${accepted.length} · RECHAZADO ${INVOICES - accepted.length}$`),
     );
   }, 60_000);
+
+  it('says DUPLICADO invoices are another document the service holds, never that they «ya fueron aceptadas»', async () => {
+    // The review: a sheet whose numbers another document already held showed «DUPLICADO 3» beside «Todas las facturas
+    // válidas ya fueron aceptadas por el servicio». Those numbers are issued first, with other content, from another journal.
+    const rows = [1, 2, 3].map((n) => salesRow(n, { serie: 'F009' }));
+    await writeSalesSheet(
+      join(dir.path, 'otra-venta.xlsx'),
+      rows.map((r) => ({ ...r, valorVentaUnitario: '99.00' })),
+    );
+    await writeSalesSheet(join(dir.path, 'ventas-mayo.xlsx'), rows);
+    sandbox.setFaults({ refuseRate: 0 });
+    const other = await submitSheet(join(dir.path, 'otra-venta.xlsx'), {
+      credentials: sandbox.credentials,
+      authUrl: sandbox.url,
+      baseUrl: sandbox.url,
+      journal: join(dir.path, 'otro.journal.jsonl'),
+    });
+    expect(other.byStatus.ACCEPTED).toBe(3);
+
+    // The page is on the start, where the test before left it.
+    await uploadAndCheck(page, join(dir.path, 'ventas-mayo.xlsx'), 'VÁLIDO 3');
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
+    await expect.poll(statuses, { timeout: 60_000, interval: 100 }).toContain('DUPLICADO 3');
+    const hint = page.locator('section', { has: page.getByRole('heading', { name: 'Enviar al servicio' }) }).locator('.hint');
+    await expect(hint.textContent()).resolves.toContain('3 facturas figuran como DUPLICADO: el servicio ya tiene un comprobante con ese número');
+    await expect(hint.textContent()).resolves.not.toContain('ya fueron aceptadas');
+    expect(sandbox.ledger().entries.filter((e) => e.serie === 'F009')).toHaveLength(3);
+  }, 120_000);
 
   it('ran without a script error or a Content-Security-Policy violation', () => {
     expect(consoleErrors).toEqual([]);
