@@ -47,7 +47,7 @@ export { isPriceWithIgvHeader } from './sheet/price-with-igv-column.js';
 export type { CanonicalColumnInfo, PreviewColumn, SheetPreview } from './api/preview-sheet.js';
 export { listSheets } from './api/list-sheets.js';
 export { mergeJournals, MERGED_SUFFIX } from './api/merge-journals.js';
-export { issuedInJournal } from './api/issued-in-journal.js';
+export { issuedBeforeProblem, issuedInJournal } from './api/issued-in-journal.js';
 export { journalService, SANDBOX_SERVICE } from './submit/journal-service.js';
 export { WORKSPACE_RUN_LABEL } from './submit/judge-run-lock.js';
 export type { IssuedAt } from './api/issued-in-journal.js';

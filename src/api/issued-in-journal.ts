@@ -1,3 +1,7 @@
+import { localized } from '../i18n/localized-text.js';
+import { shownDate } from '../i18n/shown-date.js';
+import { limaDateTime } from '../invoice/lima-today.js';
+import type { Problem } from '../invoice/problem.js';
 import { journalLines } from '../submit/journal-lines.js';
 import { journalKey, recordFor } from '../submit/journal-state.js';
 
@@ -21,4 +25,24 @@ export async function issuedInJournal(path: string, service?: string): Promise<I
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   return (issuerRuc, serie, numero) => issued.get(journalKey(issuerRuc, serie, numero));
+}
+
+/**
+ * What a check says at a valid invoice the journal shows as accepted (`at`: the outcome's time):
+ * which one, since when, and that it does not go again (the send panel says that a change made
+ * since does not reach the service). A check sees the sheet, not what was sent: whether its content
+ * changed is known only when a submission builds the document (then, ALREADY_ISSUED_WITH_OTHER_CONTENT).
+ */
+export function issuedBeforeProblem(serie: string, numero: string, at: string, row?: number): Problem {
+  const time = Date.parse(at);
+  const when = Number.isNaN(time) ? at : shownDate(limaDateTime(time).replace(' ', 'T'));
+  return {
+    severity: 'warning',
+    code: 'ALREADY_ISSUED',
+    ...(row !== undefined ? { row } : {}),
+    message: localized(
+      `La factura ${serie}-${numero} ya fue aceptada por el servicio el ${when} (según el diario de envíos): no se envía de nuevo.`,
+      `Invoice ${serie}-${numero} was already accepted by the service on ${when} (per the submission journal): it is not sent again.`,
+    ),
+  };
 }

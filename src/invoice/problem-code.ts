@@ -87,4 +87,4 @@ export type InvoiceProblemCode =
   | 'UNKNOWN_CATALOGUE_VALUE';
 
 /** What sending said (src/submit/, and the service's word on an invoice as a problem line). */
-export type SubmissionProblemCode = 'ALREADY_ISSUED_WITH_OTHER_CONTENT' | `SERVICE_${InvoiceStatus}`;
+export type SubmissionProblemCode = 'ALREADY_ISSUED' | 'ALREADY_ISSUED_WITH_OTHER_CONTENT' | `SERVICE_${InvoiceStatus}`;

@@ -2,7 +2,7 @@ import { localized } from '../i18n/localized-text.js';
 import type { HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
 import { checkRunOptions } from './check-run-options.js';
 import { overlayOf } from './check-overlay.js';
-import { columnLetter, FacturaError, inUserTerms, issuedInJournal, STATUS_LABELS, validateSheet } from '../index.js';
+import { columnLetter, FacturaError, inUserTerms, issuedBeforeProblem, issuedInJournal, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { checkTerms } from './check-terms.js';
 import type { CheckWriter } from './check-writer.js';
@@ -181,9 +181,13 @@ export async function runCheck(
         tally.invoices += 1;
         const o = e.outcome;
         const ruc = o.emisorRuc ?? defaultRuc;
-        const issuedAlready = issued !== undefined && o.status === 'VALID' && ruc !== undefined && issued(ruc, o.serie, o.numero) !== undefined;
-        if (issuedAlready) tally.issuedBeforeByIssuer[ruc] = (tally.issuedBeforeByIssuer[ruc] ?? 0) + 1;
-        else if (TO_SEND.has(o.status) && o.problems.some((p) => p.severity === 'warning')) {
+        const issuedAt = issued !== undefined && o.status === 'VALID' && ruc !== undefined ? issued(ruc, o.serie, o.numero) : undefined;
+        if (issuedAt !== undefined && ruc !== undefined) {
+          tally.issuedBeforeByIssuer[ruc] = (tally.issuedBeforeByIssuer[ruc] ?? 0) + 1;
+          // Said at the invoice's row (its status cell), so that the page shows which ones, not only how many.
+          const p = issuedBeforeProblem(o.serie, o.numero, issuedAt, o.rows[0]);
+          writer.addProblem({ ...(p.row !== undefined ? { row: p.row } : {}), header: '', code: p.code, severity: p.severity, message: p.message });
+        } else if (TO_SEND.has(o.status) && o.problems.some((p) => p.severity === 'warning')) {
           tally.toSendWarned.invoices += 1;
           if (o.problems.some((p) => p.code === 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW')) tally.toSendWarned.lateIssueDates += 1;
         }

@@ -83,6 +83,11 @@ describe('the workspace’s one journal', () => {
     // The confirmation's issuer line leaves them out of «Por enviar» and counts them apart.
     const plan = (await call(`/api/checks/${again}/issuers`)).json as { issuers: { toSend: number; issuedBefore: number }[] };
     expect(plan.issuers.map((i) => [i.toSend, i.issuedBefore])).toEqual([[0, 4]]);
+    // Which ones, at each invoice's row (its status cell), not only how many.
+    const grid = (await call(`/api/checks/${again}/rows?page=0&errors=0`)).json as unknown as { rows: { row: number; rowProblems: string[] }[] };
+    const said = grid.rows.flatMap((r) => r.rowProblems);
+    const issuedNote = /^La factura F001-\d+ ya fue aceptada por el servicio el \d{2}\/\d{2}\/\d{4} \S+ \(según el diario de envíos\): no se envía de nuevo\.$/;
+    expect(said.filter((m) => issuedNote.test(m))).toHaveLength(4);
     expect(await sent(again)).toEqual({ SKIPPED: 4 });
     // One invoice's quantity changed since it was issued: refused by the journal, the rest skipped.
     const lines = csv.split('\n');
