@@ -60,5 +60,34 @@ describe('the «Enviar» confirmation of a sheet with old issue dates, in a real
     expect(text).toContain('Se enviarán 2 facturas.');
     expect(text).not.toContain('SUNAT');
     expect(text).not.toContain('advertencias');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+  }, 120_000);
+
+  it('a second tab whose confirmation comes while the first tab sends follows that send, and nothing goes twice', async () => {
+    // The review (w3): the refused tab said «Esta hoja ya se está revisando o enviando» and kept «VÁLIDO» and an
+    // enabled «Enviar» until it was reloaded.
+    await writeSalesSheet(
+      join(dir.path, 'dos-pestanas.xlsx'),
+      Array.from({ length: 6 }, (_, i) => salesRow(i + 1, { serie: 'F007' })),
+    );
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await uploadAndCheck(page, join(dir.path, 'dos-pestanas.xlsx'), 'VÁLIDO 6');
+    const second = await context.newPage();
+    await second.goto(page.url());
+    await second.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: 'VÁLIDO 6' }).waitFor();
+    sandbox.setFaults({ latencyMs: 700 });
+    await second.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
+    await second.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
+    const statuses = (p: Page) => () => p.getByRole('list', { name: 'Facturas por estado' }).textContent();
+    await expect.poll(statuses(second), { timeout: 60_000, interval: 100 }).toContain('ACEPTADO 6');
+    await expect.poll(statuses(page), { timeout: 60_000, interval: 100 }).toContain('ACEPTADO 6');
+    const sent = sandbox
+      .ledger()
+      .entries.filter((e) => e.serie === 'F007')
+      .map((e) => e.numero);
+    expect(sent.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    await second.close();
   }, 120_000);
 });

@@ -301,7 +301,13 @@ export function App() {
               </div>
             </div>
             <SummaryPanel check={screen.check} />
-            <SubmitPanel check={screen.check} onStarted={() => watch(screen.check.id, screen.check.fileName, true)} />
+            <SubmitPanel
+              check={screen.check}
+              onStarted={() => watch(screen.check.id, screen.check.fileName, true)}
+              onBusy={() =>
+                inTurn(api.check(screen.check.id), open, (err) => setScreen({ kind: 'failed', fileName: screen.check.fileName, message: messageOf(err) }))
+              }
+            />
             <DownloadsPanel check={screen.check} />
             <FixPanel
               key={screen.check.id}

@@ -8,10 +8,12 @@ interface Props {
   readonly check: CheckView;
   /** The submission started: follow it. */
   readonly onStarted: () => void;
+  /** The sheet is already being sent or checked (from another tab): follow that run instead. */
+  readonly onBusy: () => void;
 }
 
 /** «Enviar» (or «Reanudar el envío» after a stop): opens the confirmation, then starts the submission. */
-export function SubmitPanel({ check, onStarted }: Props) {
+export function SubmitPanel({ check, onStarted, onBusy }: Props) {
   const [service, setService] = useState<ServiceView | undefined>(undefined);
   const [plan, setPlan] = useState<SendPlan | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -71,7 +73,14 @@ export function SubmitPanel({ check, onStarted }: Props) {
           onCredentials={ask}
           onConfirm={(issuer) => {
             setPlan(undefined);
-            api.submit(check.id, issuer === undefined ? {} : { issuer }).then(onStarted, fail);
+            // Refused while this sheet is running (another tab confirmed first): the page follows that run, as a reload would.
+            api.submit(check.id, issuer === undefined ? {} : { issuer }).then(onStarted, (err: unknown) => {
+              if (!(err instanceof ApiError) || err.status !== 409) return fail(err);
+              api.check(check.id).then(
+                (now) => (now.state === 'running' ? onBusy() : fail(err)),
+                () => fail(err),
+              );
+            });
           }}
         />
       )}
