@@ -7,6 +7,7 @@ import type { ApiClient } from './api-client.js';
 import type { Classification } from './classify-response.js';
 import { inflightCut } from './inflight-cut.js';
 import type { InflightCut } from './inflight-cut.js';
+import { reasonInWords } from './reason-in-words.js';
 import type { Journal } from './journal.js';
 import type { JournalOutcomeStatus } from './journal-state.js';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_MAX_MS, retryDelay } from './retry-delay.js';
@@ -80,15 +81,15 @@ const NOTES = {
     'envío interrumpido sin respuesta: no se sabe si el servicio lo registró; al reenviar, el servicio lo confirmará',
     'sending was interrupted without an answer: it is not known whether the service recorded it; a resend will tell',
   ),
-  exhausted: (attempts: number, reason: string): LocalizedText =>
+  exhausted: (attempts: number, reason: LocalizedText): LocalizedText =>
     localized(
-      `sin respuesta válida tras ${attempts} intento(s) (último: ${reason}). Reenvíela sin cambios: si el servicio llegó a registrarla, lo confirmará; no le dé otro número`,
-      `no valid answer after ${attempts} attempt(s) (last: ${reason}). Send it again unchanged: if the service did record it, it will say so; do not give it another number`,
+      `sin respuesta válida tras ${attempts} intento(s) (último: ${reason.es}). Reenvíela sin cambios: si el servicio llegó a registrarla, lo confirmará; no le dé otro número`,
+      `no valid answer after ${attempts} attempt(s) (last: ${reason.en}). Send it again unchanged: if the service did record it, it will say so; do not give it another number`,
     ),
-  exhaustedMaybeIssued: (attempts: number, reason: string): LocalizedText =>
+  exhaustedMaybeIssued: (attempts: number, reason: LocalizedText): LocalizedText =>
     localized(
-      `sin respuesta válida tras ${attempts} intento(s) (último: ${reason}), y un envío pudo llegar al servicio sin que llegara su respuesta: puede estar emitida. Envíela de nuevo sin cambios para confirmarlo; no la corrija ni le dé otro número antes`,
-      `no valid answer after ${attempts} attempt(s) (last: ${reason}), and one send may have reached the service without its answer coming back: it may be issued. Send it again unchanged to confirm; do not correct it or give it another number before`,
+      `sin respuesta válida tras ${attempts} intento(s) (último: ${reason.es}), y un envío pudo llegar al servicio sin que llegara su respuesta: puede estar emitida. Envíela de nuevo sin cambios para confirmarlo; no la corrija ni le dé otro número antes`,
+      `no valid answer after ${attempts} attempt(s) (last: ${reason.en}), and one send may have reached the service without its answer coming back: it may be issued. Send it again unchanged to confirm; do not correct it or give it another number before`,
     ),
   earlierVersion: localized(
     'el servicio ya tiene este número, y según el diario de envíos una versión anterior de esta factura, con otro contenido, se envió sin que llegara la respuesta: lo más probable es que el servicio tenga esa versión, no esta. Consulte el comprobante en el servicio; si hay que corregirlo, emita una nota de crédito, no otra factura por la misma venta',
@@ -205,8 +206,8 @@ export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps
           // Out of attempts: an invoice one of whose sends got no answer at all may be issued: not known to have failed.
           if (attempts >= maxAttempts)
             return answerLost
-              ? finish('UNKNOWN', c.answer, NOTES.exhaustedMaybeIssued(attempts, c.reason))
-              : finish('FAILED', c.answer, NOTES.exhausted(attempts, c.reason));
+              ? finish('UNKNOWN', c.answer, NOTES.exhaustedMaybeIssued(attempts, reasonInWords(c.reason)))
+              : finish('FAILED', c.answer, NOTES.exhausted(attempts, reasonInWords(c.reason)));
           const wait = retryDelay(attempts, {
             baseMs: deps.retryBaseMs ?? DEFAULT_RETRY_BASE_MS,
             maxMs: deps.retryMaxMs ?? DEFAULT_RETRY_MAX_MS,

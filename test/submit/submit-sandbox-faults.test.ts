@@ -37,6 +37,7 @@ describe('submission through injected faults, over real HTTP', () => {
     // Each one may be issued (its request reached the service): INCIERTO, saying to send it again unchanged, not ERROR.
     expect(first.results.every((r) => r.result.status === 'UNKNOWN')).toBe(true);
     expect(first.results[0]?.result.note?.es).toContain('Envíela de nuevo sin cambios para confirmarlo');
+    expect(first.results[0]?.result.note?.es).toMatch(/\(último: se cortó la conexión \(\w+\)\)/);
     await e2e.client?.close();
     e2e.sandbox.setFaults({ dropAfterAcceptRate: 0 });
     const rerun = await submitAll(e2e.sandbox, invoices, { journalPath });
