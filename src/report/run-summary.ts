@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { Lang } from '../i18n/localized-text.js';
+import type { Lang, LocalizedText } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
 import { shownAmount } from '../i18n/shown-amount.js';
 import { shownCount } from '../i18n/shown-count.js';
@@ -147,6 +147,16 @@ const WORDS = {
     'Sin importes: ningún comprobante aceptado (en esta ejecución ni en una anterior) ni válido.',
     'No amounts: no invoice accepted (in this run or an earlier one) or valid.',
   ),
+  uncertain: (n: string, one: boolean): LocalizedText =>
+    one
+      ? localized(
+          `1 comprobante INCIERTO: se envió y no llegó la respuesta, así que puede estar emitido. Ejecute el mismo comando otra vez sin cambiar la hoja: el servicio lo confirmará. No lo corrija ni le dé otro número antes.`,
+          `1 invoice UNKNOWN: it was sent and its answer never came, so it may be issued. Run the same command again without changing the sheet: the service will confirm it. Do not correct it or give it another number before.`,
+        )
+      : localized(
+          `${n} comprobantes INCIERTOS: se enviaron y no llegó la respuesta, así que pueden estar emitidos. Ejecute el mismo comando otra vez sin cambiar la hoja: el servicio los confirmará. No los corrija ni les dé otro número antes.`,
+          `${n} invoices UNKNOWN: they were sent and their answers never came, so they may be issued. Run the same command again without changing the sheet: the service will confirm them. Do not correct them or give them another number before.`,
+        ),
   results: localized('Resultados', 'Results'),
   issuer: localized('RUC emisor', 'Issuer RUC'),
   fine: localized('Aceptados o válidos', 'Accepted or valid'),
@@ -187,6 +197,8 @@ export function formatSummary(
       ...table([WORDS.currency[lang], WORDS.invoices[lang], WORDS.base[lang], WORDS.igv[lang], WORDS.total[lang]], rows, [false, true, true, true, true]),
     );
   }
+  const uncertain = summary.byStatus.UNKNOWN;
+  if (uncertain > 0) lines.push('', WORDS.uncertain(count(uncertain), uncertain === 1)[lang]);
   const issuers = summary.byIssuer ?? [];
   if (issuers.length > 1) {
     lines.push('');

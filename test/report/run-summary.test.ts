@@ -87,6 +87,20 @@ describe('run summary', () => {
     expect(formatSummary(s.result(), 'en')).toContain('No amounts: no invoice accepted (in this run or an earlier one) or valid.');
   });
 
+  it('says what to do with invoices whose answer never came: run again unchanged, never renumber them', () => {
+    const s = createSummary();
+    s.add(o('UNKNOWN', 'PEN', '10.00'));
+    s.add(o('UNKNOWN', 'PEN', '12.00'));
+    s.add(o('ACCEPTED', 'PEN', '5.00'));
+    expect(formatSummary(s.result(), 'es')).toContain(
+      '2 comprobantes INCIERTOS: se enviaron y no llegó la respuesta, así que pueden estar emitidos. Ejecute el mismo comando otra vez sin cambiar la hoja: el servicio los confirmará. No los corrija ni les dé otro número antes.',
+    );
+    const one = createSummary();
+    one.add(o('UNKNOWN', 'PEN', '10.00'));
+    expect(formatSummary(one.result(), 'es')).toContain('1 comprobante INCIERTO: se envió y no llegó la respuesta');
+    expect(formatSummary(sample(), 'es')).not.toContain('INCIERTO');
+  });
+
   it('prints an aligned table of statuses, totals and paths in Spanish', () => {
     expect(formatSummary(sample(), 'es', { results: 'v.resultados.xlsx', fixAndResend: 'v.corregir.xlsx' })).toBe(
       [
