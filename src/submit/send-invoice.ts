@@ -91,6 +91,10 @@ const NOTES = {
       `sin respuesta válida tras ${attempts} intento(s) (último: ${reason.es}), y un envío pudo llegar al servicio sin que llegara su respuesta: puede estar emitida. Envíela de nuevo sin cambios para confirmarlo; no la corrija ni le dé otro número antes`,
       `no valid answer after ${attempts} attempt(s) (last: ${reason.en}), and one send may have reached the service without its answer coming back: it may be issued. Send it again unchanged to confirm; do not correct it or give it another number before`,
     ),
+  duplicate: localized(
+    'el servicio ya tiene un comprobante con este número. Si esta factura ya se envió antes (desde otra hoja, otro equipo o sin este diario de envíos), puede ser ella misma: consúltelo en el servicio antes de darle otro número, para no cobrar dos veces la misma venta',
+    'the service already holds a document with this number. If this invoice was sent before (from another sheet, another computer or without this submission journal), it may be this very one: look it up at the service before giving it another number, so the same sale is not billed twice',
+  ),
   earlierVersion: localized(
     'el servicio ya tiene este número, y según el diario de envíos una versión anterior de esta factura, con otro contenido, se envió sin que llegara la respuesta: lo más probable es que el servicio tenga esa versión, no esta. Consulte el comprobante en el servicio; si hay que corregirlo, emita una nota de crédito, no otra factura por la misma venta',
     'the service already holds this number, and per the submission journal an earlier version of this invoice, with other content, was sent without its answer coming back: the service most likely holds that version, not this one. Look the document up at the service; to correct it, issue a credit note, not another invoice for the same sale',
@@ -188,7 +192,7 @@ export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps
         case 'duplicate':
           // "Ya existe" confirms this content only when no other content can be what the service holds.
           if (mayExist) return otherMayExist ? finish('UNKNOWN', c.answer, NOTES.versions) : finish('ACCEPTED', c.answer, NOTES.confirmed);
-          return otherMayExist ? finish('DUPLICATE', c.answer, NOTES.earlierVersion) : finish('DUPLICATE', c.answer);
+          return finish('DUPLICATE', c.answer, otherMayExist ? NOTES.earlierVersion : NOTES.duplicate);
         case 'rejected':
           return finish('REJECTED', c.answer);
         case 'forbidden':

@@ -113,6 +113,8 @@ describe('sendInvoice', () => {
     const again = await sendInvoice(input, { client, tokens, journal, sleep });
     expect(again.status).toBe('DUPLICATE');
     expect(again.answer?.mensaje).toContain('ya existe');
+    // With nothing in the journal about it, it may still be this very invoice, sent from elsewhere: never renumber it blindly.
+    expect(again.note?.es).toContain('puede ser ella misma: consúltelo en el servicio antes de darle otro número');
     const confirmed = await sendInvoice({ ...input, priorState: 'sent-unknown' }, { client, tokens, journal, sleep });
     expect(confirmed.status).toBe('ACCEPTED');
     expect(confirmed.note?.en).toContain('confirmed by duplicate');
