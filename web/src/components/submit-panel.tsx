@@ -48,7 +48,7 @@ export function SubmitPanel({ check, onStarted, onBusy }: Props) {
                 ? 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.'
                 : pending === 0
                   ? duplicates > 0
-                    ? `${duplicates === 1 ? '1 factura figura' : `${duplicates} facturas figuran`} como DUPLICADO: el servicio ya tiene un comprobante con ese número, que no es ${duplicates === 1 ? 'ella' : 'ellas'}, y no se ${duplicates === 1 ? 'envía' : 'envían'} de nuevo. Lea en «Problemas encontrados» lo que dice el servicio de cada una antes de cambiar nada.`
+                    ? `${duplicates === 1 ? '1 factura figura' : `${duplicates} facturas figuran`} como DUPLICADO: el servicio ya tiene un comprobante con ese número (puede ser otra venta, o esta misma enviada antes desde otra hoja u otro equipo), y no se ${duplicates === 1 ? 'envía' : 'envían'} de nuevo. Lea en «Problemas encontrados» lo que dice de cada una antes de darle otro número.`
                     : sentBefore || check.issuedBefore > 0
                       ? 'Todas las facturas válidas ya fueron aceptadas por el servicio: no se envían de nuevo.'
                       : 'No hay facturas válidas que enviar: corrija la hoja y pulse «Revalidar».'
