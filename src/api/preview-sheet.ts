@@ -131,7 +131,7 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
       index,
       header: text,
       letter,
-      sample: below.map((r) => r.cells[index] ?? '').find((v) => v.trim() !== '') ?? '',
+      sample: shownSample(below.map((r) => r.cells[index] ?? '').find((v) => v.trim() !== '') ?? ''),
       ...(column !== undefined ? { column } : {}),
       ...(checks !== undefined ? { checks } : {}),
     };
@@ -152,4 +152,12 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
     firstRows: rows.filter((r) => !isBlank(r.cells)).slice(0, PREVIEW_FIRST_ROWS),
     ...(problem !== undefined ? { problem } : {}),
   };
+}
+
+/** How much of a column's first value the columns step shows as its example. */
+const SAMPLE_CHARS = 200;
+
+/** A column's example, cut for the columns step (a cell may hold megabytes of pasted text). */
+function shownSample(text: string): string {
+  return text.length > SAMPLE_CHARS ? `${text.slice(0, SAMPLE_CHARS)}…` : text;
 }

@@ -15,10 +15,24 @@ export const TEXT_LIMITS = {
 
 type LimitedColumn = keyof typeof TEXT_LIMITS;
 
+/** How much of a text too long a problem keeps as its value. */
+const SHOWN = 1_000;
+
+/**
+ * The characters of a text (code points: an emoji is one), counted by the string's own iterator.
+ * Not `[...text].length`: an array of one string per character fails outright past V8's array
+ * limit (a 190 MB cell crashed the run, and with it the web workspace) and costs gigabytes before.
+ */
+function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
 export function textLengthProblems(row: number, column: LimitedColumn, value: string): Problem[] {
   const { max, code } = TEXT_LIMITS[column];
   if (value.length <= max) return []; // never more characters than UTF-16 code units
-  const length = [...value].length;
+  const length = codePoints(value);
   if (length <= max) return [];
   const l = columnDefinition(column).label;
   return [
@@ -26,7 +40,8 @@ export function textLengthProblems(row: number, column: LimitedColumn, value: st
       code,
       row,
       column,
-      value,
+      // The value as read, to recognise it: its start (a cell can hold megabytes of pasted text).
+      length > SHOWN ? `${value.slice(0, SHOWN)}…` : value,
       `«${l.es}» tiene ${length} caracteres; el máximo es ${max}.`,
       `"${l.en}" has ${length} characters; the maximum is ${max}.`,
     ),
