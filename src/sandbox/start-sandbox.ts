@@ -229,6 +229,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
+    // Only this machine's own name for it (a page's DNS rebinding names another), and the control
+    // paths never for a web page (a browser says its Origin): any page could change the faults of a
+    // trial run in the user's workspace, or read its ledger, with a plain form POST.
+    if (!loopbackHost(req.headers.host, port) || (path.startsWith('/__sandbox/') && req.headers.origin !== undefined)) {
+      discardBody(req);
+      sendJson(res, 403, sandboxErrorBody(403, 'Acceso denegado', 'El simulador solo atiende a programas de este equipo, no a páginas web.'));
+      return undefined;
+    }
     if (path.startsWith('/__sandbox/')) return controlRequest(req, res, path, url.searchParams);
     const isLogin = path === LOGIN_PATH;
     const isInvoice = path.startsWith(INVOICE_PATH_PREFIX) && path.length > INVOICE_PATH_PREFIX.length && !path.slice(INVOICE_PATH_PREFIX.length).includes('/');
@@ -246,6 +254,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     return serviceRequest(req, res, path);
   }
 
+  /** The port listened on (set once listening; no request comes before). */
+  let port = 0;
   const server = createServer((req, res) => {
     route(req, res).catch(() => {
       if (res.headersSent) res.destroy();
@@ -259,7 +269,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   let closed: Promise<void> | undefined;
 
   return {
@@ -285,4 +295,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         server.closeAllConnections();
       })),
   };
+}
+
+/** Whether a Host header names this machine's loopback at `port` (127.0.0.1, localhost, [::1]), or is absent (HTTP/1.0). */
+function loopbackHost(host: string | undefined, port: number): boolean {
+  if (host === undefined) return true;
+  const m = /^(127\.0\.0\.1|localhost|\[::1\])(?::(\d+))?$/i.exec(host);
+  return m !== null && (m[2] === undefined || Number(m[2]) === port);
 }

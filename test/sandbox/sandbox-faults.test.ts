@@ -147,6 +147,21 @@ describe('sandbox control paths (for a sandbox in another process)', () => {
     expect(Object.keys(counters.body as object)).toEqual(['counters']);
   });
 
+  it('refuses its control paths to a web page (an Origin) and every path to another host name (DNS rebinding)', async () => {
+    // A security review: any page the user visited could set `failureRate: 1` on the workspace's simulator with a
+    // plain text/plain form POST, and read its ledger under a rebound host name.
+    const sb = await open({});
+    const page = await post(sb.url, '/__sandbox/faults', '{"failureRate":1}', { 'content-type': 'text/plain', origin: 'http://evil.example' });
+    expect(page.status).toBe(403);
+    expect(page.body).toMatchObject({ mensaje: 'Acceso denegado', detalle: 'El simulador solo atiende a programas de este equipo, no a páginas web.' });
+    expect(sb.faults().failureRate).toBe(0);
+    const rebound = await post(sb.url, LOGIN_PATH, loginBody(sb.account), { 'content-type': 'application/json', host: `evil.example:${sb.port}` });
+    expect(rebound.status).toBe(403);
+    // Programs on this machine (the tests, a CLI in another process) keep every path.
+    expect((await post(sb.url, '/__sandbox/faults', { failureRate: 0.5 })).status).toBe(200);
+    expect((await post(sb.url, LOGIN_PATH, loginBody(sb.account), { 'content-type': 'application/json', host: `localhost:${sb.port}` })).status).toBe(200);
+  });
+
   it('revokes every token at POST /__sandbox/revoke-tokens', async () => {
     const sb = await open({});
     const ruc = sb.account.ruc;
