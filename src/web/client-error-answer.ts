@@ -1,3 +1,4 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import { SECURITY_HEADERS } from './security-plugin.js';
@@ -32,4 +33,18 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n${body}`);
   }
   socket.destroy(err);
+}
+
+/**
+ * Answers a request Fastify refuses before its hooks run (an address that does not decode, `/%`, or a
+ * parameter past its length): Fastify's own answer was English, echoed the address and carried none
+ * of the security headers. The same Spanish JSON and headers as above, the address not repeated.
+ */
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  void reply
+    .code(status)
+    .headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' })
+    .type('application/json; charset=utf-8')
+    .send({ error: status === 414 ? 'La dirección es demasiado larga.' : 'La dirección no es válida.' });
 }

@@ -11,7 +11,7 @@ import type { Logger } from '../logger.js';
 import { createCheckFiles } from './check-files.js';
 import { checkRoutes } from './check-routes.js';
 import { createCheckProgressHub } from './check-progress-hub.js';
-import { answerClientError } from './client-error-answer.js';
+import { answerClientError, answerFrameworkError } from './client-error-answer.js';
 import { correctedSheetRoutes } from './corrected-sheet-routes.js';
 import { downloadRoutes } from './download-routes.js';
 import { editRoutes } from './edit-routes.js';
@@ -116,6 +116,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
     return503OnClosing: true,
     requestTimeout: REQUEST_TIMEOUT_MS,
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   await app.register(securityRules, { token, session, allowedHosts: () => allowed, port: () => listening });
   app.setErrorHandler((err: FastifyError, request, reply) => {

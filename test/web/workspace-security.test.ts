@@ -136,6 +136,19 @@ describe('the workspace server refuses what a local server must refuse', () => {
     }
   });
 
+  it('answers an address that does not decode in Spanish, with the security headers, without echoing it', async () => {
+    // A security review: Fastify answered «'/api/checks/%' is not a valid url component» in English, echoing the
+    // address (a <script> in it came back), with none of the security headers, before any hook ran.
+    for (const path of ['/api/checks/%', '/api/checks/%c0%ae%3Cscript%3E']) {
+      const res = await request(`${server.origin}${path}`, { headers: { cookie, host: `evil.example:${server.port}` } });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+      await expect(res.body.json()).resolves.toEqual({ error: 'La dirección no es válida.' });
+    }
+  });
+
   it('sends a strict Content-Security-Policy with every answer', async () => {
     const res = await request(`${server.origin}/api/checks`, { headers: { cookie } });
     const csp = String(res.headers['content-security-policy']);
