@@ -21,6 +21,7 @@ export type { FacturaErrorCode } from './factura-error.js';
 export { INVOICE_STATUSES, STATUS_LABELS } from './invoice/invoice-status.js';
 export { NEEDS_FIX_STATUSES } from './report/fix-notes.js';
 export { messageWithoutPlace } from './report/message-without-place.js';
+export { toCellText } from './report/cell-text.js';
 export type { InvoiceStatus } from './invoice/invoice-status.js';
 export type { InvoiceOutcome, InvoiceTotals, ServiceAnswer } from './invoice/invoice-outcome.js';
 export type { Problem } from './invoice/problem.js';

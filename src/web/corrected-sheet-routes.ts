@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
+import { toCellText } from '../index.js';
 import { attachment } from './attachment.js';
 import { downloadName } from './download-name.js';
 import type { GridColumn } from './run-check.js';
@@ -34,7 +35,7 @@ async function writeCorrectedSheet(
   const first = store.pageRows(checkId, false, 0, 1)[0]?.row;
   const headerRow = Math.max(1, Math.min(sheet.headerRow ?? 1, first === undefined ? Infinity : first - 1));
   const header = ws.getRow(headerRow);
-  header.values = columns.map((c) => c.header);
+  header.values = columns.map((c) => toCellText(c.header));
   header.commit();
   const total = store.countRows(checkId, false);
   for (let from = 0; from < total; from += CHUNK) {
@@ -48,7 +49,9 @@ async function writeCorrectedSheet(
       const mine = byRow.get(r.row);
       const width = Math.max(columns.length, r.cells.length);
       const values = Array.from({ length: width }, (_, i) => {
-        const text = mine?.get(i) ?? r.cells[i] ?? '';
+        // What an XLSX cell can hold: a U+FFFE pasted into a cell made the whole sheet's XML unreadable,
+        // to Excel and to this program (exceljs's writer drops only the control characters).
+        const text = toCellText(mine?.get(i) ?? r.cells[i] ?? '');
         return text === '' ? null : text;
       });
       // A row numbered at or above the header (a sheet stored without its header row's number) goes after it.

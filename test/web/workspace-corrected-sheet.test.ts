@@ -70,4 +70,22 @@ describe('the corrected sheet', () => {
     expect(again.byStatus).toMatchObject({ VALID: 3, INVALID: 0 });
     expect(again.invoices).toBe(3);
   }, 90_000);
+
+  it('writes a cell edited to hold U+FFFE or U+FFFF without them: the corrected sheet stays readable', async () => {
+    // A security review: such a character, uploaded or typed into a cell, made the corrected sheet's XML
+    // unreadable (Excel repairs it; this program refused it: «disallowed character»).
+    const uploaded = await uploadSheet(workspace.session, 'ventas-noviembre.xlsx', await readFile(sheet));
+    const id = String(uploaded.json['checkId']);
+    expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
+    await expect.poll(async () => (await call('GET', `/api/checks/${id}`)).json['state'], { timeout: 30_000, interval: 100 }).toBe('done');
+    expect((await call('POST', `/api/checks/${id}/edits`, { row: 4, col: 5, value: 'Arroz\uFFFE extra\uFFFF' })).status).toBe(200);
+    const res = await request(`${workspace.session.origin}/api/checks/${id}/hoja-corregida`, { headers: workspace.session });
+    expect(res.statusCode).toBe(200);
+    const corrected = join(workspace.dir.path, 'fffe.corregida.xlsx');
+    await writeFile(corrected, Buffer.from(await res.body.arrayBuffer()));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(corrected);
+    expect(book.worksheets[0]?.getRow(4).getCell(6).value).toBe('Arroz extra');
+    await expect(validateSheet(corrected, { writeFiles: false })).resolves.toMatchObject({ invoices: 3 });
+  }, 90_000);
 });
