@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,7 +79,10 @@ function hostPart(host: string): string {
 export async function startWorkspaceServer(options: WorkspaceServerOptions): Promise<WorkspaceServer> {
   const host = options.host ?? '127.0.0.1';
   const maxUploadMb = options.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
-  await mkdir(options.workspace, { recursive: true });
+  // The workspace holds the customers' sales (uploads, results, the journal, the database): only its
+  // owner may open it, whatever the umask made of it (a review found it 755, its files 644).
+  await mkdir(options.workspace, { recursive: true, mode: 0o700 });
+  await chmod(options.workspace, 0o700);
   const store = openWorkspaceStore(join(options.workspace, 'espacio-de-trabajo.sqlite'));
   const journal = await workspaceJournal(options.workspace, options.logger);
   // The sheet and the workspace's journal stay: the check is run again from them, and a

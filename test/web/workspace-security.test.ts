@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import contentDisposition from 'content-disposition';
@@ -146,6 +146,19 @@ describe('the workspace server refuses what a local server must refuse', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cache-control']).toBe('no-store');
       await expect(res.body.json()).resolves.toEqual({ error: 'La dirección no es válida.' });
+    }
+  });
+
+  it('keeps the workspace folder to its owner, new or already there: the customers’ sales are no other account’s to read', async () => {
+    // A review found it 755 and its files 644 (the umask's): readable by every account on the machine.
+    const fresh = join(workspace.path, 'nuevo', 'espacio');
+    const existing = join(workspace.path, 'existente');
+    await mkdir(existing, { mode: 0o755 });
+    await chmod(existing, 0o755);
+    for (const folder of [fresh, existing]) {
+      const other = await startWorkspaceServer({ workspace: folder, port: 0 });
+      await other.close();
+      expect((await stat(folder)).mode & 0o777).toBe(0o700);
     }
   });
 
