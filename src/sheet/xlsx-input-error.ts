@@ -27,9 +27,25 @@ export function xlsxInputError(error: unknown, file: string, row: number | undef
       { cause: error },
     );
   }
+  // The XML parser's own words («1:744: undefined entity», «disallowed character») mean nothing to the
+  // user: its XML is damaged, or holds what Excel never writes (an entity, a forbidden character).
+  const xml = XML_PARSER_ERROR.exec(detail);
+  if (xml !== null) {
+    return new FacturaError(
+      'INPUT',
+      localized(
+        `${at.es} no se pudo leer como libro de Excel (.xlsx): por dentro está dañado o trae algo que Excel no escribe (línea ${xml[1]}, posición ${xml[2]} de su XML). Ábralo en Excel o LibreOffice y guárdelo de nuevo como «Libro de Excel (.xlsx)».`,
+        `${at.en} could not be read as an Excel workbook (.xlsx): inside, it is damaged or holds what Excel never writes (line ${xml[1]}, position ${xml[2]} of its XML). Open it in Excel or LibreOffice and save it again as «Excel Workbook (.xlsx)».`,
+      ),
+      { cause: error },
+    );
+  }
   return new FacturaError(
     'INPUT',
     localized(`${at.es} no se pudo leer como libro de Excel (.xlsx): ${detail}`, `${at.en} could not be read as an Excel workbook (.xlsx): ${detail}`),
     { cause: error },
   );
 }
+
+/** How the XML parser exceljs uses (saxes) starts its messages: «line:column: what». */
+const XML_PARSER_ERROR = /^(\d+):(\d+): /;

@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { openZipFile } from '../../../src/sheet/open-zip-file.js';
-import { readZipEntry } from '../../../src/sheet/read-zip-entry.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { writeZip } from '../../reliability/zip-writer.js';
 import { fixture, readAll, text } from './read-all-rows.js';
+import { zipParts } from './zip-parts.js';
 
 /**
  * exceljs's pass over the zip sometimes ends early (about 15 reads in 100 of this LibreOffice file,
@@ -27,24 +26,6 @@ describe('reading a workbook whose shared strings come after its sheets', () => 
     for (let i = 0; i < 20; i += 1) expect((await readAll(fixture('libreoffice/cases-1900.xlsx'))).rows).toEqual(firstSheet.rows);
   }, 60_000);
 });
-
-/** The parts of the zip `file`, in the order it stores them, each read whole (test files are small). */
-async function zipParts(file: string): Promise<{ name: string; data: Buffer }[]> {
-  const { zip, close } = await openZipFile(file);
-  const names: string[] = [];
-  try {
-    for await (const entry of zip.eachEntry()) if (!entry.fileName.endsWith('/')) names.push(entry.fileName);
-  } finally {
-    await close();
-  }
-  const parts: { name: string; data: Buffer }[] = [];
-  for (const name of names) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of readZipEntry(file, name, 1 << 24, () => new Error(`${name} is too big`))) chunks.push(chunk);
-    parts.push({ name, data: Buffer.concat(chunks) });
-  }
-  return parts;
-}
 
 /**
  * exceljs stores its list of sheets (xl/workbook.xml) last and its shared strings after the
