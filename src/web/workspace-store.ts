@@ -163,7 +163,17 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
   const q = {
     insertCheck: db.prepare(`INSERT INTO checks (id, file_name, stored_path, created_at, state) VALUES (@id, @fileName, @storedPath, @createdAt, 'uploaded')`),
     getCheck: db.prepare(`SELECT * FROM checks WHERE id = ?`),
-    listChecks: db.prepare(`SELECT * FROM checks WHERE state != 'uploaded' ORDER BY created_at DESC, id LIMIT ?`),
+    // The history: each check without its columns, and of its preview only whether there is one and its mapping
+    // (what its entry says). Their whole JSON, read for fifty checks at every visit, took the history 0.5-2 s once
+    // a wide or long sheet was among them (a security review: 7 MB of columns, a 199 MB preview). The later
+    // columns of the same name are the ones a row carries.
+    listChecks: db.prepare(
+      `SELECT *, NULL AS grid_columns_json,
+         CASE WHEN preview_json IS NULL THEN NULL
+              WHEN json_extract(preview_json, '$.mapping') IS NULL THEN '{}'
+              ELSE json_object('mapping', json_extract(preview_json, '$.mapping')) END AS preview_json
+       FROM checks WHERE state != 'uploaded' ORDER BY created_at DESC, id LIMIT ?`,
+    ),
     setPreview: db.prepare(`UPDATE checks SET preview_json = ? WHERE id = ?`),
     start: db.prepare(
       `UPDATE checks SET state = 'running', checked_version = COALESCE(@version, edits_version),

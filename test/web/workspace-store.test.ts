@@ -60,6 +60,21 @@ describe('the workspace store', () => {
     expect(store.problemsOfRows(ID, [rows]).map((p) => p.message.es)).toEqual(['RUC no válido']);
   });
 
+  it('lists the history without each check’s columns and with only the mapping of its preview', () => {
+    // A security review: the history carried every check's columns (7 MB for a 200,000-column header) and parsed
+    // every stored preview (199 MB for a long cell), 0.5-2 s a visit. Opening one check still reads it whole.
+    const preview = { headerRow: 1, columns: [{ header: 'x'.repeat(10_000) }], mapping: { serie: 'DOC_SERIE' } };
+    store.setPreview(ID, preview);
+    store.setGridColumns(ID, [{ header: 'Serie', letter: 'A' }]);
+    store.finishCheck(ID, { summary: {}, rowsRead: 0 });
+    const [listed] = store.listChecks(10);
+    expect(listed?.gridColumns).toBeUndefined();
+    expect(listed?.preview).toEqual({ mapping: { serie: 'DOC_SERIE' } });
+    expect(store.getCheck(ID)).toMatchObject({ preview, gridColumns: [{ header: 'Serie', letter: 'A' }] });
+    store.setPreview(ID, { headerRow: 1 });
+    expect(store.listChecks(10)[0]?.preview).toEqual({});
+  });
+
   it('reads a page of the rows with errors by its position, not by a pass over every row of the check', () => {
     const writer = store.writer(ID);
     for (let r = 2; r < 20_002; r++) {
