@@ -143,6 +143,29 @@ describe('the service’s refusals on the grid and the submission in the history
     expect(sandbox.ledger().entries.filter((e) => e.serie === 'F009')).toHaveLength(3);
   }, 120_000);
 
+  it('says what to do with INCIERTO invoices: «Reanudar el envío» sends them unchanged, and the service confirms them', async () => {
+    // Every answer lost (the connection cut after each request): out of attempts, INCIERTO, not ERROR.
+    await writeSalesSheet(
+      join(dir.path, 'ventas-junio.xlsx'),
+      [1, 2].map((n) => salesRow(n, { serie: 'F011' })),
+    );
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await uploadAndCheck(page, join(dir.path, 'ventas-junio.xlsx'), 'VÁLIDO 2');
+    sandbox.setFaults({ dropRate: 1 });
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
+    await expect.poll(statuses, { timeout: 90_000, interval: 200 }).toContain('INCIERTO 2');
+    const hint = page.locator('section', { has: page.getByRole('heading', { name: 'Enviar al servicio' }) }).locator('.hint');
+    await expect(hint.textContent()).resolves.toBe(
+      '2 facturas quedaron INCIERTAS: se enviaron y no llegó la respuesta, así que pueden estar emitidas. «Reanudar el envío» las envía de nuevo sin cambios, y el servicio confirma las que ya tenía: no las corrija ni les dé otro número antes.',
+    );
+    sandbox.setFaults({ dropRate: 0 });
+    await page.getByRole('button', { name: 'Reanudar el envío' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
+    await expect.poll(statuses, { timeout: 60_000, interval: 100 }).toContain('ACEPTADO 2');
+    expect(sandbox.ledger().entries.filter((e) => e.serie === 'F011')).toHaveLength(2);
+  }, 150_000);
+
   it('ran without a script error or a Content-Security-Policy violation', () => {
     expect(consoleErrors).toEqual([]);
   });

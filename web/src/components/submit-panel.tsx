@@ -27,7 +27,8 @@ export function SubmitPanel({ check, onStarted, onBusy }: Props) {
   };
   const pending = toSendNow(check);
   const duplicates = countByStatus(check, 'DUPLICATE');
-  const sentBefore = alreadyAccepted(check) > 0 || duplicates > 0 || countByStatus(check, 'NOT_SENT', 'LEFT_OUT') > 0;
+  const uncertain = countByStatus(check, 'UNKNOWN');
+  const sentBefore = alreadyAccepted(check) > 0 || duplicates > 0 || uncertain > 0 || countByStatus(check, 'NOT_SENT', 'LEFT_OUT') > 0;
   const label = sentBefore && pending > 0 ? 'Reanudar el envío' : 'Enviar';
   // Its statuses (ACEPTADO, OMITIDO, «ya se emitieron») are another service's, or no service's: they say nothing of what this one has.
   const elsewhere = service?.available === true && check.state === 'done' && check.service !== service.journalService;
@@ -52,7 +53,9 @@ export function SubmitPanel({ check, onStarted, onBusy }: Props) {
                     : sentBefore || check.issuedBefore > 0
                       ? 'Todas las facturas válidas ya fueron aceptadas por el servicio: no se envían de nuevo.'
                       : 'No hay facturas válidas que enviar: corrija la hoja y pulse «Revalidar».'
-                  : 'Solo se envían las facturas válidas, y ninguna dos veces: el programa anota cada factura aceptada.'}
+                  : uncertain > 0
+                    ? `${uncertain === 1 ? '1 factura quedó INCIERTA: se envió y no llegó la respuesta, así que puede estar emitida' : `${uncertain} facturas quedaron INCIERTAS: se enviaron y no llegó la respuesta, así que pueden estar emitidas`}. «${label}» ${uncertain === 1 ? 'la envía' : 'las envía'} de nuevo sin cambios, y el servicio confirma las que ya tenía: no ${uncertain === 1 ? 'la corrija ni le dé' : 'las corrija ni les dé'} otro número antes.`
+                    : 'Solo se envían las facturas válidas, y ninguna dos veces: el programa anota cada factura aceptada.'}
         </span>
       </div>
       {error !== undefined && (
