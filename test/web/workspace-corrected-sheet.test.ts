@@ -39,26 +39,33 @@ describe('the corrected sheet', () => {
     await closeWorkspace(workspace);
   });
 
-  it('keeps each row at its number and a hidden row hidden: read again, the hidden invoice is left out as in the original', async () => {
+  /** The sheet uploaded and checked: its check's id, once the check is done, and what the page says of it. */
+  const checkedUpload = async (): Promise<{ id: string; check: Record<string, unknown> }> => {
     const uploaded = await uploadSheet(workspace.session, 'ventas-noviembre.xlsx', await readFile(sheet));
     expect(uploaded.status).toBe(200);
     const id = String(uploaded.json['checkId']);
-    const checked = async (): Promise<Record<string, unknown>> => {
-      await expect.poll(async () => (await call('GET', `/api/checks/${id}`)).json['state'], { timeout: 30_000, interval: 100 }).toBe('done');
-      return (await call('GET', `/api/checks/${id}`)).json;
-    };
     expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
-    expect(await checked()).toMatchObject({ errors: 1 });
+    await expect.poll(async () => (await call('GET', `/api/checks/${id}`)).json['state'], { timeout: 30_000, interval: 100 }).toBe('done');
+    return { id, check: (await call('GET', `/api/checks/${id}`)).json };
+  };
+  /** «Descargar hoja corregida», saved as `name`: its path and the workbook as exceljs reads it. */
+  const correctedSheet = async (id: string, name: string): Promise<{ path: string; book: ExcelJS.Workbook }> => {
+    const res = await request(`${workspace.session.origin}/api/checks/${id}/hoja-corregida`, { headers: workspace.session });
+    expect(res.statusCode).toBe(200);
+    const path = join(workspace.dir.path, name);
+    await writeFile(path, Buffer.from(await res.body.arrayBuffer()));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(path);
+    return { path, book };
+  };
+
+  it('keeps each row at its number and a hidden row hidden: read again, the hidden invoice is left out as in the original', async () => {
+    const { id, check } = await checkedUpload();
+    expect(check).toMatchObject({ errors: 1 });
     // The wrong RUC fixed in place (row 5, column D).
     expect((await call('POST', `/api/checks/${id}/edits`, { row: 5, col: 3, value: '20512333797' })).status).toBe(200);
 
-    const res = await request(`${workspace.session.origin}/api/checks/${id}/hoja-corregida`, { headers: workspace.session });
-    expect(res.statusCode).toBe(200);
-    const corrected = join(workspace.dir.path, 'ventas-noviembre.corregida.xlsx');
-    await writeFile(corrected, Buffer.from(await res.body.arrayBuffer()));
-
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile(corrected);
+    const { path: corrected, book } = await correctedSheet(id, 'ventas-noviembre.corregida.xlsx');
     const ws = book.worksheets[0]!;
     expect(ws.getRow(3).getCell(1).value).toBe('Serie');
     expect([4, 5, 6, 7].map((n) => ws.getRow(n).getCell(2).value)).toEqual(['1', '2', '3', '4']);
@@ -74,17 +81,9 @@ describe('the corrected sheet', () => {
   it('writes a cell edited to hold U+FFFE or U+FFFF without them: the corrected sheet stays readable', async () => {
     // A security review: such a character, uploaded or typed into a cell, made the corrected sheet's XML
     // unreadable (Excel repairs it; this program refused it: «disallowed character»).
-    const uploaded = await uploadSheet(workspace.session, 'ventas-noviembre.xlsx', await readFile(sheet));
-    const id = String(uploaded.json['checkId']);
-    expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
-    await expect.poll(async () => (await call('GET', `/api/checks/${id}`)).json['state'], { timeout: 30_000, interval: 100 }).toBe('done');
+    const { id } = await checkedUpload();
     expect((await call('POST', `/api/checks/${id}/edits`, { row: 4, col: 5, value: 'Arroz\uFFFE extra\uFFFF' })).status).toBe(200);
-    const res = await request(`${workspace.session.origin}/api/checks/${id}/hoja-corregida`, { headers: workspace.session });
-    expect(res.statusCode).toBe(200);
-    const corrected = join(workspace.dir.path, 'fffe.corregida.xlsx');
-    await writeFile(corrected, Buffer.from(await res.body.arrayBuffer()));
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile(corrected);
+    const { path: corrected, book } = await correctedSheet(id, 'fffe.corregida.xlsx');
     expect(book.worksheets[0]?.getRow(4).getCell(6).value).toBe('Arroz extra');
     await expect(validateSheet(corrected, { writeFiles: false })).resolves.toMatchObject({ invoices: 3 });
   }, 90_000);
