@@ -39,11 +39,16 @@ export function tooLargeMessage(maxUploadMb: number): string {
  * part is out of the parser at once; one the parser skips (a file name with a line break in it)
  * never comes, and `request.file()` would wait for it forever, holding the connection.
  */
-async function firstFile(request: FastifyRequest): Promise<MultipartFile | undefined> {
+async function firstFile(request: FastifyRequest): Promise<{ file: MultipartFile | undefined; rest: () => Promise<unknown> }> {
+  const parts = request.parts()[Symbol.asyncIterator]();
   let timer: NodeJS.Timeout | undefined;
   const none = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, FILE_PART_WAIT_MS, undefined)));
   try {
-    return await Promise.race([request.file(), none]);
+    const first = await Promise.race([parts.next(), none]);
+    const part = first === undefined || first.done === true ? undefined : first.value;
+    // Once the file is read: the form must end there. A second part (another file, a field after it) is
+    // refused by the parser's limit of one part (FST_PARTS_LIMIT); it was taken in silence.
+    return { file: part !== undefined && part.type === 'file' ? part : undefined, rest: () => parts.next() };
   } finally {
     clearTimeout(timer);
   }
@@ -94,12 +99,13 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
     const declared = Number(request.headers['content-length'] ?? '0');
     if (declared > cap + MULTIPART_OVERHEAD) return tooLarge(reply);
     if (!request.isMultipart()) return reply.code(400).send({ error: 'Envíe la hoja de ventas como archivo (formulario multipart).' });
-    let file: MultipartFile | undefined;
+    let picked: Awaited<ReturnType<typeof firstFile>>;
     try {
-      file = await firstFile(request);
+      picked = await firstFile(request);
     } catch (err) {
       return refuseUpload(reply, err);
     }
+    const { file, rest } = picked;
     if (file === undefined) return reply.code(400).send({ error: 'No llegó ningún archivo. Elija la hoja de ventas (.xlsx o .csv).' });
     const id = randomUUID();
     const dir = join(options.workspace, 'checks', id);
@@ -107,6 +113,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, optio
     const storedPath = join(dir, STORED_NAME);
     try {
       await pipeline(file.file, createWriteStream(storedPath, { flags: 'wx' }));
+      await rest();
     } catch (err) {
       await rm(dir, { recursive: true, force: true });
       return refuseUpload(reply, err);

@@ -242,6 +242,18 @@ describe('the workspace server refuses what a local server must refuse', () => {
       status: 400,
       error: 'No llegó ningún archivo. Elija la hoja de ventas (.xlsx o .csv).',
     });
+    // Something after the file (a second file, a field): refused as a field before it is, and nothing kept
+    // (a security review: it was taken in silence, the first file kept).
+    const before = (await allFiles(workspace.path)).length;
+    const part = (name: string): string =>
+      `--XX\r\nContent-Disposition: form-data; name="hoja"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${CSV}\r\n`;
+    for (const extra of [part('otra.csv'), `--XX\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n`]) {
+      expect(await post('multipart/form-data; boundary=XX', `${part('ventas.csv')}${extra}--XX--\r\n`)).toEqual({
+        status: 400,
+        error: 'Envíe solo la hoja de ventas: un único archivo, sin otros campos.',
+      });
+    }
+    expect(await allFiles(workspace.path)).toHaveLength(before);
   }, 40_000);
 
   it('names a download as the upload, encoded as RFC 8187 says, without the characters that could disguise it', async () => {
