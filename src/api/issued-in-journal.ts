@@ -1,9 +1,8 @@
 import { localized } from '../i18n/localized-text.js';
-import { shownDate } from '../i18n/shown-date.js';
-import { limaDateTime } from '../invoice/lima-today.js';
 import type { Problem } from '../invoice/problem.js';
 import { journalLines } from '../submit/journal-lines.js';
 import { journalKey, recordFor } from '../submit/journal-state.js';
+import { formatLockTime } from '../submit/judge-run-lock.js';
 
 /** When a journal saw an invoice accepted: by issuer RUC, serie and number; undefined when it did not. */
 export type IssuedAt = (issuerRuc: string, serie: string, numero: string) => string | undefined;
@@ -34,8 +33,7 @@ export async function issuedInJournal(path: string, service?: string): Promise<I
  * changed is known only when a submission builds the document (then, ALREADY_ISSUED_WITH_OTHER_CONTENT).
  */
 export function issuedBeforeProblem(serie: string, numero: string, at: string, row?: number): Problem {
-  const time = Date.parse(at);
-  const when = Number.isNaN(time) ? at : shownDate(limaDateTime(time).replace(' ', 'T'));
+  const when = formatLockTime(at);
   return {
     severity: 'warning',
     code: 'ALREADY_ISSUED',

@@ -327,7 +327,7 @@ function sheetAmountsOf(
   columns: NonNullable<SheetShape['amounts']>,
   convention: DecimalConvention | undefined,
   treated: boolean,
-): { amounts?: SheetAmounts; problems?: Problem[] } {
+): { amounts: SheetAmounts | undefined; problems: Problem[] | undefined } {
   let amounts: Partial<Record<keyof SheetAmounts, string>> | undefined;
   let problems: Problem[] | undefined;
   for (const [kind, index] of columns.columns) {
@@ -343,5 +343,5 @@ function sheetAmountsOf(
     if ('value' in read) (amounts ??= {})[kind] = read.value;
     else (problems ??= []).push(read.problem);
   }
-  return { ...(amounts !== undefined ? { amounts } : {}), ...(problems !== undefined ? { problems } : {}) };
+  return { amounts, problems };
 }

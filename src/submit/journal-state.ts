@@ -140,7 +140,7 @@ export class JournalState {
       case 'REJECTED':
         // The service answered and did not issue this content; an earlier unknown send of OTHER
         // content stays possible (only the service can tell: it would answer "ya existe").
-        this.#answered(r.key, bitsOf(compact(r.hash, false)));
+        this.#answered(r.key, compact(r.hash, true));
         return;
     }
   }

@@ -9,7 +9,7 @@ import { inflightCut } from './inflight-cut.js';
 import type { InflightCut } from './inflight-cut.js';
 import { reasonInWords } from './reason-in-words.js';
 import type { Journal } from './journal.js';
-import type { JournalOutcomeStatus } from './journal-state.js';
+import type { JournalOutcomeStatus, PriorState } from './journal-state.js';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_MAX_MS, retryDelay } from './retry-delay.js';
 import type { Token, TokenManager } from './token-manager.js';
 
@@ -36,7 +36,7 @@ export interface SendInvoiceInput {
    * From journal.priorState: `sent-unknown` makes a "ya existe" answer a confirmation, unless other
    * content of the same invoice was sent without an answer too (the service may hold either).
    */
-  readonly priorState?: 'none' | 'sent-unknown' | 'other-sent-unknown' | 'versions-sent-unknown';
+  readonly priorState?: Exclude<PriorState, 'accepted' | 'accepted-different-content'>;
 }
 
 export interface SendInvoiceDeps {

@@ -7,7 +7,7 @@ import { FacturaError } from '../index.js';
 import { loginRefusal } from './login-refusal.js';
 import type { IssuerAccess } from './issuer-access.js';
 import type { CredentialsAnswer, IssuerToSend, SendPlan } from './workspace-api.js';
-import { STATUSES_TO_SEND } from './workspace-api.js';
+import { STATUSES_ISSUED, STATUSES_TO_SEND } from './workspace-api.js';
 import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
 
 const Params = z.object({ id: z.string().uuid() });
@@ -23,11 +23,6 @@ const CredentialsBody = z
   })
   .strict();
 
-/**
- * Statuses of invoices this sheet issued at the service (not DUPLICADO: another document holds that number); of
- * those that cannot go (those a submission would send: STATUSES_TO_SEND).
- */
-const ACCEPTED = ['ACCEPTED', 'SKIPPED'];
 const INVALID = ['INVALID', 'REJECTED'];
 /** Login checks at once, for a sheet of many companies. */
 const LOGIN_CHECKS = 4;
@@ -85,7 +80,7 @@ export function issuersOfCheck(check: CheckRecord, access: IssuerAccess): Issuer
       ...(ruc !== undefined ? { ruc } : {}),
       invoices,
       toSend: count(byStatus, STATUSES_TO_SEND) - issuedBefore,
-      accepted: count(byStatus, ACCEPTED),
+      accepted: count(byStatus, STATUSES_ISSUED),
       issuedBefore,
       invalid: count(byStatus, INVALID),
       totals: totals.map((t) => ({ moneda: t.moneda, invoices: t.invoices, base: t.base, igv: t.igv, total: t.total })),

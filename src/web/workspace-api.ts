@@ -353,6 +353,12 @@ export const ISSUER_MARK = ' · RUC ';
 export const STATUSES_TO_SEND: readonly string[] = ['VALID', 'NOT_SENT', 'FAILED', 'UNKNOWN', 'LEFT_OUT'];
 
 /**
+ * The statuses of the invoices this sheet has issued at the service: accepted now, or skipped as
+ * accepted before. Not DUPLICADO: another document holds that number (or this one, sent from elsewhere).
+ */
+export const STATUSES_ISSUED: readonly string[] = ['ACCEPTED', 'SKIPPED'];
+
+/**
  * The columns step's choice of a unit value that includes IGV: the unit value's name with this
  * suffix (`valorVentaUnitario@conIgv`). The page maps the column to the unit value and asks for the
  * check with PRECIOS_CON_IGV; the server shows a check run so with that choice again.

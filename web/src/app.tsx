@@ -301,13 +301,7 @@ export function App() {
               </div>
             </div>
             <SummaryPanel check={screen.check} />
-            <SubmitPanel
-              check={screen.check}
-              onStarted={() => watch(screen.check.id, screen.check.fileName, true)}
-              onBusy={() =>
-                inTurn(api.check(screen.check.id), open, (err) => setScreen({ kind: 'failed', fileName: screen.check.fileName, message: messageOf(err) }))
-              }
-            />
+            <SubmitPanel check={screen.check} onStarted={() => watch(screen.check.id, screen.check.fileName, true)} onBusy={open} />
             <DownloadsPanel check={screen.check} />
             <FixPanel
               key={screen.check.id}

@@ -1,5 +1,5 @@
 import type { CheckView } from './api-client.js';
-import { STATUSES_TO_SEND } from '../../src/web/workspace-api.js';
+import { STATUSES_ISSUED, STATUSES_TO_SEND } from '../../src/web/workspace-api.js';
 
 /** How many of the check's invoices have one of these statuses. */
 export const countByStatus = (check: CheckView, ...statuses: string[]): number =>
@@ -11,8 +11,5 @@ export const toSend = (check: CheckView): number => countByStatus(check, ...STAT
 /** The invoices a submission would send now: those above but the valid ones the workspace's journal shows as issued already (from this sheet or another). */
 export const toSendNow = (check: CheckView): number => toSend(check) - check.issuedBefore;
 
-/**
- * The invoices the journal already shows as accepted (this run or an earlier one). Not DUPLICADO: the
- * service holds another document with that number, which this sheet did not send (or not this version).
- */
-export const alreadyAccepted = (check: CheckView): number => countByStatus(check, 'ACCEPTED', 'SKIPPED');
+/** The invoices the journal already shows as accepted (this run or an earlier one): STATUSES_ISSUED. */
+export const alreadyAccepted = (check: CheckView): number => countByStatus(check, ...STATUSES_ISSUED);

@@ -8,8 +8,8 @@ interface Props {
   readonly check: CheckView;
   /** The submission started: follow it. */
   readonly onStarted: () => void;
-  /** The sheet is already being sent or checked (from another tab): follow that run instead. */
-  readonly onBusy: () => void;
+  /** The sheet is already being sent or checked (from another tab): follow that run (the check as it is now) instead. */
+  readonly onBusy: (running: CheckView) => void;
 }
 
 /** «Enviar» (or «Reanudar el envío» after a stop): opens the confirmation, then starts the submission. */
@@ -40,23 +40,7 @@ export function SubmitPanel({ check, onStarted, onBusy }: Props) {
         <button type="button" class="primary" disabled={!ready} onClick={ask}>
           {label}
         </button>
-        <span class="hint">
-          {service?.available === false
-            ? 'No hay un servicio configurado: inicie «factura-import serve --sandbox» para probar, o defina FACTURA_AUTH_URL y FACTURA_BASE_URL antes de iniciarlo.'
-            : elsewhere
-              ? 'Esta revisión se hizo con otro servicio de facturación (por ejemplo, el simulador) o sin ninguno: sus estados no dicen qué falta enviar a este. Pulse «Revalidar» y luego «Enviar».'
-              : check.editsPending
-                ? 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.'
-                : pending === 0
-                  ? duplicates > 0
-                    ? `${duplicates === 1 ? '1 factura figura' : `${duplicates} facturas figuran`} como DUPLICADO: el servicio ya tiene un comprobante con ese número (puede ser otra venta, o esta misma enviada antes desde otra hoja u otro equipo), y no se ${duplicates === 1 ? 'envía' : 'envían'} de nuevo. Lea en «Problemas encontrados» lo que dice de cada una antes de darle otro número.`
-                    : sentBefore || check.issuedBefore > 0
-                      ? 'Todas las facturas válidas ya fueron aceptadas por el servicio: no se envían de nuevo.'
-                      : 'No hay facturas válidas que enviar: corrija la hoja y pulse «Revalidar».'
-                  : uncertain > 0
-                    ? `${uncertain === 1 ? '1 factura quedó INCIERTA: se envió y no llegó la respuesta, así que puede estar emitida' : `${uncertain} facturas quedaron INCIERTAS: se enviaron y no llegó la respuesta, así que pueden estar emitidas`}. «${label}» ${uncertain === 1 ? 'la envía' : 'las envía'} de nuevo sin cambios, y el servicio confirma las que ya tenía: no ${uncertain === 1 ? 'la corrija ni le dé' : 'las corrija ni les dé'} otro número antes.`
-                    : 'Solo se envían las facturas válidas, y ninguna dos veces: el programa anota cada factura aceptada.'}
-        </span>
+        <span class="hint">{sendHint({ check, serviceAvailable: service?.available, elsewhere, pending, duplicates, uncertain, sentBefore, label })}</span>
       </div>
       {error !== undefined && (
         <p class="alert" role="alert">
@@ -80,7 +64,7 @@ export function SubmitPanel({ check, onStarted, onBusy }: Props) {
             api.submit(check.id, issuer === undefined ? {} : { issuer }).then(onStarted, (err: unknown) => {
               if (!(err instanceof ApiError) || err.status !== 409) return fail(err);
               api.check(check.id).then(
-                (now) => (now.state === 'running' ? onBusy() : fail(err)),
+                (now) => (now.state === 'running' ? onBusy(now) : fail(err)),
                 () => fail(err),
               );
             });
@@ -89,4 +73,32 @@ export function SubmitPanel({ check, onStarted, onBusy }: Props) {
       )}
     </section>
   );
+}
+
+/** What the panel says beside its button: why it cannot send, or what sending will do, the first that applies. */
+function sendHint(s: {
+  readonly check: CheckView;
+  readonly serviceAvailable: boolean | undefined;
+  readonly elsewhere: boolean;
+  readonly pending: number;
+  readonly duplicates: number;
+  readonly uncertain: number;
+  readonly sentBefore: boolean;
+  readonly label: string;
+}): string {
+  if (s.serviceAvailable === false)
+    return 'No hay un servicio configurado: inicie «factura-import serve --sandbox» para probar, o defina FACTURA_AUTH_URL y FACTURA_BASE_URL antes de iniciarlo.';
+  if (s.elsewhere)
+    return 'Esta revisión se hizo con otro servicio de facturación (por ejemplo, el simulador) o sin ninguno: sus estados no dicen qué falta enviar a este. Pulse «Revalidar» y luego «Enviar».';
+  if (s.check.editsPending) return 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.';
+  const { duplicates: d, uncertain: u } = s;
+  if (s.pending === 0) {
+    if (d > 0)
+      return `${d === 1 ? '1 factura figura' : `${d} facturas figuran`} como DUPLICADO: el servicio ya tiene un comprobante con ese número (puede ser otra venta, o esta misma enviada antes desde otra hoja u otro equipo), y no se ${d === 1 ? 'envía' : 'envían'} de nuevo. Lea en «Problemas encontrados» lo que dice de cada una antes de darle otro número.`;
+    if (s.sentBefore || s.check.issuedBefore > 0) return 'Todas las facturas válidas ya fueron aceptadas por el servicio: no se envían de nuevo.';
+    return 'No hay facturas válidas que enviar: corrija la hoja y pulse «Revalidar».';
+  }
+  if (u > 0)
+    return `${u === 1 ? '1 factura quedó INCIERTA: se envió y no llegó la respuesta, así que puede estar emitida' : `${u} facturas quedaron INCIERTAS: se enviaron y no llegó la respuesta, así que pueden estar emitidas`}. «${s.label}» ${u === 1 ? 'la envía' : 'las envía'} de nuevo sin cambios, y el servicio confirma las que ya tenía: no ${u === 1 ? 'la corrija ni le dé' : 'las corrija ni les dé'} otro número antes.`;
+  return 'Solo se envían las facturas válidas, y ninguna dos veces: el programa anota cada factura aceptada.';
 }
