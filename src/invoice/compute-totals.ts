@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
-import { createBoundedMemo } from '../bounded-memo.js';
 import type { InvoiceTotals } from './invoice-outcome.js';
+import { centsText, lineCents, type LineCents } from './line-cents.js';
 
 /**
  * Invoice totals with decimal arithmetic (never binary floats), rounded to 2 decimals half-up as
@@ -53,6 +53,12 @@ export function taxRate(tipoAfectacion: string): string {
   return '0';
 }
 
+/** The tax rate of a tipoAfectacion value in whole percent (taxRate × 100), for the integer path (line-cents.ts). */
+function ratePercent(tipoAfectacion: string): number {
+  if (tipoAfectacion === 'GRAVADO_IVAP') return 4;
+  return tipoAfectacion.startsWith('GRAVADO_') ? 18 : 0;
+}
+
 function round2(d: Decimal): Decimal {
   // Most amounts (a whole quantity times a 2-decimal price) are exact already: no new Decimal.
   return d.decimalPlaces() <= 2 ? d : d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -68,19 +74,9 @@ function rateOf(tipoAfectacion: string): Decimal {
   return RATES.get(rate) ?? new Dec(rate);
 }
 
-/**
- * Quantities as Decimals, each text read once: a sheet's quantities are mostly a few small numbers
- * (1, 2, 12…) on every line, while its prices are many (a memo of prices was tried: nothing to
- * share on the bench's sheet). Decimals never change, so lines share one. computeInvoiceTotals on
- * 300,000 lines of 90 % whole quantities 1-50 (as bench/generate-sheet.ts writes them): 1,410 ns a
- * line against 1,520 without the memo.
- */
-const QUANTITIES = createBoundedMemo<Decimal>();
-const quantityOf = (text: string): Decimal => new Dec(text);
-
 /** A line's base and tax as Decimals rounded to 2 places (the rules of the comment above). */
 function lineAmounts(line: TotalsLine, tipoRegistro: TipoRegistro, rate: Decimal): { base: Decimal; igv: Decimal } {
-  const gross = QUANTITIES.lookup(line.cantidad, quantityOf).times(line.valorUnitario);
+  const gross = new Dec(line.cantidad).times(line.valorUnitario);
   if (tipoRegistro === 'PRECIOS_CON_IGV') {
     const total = round2(gross);
     const base = round2(gross.dividedBy(rate.plus(1)));
@@ -90,7 +86,16 @@ function lineAmounts(line: TotalsLine, tipoRegistro: TipoRegistro, rate: Decimal
   return { base, igv: rate.isZero() ? ZERO : round2(base.times(rate)) };
 }
 
+/** One line's cents, written by lineCents (no object per line). */
+const CENTS: LineCents = { base: 0, igv: 0 };
+
 export function computeLineTotals(line: TotalsLine, tipoRegistro: TipoRegistro): LineTotals {
+  if (tipoRegistro === 'PRECIOS_SIN_IGV' && lineCents(line.cantidad, line.valorUnitario, ratePercent(line.tipoAfectacion), CENTS)) {
+    const { base, igv } = CENTS;
+    if (base + igv <= Number.MAX_SAFE_INTEGER) {
+      return { base: centsText(base), igv: centsText(igv), total: centsText(base + igv), rate: taxRate(line.tipoAfectacion) };
+    }
+  }
   const rate = rateOf(line.tipoAfectacion);
   const { base, igv } = lineAmounts(line, tipoRegistro, rate);
   return { base: twoPlaces(base), igv: twoPlaces(igv), total: twoPlaces(base.plus(igv)), rate: rate.toString() };
@@ -102,6 +107,10 @@ export function computeTotals(lines: readonly TotalsLine[], tipoRegistro: TipoRe
 
 /** The invoice's totals alone (what validation reports): computeTotals(…).totals without the per-line texts. */
 export function computeInvoiceTotals(lines: readonly TotalsLine[], tipoRegistro: TipoRegistro): InvoiceTotals {
+  if (tipoRegistro === 'PRECIOS_SIN_IGV') {
+    const cents = invoiceCents(lines);
+    if (cents !== undefined) return cents;
+  }
   // The sums start from the first line's amounts: no zero to build and add for every invoice.
   let base = ZERO;
   let igv = ZERO;
@@ -112,6 +121,27 @@ export function computeInvoiceTotals(lines: readonly TotalsLine[], tipoRegistro:
     igv = i === 0 ? amounts.igv : igv.plus(amounts.igv);
   }
   return { base: twoPlaces(base), igv: twoPlaces(igv), total: twoPlaces(base.plus(igv)) };
+}
+
+/**
+ * computeInvoiceTotals with integers (line-cents.ts), for prices without IGV: the decimals' own
+ * rounding, without a Decimal per line. computeInvoiceTotals on 300,000 lines (as
+ * bench/generate-sheet.ts writes them, in invoices of 3): 159-180 ns a line against 1,700-1,770
+ * with decimals (a throw-away script timing both in one process).
+ * `undefined` when a line is outside the integer path (then every line goes by decimals).
+ */
+function invoiceCents(lines: readonly TotalsLine[]): InvoiceTotals | undefined {
+  let base = 0;
+  let igv = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as TotalsLine;
+    if (!lineCents(line.cantidad, line.valorUnitario, ratePercent(line.tipoAfectacion), CENTS)) return undefined;
+    base += CENTS.base;
+    igv += CENTS.igv;
+  }
+  // Both sums are at most the total: a total below 2^53 is exact, and so are they.
+  const total = base + igv;
+  return total <= Number.MAX_SAFE_INTEGER ? { base: centsText(base), igv: centsText(igv), total: centsText(total) } : undefined;
 }
 
 /**
