@@ -1,4 +1,3 @@
-import { Decimal } from 'decimal.js';
 import type { Lang, LocalizedText } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
 import { shownAmount } from '../i18n/shown-amount.js';
@@ -6,6 +5,7 @@ import { shownCount } from '../i18n/shown-count.js';
 import type { InvoiceOutcome } from '../invoice/invoice-outcome.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import { INVOICE_STATUSES, STATUS_LABELS } from '../invoice/invoice-status.js';
+import { createAmountSum, type AmountSum } from './amount-sum.js';
 
 /**
  * Statuses whose amounts are totalled: every invoice issued at the service (accepted in this run,
@@ -59,9 +59,9 @@ export interface SummaryAccumulator {
 
 interface Sums {
   invoices: number;
-  base: Decimal;
-  igv: Decimal;
-  total: Decimal;
+  readonly base: AmountSum;
+  readonly igv: AmountSum;
+  readonly total: AmountSum;
 }
 
 /** A pure accumulator over the outcomes of a run; memory is one counter per status and currency (and per issuer). */
@@ -111,18 +111,18 @@ function createCounts(): { add(outcome: InvoiceOutcome): void; result(): Omit<Ru
       if (warned) withWarnings += 1;
       if (outcome.totals && TOTALLED_STATUSES.includes(outcome.status)) {
         const moneda = outcome.moneda ?? DEFAULT_CURRENCY;
-        const s = sums.get(moneda) ?? { invoices: 0, base: new Decimal(0), igv: new Decimal(0), total: new Decimal(0) };
+        let s = sums.get(moneda);
+        if (s === undefined) sums.set(moneda, (s = { invoices: 0, base: createAmountSum(), igv: createAmountSum(), total: createAmountSum() }));
         s.invoices += 1;
-        s.base = s.base.plus(outcome.totals.base);
-        s.igv = s.igv.plus(outcome.totals.igv);
-        s.total = s.total.plus(outcome.totals.total);
-        sums.set(moneda, s);
+        s.base.add(outcome.totals.base);
+        s.igv.add(outcome.totals.igv);
+        s.total.add(outcome.totals.total);
       }
     },
     result() {
       const totals = [...sums.entries()]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([moneda, s]) => ({ moneda, invoices: s.invoices, base: s.base.toFixed(2), igv: s.igv.toFixed(2), total: s.total.toFixed(2) }));
+        .map(([moneda, s]) => ({ moneda, invoices: s.invoices, base: s.base.text(), igv: s.igv.text(), total: s.total.text() }));
       return { invoices, byStatus: { ...byStatus }, totals, withWarnings, errors, warnings };
     },
   };
