@@ -1,6 +1,7 @@
 import type { LocalizedText } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
 import type { ColumnName } from './canonical-columns.js';
+import type { LineValues } from './line-record.js';
 
 /**
  * The pure policy of grouping (docs/architecture.md, "The sheet"): given what a row says about its invoice key
@@ -51,11 +52,11 @@ export function invoiceKey(serie: string, numero: string, emisorRuc?: string): s
 }
 
 /** The issuer RUC a row names, as grouping keys invoices by it: trimmed, '' for none. */
-export function rowIssuerOf(values: Readonly<Partial<Record<ColumnName, string>>>): string {
+export function rowIssuerOf(values: LineValues): string {
   return values.emisorRuc?.trim() ?? '';
 }
 
-export function rowKeyOf(values: Readonly<Partial<Record<ColumnName, string>>>, unreadableKeyCell = false): RowKey {
+export function rowKeyOf(values: LineValues, unreadableKeyCell = false): RowKey {
   if (unreadableKeyCell) return { kind: 'unreadable' };
   const serie = values.serie?.trim() ?? '';
   const numero = values.numero?.trim() ?? '';
@@ -104,7 +105,7 @@ const KEY_COLUMNS: readonly ColumnName[] = ['emisorRuc', 'serie', 'numero'];
 
 /** A key cell whose value was refused while reading (it is absent from `values` but was not blank). */
 export function hasUnreadableKeyCell(record: {
-  readonly values: Readonly<Partial<Record<ColumnName, string>>>;
+  readonly values: LineValues;
   readonly problems: readonly { readonly severity: string; readonly column?: string }[];
 }): boolean {
   return record.problems.some((p) => p.severity === 'error' && KEY_COLUMNS.some((c) => p.column === c && record.values[c] === undefined));

@@ -1,10 +1,10 @@
 import type { ColumnName } from './canonical-columns.js';
-import type { PriceCurrency, SheetAmountHeaders, SheetAmounts } from './line-record.js';
+import type { LineValues, PriceCurrency, SheetAmountHeaders, SheetAmounts } from './line-record.js';
 import type { Problem } from './problem.js';
 
 export interface DraftLine {
   readonly row: number;
-  readonly values: Readonly<Partial<Record<ColumnName, string>>>;
+  readonly values: LineValues;
   /** The sheet's own amounts on the row (Total, Subtotal, IGV columns), to reconcile against. */
   readonly sheetAmounts?: SheetAmounts;
   readonly sheetAmountHeaders?: SheetAmountHeaders;

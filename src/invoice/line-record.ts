@@ -36,14 +36,18 @@ export interface PriceCurrency {
   readonly shown: string;
 }
 
+/** A row's normalised values by canonical column; undefined: a blank cell, or a column the sheet does not have. */
+export type LineValues = Readonly<Partial<Record<ColumnName, string | undefined>>>;
+
 /**
  * One source row after header mapping and cell normalising: canonical column → normalised text
  * (dates `YYYY-MM-DD`, times `HH:mm:ss`, numbers as exact decimal strings, identities as digits).
- * A blank cell or an absent column is simply not in `values`; defaults are applied later.
+ * A blank cell or an absent column is undefined in `values` (a column the sheet has is there,
+ * undefined when its cell is blank: read-line-records.ts); defaults are applied later.
  */
 export interface LineRecord {
   readonly row: number;
-  readonly values: Readonly<Partial<Record<ColumnName, string>>>;
+  readonly values: LineValues;
   /** Cell-level problems found while normalising (a date that is not a date, a RUC in 2.05E+10…). */
   readonly problems: readonly Problem[];
   /**

@@ -12,6 +12,7 @@ import { localized } from '../i18n/localized-text.js';
 import type { LocalizedText } from '../i18n/localized-text.js';
 import type { Problem } from './problem.js';
 import { errorAt } from './rules/problem-at.js';
+import type { LineValues } from './line-record.js';
 import type { ResolvedInvoice, ResolvedLine } from './resolved-invoice.js';
 import type { ValidationContext } from './validation-context.js';
 import { writtenRate, type WrittenRate } from './tax-rate-suffix.js';
@@ -44,7 +45,7 @@ export function resolveInvoice(draft: InvoiceDraft, context: ValidationContext):
   const rowOf = (column: ColumnName): number => draft.lines.find((line) => line.values[column] !== undefined)?.row ?? firstRow;
 
   /** `row`: the line's; undefined for the header's values, whose row is looked up only for a problem. */
-  const resolve = (values: Readonly<Values>, column: ColumnPlan, row: number | undefined): string | undefined => {
+  const resolve = (values: LineValues, column: ColumnPlan, row: number | undefined): string | undefined => {
     const fromSheet = values[column.name];
     const value = fromSheet ?? column.fallback;
     if (value === undefined || column.catalogue === undefined) return value;
