@@ -20,6 +20,7 @@ import type { SheetFormat } from './generate-sheet.js';
 import { lastJsonLine, measureChild } from './measure-child.js';
 import type { ChildMeasure } from './measure-child.js';
 import { startSandboxProcess } from './sandbox-process.js';
+import { buildBase } from './base-build.js';
 import { HEAP_FLAGS } from '../src/cli/tune-heap.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -203,48 +204,95 @@ async function xlsxSection(): Promise<void> {
   }
 }
 
+/**
+ * The commit issue 19 measured its sending path on (BENCHMARKS.md, «The run before»: 2.58-2.66 ms
+ * of CPU an invoice at c=8, 2.03-2.10 at c=32, on a box about twice as slow as it later was). Its
+ * CLI runs beside this tree's in the same run, so «CPU per invoice halved» is a ratio measured
+ * on one machine at one time, not against a figure from another day.
+ */
+const ISSUE_19_BASE = 'f583483';
+
+/** One submit of `input` with the CLI under `root`, against a fresh sandbox (this tree's), in a directory of its own. */
+async function submitOnce(
+  root: string,
+  label: string,
+  input: { readonly path: string; readonly invoices: number },
+  concurrency: number,
+  failRate: number,
+): Promise<{
+  readonly m: ChildMeasure;
+  readonly sendRate: number;
+  readonly e2eRate: number;
+  readonly accepted: number;
+  readonly logins: number;
+  readonly figure: string;
+}> {
+  const dir = join(work, `submit-${root === ROOT ? 'this' : 'base'}-${failRate}-${concurrency}`);
+  await mkdir(dir, { recursive: true });
+  const copy = join(dir, 'ventas.csv'); // every output (journal, results) lands in this run's own dir
+  await link(input.path, copy);
+  const sandbox = await startSandboxProcess({ cwd: ROOT, latencyMs: LATENCY_MS, failRate, seed: SEED });
+  try {
+    const env = { ...process.env, ...sandbox.env };
+    const m = await run('submit', label, [process.execPath, join(root, CLI), 'submit', copy, '--concurrency', String(concurrency), '--quiet', '--json'], env);
+    const ledger = await sandbox.ledger();
+    const stamps = ledger.entries.map((e) => Date.parse(e.acceptedAt)).sort((a, b) => a - b);
+    const first = stamps[0] ?? 0;
+    const last = stamps[stamps.length - 1] ?? 0;
+    const accepted = ledger.counters.accepted ?? 0;
+    const sendRate = stamps.length > 1 ? (stamps.length - 1) / ((last - first) / 1000) : Number.NaN;
+    const e2eRate = accepted / (m.wallMs / 1000);
+    const ideal = concurrency / (LATENCY_MS / 1000);
+    const logins = ledger.counters.logins ?? Number.NaN;
+    const figure = `${per(sendRate)} while sending (${(sendRate / ideal).toFixed(2)} × ideal ${per(ideal)}), ${per(e2eRate)} end to end; accepted ${accepted}, PUTs ${ledger.counters.puts ?? 0}, 500s ${ledger.counters.errors500 ?? 0}; logins ${logins}; CPU ${(m.cpuMs / input.invoices).toFixed(2)} ms/invoice`;
+    return { m, sendRate, e2eRate, accepted, logins, figure };
+  } finally {
+    await sandbox.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function submitSection(): Promise<void> {
   console.log(`Submit against the sandbox (separate process, ${LATENCY_MS} ms latency)`);
   const file = await sheet('csv', 'submit.csv', { invoices: SIZES.submitInvoices });
   const c1 = await sheet('csv', 'submit-c1.csv', { invoices: SIZES.submitC1Invoices });
+  const base = await buildBase(ROOT, ISSUE_19_BASE, join(work, 'base-build'));
+  if ('unavailable' in base) console.log(`    the build of ${ISSUE_19_BASE} (issue 19's start) is unavailable: ${base.unavailable}`);
   for (const failRate of SUBMIT_FAIL_RATES) {
     for (const concurrency of SUBMIT_CONCURRENCY) {
       const input = concurrency === 1 ? c1 : file;
-      const dir = join(work, `submit-${failRate}-${concurrency}`);
-      await mkdir(dir, { recursive: true });
-      const copy = join(dir, 'ventas.csv'); // every output (journal, results) lands in this run's own dir
-      await link(input.path, copy);
-      const sandbox = await startSandboxProcess({ cwd: ROOT, latencyMs: LATENCY_MS, failRate, seed: SEED });
-      try {
-        const label = `submit c=${concurrency}${failRate > 0 ? ` with ${failRate * 100}% 500s` : ''} (${input.invoices.toLocaleString('en-US')} invoices)`;
-        const env = { ...process.env, ...sandbox.env };
-        const m = await run('submit', label, [process.execPath, CLI, 'submit', copy, '--concurrency', String(concurrency), '--quiet', '--json'], env);
-        const ledger = await sandbox.ledger();
-        const stamps = ledger.entries.map((e) => Date.parse(e.acceptedAt)).sort((a, b) => a - b);
-        const first = stamps[0] ?? 0;
-        const last = stamps[stamps.length - 1] ?? 0;
-        const accepted = ledger.counters.accepted ?? 0;
-        const sendRate = stamps.length > 1 ? (stamps.length - 1) / ((last - first) / 1000) : Number.NaN;
-        const e2eRate = accepted / (m.wallMs / 1000);
-        const ideal = concurrency / (LATENCY_MS / 1000);
-        const logins = ledger.counters.logins ?? Number.NaN;
-        const target = failRate === 0 && concurrency > 1;
-        // Issue 19's targets: 0.9 × ideal at c=8, 0.85 at c=32 (one process on loopback).
-        const share = concurrency >= 32 ? 0.85 : 0.9;
-        line({
-          section: 'submit',
-          name: label,
-          figure: `${per(sendRate)} while sending (${(sendRate / ideal).toFixed(2)} × ideal ${per(ideal)}), ${per(e2eRate)} end to end; accepted ${accepted}, PUTs ${ledger.counters.puts ?? 0}, 500s ${ledger.counters.errors500 ?? 0}; logins ${logins}; CPU ${(m.cpuMs / input.invoices).toFixed(2)} ms/invoice`,
-          ...(target
-            ? { target: `≥ ${share} × ideal, 1 login`, met: sendRate >= share * ideal && logins === 1 }
-            : failRate === 0
-              ? { target: '1 login', met: logins === 1 }
-              : {}),
-        });
-      } finally {
-        await sandbox.stop();
-        await rm(dir, { recursive: true, force: true });
+      const label = `submit c=${concurrency}${failRate > 0 ? ` with ${failRate * 100}% 500s` : ''} (${input.invoices.toLocaleString('en-US')} invoices)`;
+      const ours = await submitOnce(ROOT, label, input, concurrency, failRate);
+      const ideal = concurrency / (LATENCY_MS / 1000);
+      const target = failRate === 0 && concurrency > 1;
+      // Issue 19's targets: 0.9 × ideal at c=8, 0.85 at c=32 (one process on loopback).
+      const share = concurrency >= 32 ? 0.85 : 0.9;
+      line({
+        section: 'submit',
+        name: label,
+        figure: ours.figure,
+        ...(target
+          ? { target: `≥ ${share} × ideal, 1 login`, met: ours.sendRate >= share * ideal && ours.logins === 1 }
+          : failRate === 0
+            ? { target: '1 login', met: ours.logins === 1 }
+            : {}),
+      });
+      if (!target) continue;
+      // Issue 19's «CPU per invoice halved», against the code it started from, in this run.
+      const cpu = ours.m.cpuMs / input.invoices;
+      if ('unavailable' in base) {
+        line({ section: 'submit', name: `CPU per invoice against ${ISSUE_19_BASE}, c=${concurrency}`, figure: `not measured: ${base.unavailable}` });
+        continue;
       }
+      const theirs = await submitOnce(base.root, `${label}, the build of ${ISSUE_19_BASE}`, input, concurrency, failRate);
+      const baseCpu = theirs.m.cpuMs / input.invoices;
+      line({
+        section: 'submit',
+        name: `CPU per invoice against ${ISSUE_19_BASE} (issue 19's start), c=${concurrency}, same run`,
+        figure: `${cpu.toFixed(2)} vs ${baseCpu.toFixed(2)} ms/invoice (× ${(cpu / baseCpu).toFixed(2)}); ${ISSUE_19_BASE}: ${theirs.figure}`,
+        target: '≤ × 0.5',
+        met: cpu <= 0.5 * baseCpu,
+      });
     }
   }
 }
