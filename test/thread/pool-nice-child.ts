@@ -13,6 +13,15 @@ import { siblingModule, startModuleThread } from '../../src/thread/start-module-
 import { threadNice } from './thread-nice.js';
 
 const niceOf = (tid: string): number => threadNice(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'));
+/** A thread's nice value, or undefined when it ended between the listing and the reading (a short-lived thread of V8's or tsx's). */
+const niceIfAlive = (tid: string): number | undefined => {
+  try {
+    return niceOf(tid);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+};
 
 const probe = startModuleThread(siblingModule(import.meta.url, 'priority-probe-thread'), { steps: [10] });
 const [answer] = (await once(probe, 'message')) as [{ nice: number; tid: string }];
@@ -20,6 +29,9 @@ await stat(process.execPath);
 await promisify(deflate)(Buffer.alloc(1 << 20, 7));
 const main = niceOf(String(process.pid));
 const threads = readdirSync('/proc/self/task');
-const others = threads.filter((tid) => tid !== answer.tid && niceOf(tid) !== main);
+const others = threads.filter((tid) => {
+  const nice = tid === answer.tid ? undefined : niceIfAlive(tid);
+  return nice !== undefined && nice !== main;
+});
 console.log(JSON.stringify({ main, probe: answer.nice, threads: threads.length, others }));
 await probe.terminate();
