@@ -1,5 +1,6 @@
 import type { Database as Db } from 'better-sqlite3';
 import type { RunTableStatements } from './run-tables.js';
+import type { StoredCells } from './wide-row-cells.js';
 
 export interface StoredProblem {
   readonly row?: number;
@@ -15,8 +16,8 @@ export interface StoredProblem {
 
 /** Writes one check's rows, their marks and its problems as they stream; `flush` commits what is pending. */
 export interface CheckWriter {
-  /** A source row's cells as display text, `null` when blank (only when the check's rows are being written; see startCheck). */
-  addRow(row: number, cells: readonly (string | null)[], hidden?: boolean): void;
+  /** A source row's cells as display text, `null` when blank, split at the grid's width (only when the check's rows are being written; see startCheck). */
+  addRow(row: number, cells: StoredCells, hidden?: boolean): void;
   /** Marks the rows of one invoice with its status (and as erroneous when it has errors). */
   markInvoice(rows: readonly number[], invoice: string, status: string, hasError: boolean): void;
   addProblem(problem: StoredProblem): void;
@@ -41,7 +42,7 @@ const BATCH = 2000;
  * status may come before or after an error that names the row, and an error is never cleared.
  */
 export function createCheckWriter(db: Db, checkId: string, tables: RunTableStatements): CheckWriter {
-  const insertRow = db.prepare(`INSERT INTO rows (check_id, seq, row_num, cells_json, hidden) VALUES (?, ?, ?, ?, ?)`);
+  const insertRow = db.prepare(`INSERT INTO rows (check_id, seq, row_num, cells_json, hidden, far_json) VALUES (?, ?, ?, ?, ?, ?)`);
   const mark = db.prepare(
     `INSERT INTO invoice_marks (check_id, first_row, last_row, status, invoice, has_error) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (check_id, first_row) DO UPDATE SET last_row = MAX(last_row, excluded.last_row), status = excluded.status, invoice = excluded.invoice,
@@ -86,7 +87,7 @@ export function createCheckWriter(db: Db, checkId: string, tables: RunTableState
     return again;
   };
   const { insertProblem } = tables;
-  let rows: (number | string | null)[] = []; // seq, row, cells_json, hidden (1 or null)
+  let rows: (number | string | null)[] = []; // seq, row, cells_json, hidden (1 or null), far_json (or null)
   let marks: (number | string)[] = []; // first row, last row, status, invoice, has_error, claimed again (1/0)
   let rowErrors: number[] = [];
   /** rowErrors[rowErrorsFrom..] came since the last invoice: its own problems' rows (problems are told before their invoice). */
@@ -95,7 +96,7 @@ export function createCheckWriter(db: Db, checkId: string, tables: RunTableState
   let pending = 0;
   let seq = 0;
   const commit = db.transaction(() => {
-    for (let i = 0; i < rows.length; i += 4) insertRow.run(checkId, rows[i], rows[i + 1], rows[i + 2], rows[i + 3]);
+    for (let i = 0; i < rows.length; i += 5) insertRow.run(checkId, rows[i], rows[i + 1], rows[i + 2], rows[i + 3], rows[i + 4]);
     for (let i = 0; i < marks.length; i += 6) {
       if (marks[i + 5] === 1) reclaim(marks[i] as number, marks[i + 1] as number);
       mark.run(checkId, marks[i], marks[i + 1], marks[i + 2], marks[i + 3], marks[i + 4]);
@@ -132,7 +133,7 @@ export function createCheckWriter(db: Db, checkId: string, tables: RunTableState
   };
   return {
     addRow(row, cells, hidden) {
-      rows.push(seq++, row, JSON.stringify(cells), hidden === true ? 1 : null);
+      rows.push(seq++, row, JSON.stringify(cells.near), hidden === true ? 1 : null, cells.far === undefined ? null : JSON.stringify(cells.far));
       counted();
     },
     markInvoice(invoiceRows, invoice, status, hasError) {

@@ -43,17 +43,18 @@ async function writeCorrectedSheet(
     if (rows.length === 0) break;
     const numbers = rows.map((r) => r.row);
     const edits = store.editsBetween(checkId, Math.min(...numbers), Math.max(...numbers));
+    const far = store.farCellsBetween(checkId, Math.min(...numbers), Math.max(...numbers));
     const byRow = new Map<number, Map<number, string>>();
     for (const e of edits) byRow.set(e.row, (byRow.get(e.row) ?? new Map<number, string>()).set(e.col, e.value));
     for (const r of rows) {
       const mine = byRow.get(r.row);
-      const width = Math.max(columns.length, r.cells.length);
-      const values = Array.from({ length: width }, (_, i) => {
-        // What an XLSX cell can hold: a U+FFFE pasted into a cell made the whole sheet's XML unreadable,
-        // to Excel and to this program (exceljs's writer drops only the control characters).
-        const text = toCellText(mine?.get(i) ?? r.cells[i] ?? '');
-        return text === '' ? null : text;
-      });
+      // What an XLSX cell can hold: a U+FFFE pasted into a cell made the whole sheet's XML unreadable,
+      // to Excel and to this program (exceljs's writer drops only the control characters). A blank is
+      // left undefined, where exceljs makes no cell: a null made one for every blank up to the last.
+      const cellOf = (text: string): string | undefined => (text === '' ? undefined : toCellText(text) || undefined);
+      const values = Array.from({ length: Math.max(1, columns.length, r.cells.length) }, (_, i) => cellOf(mine?.get(i) ?? r.cells[i] ?? ''));
+      // The row's cells past the grid's columns, where the sheet had them (the array grows sparse: no blank between).
+      for (const [column, text] of Object.entries(far.get(r.row) ?? {})) values[Number(column)] = cellOf(text);
       // A row numbered at or above the header (a sheet stored without its header row's number) goes after it.
       const row = r.row > headerRow ? ws.getRow(r.row) : ws.addRow([]);
       row.values = values;

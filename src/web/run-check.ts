@@ -5,6 +5,7 @@ import { overlayOf } from './check-overlay.js';
 import { columnLetter, FacturaError, inUserTerms, issuedBeforeProblem, issuedInJournal, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { checkTerms } from './check-terms.js';
+import { storedCells } from './wide-row-cells.js';
 import type { CheckWriter } from './check-writer.js';
 import { ISSUER_MARK, STATUSES_TO_SEND } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
@@ -106,6 +107,8 @@ export async function runCheck(
     return writer;
   };
   let locate: ReturnType<typeof columnIndexer> = () => undefined;
+  /** The grid's columns (the sheet's header): a row's cells past them are stored apart (wide-row-cells.ts). */
+  let gridWidth = 0;
   // A check (not a submission, which skips them itself) counts the valid invoices already issued, from
   // this sheet or another: the confirmation says they will not go again.
   // Issued means issued at the service «Enviar» sends to: a server with none counts nothing as issued.
@@ -169,11 +172,15 @@ export async function runCheck(
       case 'sheet':
         locate = columnIndexer(e.header);
         namesIssuers = e.header.columns.emisorRuc !== undefined;
-        store.setGridColumns(checkId, gridColumnsOf(e.header));
+        {
+          const columns = gridColumnsOf(e.header);
+          gridWidth = columns.length;
+          store.setGridColumns(checkId, columns);
+        }
         break;
       case 'row':
         // `row` events carry the sheet's own values; the edits stay an overlay in the store.
-        writer.addRow(e.row, e.cells, e.hidden);
+        writer.addRow(e.row, storedCells(e.cells, gridWidth), e.hidden);
         rowsRead = writer.rowsWritten;
         progress(false);
         break;

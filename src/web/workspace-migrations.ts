@@ -168,6 +168,10 @@ const MIGRATIONS: readonly string[] = [
   // A check whose submission the server's stop cut short (abandonRunning): the page says the send
   // was interrupted, not that the sheet could not be checked. Cleared when the check runs again.
   `ALTER TABLE checks ADD COLUMN send_cut INTEGER;`,
+  // A row's cells past the header, by column (wide-row-cells.ts): stored in the row's one array, a
+  // value in column XFD padded it to 16,384 cells. Rows stored before keep their one array, which
+  // every reader still takes (the corrected sheet writes every cell of it).
+  `ALTER TABLE rows ADD COLUMN far_json TEXT;`,
 ];
 
 /** Brings the workspace's database up to the last migration, one transaction per migration. */

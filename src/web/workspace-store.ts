@@ -139,6 +139,8 @@ export interface WorkspaceStore extends ValueMapStore, SubmissionStore {
   undoLastEdit(id: string): number;
   /** The edited cells of the rows in [fromRow, toRow]. */
   editsBetween(id: string, fromRow: number, toRow: number): CellEdit[];
+  /** The cells past the grid's columns (wide-row-cells.ts) of the rows in [fromRow, toRow] that have any: row → column → text. */
+  farCellsBetween(id: string, fromRow: number, toRow: number): Map<number, Readonly<Record<string, string>>>;
   /** Every edited cell's current value, by row then column (the overlay handed to the library), one at a time: no array of them. */
   eachEdit(id: string, visit: (row: number, col: number, value: string) => void): void;
   countEditedCells(id: string): number;
@@ -237,6 +239,7 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     backToChecked: db.prepare(
       `UPDATE checks SET edits_version = checked_version WHERE id = @id AND checked_last_edit = (SELECT COALESCE(MAX(id), 0) FROM edits WHERE check_id = @id)`,
     ),
+    farCellsBetween: db.prepare(`SELECT row_num, far_json FROM rows WHERE check_id = ? AND row_num >= ? AND row_num <= ? AND far_json IS NOT NULL`),
     editsBetween: db.prepare(
       `SELECT g.row_num, g.col_index, l.new_value, f.old_value FROM (
          SELECT row_num, col_index, MIN(id) AS first_id, MAX(id) AS last_id FROM edits
@@ -369,6 +372,12 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
       return n;
     }),
     editsBetween,
+    farCellsBetween(id, fromRow, toRow) {
+      const far = new Map<number, Readonly<Record<string, string>>>();
+      for (const [row, json] of q.farCellsBetween.raw().iterate(id, fromRow, toRow) as IterableIterator<[number, string]>)
+        far.set(row, JSON.parse(json) as Record<string, string>);
+      return far;
+    },
     eachEdit(id, visit) {
       for (const [row, col, value] of q.currentEdits.raw().iterate(id) as IterableIterator<[number, number, string]>) visit(row, col, value);
     },

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,8 +41,8 @@ describe('the corrected sheet', () => {
   });
 
   /** The sheet uploaded and checked: its check's id, once the check is done, and what the page says of it. */
-  const checkedUpload = async (): Promise<{ id: string; check: Record<string, unknown> }> => {
-    const uploaded = await uploadSheet(workspace.session, 'ventas-noviembre.xlsx', await readFile(sheet));
+  const checkedUpload = async (path = sheet): Promise<{ id: string; check: Record<string, unknown> }> => {
+    const uploaded = await uploadSheet(workspace.session, 'ventas-noviembre.xlsx', await readFile(path));
     expect(uploaded.status).toBe(200);
     const id = String(uploaded.json['checkId']);
     expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
@@ -87,4 +88,42 @@ describe('the corrected sheet', () => {
     expect(book.worksheets[0]?.getRow(4).getCell(6).value).toBe('Arroz extra');
     await expect(validateSheet(corrected, { writeFiles: false })).resolves.toMatchObject({ invoices: 3 });
   }, 90_000);
+
+  it('stores a row with a note in the last column (XFD) at the width of the sheet, and writes the note back where it was', async () => {
+    // A security review: a 603 KB workbook with a value in column XFD on every row became 1.89 GB of
+    // database (each row padded to 16,384 cells), and its corrected sheet took 141 s to write.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Ventas');
+    ws.getRow(1).values = HEADER;
+    for (let n = 1; n <= 300; n++) {
+      ws.getRow(1 + n).values = line(n);
+      ws.getRow(1 + n).getCell(16_384).value = `nota ${n}`;
+    }
+    const wide = join(workspace.dir.path, 'ancha.xlsx');
+    await wb.xlsx.writeFile(wide);
+    const { id, check } = await checkedUpload(wide);
+    expect(check).toMatchObject({ errors: 0 });
+
+    const db = new Database(join(workspace.dir.path, 'espacio', 'espacio-de-trabajo.sqlite'), { readonly: true });
+    try {
+      const stored = db
+        .prepare(`SELECT MAX(length(cells_json)) AS widest, COUNT(far_json) AS far, MIN(far_json) AS first FROM rows WHERE check_id = ?`)
+        .get(id);
+      // The sheet's 8 columns a row, and the note apart, by its column.
+      expect(stored).toMatchObject({ far: 300, first: JSON.stringify({ 16383: 'nota 1' }) });
+      expect((stored as { widest: number }).widest).toBeLessThan(200);
+    } finally {
+      db.close();
+    }
+
+    const { book } = await correctedSheet(id, 'ancha.corregida.xlsx');
+    const out = book.worksheets[0]!;
+    expect(out.getRow(1).getCell(1).value).toBe('Serie');
+    expect(out.getRow(2).getCell(16_384).value).toBe('nota 1');
+    expect(out.getRow(301).getCell(16_384).value).toBe('nota 300');
+    expect(out.getRow(301).getCell(2).value).toBe('300');
+    // Nothing between the sheet's columns and the note.
+    expect(out.getRow(2).cellCount).toBe(16_384);
+    expect(out.getRow(2).actualCellCount).toBe(9);
+  }, 120_000);
 });

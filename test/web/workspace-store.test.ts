@@ -27,7 +27,7 @@ describe('the workspace store', () => {
     const writer = store.writer(ID);
     const rows = 25_000; // more than one batch of writes
     for (let r = 2; r < rows + 2; r++) {
-      writer.addRow(r, [`F001`, String(r), r % 3 === 0 ? null : 'x']);
+      writer.addRow(r, { near: [`F001`, String(r), r % 3 === 0 ? null : 'x'] });
       // Each invoice is two rows; it is claimed when its second row has been read.
       if (r % 2 === 1) writer.markInvoice([r - 1, r], `F001-${r}`, r % 1000 === 1 ? 'INVALID' : 'VALID', r % 1000 === 1);
     }
@@ -78,7 +78,7 @@ describe('the workspace store', () => {
   it('reads a page of the rows with errors by its position, not by a pass over every row of the check', () => {
     const writer = store.writer(ID);
     for (let r = 2; r < 20_002; r++) {
-      writer.addRow(r, ['F001', String(r)]);
+      writer.addRow(r, { near: ['F001', String(r)] });
       writer.markInvoice([r], `F001-${r}`, r % 50 === 0 ? 'INVALID' : 'VALID', r % 50 === 0);
     }
     writer.flush();
@@ -104,7 +104,7 @@ describe('the workspace store', () => {
 
   it('marks an invoice once per run of its rows, and a row claimed again in the middle of a run takes only that row', () => {
     const writer = store.writer(ID);
-    for (let r = 2; r <= 20; r++) writer.addRow(r, [`F001`, String(r)]);
+    for (let r = 2; r <= 20; r++) writer.addRow(r, { near: [`F001`, String(r)] });
     writer.markInvoice([2, 3, 4, 5, 6], 'F001-1', 'INVALID', true);
     writer.markInvoice([7, 8, 10], 'F001-2', 'VALID', false); // not consecutive: two runs
     writer.markInvoice([9], 'F001-3', 'VALID', false);
@@ -134,7 +134,7 @@ describe('the workspace store', () => {
 
   it('keeps the stored rows for a run that reads them the same way, and writes only the new marks and problems', () => {
     const first = store.writer(ID);
-    for (let r = 2; r < 12; r++) first.addRow(r, ['F001', String(r)]);
+    for (let r = 2; r < 12; r++) first.addRow(r, { near: ['F001', String(r)] });
     first.markInvoice([2, 3], 'F001-1', 'INVALID', true);
     first.addProblem({ row: 2, colIndex: 1, header: 'numero', code: 'X', severity: 'error', message: { es: 'mal', en: 'bad' } });
     first.flush();
@@ -145,13 +145,13 @@ describe('the workspace store', () => {
     expect(store.startCheck(ID, [], 'otra')).toEqual({ rowsKept: false });
     expect(store.pageRows(ID, false, 0, 100)).toEqual([]);
     const second = store.writer(ID);
-    for (let r = 2; r < 12; r++) second.addRow(r, ['F001', String(r)]);
+    for (let r = 2; r < 12; r++) second.addRow(r, { near: ['F001', String(r)] });
     second.flush();
     // Stopped half way: no key, so the next run cannot trust these rows.
     store.finishCheck(ID, { summary: {}, rowsRead: second.rowsWritten });
     expect(store.startCheck(ID, [], 'otra')).toEqual({ rowsKept: false });
     const third = store.writer(ID);
-    for (let r = 2; r < 12; r++) third.addRow(r, ['F001', String(r)]);
+    for (let r = 2; r < 12; r++) third.addRow(r, { near: ['F001', String(r)] });
     third.markInvoice([2, 3], 'F001-1', 'INVALID', true);
     third.flush();
     store.finishCheck(ID, { summary: {}, rowsRead: third.rowsWritten, rowsKey: 'otra' });
@@ -203,12 +203,14 @@ describe('the workspace store', () => {
     store.rememberMapping('otra', { serie: 'DOC_SERIE' }, '2026-11-23T10:00:00.000Z');
     store.setPreview(ID, { signature: 'firma', mapping: { valorVentaUnitario: 'Precio con IGV' }, tipoRegistro: 'PRECIOS_CON_IGV', columns: [] });
     store.close();
-    // As a store before that migration (the fourth from the last) left them: the choice beside the mapping, or under a key of the web's own.
+    // As a store before that migration (the fifth from the last) left them: the choice beside the mapping, or under a key of the web's own.
     const db = new Database(join(dir.path, 'db.sqlite'));
     const version = Number(db.pragma('user_version', { simple: true }));
-    // The three later migrations' columns, made again.
-    db.exec('ALTER TABLE rows DROP COLUMN hidden; ALTER TABLE checks DROP COLUMN checked_last_edit; ALTER TABLE checks DROP COLUMN send_cut');
-    db.pragma(`user_version = ${version - 4}`);
+    // The four later migrations' columns, made again.
+    db.exec(
+      'ALTER TABLE rows DROP COLUMN hidden; ALTER TABLE checks DROP COLUMN checked_last_edit; ALTER TABLE checks DROP COLUMN send_cut; ALTER TABLE rows DROP COLUMN far_json',
+    );
+    db.pragma(`user_version = ${version - 5}`);
     db.close();
     store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
     expect(store.recallMapping('firma')).toEqual({ valorVentaUnitario: 'Precio con IGV', tipoRegistro: 'PRECIOS_CON_IGV' });
@@ -226,7 +228,7 @@ describe('the workspace store', () => {
       const { rowsKept } = store.startCheck(ID, [], 'k', store.getCheck(ID)?.editsVersion);
       if (!rowsKept) {
         const writer = store.writer(ID);
-        for (let r = 2; r < 6; r++) writer.addRow(r, ['F001', String(r), 'NIU']);
+        for (let r = 2; r < 6; r++) writer.addRow(r, { near: ['F001', String(r), 'NIU'] });
         writer.flush();
       }
       store.finishCheck(ID, { summary: {}, rowsRead: 4, rowsKey: 'k' });
@@ -256,7 +258,7 @@ describe('the workspace store', () => {
 
   it('keeps edits as an overlay: one cell, a replace over a whole column (edits included), undo by action', () => {
     const writer = store.writer(ID);
-    for (let r = 2; r < 3002; r++) writer.addRow(r, ['F001', String(r), r % 2 === 0 ? 'UND' : 'NIU', r === 7 ? null : 'x']);
+    for (let r = 2; r < 3002; r++) writer.addRow(r, { near: ['F001', String(r), r % 2 === 0 ? 'UND' : 'NIU', r === 7 ? null : 'x'] });
     writer.flush();
     store.finishCheck(ID, { summary: {}, rowsRead: writer.rowsWritten });
     const at = '2026-11-23T12:00:00.000Z';
@@ -306,7 +308,7 @@ describe('the workspace store', () => {
     store.startCheck(OTHER, [], 'hoja');
     for (const id of [ID, OTHER]) {
       const w = store.writer(id);
-      for (let r = 2; r < 8; r++) w.addRow(r, ['F001', String(r)]);
+      for (let r = 2; r < 8; r++) w.addRow(r, { near: ['F001', String(r)] });
       w.markInvoice([2, 3], 'F001-1', 'INVALID', true);
       w.addProblem({ row: 2, colIndex: 1, header: 'numero', code: 'X', severity: 'error', message: { es: `mal ${id}`, en: 'bad' } });
       w.flush();
@@ -338,7 +340,7 @@ describe('the workspace store', () => {
 
   it('reads a check last run before its own tables existed from the shared ones, and moves it to its own at its next run', () => {
     const w = store.writer(ID);
-    for (let r = 2; r < 8; r++) w.addRow(r, ['F001', String(r)]);
+    for (let r = 2; r < 8; r++) w.addRow(r, { near: ['F001', String(r)] });
     w.markInvoice([2, 3], 'F001-1', 'INVALID', true);
     w.flush();
     store.finishCheck(ID, { summary: {}, rowsRead: w.rowsWritten, rowsKey: 'hoja' });
@@ -375,7 +377,7 @@ describe('the workspace store', () => {
 
   it("writes no row error where the invoice's mark says it, and keeps one the mark does not cover", () => {
     const w = store.writer(ID);
-    for (let r = 2; r < 10; r++) w.addRow(r, ['F001', String(r)]);
+    for (let r = 2; r < 10; r++) w.addRow(r, { near: ['F001', String(r)] });
     w.markRowError(3); // a problem of F001-1, told before its invoice
     w.markInvoice([2, 3], 'F001-1', 'INVALID', true);
     w.markRowError(4); // the service's answer on an invoice without errors

@@ -24,10 +24,10 @@ describe('value maps in the workspace store', () => {
     store.createCheck({ id: ID, fileName: 'ventas.xlsx', storedPath: join(dir.path, 'hoja-subida'), createdAt: AT });
     store.startCheck(ID, [], 'hoja');
     const writer = store.writer(ID);
-    writer.addRow(2, ['F001', 'BOLSITA', A]);
-    writer.addRow(3, ['F001', 'BOLSITA', B]);
-    writer.addRow(4, ['F001', 'BOLSITA', null]);
-    writer.addRow(5, ['F001', 'NIU', A]);
+    writer.addRow(2, { near: ['F001', 'BOLSITA', A] });
+    writer.addRow(3, { near: ['F001', 'BOLSITA', B] });
+    writer.addRow(4, { near: ['F001', 'BOLSITA', null] });
+    writer.addRow(5, { near: ['F001', 'NIU', A] });
     writer.addProblem({ row: 2, colIndex: 1, header: 'unidadMedida', code: 'UNKNOWN_CATALOGUE_VALUE', severity: 'error', message: { es: 'x', en: 'x' } });
     writer.flush();
     store.finishCheck(ID, { summary: {}, rowsRead: 4 });
