@@ -136,6 +136,28 @@ export function streamedWorksheet(value: unknown): StreamedWorksheet {
   return value as StreamedWorksheet;
 }
 
+/** A row longer than this many columns has its cells visited by their indexes (eachCellOf). */
+const SPARSE_ROW = 1024;
+
+/**
+ * Row.eachCell without walking the blanks: exceljs keeps a row's cells in an array indexed by
+ * column (`_cells`), and eachCell visits every index up to the last cell. A row with a value in
+ * column XFD made that 16,384 steps, for each row (11 s of a 20,000-row sheet's reading). A long row
+ * has its cells visited by the indexes its array holds, in column order; a short one (every
+ * ordinary row) by eachCell. Empty cells are passed over, as `includeEmpty: false` does.
+ */
+export function eachCellOf(row: ExcelJS.Row, visit: (cell: ExcelJS.Cell, column: number) => void): void {
+  const cells = (row as unknown as { _cells?: unknown })._cells;
+  if (!Array.isArray(cells) || cells.length <= SPARSE_ROW) {
+    row.eachCell({ includeEmpty: false }, visit);
+    return;
+  }
+  for (const key of Object.keys(cells)) {
+    const cell = cells[Number(key)] as ExcelJS.Cell | undefined;
+    if (cell !== undefined && cell.type !== ValueType.Null) visit(cell, Number(key) + 1);
+  }
+}
+
 /** A formula cell's raw cached result, kept even when it is 0, '' or NaN (`cell.result`). */
 export function formulaResultOf(cell: ExcelJS.Cell): unknown {
   return (cell as { result?: unknown }).result;

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { formulaResultOf, type StreamedWorksheet, type WorksheetEvent } from '../exceljs-internals.js';
+import { eachCellOf, formulaResultOf, type StreamedWorksheet, type WorksheetEvent } from '../exceljs-internals.js';
 import { BATCH_ROWS, type Cell, type SourceRow } from './source-row.js';
 import { isSumOfRowsAbove } from './sum-formula.js';
 import { toCell } from './xlsx-cell.js';
@@ -77,8 +77,13 @@ function rowCells(row: ExcelJS.Row, date1904: boolean): { cells: (Cell | null)[]
   const cells: (Cell | null)[] = [];
   let sumColumns: number[] | undefined;
   let blank = true;
-  row.eachCell({ includeEmpty: false }, (cell, column) => {
-    while (cells.length < column - 1) cells.push(null);
+  eachCellOf(row, (cell, column) => {
+    // The blanks before the cell, in one step (a cell far to the right comes after thousands).
+    if (cells.length < column - 1) {
+      const from = cells.length;
+      cells.length = column - 1;
+      cells.fill(null, from);
+    }
     const type = cell.type;
     const formula = type === ExcelJS.ValueType.Formula;
     const value = toCell({ type, value: cell.value, result: formula ? formulaResultOf(cell) : undefined, numFmt: cell.numFmt }, date1904);

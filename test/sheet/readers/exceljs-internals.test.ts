@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
+  eachCellOf,
   EXCELJS_VERSION,
   formulaResultOf,
   streamedWorksheet,
@@ -76,6 +77,66 @@ describe('the exceljs internals factura-import relies on', () => {
       ]);
       expect(internals.workbookRels?.some((r) => typeof r.Id === 'string' && r.Target === 'worksheets/sheet2.xml')).toBe(true);
       expect(internals.properties?.model).toMatchObject({ date1904: false });
+    } finally {
+      await dir.cleanup();
+    }
+  });
+
+  it('streaming reader: a row keeps its cells in an array by column, which eachCellOf visits like eachCell, a far one by its indexes', async () => {
+    const dir = await tempDir();
+    try {
+      const file = join(dir.path, 'wide.xlsx');
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Ventas');
+      sheet.addRow(['a', 2, null, 'd']);
+      const wide = sheet.getRow(2);
+      wide.getCell(1).value = 'F001';
+      wide.getCell(3).value = 7;
+      wide.getCell(16_384).value = 'nota';
+      await workbook.xlsx.writeFile(file);
+
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), { sharedStrings: 'cache', styles: 'cache', worksheets: 'emit' });
+      const seen: { row: number; long: boolean; byEachCellOf: unknown[][]; byEachCell: unknown[][] }[] = [];
+      for await (const value of reader) {
+        for await (const row of streamedWorksheet(value)) {
+          const byEachCellOf: unknown[][] = [];
+          eachCellOf(row, (cell, column) => byEachCellOf.push([column, cell.value]));
+          const byEachCell: unknown[][] = [];
+          row.eachCell({ includeEmpty: false }, (cell, column) => byEachCell.push([column, cell.value]));
+          const cells = (row as unknown as { _cells?: unknown })._cells;
+          seen.push({ row: row.number, long: Array.isArray(cells) && cells.length === 16_384, byEachCellOf, byEachCell });
+        }
+      }
+      expect(seen).toEqual([
+        {
+          row: 1,
+          long: false,
+          byEachCellOf: [
+            [1, 'a'],
+            [2, 2],
+            [4, 'd'],
+          ],
+          byEachCell: [
+            [1, 'a'],
+            [2, 2],
+            [4, 'd'],
+          ],
+        },
+        {
+          row: 2,
+          long: true,
+          byEachCellOf: [
+            [1, 'F001'],
+            [3, 7],
+            [16_384, 'nota'],
+          ],
+          byEachCell: [
+            [1, 'F001'],
+            [3, 7],
+            [16_384, 'nota'],
+          ],
+        },
+      ]);
     } finally {
       await dir.cleanup();
     }
