@@ -3,8 +3,9 @@ import type { InvoiceTotals } from './invoice-outcome.js';
 import { centsText, lineCents, type LineCents } from './line-cents.js';
 
 /**
- * Invoice totals with decimal arithmetic (never binary floats), rounded to 2 decimals half-up as
- * SUNAT does: per line, base and tax; per invoice, the sums and the total.
+ * Invoice totals with exact arithmetic (never binary fractions), rounded to 2 decimals half-up as
+ * SUNAT does: per line, base and tax; per invoice, the sums and the total. Prices without IGV of a
+ * sheet's usual size go by whole numbers of cents (line-cents.ts); everything else by decimal.js.
  *
  * - `PRECIOS_SIN_IGV`: base = round2(cantidad × valor); tax = round2(base × rate).
  * - `PRECIOS_CON_IGV` (the unit value includes the tax): line total = round2(cantidad × valor),
