@@ -3,6 +3,7 @@ import { columnDefinition, REQUIRED_COLUMNS } from '../invoice/canonical-columns
 import type { Problem } from '../invoice/problem.js';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
+import { shownCount } from '../i18n/shown-count.js';
 import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
 import { acceptedHeaders, firstColumns, headerText, matchHeaderCells, withColumnFeeding } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
@@ -150,15 +151,19 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
     });
   }
   if (ignored.length > 0) {
-    const list = ignored.map(where).join(', ');
+    // A header of 200,000 columns made this one note list every one of them (megabytes of text in
+    // the terminal, the results workbook and the page): the first ones are named, the rest counted.
+    const shown = ignored.slice(0, SHOWN_UNKNOWN);
+    const more = ignored.length - shown.length;
+    const list = shown.map(where).join(', ');
     notes.push({
       severity: 'warning',
       code: 'UNKNOWN_COLUMNS',
       row: found.row,
-      value: ignored.map((c) => c.header).join(', '),
+      value: shown.map((c) => c.header).join(', ') + (more > 0 ? ', …' : ''),
       message: localized(
-        `Se ignoran columnas que no corresponden a ninguna columna conocida: ${list}. Si alguna debe usarse, indíquela con --map mapping.json.`,
-        `Columns that match no known column are ignored: ${list}. If one should be used, name it with --map mapping.json.`,
+        `Se ignoran columnas que no corresponden a ninguna columna conocida: ${list}${more > 0 ? ` y ${shownCount(more, 'es')} más` : ''}. Si alguna debe usarse, indíquela con --map mapping.json.`,
+        `Columns that match no known column are ignored: ${list}${more > 0 ? ` and ${shownCount(more, 'en')} more` : ''}. If one should be used, name it with --map mapping.json.`,
       ),
     });
   }
@@ -265,6 +270,8 @@ function missingRequired(
 
 /** Header names shown for a missing column, and unrecognised columns listed: the rest is counted. */
 const SHOWN_HEADERS = 8;
+/** Unknown columns a note names one by one; the rest are counted. */
+const SHOWN_UNKNOWN = 20;
 
 function unitValueWithIgv(file: string, row: number, column: HeaderColumn): FacturaError {
   return new FacturaError(

@@ -127,6 +127,22 @@ describe('finding the header row', () => {
     expect((await collect(sheet.records))[0]?.values.numero).toBe('12');
   });
 
+  it('names the first 20 unknown columns of a header and counts the rest, however wide the header', async () => {
+    // A header of 200,000 unknown columns made this one note list every one of them: megabytes of text.
+    const extra = Array.from({ length: 2_000 }, (_, i) => `c${i}`);
+    const sheet = await readLineRecords(
+      rowsFromArrays([
+        [...HEADER, ...extra],
+        [...LINE, ...extra.map(() => '')],
+      ]),
+    );
+    const note = sheet.notes.find((n) => n.code === 'UNKNOWN_COLUMNS');
+    expect(note?.message.es).toMatch(/: «c0» \([A-Z]+\), «c1» \([A-Z]+\), .*«c19» \([A-Z]+\) y 1,980 más\. Si alguna debe usarse/);
+    expect(note?.message.en).toMatch(/«c19» \([A-Z]+\) and 1,980 more\./);
+    expect(note?.message.es.length).toBeLessThan(600);
+    expect(note?.value).toBe(`${extra.slice(0, 20).join(', ')}, …`);
+  });
+
   it('loads a mapping file and names unknown canonical columns in it', async () => {
     const dir = await tempDir();
     try {
