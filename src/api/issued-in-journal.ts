@@ -2,7 +2,7 @@ import { localized } from '../i18n/localized-text.js';
 import type { Problem } from '../invoice/problem.js';
 import { journalLines } from '../submit/journal-lines.js';
 import { journalKey, recordFor } from '../submit/journal-state.js';
-import { formatLockTime } from '../submit/judge-run-lock.js';
+import { shownInstant } from '../i18n/shown-instant.js';
 
 /** When a journal saw an invoice accepted: by issuer RUC, serie and number; undefined when it did not. */
 export type IssuedAt = (issuerRuc: string, serie: string, numero: string) => string | undefined;
@@ -33,7 +33,7 @@ export async function issuedInJournal(path: string, service?: string): Promise<I
  * changed is known only when a submission builds the document (then, ALREADY_ISSUED_WITH_OTHER_CONTENT).
  */
 export function issuedBeforeProblem(serie: string, numero: string, at: string, row?: number): Problem {
-  const when = formatLockTime(at);
+  const when = shownInstant(at);
   return {
     severity: 'warning',
     code: 'ALREADY_ISSUED',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LocalizedText } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
+import { shownInstant } from '../i18n/shown-instant.js';
 
 /**
  * The pure side of the sheet lock (src/submit/run-lock.ts does the files): what a lock holds, and
@@ -79,34 +80,6 @@ export function judgeLock(text: string, thisHost: string, isAlive: (pid: number)
   return { kind: 'held', holder };
 }
 
-/** One formatter per time zone: making one costs tens of microseconds, and a check names every invoice issued before. */
-const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * `2026-11-23T14:05:12Z` → `23/11/2026 09:05:12` (the Lima wall clock the users live in): a lock's
- * start, and when the journal saw an invoice accepted (issued-in-journal.ts). A text that is no
- * instant is given as it is.
- */
-export function formatLockTime(iso: string, timeZone = 'America/Lima'): string {
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return iso;
-  let format = FORMATTERS.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('es-PE', {
-      timeZone,
-      hourCycle: 'h23',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    FORMATTERS.set(timeZone, format);
-  }
-  return format.format(new Date(t)).replace(',', '');
-}
-
 /** How the web workspace names itself in the lock it holds while it sends (submit-routes.ts). */
 export const WORKSPACE_RUN_LABEL = 'factura-import serve (espacio de trabajo)';
 
@@ -122,7 +95,7 @@ export function lockRefusal(verdict: Exclude<LockVerdict, { kind: 'stale' }>, lo
     );
   }
   const h = verdict.holder;
-  const since = formatLockTime(h.startedAt);
+  const since = shownInstant(h.startedAt);
   if (verdict.kind === 'other-host') {
     return localized(
       `Otra ejecución está enviando con el mismo diario de envíos desde ${since} en el equipo «${h.host}» (PID ${h.pid}: ${h.command}). Espere a que termine allí y vuelva a ejecutar. Desde este equipo no se puede saber si esa ejecución sigue viva: si está seguro de que terminó (el equipo se apagó), borre el archivo de bloqueo ${lockPath}.`,

@@ -9,7 +9,8 @@ import type { Logger } from '../logger.js';
 import { redactText } from '../redact-secrets.js';
 import { writeFailure } from '../write-failure.js';
 import type { HostFacts, RunLockHolder } from './judge-run-lock.js';
-import { formatLockTime, judgeLock, lockRefusal, parseLockHolder } from './judge-run-lock.js';
+import { shownInstant } from '../i18n/shown-instant.js';
+import { judgeLock, lockRefusal, parseLockHolder } from './judge-run-lock.js';
 
 export type { RunLockHolder } from './judge-run-lock.js';
 
@@ -118,8 +119,8 @@ export async function acquireRunLock(journalPath: string, options: RunLockOption
     if (await removeStale(path, verdict.holder, holder)) {
       const h = verdict.holder;
       const notice = localized(
-        `se toma el bloqueo de una ejecución anterior que ya no existe (PID ${h.pid}, desde ${formatLockTime(h.startedAt)}): terminó sin liberarlo (¿se cortó?). El diario dice qué ya se envió.`,
-        `taking over the lock of an earlier run that no longer exists (PID ${h.pid}, since ${formatLockTime(h.startedAt)}): it ended without releasing it (cut short?). The journal says what was already sent.`,
+        `se toma el bloqueo de una ejecución anterior que ya no existe (PID ${h.pid}, desde ${shownInstant(h.startedAt)}): terminó sin liberarlo (¿se cortó?). El diario dice qué ya se envió.`,
+        `taking over the lock of an earlier run that no longer exists (PID ${h.pid}, since ${shownInstant(h.startedAt)}): it ended without releasing it (cut short?). The journal says what was already sent.`,
       );
       options.logger.warn({ lock: path, pid: h.pid, startedAt: h.startedAt }, notice[options.lang]);
       options.onNotice?.(notice);

@@ -42,8 +42,9 @@ async function writeCorrectedSheet(
     const rows = store.pageRows(checkId, false, from, CHUNK);
     if (rows.length === 0) break;
     const numbers = rows.map((r) => r.row);
-    const edits = store.editsBetween(checkId, Math.min(...numbers), Math.max(...numbers));
-    const far = store.farCellsBetween(checkId, Math.min(...numbers), Math.max(...numbers));
+    const [lowest, highest] = [Math.min(...numbers), Math.max(...numbers)];
+    const edits = store.editsBetween(checkId, lowest, highest);
+    const far = store.farCellsBetween(checkId, lowest, highest);
     const byRow = new Map<number, Map<number, string>>();
     for (const e of edits) byRow.set(e.row, (byRow.get(e.row) ?? new Map<number, string>()).set(e.col, e.value));
     for (const r of rows) {

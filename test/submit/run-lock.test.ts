@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FacturaError, exitCodeFor } from '../../src/factura-error.js';
 import { createLogger } from '../../src/logger.js';
-import { formatLockTime, judgeLock, lockRefusal, parseLockHolder, WORKSPACE_RUN_LABEL } from '../../src/submit/judge-run-lock.js';
+import { shownInstant } from '../../src/i18n/shown-instant.js';
+import { judgeLock, lockRefusal, parseLockHolder, WORKSPACE_RUN_LABEL } from '../../src/submit/judge-run-lock.js';
 import { acquireRunLock, linuxProcessStartMs, lockPathFor } from '../../src/submit/run-lock.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { textSink } from '../helpers/text-sink.js';
@@ -49,7 +50,7 @@ describe('judgeLock (pure policy)', () => {
 
 describe('lock messages', () => {
   it('say since when (Lima time), the PID and what to do, in Spanish', () => {
-    expect(formatLockTime('2026-11-23T14:05:12.000Z')).toBe('23/11/2026 09:05:12');
+    expect(shownInstant('2026-11-23T14:05:12.000Z')).toBe('23/11/2026 09:05:12');
     const msg = lockRefusal({ kind: 'held', holder }, '/x/ventas.journal.jsonl.lock');
     expect(msg.es).toBe(
       'Otra ejecución está enviando con el mismo diario de envíos desde 23/11/2026 09:05:12 (PID 4242: factura-import submit ventas.xlsx). Espere a que termine y vuelva a ejecutar; para detenerla, pulse Ctrl-C en su ventana. No se envió nada.',
@@ -90,7 +91,7 @@ describe('acquireRunLock (real files)', () => {
     expect(second).toBeInstanceOf(FacturaError);
     const err = second as FacturaError;
     expect(exitCodeFor(err.code)).toBe(2);
-    expect(err.text.es).toContain(`desde ${formatLockTime(written?.startedAt ?? '')} (PID ${process.pid}: factura-import submit ventas.xlsx)`);
+    expect(err.text.es).toContain(`desde ${shownInstant(written?.startedAt ?? '')} (PID ${process.pid}: factura-import submit ventas.xlsx)`);
 
     await first.release();
     await first.release();
