@@ -8,7 +8,14 @@
  * sandbox's accepted stamps, as in bench/run.ts. Run it under `node --cpu-prof` for a profile of
  * the sending path without the reading and validating around it.
  *
- *   node --import tsx bench/sending-cpu.ts --invoices 3000 --concurrency 32 [--reps 2] [--no-sync]
+ * With --bare, the same documents go out through a bare loop instead, the least any sending path
+ * that keeps the journal's guarantee must do: per invoice, the attempt line (group commit, one
+ * fdatasync a batch), the body (documentJson), one PUT through undici's Agent (dispatchText), the
+ * answer parsed, the outcome line. No token manager, hash, journal lookup, p-limit, answer
+ * classification, retries, stop signal or events: a floor to hold the sending path's figure
+ * against, not a way to send (a 4xx or a network error is just counted).
+ *
+ *   node --import tsx bench/sending-cpu.ts --invoices 3000 --concurrency 32 [--reps 2] [--no-sync] [--bare]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -20,6 +27,10 @@ import { parseArgs } from 'node:util';
 import { markExact } from '../src/invoice/exact-amounts.js';
 import { silentLogger } from '../src/logger.js';
 import { createSubmission } from '../src/submit/create-submission.js';
+import { dispatchText } from '../src/submit/dispatch-text.js';
+import { documentJson } from '../src/submit/document-json.js';
+import type { Journal } from '../src/submit/journal.js';
+import { UndiciAgent } from '../src/submit/undici-agent.js';
 import { openJournal } from '../src/submit/journal.js';
 import { openServiceSession } from '../src/submit/service-session.js';
 import type { SendableInvoice } from '../src/submit/submission.js';
@@ -36,6 +47,7 @@ const { values } = parseArgs({
     reps: { type: 'string', default: '1' },
     /** `--no-sync`: the journal without fdatasync (what the disk syncs cost, by difference; never the CLI's way). */
     'no-sync': { type: 'boolean', default: false },
+    bare: { type: 'boolean', default: false },
   },
 });
 const invoices = Number(values.invoices);
@@ -51,6 +63,31 @@ function sendables(ruc: string, razonSocial: string, mail: string, offset: numbe
     // Only what submission reads of a validated invoice: its draft's key and rows, and its document.
     return { draft: { serie: t.serie, numero: t.numero, rows: [i + 2] }, document: t.document, problems: [] } as unknown as SendableInvoice;
   });
+}
+
+/**
+ * The bare loop (--bare): `concurrency` workers, each taking the next invoice: attempt line, PUT,
+ * answer parsed, outcome line. Resolves to the invoices the service accepted.
+ */
+async function bareSend(items: readonly SendableInvoice[], journal: Journal, env: NodeJS.ProcessEnv, token: string): Promise<number> {
+  const agent = new UndiciAgent({ keepAliveTimeout: 10_000 });
+  const target = new URL(`${env.FACTURA_BASE_URL ?? ''}/factura-api/invoiceservice/integracion/factura/${env.FACTURA_RUC ?? ''}`);
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' };
+  let next = 0;
+  let accepted = 0;
+  const worker = async (): Promise<void> => {
+    for (let item = items[next++]; item !== undefined; item = items[next++]) {
+      const key = `${env.FACTURA_RUC ?? ''}-${item.draft.serie}-${item.draft.numero}`;
+      await journal.recordAttempt({ key, hash: '', attempt: 1 });
+      const answer = await dispatchText(agent, { origin: target.origin, path: target.pathname, method: 'PUT', headers, body: documentJson(item.document) });
+      JSON.parse(answer.bodyText);
+      if (answer.status >= 200 && answer.status < 300) accepted += 1;
+      await journal.recordOutcome({ key, hash: '', status: answer.status < 300 ? 'ACCEPTED' : 'REJECTED', httpStatus: answer.status });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  await agent.close();
+  return accepted;
 }
 
 for (let rep = 0; rep < Number(values.reps); rep += 1) {
@@ -76,8 +113,10 @@ for (let rep = 0; rep < Number(values.reps); rep += 1) {
     const cpu = process.cpuUsage();
     const started = performance.now();
     let accepted = 0;
-    for await (const { result } of submission.dispatch(Readable.from(items) as AsyncIterable<SendableInvoice>, (invoice) => submission.submit(invoice)))
-      if (result.status === 'ACCEPTED') accepted += 1;
+    if (values.bare) accepted = await bareSend(items, journal, env, (await session.tokens.getToken()).value);
+    else
+      for await (const { result } of submission.dispatch(Readable.from(items) as AsyncIterable<SendableInvoice>, (invoice) => submission.submit(invoice)))
+        if (result.status === 'ACCEPTED') accepted += 1;
     const wallMs = performance.now() - started;
     const used = process.cpuUsage(cpu);
     const sandboxMs = sandbox.cpuMs() - sandboxCpu;
@@ -86,7 +125,7 @@ for (let rep = 0; rep < Number(values.reps); rep += 1) {
     const sendRate = (stamps.length - 1) / (((stamps[stamps.length - 1] ?? 0) - (stamps[0] ?? 0)) / 1000);
     const ideal = concurrency / (LATENCY_MS / 1000);
     console.log(
-      `c=${concurrency}, ${invoices} invoices: ${((used.user + used.system) / 1000 / invoices).toFixed(3)} ms CPU/invoice (user ${(used.user / 1000 / invoices).toFixed(3)}, sys ${(used.system / 1000 / invoices).toFixed(3)}); ${(wallMs / 1000).toFixed(1)} s; ${sendRate.toFixed(0)}/s while sending = ${(sendRate / ideal).toFixed(2)} × ideal; accepted ${accepted}, logins ${ledger.counters.logins ?? 0}; sandbox ${(sandboxMs / invoices).toFixed(2)} ms CPU/request; journal ${(journal.stats().lines / journal.stats().batches).toFixed(1)} lines per fdatasync; load ${loadavg()}`,
+      `${values.bare ? 'bare loop, ' : ''}c=${concurrency}, ${invoices} invoices: ${((used.user + used.system) / 1000 / invoices).toFixed(3)} ms CPU/invoice (user ${(used.user / 1000 / invoices).toFixed(3)}, sys ${(used.system / 1000 / invoices).toFixed(3)}); ${(wallMs / 1000).toFixed(1)} s; ${sendRate.toFixed(0)}/s while sending = ${(sendRate / ideal).toFixed(2)} × ideal; accepted ${accepted}, logins ${ledger.counters.logins ?? 0}; sandbox ${(sandboxMs / invoices).toFixed(2)} ms CPU/request; journal ${(journal.stats().lines / journal.stats().batches).toFixed(1)} lines per fdatasync; load ${loadavg()}`,
     );
   } finally {
     await journal.close();

@@ -4,14 +4,15 @@ import { allowedValues } from './catalogues.js';
 import { facturaDocumentSchemaFor } from './factura-document.js';
 import type { ResolvedInvoice } from './resolve-invoice.js';
 import { canonicalDecimal } from './rules/amount-rules.js';
-import type { Close2u, ValidationContext } from './validation-context.js';
+import type { Close2u, Emisor, ValidationContext } from './validation-context.js';
+import { buildEmisor } from './build-document.js';
 
 /**
  * Whether an invoice that passed every rule (no errors) is sure to give a document body that the
  * zod schema (factura-document.ts, the single source of truth) accepts, so a dry run without an
- * issuer can skip building and parsing it. `false` means "not proven": the caller then builds the
- * body and parses it with the schema as before, so an answer here never changes a result, only
- * saves work. The schema's fields and what guarantees each one, once the rules found no error:
+ * issuer can skip building and parsing it, and a run with one parses only the documents not proven
+ * (with issuerBlockAccepted for the issuer's block). `false` means "not proven": the caller then
+ * parses with the schema as before, so an answer here never changes a result, only saves work. The schema's fields and what guarantees each one, once the rules found no error:
  *
  * - close2u: the run's settings, parsed by the schema once per settings object (below).
  * - serie: SERIE_PATTERN (invoice-key-rules.ts, case-insensitive; the builder upper-cases it).
@@ -125,6 +126,24 @@ function allowedSets(catalogues: Catalogues): (name: CatalogueName) => ReadonlyS
 const close2uChecked = new WeakMap<Catalogues, WeakMap<Close2u, boolean>>();
 
 /** The run's close2u block against the schema, parsed once per settings object. */
+/**
+ * Whether the schema accepts the issuer block (`emisor`) that withEmisor builds from `emisor`:
+ * parsed once per issuer object (a run makes one per issuer), not for every invoice. With the
+ * body covered (rulesCoverDocumentBody) it makes the whole document covered: the schema's issuer
+ * block depends on nothing else in the document.
+ */
+export function issuerBlockAccepted(catalogues: Catalogues, emisor: Emisor): boolean {
+  let accepted = issuerChecked.get(emisor);
+  if (accepted === undefined) {
+    accepted = facturaDocumentSchemaFor(catalogues).shape.emisor.safeParse(buildEmisor(emisor)).success;
+    issuerChecked.set(emisor, accepted);
+  }
+  return accepted;
+}
+
+/** The schema's shape has no catalogue field in the issuer block: one answer per issuer object. */
+const issuerChecked = new WeakMap<Emisor, boolean>();
+
 function close2uAccepted(catalogues: Catalogues, close2u: Close2u): boolean {
   let byClose2u = close2uChecked.get(catalogues);
   if (byClose2u === undefined) close2uChecked.set(catalogues, (byClose2u = new WeakMap<Close2u, boolean>()));

@@ -2,7 +2,7 @@ import { localized } from '../i18n/localized-text.js';
 import { buildDocumentBody, withEmisor } from './build-document.js';
 import type { TotalsLine } from './compute-totals.js';
 import { computeInvoiceTotals } from './compute-totals.js';
-import { rulesCoverDocumentBody } from './document-schema-coverage.js';
+import { issuerBlockAccepted, rulesCoverDocumentBody } from './document-schema-coverage.js';
 import type { FacturaDocument } from './factura-document.js';
 import { facturaDocumentBodySchemaFor, facturaDocumentSchemaFor } from './factura-document.js';
 import type { InvoiceDraft } from './invoice-draft.js';
@@ -40,7 +40,8 @@ export interface ValidatedInvoice {
 
 /**
  * Validate one invoice draft: defaults and catalogues, every business rule, totals, and, when it
- * is valid, the document checked against the zod schema (with the issuer when there is one).
+ * is valid, the document the zod schema accepts (with the issuer when there is one): proven by the
+ * rules where document-schema-coverage.ts can, parsed by the schema otherwise.
  * Reports every problem, never throws for a bad sheet.
  */
 export function validateInvoice(draft: InvoiceDraft, context: ValidationContext): ValidatedInvoice {
@@ -70,11 +71,15 @@ export function validateInvoice(draft: InvoiceDraft, context: ValidationContext)
   let document: FacturaDocument | undefined;
   if (!hasErrors(problems)) {
     if (emisor) {
-      // A document that may be sent is always parsed by the schema.
+      // A document that may be sent is one the schema accepts: proven by the rules and the issuer's
+      // own check (document-schema-coverage.ts) for most invoices, parsed for the rest.
       const candidate = withEmisor(buildDocumentBody(invoice, context.close2u), emisor);
-      const parsed = facturaDocumentSchemaFor(context.catalogues).safeParse(candidate);
-      if (parsed.success) document = candidate;
-      else problems.push(...parsed.error.issues.map((i) => shapeProblem(invoice.firstRow, i.path, i.message)));
+      if (rulesCoverDocumentBody(invoice, context) && issuerBlockAccepted(context.catalogues, emisor)) document = candidate;
+      else {
+        const parsed = facturaDocumentSchemaFor(context.catalogues).safeParse(candidate);
+        if (parsed.success) document = candidate;
+        else problems.push(...parsed.error.issues.map((i) => shapeProblem(invoice.firstRow, i.path, i.message)));
+      }
     } else if (!rulesCoverDocumentBody(invoice, context)) {
       // Dry run without an issuer: the body is only built to be checked, and the rules already
       // prove most invoices' bodies valid (document-schema-coverage.ts); the rest are parsed.

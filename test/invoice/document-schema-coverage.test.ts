@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDocumentBody } from '../../src/invoice/build-document.js';
 import { BUILTIN_CATALOGUES } from '../../src/invoice/catalogues.js';
 import { rulesCoverDocumentBody } from '../../src/invoice/document-schema-coverage.js';
-import { facturaDocumentBodySchemaFor } from '../../src/invoice/factura-document.js';
+import { facturaDocumentBodySchemaFor, facturaDocumentSchemaFor } from '../../src/invoice/factura-document.js';
 import { resolveInvoice } from '../../src/invoice/resolve-invoice.js';
 import type { ValidationContext } from '../../src/invoice/validation-context.js';
 import { validateInvoice } from '../../src/invoice/validate-invoice.js';
@@ -12,12 +12,13 @@ import { CONTEXT, VALID_ROW, draftOf } from './invoice-fixtures.js';
 
 const { emisor: _omit, ...DRY } = CONTEXT;
 const bodySchema = facturaDocumentBodySchemaFor(BUILTIN_CATALOGUES);
+const documentSchema = facturaDocumentSchemaFor(BUILTIN_CATALOGUES);
 
 function codes(rows: readonly Values[], context: ValidationContext): string[] {
   return validateInvoice(draftOf(rows), context).problems.map((p) => p.code);
 }
 
-describe('skipping the schema parse in a dry run without an issuer', () => {
+describe('skipping the schema parse where the rules prove the document', () => {
   it('only skips it for invoices whose built body the schema accepts', () => {
     const text = (max: number) =>
       fc.string({ unit: fc.constantFrom('a', 'Ñ', ' ', '😀', '-'), minLength: 1, maxLength: max }).filter((s) => s.trim() === s && s !== '');
@@ -41,7 +42,10 @@ describe('skipping the schema parse in a dry run without an issuer', () => {
           expect(bodySchema.safeParse(buildDocumentBody(invoice, context.close2u)).success).toBe(true);
         }
         // The dry run and a run with an issuer reach the same verdict and the same problems.
-        expect(result.problems.map((p) => p.code)).toEqual(codes(rows, { ...CONTEXT, defaults: context.defaults }));
+        const withIssuer = validateInvoice(draftOf(rows), { ...CONTEXT, defaults: context.defaults });
+        expect(result.problems.map((p) => p.code)).toEqual(withIssuer.problems.map((p) => p.code));
+        // A document to send, proven or parsed, is one the whole schema accepts.
+        if (withIssuer.document !== undefined) expect(documentSchema.safeParse(withIssuer.document).success).toBe(true);
       }),
       { numRuns: 300 },
     );
@@ -66,5 +70,15 @@ describe('skipping the schema parse in a dry run without an issuer', () => {
     const { invoice } = resolveInvoice(draftOf([VALID_ROW]), context);
     expect(rulesCoverDocumentBody(invoice, context)).toBe(false);
     expect(codes([VALID_ROW], context)).toEqual(['DOCUMENT_SHAPE']);
+  });
+
+  it('parses the document of a run with an issuer whose own block the schema refuses, however sure the body is', () => {
+    const emisor = { ...CONTEXT.emisor, ruc: CONTEXT.emisor?.ruc ?? '', nombreLegal: 'N'.repeat(101) };
+    const { invoice } = resolveInvoice(draftOf([VALID_ROW]), CONTEXT);
+    expect(rulesCoverDocumentBody(invoice, CONTEXT)).toBe(true);
+    const result = validateInvoice(draftOf([VALID_ROW]), { ...CONTEXT, emisor });
+    expect(result.document).toBeUndefined();
+    expect(result.problems.map((p) => [p.code, p.value])).toEqual([['DOCUMENT_SHAPE', 'emisor.nombreLegal']]);
+    expect(validateInvoice(draftOf([VALID_ROW]), CONTEXT).document).toBeDefined();
   });
 });
