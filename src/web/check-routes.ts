@@ -135,8 +135,10 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
       const mapped = await previewWithMapping(check.storedPath, preview.chosenSheet === undefined ? {} : { sheet: preview.chosenSheet }, chosen);
       if (mapped.refusal !== undefined) return reply.code(400).send({ error: inUserTerms(mapped.refusal, checkTerms(check)).es });
       if (mapped.preview.header !== undefined) store.rememberMapping(preview.signature, chosen, new Date().toISOString());
-      // Another «Revisar» may have started while the mapping was tried: from here to the run's start nothing waits.
-      if (store.getCheck(check.id)?.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
+      // Another «Revisar» may have started while the mapping was tried, or the check been removed: from here to the run's start nothing waits.
+      const now = store.getCheck(check.id);
+      if (now === undefined) return reply.code(404).send(NOT_FOUND);
+      if (now.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
     }
     const mapping = chosen ?? preview?.mapping;
     if (preview !== undefined && mapping !== undefined) store.setPreview(check.id, { ...preview, mapping });

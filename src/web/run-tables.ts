@@ -26,6 +26,8 @@ export interface RunTables {
   of(id: string): RunTableStatements;
   /** A new run: empties the check's own tables (made now for a check that had none; its rows in the shared tables go). */
   restart(id: string): void;
+  /** The check is forgotten: its own tables go (its rows in the shared ones are the caller's to delete). */
+  drop(id: string): void;
 }
 
 /**
@@ -121,8 +123,15 @@ export function runTables(db: Db): RunTables {
          CREATE INDEX IF NOT EXISTS error_rows_${n}_by_seq ON error_rows_${n} (seq);`,
       );
       setNumber.run(n, id);
-      // Tables left by a check whose rowid was given again (none are dropped): emptied too.
+      // Tables left by a check whose rowid was given again (a forgotten check's are dropped; older ones may be left): emptied too.
       statements(n).clear(id);
+    },
+    drop(id) {
+      const n = numbers(id)?.runTables;
+      if (n === undefined || n === null) return;
+      // Their indexes go with them; the statements prepared over them are not kept.
+      db.exec(`DROP TABLE IF EXISTS problems_${n}; DROP TABLE IF EXISTS error_rows_${n};`);
+      cache.delete(n);
     },
   };
 }

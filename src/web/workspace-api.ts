@@ -335,6 +335,11 @@ export type ServiceView =
       readonly problem?: string;
     };
 
+/** POST /api/checks/:id/forget: the check is gone from the workspace (its file name, for the page to say so). */
+export interface ForgetAnswer {
+  readonly forgotten: string;
+}
+
 /** Every error body the server sends. */
 export interface ErrorBody {
   readonly error: string;

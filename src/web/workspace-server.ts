@@ -15,6 +15,7 @@ import { answerClientError, answerFrameworkError } from './client-error-answer.j
 import { correctedSheetRoutes } from './corrected-sheet-routes.js';
 import { downloadRoutes } from './download-routes.js';
 import { editRoutes } from './edit-routes.js';
+import { forgetCheckRoutes } from './forget-check-routes.js';
 import { gridRoutes } from './grid-routes.js';
 import { createIssuerAccess } from './issuer-access.js';
 import { issuerRoutes } from './issuer-routes.js';
@@ -149,6 +150,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   await app.register(valueMapRoutes, { store });
   if (access !== undefined) await app.register(issuerRoutes, { store, access });
   await app.register(correctedSheetRoutes, { store });
+  await app.register(forgetCheckRoutes, { store, files, sending, workspace: options.workspace });
   await app.register(submitRoutes, {
     store,
     hub,

@@ -5,6 +5,7 @@ import { createCheckWriter, type CheckWriter, type StoredProblem } from './check
 import { MARK_OF_ROW } from './invoice-mark-of-row.js';
 import { runTables } from './run-tables.js';
 import { submissionStore, type SubmissionStore } from './submission-store.js';
+import { checkRemoval, type CheckRemoval } from './check-removal.js';
 import { valueMapStore, type ValueMapStore } from './value-map-store.js';
 import { migrateWorkspace } from './workspace-migrations.js';
 
@@ -85,7 +86,7 @@ function toCheck(r: RawCheck): CheckRecord {
 }
 
 /** Checks, rows, edits and mappings; value maps, columns and submissions come from the block at the end. */
-export interface WorkspaceStore extends ValueMapStore, SubmissionStore {
+export interface WorkspaceStore extends ValueMapStore, SubmissionStore, CheckRemoval {
   createCheck(c: { id: string; fileName: string; storedPath: string; createdAt: string }): void;
   getCheck(id: string): CheckRecord | undefined;
   listChecks(limit: number): CheckRecord[];
@@ -396,5 +397,6 @@ export function openWorkspaceStore(path: string): WorkspaceStore {
     close: () => db.close(),
     ...valueMapStore(db, tables),
     ...submissionStore(db),
+    ...checkRemoval(db, tables),
   };
 }

@@ -353,6 +353,29 @@ describe('the web workspace in a real browser', () => {
     await expect.poll(() => grid.locator('[data-row="4"]:focus').count(), { timeout: 5_000, interval: 100 }).toBe(1);
   }, 90_000);
 
+  it('removes a check from the history after asking once more, and says so', async () => {
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    const history = page.getByRole('region', { name: 'Revisiones anteriores' });
+    await history.getByRole('rowheader', { name: 'con-oculta.xlsx' }).waitFor();
+    const before = await history.getByRole('rowheader').allTextContents();
+    expect(before).toContain('con-oculta.xlsx');
+    await page.getByRole('button', { name: 'Eliminar la revisión de con-oculta.xlsx' }).click();
+    await page.getByText('¿Eliminar la revisión de «con-oculta.xlsx»? Se borran la hoja subida, sus cambios y sus resultados').waitFor();
+    await shot(page, '06-eliminar-revision');
+    // «Cancelar» keeps it; asked again, «Sí, eliminar» removes it.
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(history.getByRole('rowheader').allTextContents()).resolves.toEqual(before);
+    await page.getByRole('button', { name: 'Eliminar la revisión de con-oculta.xlsx' }).click();
+    await page.getByRole('button', { name: 'Sí, eliminar' }).click();
+    await page.getByRole('status').filter({ hasText: 'Se eliminó la revisión de «con-oculta.xlsx».' }).waitFor();
+    await expect(history.getByRole('rowheader').allTextContents()).resolves.toEqual(before.filter((name) => name !== 'con-oculta.xlsx'));
+    await shot(page, '07-revision-eliminada');
+    // Gone for good: the page opened again lists it no more.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Revisiones anteriores' }).waitFor();
+    await expect(page.getByRole('rowheader', { name: 'con-oculta.xlsx' }).count()).resolves.toBe(0);
+  }, 60_000);
+
   it('ran the whole session without a script error or a Content-Security-Policy violation', () => {
     expect(consoleErrors).toEqual([]);
   });

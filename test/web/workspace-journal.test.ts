@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { request } from 'undici';
@@ -109,6 +109,36 @@ describe('the workspace’s one journal', () => {
     expect(new Set(keys).size).toBe(4);
   }, 120_000);
 
+  it('removes a sent check (its upload, workbooks and rows) and keeps what it issued: the same sheet uploaded again sends nothing', async () => {
+    const sheet = join(dir.path, 'borrar.csv');
+    await writeSalesCsv(sheet, { invoices: 3, serie: 'F004' });
+    const csv = await readFile(sheet, 'utf8');
+    const id = await checked('borrar.csv', csv);
+    expect(await sent(id)).toEqual({ ACCEPTED: 3 });
+    // Its results workbook written (a download), so there is more than the upload to remove.
+    const results = await request(`${origin}/api/checks/${id}/download/resultados`, { headers: { cookie, origin } });
+    expect(results.statusCode).toBe(200);
+    await results.body.arrayBuffer();
+    const folder = join(dir.path, 'espacio', 'checks', id);
+    expect((await readdir(folder)).sort()).toEqual(['hoja-subida', 'resultados.xlsx']);
+    // An upload's own journal, as older workspaces kept them: never removed.
+    await writeFile(join(folder, 'hoja-subida.journal.jsonl'), '');
+
+    expect(await call(`/api/checks/${id}/forget`, {})).toEqual({ status: 200, json: { forgotten: 'borrar.csv' } });
+    expect((await call(`/api/checks/${id}`)).status).toBe(404);
+    expect(await call(`/api/checks/${id}/forget`, {})).toEqual({ status: 404, json: { error: 'Esa revisión ya no está en el espacio de trabajo.' } });
+    expect(((await call('/api/checks')).json as unknown as { id: string }[]).map((c) => c.id)).not.toContain(id);
+    expect(((await call('/api/submissions')).json as unknown as { checkId: string }[]).map((s) => s.checkId)).not.toContain(id);
+    expect(await readdir(folder)).toEqual(['hoja-subida.journal.jsonl']);
+    expect(existsSync(join(dir.path, 'espacio', 'envios.journal.jsonl'))).toBe(true);
+
+    // What it issued stays issued: the same sheet again is known as sent, and nothing reaches the service twice.
+    const again = await checked('borrar.csv', csv);
+    expect((await call(`/api/checks/${again}`)).json).toMatchObject({ issuedBefore: 3 });
+    expect(await sent(again)).toEqual({ SKIPPED: 3 });
+    expect(sandbox.ledger().entries.filter((e) => e.serie === 'F004')).toHaveLength(3);
+  }, 120_000);
+
   it('sends one sheet at a time: a second «Enviar» while another sheet is sending is refused, and goes once that one ends', async () => {
     const a = join(dir.path, 'a.csv');
     const b = join(dir.path, 'b.csv');
@@ -117,6 +147,11 @@ describe('the workspace’s one journal', () => {
     const first = await checked('a.csv', await readFile(a));
     const second = await checked('b.csv', await readFile(b));
     expect((await call(`/api/checks/${first}/submit`, {})).status).toBe(202);
+    // Nor is a sheet being sent removed from the workspace.
+    expect(await call(`/api/checks/${first}/forget`, {})).toEqual({
+      status: 409,
+      json: { error: '«a.csv» se está revisando o enviando: espere a que termine (o detenga el envío) y vuelva a pulsar «Eliminar».' },
+    });
     const refused = await call(`/api/checks/${second}/submit`, {});
     expect(refused).toEqual({
       status: 409,

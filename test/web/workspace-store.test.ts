@@ -1,12 +1,14 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CheckWriter } from '../../src/web/check-writer.js';
 import type { WorkspaceStore } from '../../src/web/workspace-store.js';
 import { pageOfErrorsSql } from '../../src/web/run-tables.js';
 import { openWorkspaceStore } from '../../src/web/workspace-store.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const ID = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
 
 describe('the workspace store', () => {
   let dir: { path: string; cleanup: () => Promise<void> };
@@ -22,6 +24,21 @@ describe('the workspace store', () => {
     store.close();
     await dir.cleanup();
   });
+
+  /** A second check beside ID, both checked: six rows each, invoice F001-1 (rows 2-3) invalid, a problem on row 2; `more` adds to each. */
+  const twoCheckedSheets = (more?: (w: CheckWriter) => void): void => {
+    store.createCheck({ id: OTHER, fileName: 'otra.csv', storedPath: join(dir.path, 'otra'), createdAt: '2026-11-23T10:00:00.000Z' });
+    store.startCheck(OTHER, [], 'hoja');
+    for (const id of [ID, OTHER]) {
+      const w = store.writer(id);
+      for (let r = 2; r < 8; r++) w.addRow(r, { near: ['F001', String(r)] });
+      w.markInvoice([2, 3], 'F001-1', 'INVALID', true);
+      w.addProblem({ row: 2, colIndex: 1, header: 'numero', code: 'X', severity: 'error', message: { es: `mal ${id}`, en: 'bad' } });
+      more?.(w);
+      w.flush();
+      store.finishCheck(id, { summary: {}, rowsRead: w.rowsWritten, rowsKey: 'hoja' });
+    }
+  };
 
   it('writes every row once with its invoice status, including a row claimed again long after it was read', () => {
     const writer = store.writer(ID);
@@ -183,7 +200,6 @@ describe('the workspace store', () => {
   });
 
   it('records a check left sending as such, and its submission as interrupted when the server stopped', () => {
-    const OTHER = '22222222-2222-4222-8222-222222222222';
     store.createCheck({ id: OTHER, fileName: 'otra.csv', storedPath: join(dir.path, 'otra'), createdAt: '2026-11-23T10:00:00.000Z' });
     store.startCheck(OTHER, [], 'hoja');
     store.startSubmission({ checkId: ID, at: '2026-11-23T11:00:00.000Z', environment: 'Simulador local' });
@@ -303,17 +319,7 @@ describe('the workspace store', () => {
   });
 
   it("keeps each check's problems in tables of its own: a recheck empties them and leaves another check's", () => {
-    const OTHER = '22222222-2222-4222-8222-222222222222';
-    store.createCheck({ id: OTHER, fileName: 'otra.csv', storedPath: join(dir.path, 'otra'), createdAt: '2026-11-23T10:00:00.000Z' });
-    store.startCheck(OTHER, [], 'hoja');
-    for (const id of [ID, OTHER]) {
-      const w = store.writer(id);
-      for (let r = 2; r < 8; r++) w.addRow(r, { near: ['F001', String(r)] });
-      w.markInvoice([2, 3], 'F001-1', 'INVALID', true);
-      w.addProblem({ row: 2, colIndex: 1, header: 'numero', code: 'X', severity: 'error', message: { es: `mal ${id}`, en: 'bad' } });
-      w.flush();
-      store.finishCheck(id, { summary: {}, rowsRead: w.rowsWritten, rowsKey: 'hoja' });
-    }
+    twoCheckedSheets();
     expect(store.startCheck(ID, [], 'hoja')).toEqual({ rowsKept: true });
     const w = store.writer(ID);
     w.markInvoice([2, 3], 'F001-1', 'VALID', false);
@@ -392,6 +398,44 @@ describe('the workspace store', () => {
     expect((db.prepare(`SELECT row_num FROM row_errors WHERE check_id = ? ORDER BY row_num`).all(ID) as { row_num: number }[]).map((r) => r.row_num)).toEqual([
       4, 9,
     ]);
+    db.close();
+    store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
+  });
+
+  it('forgets a check whole: every row naming it in every table, and its own tables; another check keeps all of its own', () => {
+    twoCheckedSheets((w) => w.markRowError(7));
+    for (const id of [ID, OTHER]) {
+      store.addEdit(id, { row: 2, col: 1, value: '9', at: '2026-11-23T10:05:00.000Z' });
+      store.setCheckColumns(id, { serie: 0, numero: 1 });
+      store.finishSubmission(store.startSubmission({ checkId: id, at: '2026-11-23T10:06:00.000Z', environment: 'simulador' }), {
+        at: '2026-11-23T10:07:00.000Z',
+        interrupted: false,
+      });
+    }
+    expect(store.forgetCheck(ID)).toBe('forgotten');
+    expect(store.forgetCheck(ID)).toBe('missing');
+    expect(store.getCheck(ID)).toBeUndefined();
+    expect(store.listChecks(10).map((c) => c.id)).toEqual([OTHER]);
+    expect(store.pageRows(OTHER, false, 0, 10)).toHaveLength(6);
+    expect(store.problemsOfRows(OTHER, [2]).map((p) => p.message.es)).toEqual([`mal ${OTHER}`]);
+    expect(store.countEditedCells(OTHER)).toBe(1);
+    expect([...store.latestSubmissions().keys()]).toEqual([OTHER]);
+
+    // A check being checked or sent is not forgotten.
+    store.startCheck(OTHER, [], 'hoja');
+    expect(store.forgetCheck(OTHER)).toBe('running');
+    expect(store.getCheck(OTHER)?.state).toBe('running');
+    store.close();
+    // Read from the file: no table the workspace has, today's or a later migration's, keeps a row of the forgotten check.
+    const db = new Database(join(dir.path, 'db.sqlite'), { readonly: true });
+    const tables = (db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table'`).all() as { name: string }[]).map((t) => t.name);
+    const naming = tables.filter((t) => (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(t) as { name: string }[]).some((c) => c.name === 'check_id'));
+    expect(naming.length).toBeGreaterThanOrEqual(8);
+    for (const table of naming) expect([table, db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE check_id = ?`).get(ID)]).toEqual([table, { n: 0 }]);
+    expect(db.prepare(`SELECT COUNT(*) AS n FROM checks WHERE id = ?`).get(ID)).toEqual({ n: 0 });
+    // Its own problem tables are dropped (the check's rowid named them: 1); the other's stay.
+    expect(tables.filter((t) => /^(problems|error_rows)_\d+$/.test(t)).sort()).toEqual(['error_rows_2', 'problems_2']);
+    expect(db.prepare(`SELECT COUNT(*) AS n FROM rows WHERE check_id = ?`).get(OTHER)).toEqual({ n: 6 });
     db.close();
     store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
   });

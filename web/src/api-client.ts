@@ -11,6 +11,7 @@ import type {
   CheckView,
   EditAnswer,
   ErrorBody,
+  ForgetAnswer,
   GridPage,
   ProblemGroup,
   ProblemItem,
@@ -110,6 +111,7 @@ export const api = {
   preview: (id: string): Promise<SheetPreview> => request('GET', `${checkPath(id)}/preview`),
   chooseSheet: (id: string, body: SheetChoiceBody): Promise<SheetPreview> => request('POST', `${checkPath(id)}/sheet`, body),
   history: (): Promise<CheckView[]> => request('GET', '/api/checks'),
+  forgetCheck: (id: string): Promise<ForgetAnswer> => request('POST', `${checkPath(id)}/forget`),
   problemGroups: (id: string): Promise<ProblemGroup[]> => request('GET', `${checkPath(id)}/problems`),
   problemItems: (id: string, g: Pick<ProblemGroup, 'code' | 'severity' | 'column'>): Promise<ProblemItem[]> =>
     request('GET', `${checkPath(id)}/problems/items?${new URLSearchParams({ code: g.code, severity: g.severity, column: g.column }).toString()}`),

@@ -1,12 +1,31 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CheckView, SubmissionView } from '../api-client.js';
-import { api } from '../api-client.js';
+import { ApiError, api } from '../api-client.js';
 import { formatCount, formatDate, plural } from '../format.js';
 
-/** Earlier checks of this workspace; each reopens without uploading again. */
+/**
+ * Earlier checks of this workspace; each reopens without uploading again, or is removed («Eliminar»,
+ * asked once more in its own row): its upload, changes and results go, what it sent stays issued.
+ */
 export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) => void }) {
   const [checks, setChecks] = useState<CheckView[] | undefined>(undefined);
   const [sent, setSent] = useState<ReadonlyMap<string, SubmissionView>>(new Map());
+  /** The check whose removal is being asked about. */
+  const [asking, setAsking] = useState<string | undefined>(undefined);
+  const [said, setSaid] = useState<{ readonly text: string; readonly failed: boolean } | undefined>(undefined);
+  const forget = (c: CheckView): void => {
+    api.forgetCheck(c.id).then(
+      (answer) => {
+        setChecks((list) => list?.filter((x) => x.id !== c.id));
+        setAsking(undefined);
+        setSaid({ text: `Se eliminó la revisión de «${answer.forgotten}».`, failed: false });
+      },
+      (err: unknown) => {
+        setAsking(undefined);
+        setSaid({ text: err instanceof ApiError ? err.message : String(err), failed: true });
+      },
+    );
+  };
   useEffect(() => {
     void api.history().then(setChecks, () => setChecks([]));
     void api.submissions().then(
@@ -14,10 +33,15 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
       () => undefined,
     );
   }, []);
-  if (checks === undefined || checks.length === 0) return null;
+  if (checks === undefined || (checks.length === 0 && said === undefined)) return null;
   return (
     <section class="card" aria-labelledby="history-title">
       <h2 id="history-title">Revisiones anteriores</h2>
+      {said !== undefined && (
+        <p class={said.failed ? 'alert' : 'note'} role={said.failed ? 'alert' : 'status'}>
+          {said.text}
+        </p>
+      )}
       <table class="history">
         <thead>
           <tr>
@@ -30,7 +54,7 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
           </tr>
         </thead>
         <tbody>
-          {checks.map((c) => (
+          {checks.map((c) => [
             <tr key={c.id}>
               <th scope="row" class="nowrap">
                 {c.fileName}
@@ -46,12 +70,48 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
                 {sent.get(c.id) !== undefined && <Submission s={sent.get(c.id) as SubmissionView} check={c} />}
               </td>
               <td>
-                <button type="button" onClick={() => onOpen(c)} aria-label={`Abrir la revisión de ${c.fileName}`}>
-                  Abrir
-                </button>
+                <div class="actions">
+                  <button type="button" onClick={() => onOpen(c)} aria-label={`Abrir la revisión de ${c.fileName}`}>
+                    Abrir
+                  </button>
+                  {/* Being checked or sent: not removable until it ends (the server refuses too). */}
+                  {c.state !== 'running' && (
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setSaid(undefined);
+                        setAsking(c.id);
+                      }}
+                      aria-label={`Eliminar la revisión de ${c.fileName}`}
+                      aria-expanded={asking === c.id}
+                    >
+                      Eliminar
+                    </button>
+                  )}
+                </div>
               </td>
-            </tr>
-          ))}
+            </tr>,
+            asking === c.id && (
+              <tr key={`${c.id}-asking`} class="asking">
+                <td colSpan={4}>
+                  <p>
+                    ¿Eliminar la revisión de «{c.fileName}»? Se borran la hoja subida, sus cambios y sus resultados en este espacio de trabajo.
+                    {sent.has(c.id)
+                      ? ' Las facturas que envió siguen emitidas y anotadas en el diario de envíos: si vuelve a subir la hoja, no se enviarán otra vez.'
+                      : ''}
+                  </p>
+                  <div class="actions">
+                    <button type="button" class="danger" onClick={() => forget(c)}>
+                      Sí, eliminar
+                    </button>
+                    <button type="button" onClick={() => setAsking(undefined)}>
+                      Cancelar
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ),
+          ])}
         </tbody>
       </table>
     </section>
