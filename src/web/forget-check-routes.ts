@@ -17,6 +17,11 @@ export interface ForgetCheckRouteOptions {
 
 const Params = z.object({ id: z.string().uuid() });
 
+const NOT_FOUND = { error: 'Esa revisión ya no está en el espacio de trabajo.' };
+const BUSY = (fileName: string) => ({
+  error: `«${fileName}» se está revisando o enviando: espere a que termine (o detenga el envío) y vuelva a pulsar «Eliminar».`,
+});
+
 /** A journal's file name: an upload's own journal of an older workspace, or one a merge left beside it. */
 const JOURNAL_FILE = /\.journal\.jsonl/;
 
@@ -45,19 +50,15 @@ async function removeCheckFiles(dir: string): Promise<void> {
 export const forgetCheckRoutes: FastifyPluginCallback<ForgetCheckRouteOptions> = (app, { store, files, sending, workspace }, done) => {
   app.post('/api/checks/:id/forget', async (request, reply): Promise<ForgetAnswer | undefined> => {
     const params = Params.safeParse(request.params);
-    if (!params.success) return reply.code(404).send({ error: 'Esa revisión ya no está en el espacio de trabajo.' });
+    if (!params.success) return reply.code(404).send(NOT_FOUND);
     const id = params.data.id;
     const check = store.getCheck(id);
-    if (check === undefined) return reply.code(404).send({ error: 'Esa revisión ya no está en el espacio de trabajo.' });
-    if (sending.has(id) || check.state === 'running') {
-      return reply.code(409).send({
-        error: `«${check.fileName}» se está revisando o enviando: espere a que termine (o detenga el envío) y vuelva a pulsar «Eliminar».`,
-      });
-    }
+    if (check === undefined) return reply.code(404).send(NOT_FOUND);
+    if (sending.has(id)) return reply.code(409).send(BUSY(check.fileName));
+    // The store looks at the check's state in the transaction that removes it.
     const outcome = store.forgetCheck(id);
-    if (outcome === 'missing') return reply.code(404).send({ error: 'Esa revisión ya no está en el espacio de trabajo.' });
-    if (outcome === 'running')
-      return reply.code(409).send({ error: `«${check.fileName}» se empezó a revisar: espere a que termine y vuelva a pulsar «Eliminar».` });
+    if (outcome === 'missing') return reply.code(404).send(NOT_FOUND);
+    if (outcome === 'running') return reply.code(409).send(BUSY(check.fileName));
     // Gone from the database, so nothing starts writing for it now; a workbook being written for a download ends first.
     await files.settled(id);
     await removeCheckFiles(join(workspace, 'checks', id));
