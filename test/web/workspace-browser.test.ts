@@ -361,7 +361,7 @@ describe('the web workspace in a real browser', () => {
     expect(before).toContain('con-oculta.xlsx');
     await page.getByRole('button', { name: 'Eliminar la revisión de con-oculta.xlsx' }).click();
     await page.getByText('¿Eliminar la revisión de «con-oculta.xlsx»? Se borran la hoja subida, sus cambios y sus resultados').waitFor();
-    await shot(page, '06-eliminar-revision');
+    await shot(page, '15-eliminar-revision');
     // «Cancelar» keeps it; asked again, «Sí, eliminar» removes it.
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await expect(history.getByRole('rowheader').allTextContents()).resolves.toEqual(before);
@@ -369,7 +369,7 @@ describe('the web workspace in a real browser', () => {
     await page.getByRole('button', { name: 'Sí, eliminar' }).click();
     await page.getByRole('status').filter({ hasText: 'Se eliminó la revisión de «con-oculta.xlsx».' }).waitFor();
     await expect(history.getByRole('rowheader').allTextContents()).resolves.toEqual(before.filter((name) => name !== 'con-oculta.xlsx'));
-    await shot(page, '07-revision-eliminada');
+    await shot(page, '16-revision-eliminada');
     // Gone for good: the page opened again lists it no more.
     await page.reload();
     await page.getByRole('heading', { name: 'Revisiones anteriores' }).waitFor();
