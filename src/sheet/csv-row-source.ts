@@ -8,6 +8,7 @@ import type { Problem } from '../invoice/problem.js';
 import { createCsvDecodeStream } from './csv-decode-stream.js';
 import { csvRowAtByte } from './csv-row-at-byte.js';
 import type { CsvEncoding } from './detect-encoding.js';
+import { columnLetter } from './header-map.js';
 import type { CsvDelimiter } from './sniff-delimiter.js';
 import { readableBatches } from './readable-batches.js';
 import { BATCH_ROWS, type Cell, type SourceRow } from './source-row.js';
@@ -61,7 +62,7 @@ export async function* readCsvRows(file: string, options: CsvReadOptions): Async
         if (found === 0) continue;
         if (expected === undefined && record.length > 1) expected = record.length;
         if (expected !== undefined && record.length !== expected && (record.length < expected || found > expected)) {
-          batch.push({ row, cells, problems: [raggedRow(row, expected, record.length)] });
+          batch.push({ row, cells, problems: [raggedRow(row, expected, record)] });
         } else batch.push({ row, cells });
       }
       if (batch.length > 0) yield batch;
@@ -77,15 +78,30 @@ export async function* readCsvRows(file: string, options: CsvReadOptions): Async
   }
 }
 
-function raggedRow(row: number, expected: number, found: number): Problem {
+/**
+ * A row with another number of cells than the table. When one of its cells runs over several lines
+ * of the file, the likely cause is a quote (") opened in that cell and closed only lines further
+ * down, which pulled the next line into it: the message says which cell, with its start.
+ */
+function raggedRow(row: number, expected: number, record: readonly string[]): Problem {
+  const found = record.length;
+  const spanning = record.findIndex((text) => text.includes('\n') || text.includes('\r'));
+  const start = spanning < 0 ? '' : ((record[spanning] ?? '').split(/\r\n|\n|\r/, 1)[0]?.slice(0, 40) ?? '');
+  const where = spanning < 0 ? undefined : columnLetter(spanning);
   return {
     severity: 'warning',
     code: 'RAGGED_ROW',
     row,
     value: String(found),
     message: localized(
-      `La fila ${row} tiene ${found} celdas; se esperaban ${expected} como en las filas anteriores. Revise si falta o sobra un separador.`,
-      `Row ${row} has ${found} cells; ${expected} were expected, as in the rows above. Check for a missing or extra separator.`,
+      `La fila ${row} tiene ${found} celdas; se esperaban ${expected} como en las filas anteriores. ` +
+        (where === undefined
+          ? 'Revise si falta o sobra un separador.'
+          : `Su celda ${where} («${start}…») sigue en las líneas siguientes del archivo: revise si en ella se abrió una comilla (") que no se cerró, o si falta o sobra un separador.`),
+      `Row ${row} has ${found} cells; ${expected} were expected, as in the rows above. ` +
+        (where === undefined
+          ? 'Check for a missing or extra separator.'
+          : `Its cell ${where} ("${start}…") runs on into the next lines of the file: check whether a quote (") opened in it was never closed, or for a missing or extra separator.`),
     ),
   };
 }

@@ -1,4 +1,7 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers/temp-dir.js';
 import { fixture, readAll, text } from './read-all-rows.js';
 
 const t = (...values: (string | null)[]) => values.map((v) => (v === null ? null : text(v)));
@@ -92,6 +95,32 @@ describe('openRowSource on CSV files', () => {
     // A trailing empty cell (a trailing separator) loses no data: no warning.
     expect(rows[3]?.problems).toBeUndefined();
     expect(rows[4]).toEqual({ row: 5, cells: t('F001', '4', '40') });
+  });
+
+  it('names the cell that runs on into the next lines when a quote opened in it pulled them into the row', async () => {
+    const dir = await tempDir('factura-csv-quote-');
+    try {
+      const file = join(dir.path, 'ventas.csv');
+      // Row 3's description opens a quote that only the next line's address closes: rows 3 and 4 become one record.
+      const lines = [
+        'serie,numero,descripcion,direccion',
+        'F001,1,Arroz,Lima',
+        'F001,2,"Leche evaporada,Av. Sol',
+        'F001,3,Azúcar,"Cercado" de Lima',
+        'F001,4,Sal,Callao',
+      ];
+      await writeFile(file, lines.join('\n'));
+      const { rows } = await readAll(file);
+      expect(rows.map((r) => r.row)).toEqual([1, 2, 3, 4]);
+      const [problem] = rows[2]?.problems ?? [];
+      expect(problem).toMatchObject({ severity: 'warning', code: 'RAGGED_ROW', row: 3 });
+      expect(problem?.message.es).toBe(
+        'La fila 3 tiene 3 celdas; se esperaban 4 como en las filas anteriores. Su celda C («"Leche evaporada,Av. Sol…») sigue en las líneas siguientes del archivo: revise si en ella se abrió una comilla (") que no se cerró, o si falta o sobra un separador.',
+      );
+      expect(rows[3]).toEqual({ row: 4, cells: t('F001', '4', 'Sal', 'Callao') });
+    } finally {
+      await dir.cleanup();
+    }
   });
 
   it('yields only the header row of a header-only file (the header check reports the missing data)', async () => {
