@@ -15,7 +15,10 @@
  * classification, retries, stop signal or events: a floor to hold the sending path's figure
  * against, not a way to send (a 4xx or a network error is just counted).
  *
- *   node --import tsx bench/sending-cpu.ts --invoices 3000 --concurrency 32 [--reps 2] [--no-sync] [--bare]
+ * With --json, a last line of JSON gives each rep's CPU per invoice and accepted count (what
+ * bench/run.ts reads).
+ *
+ *   node --import tsx bench/sending-cpu.ts --invoices 3000 --concurrency 32 [--reps 2] [--no-sync] [--bare] [--json]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -48,6 +51,7 @@ const { values } = parseArgs({
     /** `--no-sync`: the journal without fdatasync (what the disk syncs cost, by difference; never the CLI's way). */
     'no-sync': { type: 'boolean', default: false },
     bare: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
   },
 });
 const invoices = Number(values.invoices);
@@ -90,6 +94,7 @@ async function bareSend(items: readonly SendableInvoice[], journal: Journal, env
   return accepted;
 }
 
+const reps: { readonly cpuMsPerInvoice: number; readonly accepted: number }[] = [];
 for (let rep = 0; rep < Number(values.reps); rep += 1) {
   const dir = await mkdtemp(join(tmpdir(), 'factura-sending-'));
   const sandbox = await startSandboxProcess({ cwd: ROOT, latencyMs: LATENCY_MS, failRate: 0, seed: 1 });
@@ -124,6 +129,7 @@ for (let rep = 0; rep < Number(values.reps); rep += 1) {
     const stamps = ledger.entries.map((e) => Date.parse(e.acceptedAt)).sort((a, b) => a - b);
     const sendRate = (stamps.length - 1) / (((stamps[stamps.length - 1] ?? 0) - (stamps[0] ?? 0)) / 1000);
     const ideal = concurrency / (LATENCY_MS / 1000);
+    reps.push({ cpuMsPerInvoice: (used.user + used.system) / 1000 / invoices, accepted });
     console.log(
       `${values.bare ? 'bare loop, ' : ''}c=${concurrency}, ${invoices} invoices: ${((used.user + used.system) / 1000 / invoices).toFixed(3)} ms CPU/invoice (user ${(used.user / 1000 / invoices).toFixed(3)}, sys ${(used.system / 1000 / invoices).toFixed(3)}); ${(wallMs / 1000).toFixed(1)} s; ${sendRate.toFixed(0)}/s while sending = ${(sendRate / ideal).toFixed(2)} × ideal; accepted ${accepted}, logins ${ledger.counters.logins ?? 0}; sandbox ${(sandboxMs / invoices).toFixed(2)} ms CPU/request; journal ${(journal.stats().lines / journal.stats().batches).toFixed(1)} lines per fdatasync; load ${loadavg()}`,
     );
@@ -134,3 +140,4 @@ for (let rep = 0; rep < Number(values.reps); rep += 1) {
     await rm(dir, { recursive: true, force: true });
   }
 }
+if (values.json) console.log(JSON.stringify({ reps }));
