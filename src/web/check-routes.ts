@@ -41,6 +41,8 @@ type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals'
   readonly issuedBefore?: number;
   readonly toSendWarned?: { readonly invoices?: number; readonly lateIssueDates?: number };
   readonly service?: string;
+  /** The grid's columns, when it shows fewer than the sheet's (run-check, grid-width.ts). */
+  readonly gridShown?: number;
 };
 
 /**
@@ -83,6 +85,8 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
   const counted = (by: Partial<Record<string, number>> | undefined): CheckView['byStatus'] =>
     INVOICE_STATUSES.map((status) => ({ status, label: STATUS_LABEL_ES(status), count: by?.[status] ?? 0 })).filter((x) => x.count > 0);
   const byStatus = counted(s.byStatus);
+  const columns = Array.isArray(c.gridColumns) ? (c.gridColumns as CheckView['gridColumns']) : [];
+  const shown = typeof s.gridShown === 'number' ? Math.min(s.gridShown, columns.length) : columns.length;
   return {
     id: c.id,
     fileName: c.fileName,
@@ -96,7 +100,8 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
     errors: problemCount(s, 'error'),
     warnings: problemCount(s, 'warning'),
     errorRows: c.errorRows,
-    gridColumns: Array.isArray(c.gridColumns) ? (c.gridColumns as CheckView['gridColumns']) : [],
+    gridColumns: shown === columns.length ? columns : columns.slice(0, shown),
+    columnsNotShown: columns.length - shown,
     hasResults: offered.results,
     hasFixFile: offered.fix,
     hasMapping: (c.preview as StoredPreview | undefined)?.mapping !== undefined,

@@ -32,10 +32,12 @@ export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
   app.get('/api/checks/:id/rows', async (request, reply): Promise<GridPage | undefined> => {
     const params = Params.safeParse(request.params);
     const query = Query.safeParse(request.query);
-    if (!params.success || !query.success || store.getCheck(params.data.id) === undefined) {
-      return reply.code(404).send({ error: 'No se encontró esa página de la hoja.' });
-    }
-    const id = params.data.id;
+    const check = params.success ? store.getCheck(params.data.id) : undefined;
+    if (check === undefined || !query.success) return reply.code(404).send({ error: 'No se encontró esa página de la hoja.' });
+    const id = check.id;
+    // The columns the grid shows (checkView's gridColumns): a row's cells past them are not sent.
+    const shown = (check.summary as { gridShown?: unknown } | undefined)?.gridShown;
+    const width = typeof shown === 'number' ? shown : Infinity;
     const errorsOnly = query.data.errors === '1';
     const total = store.countRows(id, errorsOnly);
     const pages = Math.max(1, Math.ceil(total / GRID_PAGE_SIZE));
@@ -57,8 +59,9 @@ export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
         // A cell's message is shown at the cell: «Fila 4, Valor unitario: » would say the place twice, with our name for its column.
         .map((p) => ({ col: p.colIndex ?? 0, message: messageWithoutPlace(p.message.es), severity: p.severity }));
       const mineEdited = edits.get(r.row) ?? [];
-      const cells = [...r.cells];
+      const cells = r.cells.length > width ? r.cells.slice(0, width) : [...r.cells];
       for (const e of mineEdited) {
+        if (e.col >= width) continue;
         while (cells.length <= e.col) cells.push('');
         cells[e.col] = e.value;
       }
@@ -69,7 +72,7 @@ export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
       return {
         row: r.row,
         cells,
-        edited: mineEdited.map((e) => ({ col: e.col, original: e.original })),
+        edited: mineEdited.filter((e) => e.col < width).map((e) => ({ col: e.col, original: e.original })),
         ...(r.status !== undefined ? { status: r.status, statusLabel: STATUS_LABEL_ES(r.status) } : {}),
         ...(r.invoice !== undefined ? { invoice: r.invoice } : {}),
         problems: cellProblems,

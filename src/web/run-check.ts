@@ -6,6 +6,7 @@ import { columnLetter, FacturaError, inUserTerms, issuedBeforeProblem, issuedInJ
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { checkTerms } from './check-terms.js';
 import { storedCells } from './wide-row-cells.js';
+import { shownGridWidth } from './grid-width.js';
 import type { CheckWriter } from './check-writer.js';
 import { ISSUER_MARK, STATUSES_TO_SEND } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
@@ -43,6 +44,11 @@ function gridColumnsOf(header: HeaderMap): GridColumn[] {
   const columns: GridColumn[] = Array.from({ length: width }, (_, i) => ({ header: '', letter: columnLetter(i) }));
   for (const c of named) columns[c.index] = { header: c.header, letter: c.letter };
   return columns;
+}
+
+/** The indexes of the columns the check reads (the template's columns the header names). */
+function readColumnIndexes(header: HeaderMap): number[] {
+  return Object.values(header.columns).flatMap((c) => (c === undefined ? [] : [c.index]));
 }
 
 /** Where a problem's column is in the sheet (canonical name or an unknown column's header text). */
@@ -109,6 +115,7 @@ export async function runCheck(
   let locate: ReturnType<typeof columnIndexer> = () => undefined;
   /** The grid's columns (the sheet's header): a row's cells past them are stored apart (wide-row-cells.ts). */
   let gridWidth = 0;
+  let gridShown = 0;
   // A check (not a submission, which skips them itself) counts the valid invoices already issued, from
   // this sheet or another: the confirmation says they will not go again.
   // Issued means issued at the service «Enviar» sends to: a server with none counts nothing as issued.
@@ -175,6 +182,7 @@ export async function runCheck(
         {
           const columns = gridColumnsOf(e.header);
           gridWidth = columns.length;
+          gridShown = shownGridWidth(gridWidth, readColumnIndexes(e.header));
           store.setGridColumns(checkId, columns);
         }
         break;
@@ -256,6 +264,8 @@ export async function runCheck(
         ...(summary as object),
         ...(issuedBefore > 0 ? { issuedBefore, issuedBeforeByIssuer: tally.issuedBeforeByIssuer } : {}),
         ...(tally.toSendWarned.invoices > 0 ? { toSendWarned: tally.toSendWarned } : {}),
+        // The grid's columns when it shows fewer than the sheet's (grid-width.ts); all of them otherwise.
+        ...(gridShown < gridWidth ? { gridShown } : {}),
         // '' for a server with no service: its statuses are no service's.
         service: deps.journalService ?? '',
       },

@@ -111,6 +111,8 @@ export interface CheckView {
   readonly errorRows: number;
   /** The sheet's columns as the grid shows them (header text and letter). */
   readonly gridColumns: readonly { readonly header: string; readonly letter: string }[];
+  /** The sheet's columns past `gridColumns` that the grid does not show (none read by the check; kept in the corrected sheet). */
+  readonly columnsNotShown: number;
   readonly hasResults: boolean;
   readonly hasFixFile: boolean;
   /** The check ran with a column mapping (chosen or remembered), downloadable as a --map file. */

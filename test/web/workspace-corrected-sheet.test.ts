@@ -126,4 +126,33 @@ describe('the corrected sheet', () => {
     expect(out.getRow(2).cellCount).toBe(16_384);
     expect(out.getRow(2).actualCellCount).toBe(9);
   }, 120_000);
+
+  it('shows the first 200 of a header’s 408 columns, says how many more there are, and keeps them all in the corrected sheet', async () => {
+    // A review's sheet named 200,016 columns: the grid drew every one of them in its head and its rows.
+    const extras = Array.from({ length: 400 }, (_, i) => `Extra ${i + 1}`);
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Ventas');
+    ws.getRow(1).values = [...HEADER, ...extras];
+    for (let n = 1; n <= 3; n++) ws.getRow(1 + n).values = [...line(n), ...extras.map((_, i) => (i === 399 ? `valor ${n}` : null))];
+    const wide = join(workspace.dir.path, 'cabecera-ancha.xlsx');
+    await wb.xlsx.writeFile(wide);
+    const { id, check } = await checkedUpload(wide);
+    expect(check).toMatchObject({ errors: 0, columnsNotShown: 208 });
+    const columns = check['gridColumns'] as { header: string; letter: string }[];
+    expect(columns).toHaveLength(200);
+    expect(columns.at(-1)).toEqual({ header: 'Extra 192', letter: 'GR' });
+    // Each row's cells as far as the grid's columns go: «valor n» in column 408 is not sent to the page.
+    const page = (await call('GET', `/api/checks/${id}/rows?page=0&errors=0`)).json as { rows: { row: number; cells: string[] }[] };
+    expect(page.rows.map((r) => [r.row, r.cells.length, r.cells[1]])).toEqual([
+      [2, 200, '1'],
+      [3, 200, '2'],
+      [4, 200, '3'],
+    ]);
+
+    const { book } = await correctedSheet(id, 'cabecera-ancha.corregida.xlsx');
+    const out = book.worksheets[0]!;
+    expect(out.getRow(1).cellCount).toBe(408);
+    expect(out.getRow(1).getCell(408).value).toBe('Extra 400');
+    expect(out.getRow(4).getCell(408).value).toBe('valor 3');
+  }, 120_000);
 });

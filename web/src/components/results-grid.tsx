@@ -223,6 +223,11 @@ export function ResultsGrid({ check, jump, version, onEdited }: Props) {
           </button>
         </nav>
       </div>
+      {check.columnsNotShown > 0 && (
+        <p class="hint">
+          {`La hoja tiene ${plural(check.columnsNotShown, 'columna más', 'columnas más')} a la derecha, que no se usan para las facturas: no se muestran aquí y se conservan como están en la hoja corregida.`}
+        </p>
+      )}
       {error !== undefined && (
         <p class="alert" role="alert">
           {error}
