@@ -12,7 +12,8 @@ import { buildEmisor } from './build-document.js';
  * zod schema (factura-document.ts, the single source of truth) accepts, so a dry run without an
  * issuer can skip building and parsing it, and a run with one parses only the documents not proven
  * (with issuerBlockAccepted for the issuer's block). `false` means "not proven": the caller then
- * parses with the schema as before, so an answer here never changes a result, only saves work. The schema's fields and what guarantees each one, once the rules found no error:
+ * parses with the schema as before, so an answer here never changes a result, only saves work.
+ * The schema's fields and what guarantees each one, once the rules found no error:
  *
  * - close2u: the run's settings, parsed by the schema once per settings object (below).
  * - serie: SERIE_PATTERN (invoice-key-rules.ts, case-insensitive; the builder upper-cases it).
@@ -125,7 +126,6 @@ function allowedSets(catalogues: Catalogues): (name: CatalogueName) => ReadonlyS
 
 const close2uChecked = new WeakMap<Catalogues, WeakMap<Close2u, boolean>>();
 
-/** The run's close2u block against the schema, parsed once per settings object. */
 /**
  * Whether the schema accepts the issuer block (`emisor`) that withEmisor builds from `emisor`:
  * parsed once per issuer object (a run makes one per issuer), not for every invoice. With the
@@ -144,6 +144,7 @@ export function issuerBlockAccepted(catalogues: Catalogues, emisor: Emisor): boo
 /** The schema's shape has no catalogue field in the issuer block: one answer per issuer object. */
 const issuerChecked = new WeakMap<Emisor, boolean>();
 
+/** The run's close2u block against the schema, parsed once per settings object. */
 function close2uAccepted(catalogues: Catalogues, close2u: Close2u): boolean {
   let byClose2u = close2uChecked.get(catalogues);
   if (byClose2u === undefined) close2uChecked.set(catalogues, (byClose2u = new WeakMap<Close2u, boolean>()));
