@@ -19,7 +19,7 @@ import { generateSheet } from './generate-sheet.js';
 import type { SheetFormat } from './generate-sheet.js';
 import { lastJsonLine, measureChild } from './measure-child.js';
 import type { ChildMeasure } from './measure-child.js';
-import { startSandboxProcess } from './sandbox-process.js';
+import { sendRateOf, startSandboxProcess } from './sandbox-process.js';
 import { buildBase } from './base-build.js';
 import { HEAP_FLAGS } from '../src/cli/tune-heap.js';
 
@@ -229,11 +229,8 @@ async function submitOnce(
     const env = { ...process.env, ...sandbox.env };
     const m = await run('submit', label, [process.execPath, join(root, CLI), 'submit', copy, '--concurrency', String(concurrency), '--quiet', '--json'], env);
     const ledger = await sandbox.ledger();
-    const stamps = ledger.entries.map((e) => Date.parse(e.acceptedAt)).sort((a, b) => a - b);
-    const first = stamps[0] ?? 0;
-    const last = stamps[stamps.length - 1] ?? 0;
     const accepted = ledger.counters.accepted ?? 0;
-    const sendRate = stamps.length > 1 ? (stamps.length - 1) / ((last - first) / 1000) : Number.NaN;
+    const sendRate = sendRateOf(ledger);
     const e2eRate = accepted / (m.wallMs / 1000);
     const ideal = concurrency / (LATENCY_MS / 1000);
     const logins = ledger.counters.logins ?? Number.NaN;

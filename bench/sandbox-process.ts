@@ -20,6 +20,13 @@ export interface SandboxLedgerView {
   readonly entries: readonly { readonly acceptedAt: string }[];
 }
 
+/** Accepted invoices per second between the sandbox's first and last acceptance (NaN with fewer than two). */
+export function sendRateOf(ledger: SandboxLedgerView): number {
+  const stamps = ledger.entries.map((e) => Date.parse(e.acceptedAt)).sort((a, b) => a - b);
+  if (stamps.length < 2) return Number.NaN;
+  return (stamps.length - 1) / (((stamps[stamps.length - 1] ?? 0) - (stamps[0] ?? 0)) / 1000);
+}
+
 export interface SandboxProcessOptions {
   readonly cwd: string;
   readonly latencyMs: number;

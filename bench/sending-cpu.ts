@@ -30,15 +30,17 @@ import { parseArgs } from 'node:util';
 import { markExact } from '../src/invoice/exact-amounts.js';
 import { silentLogger } from '../src/logger.js';
 import { createSubmission } from '../src/submit/create-submission.js';
+import { INVOICE_PATH } from '../src/submit/api-client.js';
 import { dispatchText } from '../src/submit/dispatch-text.js';
 import { documentJson } from '../src/submit/document-json.js';
 import type { Journal } from '../src/submit/journal.js';
+import { journalKey } from '../src/submit/journal-state.js';
 import { UndiciAgent } from '../src/submit/undici-agent.js';
 import { openJournal } from '../src/submit/journal.js';
 import { openServiceSession } from '../src/submit/service-session.js';
 import type { SendableInvoice } from '../src/submit/submission.js';
 import { buildTestInvoice } from '../test/submit/invoice-document-builder.js';
-import { startSandboxProcess } from './sandbox-process.js';
+import { sendRateOf, startSandboxProcess } from './sandbox-process.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const LATENCY_MS = 50;
@@ -75,13 +77,14 @@ function sendables(ruc: string, razonSocial: string, mail: string, offset: numbe
  */
 async function bareSend(items: readonly SendableInvoice[], journal: Journal, env: NodeJS.ProcessEnv, token: string): Promise<number> {
   const agent = new UndiciAgent({ keepAliveTimeout: 10_000 });
-  const target = new URL(`${env.FACTURA_BASE_URL ?? ''}/factura-api/invoiceservice/integracion/factura/${env.FACTURA_RUC ?? ''}`);
+  const ruc = env.FACTURA_RUC ?? '';
+  const target = new URL(`${env.FACTURA_BASE_URL ?? ''}${INVOICE_PATH}${ruc}`);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' };
   let next = 0;
   let accepted = 0;
   const worker = async (): Promise<void> => {
     for (let item = items[next++]; item !== undefined; item = items[next++]) {
-      const key = `${env.FACTURA_RUC ?? ''}-${item.draft.serie}-${item.draft.numero}`;
+      const key = journalKey(ruc, item.draft.serie, item.draft.numero);
       await journal.recordAttempt({ key, hash: '', attempt: 1 });
       const answer = await dispatchText(agent, { origin: target.origin, path: target.pathname, method: 'PUT', headers, body: documentJson(item.document) });
       JSON.parse(answer.bodyText);
@@ -126,12 +129,12 @@ for (let rep = 0; rep < Number(values.reps); rep += 1) {
     const used = process.cpuUsage(cpu);
     const sandboxMs = sandbox.cpuMs() - sandboxCpu;
     const ledger = await sandbox.ledger();
-    const stamps = ledger.entries.map((e) => Date.parse(e.acceptedAt)).sort((a, b) => a - b);
-    const sendRate = (stamps.length - 1) / (((stamps[stamps.length - 1] ?? 0) - (stamps[0] ?? 0)) / 1000);
+    const sendRate = sendRateOf(ledger);
     const ideal = concurrency / (LATENCY_MS / 1000);
-    reps.push({ cpuMsPerInvoice: (used.user + used.system) / 1000 / invoices, accepted });
+    const cpuMsPerInvoice = (used.user + used.system) / 1000 / invoices;
+    reps.push({ cpuMsPerInvoice, accepted });
     console.log(
-      `${values.bare ? 'bare loop, ' : ''}c=${concurrency}, ${invoices} invoices: ${((used.user + used.system) / 1000 / invoices).toFixed(3)} ms CPU/invoice (user ${(used.user / 1000 / invoices).toFixed(3)}, sys ${(used.system / 1000 / invoices).toFixed(3)}); ${(wallMs / 1000).toFixed(1)} s; ${sendRate.toFixed(0)}/s while sending = ${(sendRate / ideal).toFixed(2)} × ideal; accepted ${accepted}, logins ${ledger.counters.logins ?? 0}; sandbox ${(sandboxMs / invoices).toFixed(2)} ms CPU/request; journal ${(journal.stats().lines / journal.stats().batches).toFixed(1)} lines per fdatasync; load ${loadavg()}`,
+      `${values.bare ? 'bare loop, ' : ''}c=${concurrency}, ${invoices} invoices: ${cpuMsPerInvoice.toFixed(3)} ms CPU/invoice (user ${(used.user / 1000 / invoices).toFixed(3)}, sys ${(used.system / 1000 / invoices).toFixed(3)}); ${(wallMs / 1000).toFixed(1)} s; ${sendRate.toFixed(0)}/s while sending = ${(sendRate / ideal).toFixed(2)} × ideal; accepted ${accepted}, logins ${ledger.counters.logins ?? 0}; sandbox ${(sandboxMs / invoices).toFixed(2)} ms CPU/request; journal ${(journal.stats().lines / journal.stats().batches).toFixed(1)} lines per fdatasync; load ${loadavg()}`,
     );
   } finally {
     await journal.close();

@@ -22,8 +22,7 @@ import { parseArgs } from 'node:util';
 import { generateSheet } from './generate-sheet.js';
 import { measureChild } from './measure-child.js';
 import type { ChildMeasure } from './measure-child.js';
-import { startSandboxProcess } from './sandbox-process.js';
-import type { SandboxLedgerView } from './sandbox-process.js';
+import { sendRateOf, startSandboxProcess } from './sandbox-process.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const LATENCY_MS = 50;
@@ -51,11 +50,6 @@ const median = (xs: readonly number[]): number => {
 };
 
 const ideal = concurrency / (LATENCY_MS / 1000);
-/** Accepted invoices per second between the sandbox's first and last acceptance. */
-const sendRateOf = (ledger: SandboxLedgerView): number => {
-  const stamps = ledger.entries.map((e) => Date.parse(e.acceptedAt)).sort((a, b) => a - b);
-  return (stamps.length - 1) / (((stamps[stamps.length - 1] ?? 0) - (stamps[0] ?? 0)) / 1000);
-};
 
 const work = await mkdtemp(join(tmpdir(), 'factura-split-'));
 try {

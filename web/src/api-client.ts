@@ -55,6 +55,9 @@ export class ApiError extends Error {
   }
 }
 
+/** What the page says of a failure: an ApiError's own words (the server's Spanish message), else the error as text. */
+export const shownError = (err: unknown): string => (err instanceof ApiError ? err.message : String(err));
+
 const GENERIC = 'No se pudo comunicar con el espacio de trabajo. ¿Sigue abierta la terminal con «factura-import serve»?';
 
 function messageOf(status: number, text: string): string {

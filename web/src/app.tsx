@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CheckView, EditAnswer, SheetPreview, ValueMapOfferView } from './api-client.js';
-import { ApiError, api } from './api-client.js';
+import { api, shownError } from './api-client.js';
 import { CheckProgress } from './components/check-progress.js';
 import { ColumnsStep } from './components/columns-step.js';
 import { DownloadsPanel } from './components/downloads-panel.js';
@@ -44,8 +44,6 @@ type Screen =
       readonly previewed?: boolean;
       readonly sendCut?: boolean;
     };
-
-const messageOf = (err: unknown): string => (err instanceof ApiError ? err.message : String(err));
 
 /** The workspace: upload → columns (passed over when every required column matched) → check → review. */
 export function App() {
@@ -98,7 +96,7 @@ export function App() {
             ? { kind: 'failed', fileName, message: check.failure ?? '', checkId, previewed: check.previewed, sendCut: check.sendCut }
             : { kind: 'result', check },
         ),
-      (err) => setScreen({ kind: 'failed', fileName, message: messageOf(err) }),
+      (err) => setScreen({ kind: 'failed', fileName, message: shownError(err) }),
     );
   const watch = (checkId: string, fileName: string, sending = false): void => {
     const current = nextTurn();
@@ -129,7 +127,7 @@ export function App() {
     inTurn(
       api.runCheck(preview.checkId, mapping === undefined ? {} : { mapping, ...(withIgv ? { tipoRegistro: 'PRECIOS_CON_IGV' as const } : {}) }),
       () => watch(preview.checkId, preview.fileName),
-      (err) => setScreen({ kind: 'failed', fileName: preview.fileName, message: messageOf(err) }),
+      (err) => setScreen({ kind: 'failed', fileName: preview.fileName, message: shownError(err) }),
     );
   /** After upload (and the choice of sheet): check at once when every column matched, else the columns step. */
   const proceed = (p: SheetPreview): void => (p.autoMapped ? run(p) : setScreen({ kind: 'columns', preview: p }));
@@ -137,7 +135,7 @@ export function App() {
     inTurn(
       api.runCheck(checkId, {}),
       () => watch(checkId, fileName),
-      (err) => setScreen({ kind: 'failed', fileName, message: messageOf(err) }),
+      (err) => setScreen({ kind: 'failed', fileName, message: shownError(err) }),
     );
   const open = (check: CheckView): void => {
     if (check.state === 'running') watch(check.id, check.fileName, check.sending);
@@ -147,7 +145,7 @@ export function App() {
     inTurn(
       api.preview(checkId),
       (preview) => setScreen({ kind: 'columns', preview }),
-      (err) => setScreen({ kind: 'failed', fileName: '', message: messageOf(err) }),
+      (err) => setScreen({ kind: 'failed', fileName: '', message: shownError(err) }),
     );
 
   useEffect(() => {

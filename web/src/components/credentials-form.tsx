@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CredentialsAnswer } from '../api-client.js';
-import { ApiError, api } from '../api-client.js';
+import { api, shownError } from '../api-client.js';
 
 interface Props {
   /** The issuer asked for; absent when the sheet does not say (no «RUC emisor» and no default issuer): the RUC is asked too. */
@@ -48,7 +48,7 @@ export function CredentialsForm({ ruc, asDefault, onSaved, onCancel }: Props) {
           (err: unknown) => {
             setBusy(false);
             if (clave.current) clave.current.value = '';
-            setError(err instanceof ApiError ? err.message : String(err));
+            setError(shownError(err));
           },
         );
       }}

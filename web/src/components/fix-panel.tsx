@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CheckView, EditAnswer, ValueMapOfferView } from '../api-client.js';
-import { ApiError, api } from '../api-client.js';
+import { api, shownError } from '../api-client.js';
 import { plural } from '../format.js';
 import { issuerLabel } from './value-maps-panel.js';
 
@@ -44,7 +44,7 @@ export function FixPanel({ check, onChanged, onRecheck, offer, onOfferDone }: Pr
       },
       (err: unknown) => {
         setBusy(false);
-        setSaid({ text: err instanceof ApiError ? err.message : String(err), error: true });
+        setSaid({ text: shownError(err), error: true });
       },
     );
   };
@@ -135,7 +135,7 @@ export function FixPanel({ check, onChanged, onRecheck, offer, onOfferDone }: Pr
                     setSaid({ text: `Se recordará «${offer.from}» → «${offer.to}» en «${offer.label}».`, error: false });
                     onOfferDone(true);
                   },
-                  (err: unknown) => setSaid({ text: err instanceof ApiError ? err.message : String(err), error: true }),
+                  (err: unknown) => setSaid({ text: shownError(err), error: true }),
                 )
               }
             >

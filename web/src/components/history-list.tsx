@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CheckView, SubmissionView } from '../api-client.js';
-import { ApiError, api } from '../api-client.js';
+import { api, shownError } from '../api-client.js';
 import { formatCount, formatDate, plural } from '../format.js';
 
 /**
@@ -22,7 +22,7 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
       },
       (err: unknown) => {
         setAsking(undefined);
-        setSaid({ text: err instanceof ApiError ? err.message : String(err), failed: true });
+        setSaid({ text: shownError(err), failed: true });
       },
     );
   };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CheckView, EditAnswer, GridPage, GridRow } from '../api-client.js';
-import { ApiError, api } from '../api-client.js';
+import { api, shownError } from '../api-client.js';
 import { formatCount, plural } from '../format.js';
 
 interface Props {
@@ -118,7 +118,7 @@ export function ResultsGrid({ check, jump, version, onEdited }: Props) {
     setPage(p.page);
     setError(undefined);
   };
-  const failed = (err: unknown): void => setError(err instanceof ApiError ? err.message : String(err));
+  const failed = (err: unknown): void => setError(shownError(err));
   const load = (q: { page?: number; row?: number; errorsOnly: boolean }): void => {
     api.rows(check.id, q).then(show, failed);
   };

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { SheetPreview } from '../api-client.js';
-import { api, ApiError } from '../api-client.js';
+import { api, shownError } from '../api-client.js';
 
 interface Props {
   readonly preview: SheetPreview;
@@ -36,7 +36,7 @@ export function SheetStep({ preview, onChosen, onCancel }: Props) {
     setError(undefined);
     api.chooseSheet(preview.checkId, { sheet: chosen }).then(onChosen, (err: unknown) => {
       setBusy(false);
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(shownError(err));
     });
   };
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CheckView, SendPlan, ServiceView } from '../api-client.js';
-import { ApiError, api } from '../api-client.js';
+import { api, ApiError, shownError } from '../api-client.js';
 import { alreadyAccepted, countByStatus, toSendNow } from '../status-counts.js';
 import { SubmitDialog } from './submit-dialog.js';
 
@@ -17,7 +17,7 @@ export function SubmitPanel({ check, onStarted, onBusy }: Props) {
   const [service, setService] = useState<ServiceView | undefined>(undefined);
   const [plan, setPlan] = useState<SendPlan | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
-  const fail = (err: unknown): void => setError(err instanceof ApiError ? err.message : String(err));
+  const fail = (err: unknown): void => setError(shownError(err));
   useEffect(() => {
     api.service().then(setService, fail);
   }, []);

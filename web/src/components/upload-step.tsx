@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import type { SheetPreview } from '../api-client.js';
-import { ApiError, uploadSheet } from '../api-client.js';
+import { shownError, uploadSheet } from '../api-client.js';
 
 interface Props {
   readonly onUploaded: (preview: SheetPreview) => void;
@@ -24,7 +24,7 @@ export function UploadStep({ onUploaded }: Props) {
       },
       (err: unknown) => {
         setShare(undefined);
-        setError(err instanceof ApiError ? err.message : String(err));
+        setError(shownError(err));
         if (input.current !== null) input.current.value = '';
       },
     );

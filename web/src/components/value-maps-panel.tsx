@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ValueMapView } from '../api-client.js';
-import { ApiError, api } from '../api-client.js';
+import { api, shownError } from '../api-client.js';
 
 /** Whom a map is for: «RUC 20…», or the invoices whose issuer the workspace did not know. */
 export const issuerLabel = (ruc: string): string => (ruc === '' ? 'emisor sin RUC conocido' : `RUC ${ruc}`);
@@ -12,7 +12,7 @@ export const issuerLabel = (ruc: string): string => (ruc === '' ? 'emisor sin RU
 export function ValueMapsPanel({ version }: { readonly version: number }) {
   const [maps, setMaps] = useState<ValueMapView[] | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
-  const fail = (err: unknown): void => setError(err instanceof ApiError ? err.message : String(err));
+  const fail = (err: unknown): void => setError(shownError(err));
   useEffect(() => {
     api.valueMaps().then(setMaps, fail);
   }, [version]);
