@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import { request } from 'undici';
 import { PROJECT_ROOT, spawnCli } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { watchedPages } from './page-frames.js';
 
 /** Debian's Chromium; scripts/ensure-test-tools.sh (run by `npm test`) installs it when absent. */
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -56,20 +57,25 @@ export async function stopServe(serve: ServeProcess | undefined): Promise<void> 
   await exited;
 }
 
-/** A fresh Chromium profile with one page; every error the page logs (a CSP violation too) lands in `consoleErrors`. */
+/**
+ * A fresh Chromium profile with one page; every error the page logs (a CSP violation too) lands in `consoleErrors`.
+ * Chromium's own log goes to chromium.log in the profile, and the page is watched for frames (watch-frames.ts).
+ */
 export async function openBrowser(profileDir: string): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   if (!existsSync(CHROMIUM)) throw new Error(`Falta ${CHROMIUM}. Ejecute: sudo apt-get update && sudo apt-get install -y chromium`);
   if (!existsSync(join(PROJECT_ROOT, 'dist/web/app/index.html'))) throw new Error('Falta la interfaz construida: ejecute npm run build');
+  const logFile = join(profileDir, 'chromium.log');
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, '--enable-logging', `--log-file=${logFile}`],
     acceptDownloads: true,
     viewport: { width: 1366, height: 900 },
     locale: 'es-PE',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(30_000);
+  watchedPages.set(page, logFile);
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
