@@ -21,6 +21,17 @@ export async function framesStalled(page: Page, ms = 3_000): Promise<boolean> {
   }
 }
 
+/** Whether a new page of the same browser draws: tells a stalled page (its renderer) from a stalled browser (its compositor). */
+async function freshPageDraws(page: Page, ms: number): Promise<string> {
+  const fresh = await page.context().newPage();
+  try {
+    await fresh.setContent('<p>frames?</p>');
+    return (await framesStalled(fresh, ms)) ? 'a new page of the same browser draws none either' : 'a new page of the same browser does draw';
+  } finally {
+    await fresh.close();
+  }
+}
+
 /** The last lines Chromium logged, without its complaints about the machine's missing D-Bus. */
 export async function chromiumLogTail(logFile: string, lines = 30): Promise<string> {
   const text = await readFile(logFile, 'utf8').catch(() => '');
@@ -42,7 +53,7 @@ export async function checkWatchedPages(ms = 3_000): Promise<void> {
     if (!(await framesStalled(page, ms))) continue;
     await page.bringToFront();
     const recovered = !(await framesStalled(page, ms));
-    const said = `Chromium drew no animation frame of ${page.url()} in ${ms} ms (its script still runs); ${recovered ? 'bringing the page to the front brought its frames back' : 'bringing it to the front did not help'}. Chromium's log (${logFile}):\n${await chromiumLogTail(logFile)}`;
+    const said = `Chromium drew no animation frame of ${page.url()} in ${ms} ms (its script still runs); ${recovered ? 'bringing the page to the front brought its frames back' : `bringing it to the front did not help; ${await freshPageDraws(page, ms)}`}. Chromium's log (${logFile}):\n${await chromiumLogTail(logFile)}`;
     if (!recovered) throw new Error(said);
     console.warn(said);
   }
