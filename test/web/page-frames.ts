@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 export const watchedPages = new Map<Page, string>();
 
 /** Whether the page drew no animation frame within `ms`; a closed page has not stalled. */
-export async function framesStalled(page: Page, ms = 3_000): Promise<boolean> {
+export async function framesStalled(page: Page, ms = 5_000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const none = new Promise<'none'>((resolve) => (timer = setTimeout(() => resolve('none'), ms)));
   const frame = page.evaluate<string>('new Promise((resolve) => requestAnimationFrame(() => resolve("frame")))').catch(() => 'closed');
@@ -44,7 +44,7 @@ export async function chromiumLogTail(logFile: string, lines = 30): Promise<stri
  * Chromium offers a page it treats as hidden): if that brings its frames back, a warning; else an error, with
  * Chromium's own log. Closed pages are forgotten.
  */
-export async function checkWatchedPages(ms = 3_000): Promise<void> {
+export async function checkWatchedPages(ms = 5_000): Promise<void> {
   for (const [page, logFile] of watchedPages) {
     if (page.isClosed()) {
       watchedPages.delete(page);
