@@ -3,7 +3,7 @@ import { columnDefinition, REQUIRED_COLUMNS } from '../invoice/canonical-columns
 import type { Problem } from '../invoice/problem.js';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
-import { shownCount } from '../i18n/shown-count.js';
+import { firstAndMore } from '../i18n/first-and-more.js';
 import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
 import { acceptedHeaders, firstColumns, headerText, matchHeaderCells, withColumnFeeding } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
@@ -154,16 +154,15 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
     // A header of 200,000 columns made this one note list every one of them (megabytes of text in
     // the terminal, the results workbook and the page): the first ones are named, the rest counted.
     const shown = ignored.slice(0, SHOWN_UNKNOWN);
-    const more = ignored.length - shown.length;
-    const list = shown.map(where).join(', ');
+    const list = firstAndMore(ignored.map(where), SHOWN_UNKNOWN);
     notes.push({
       severity: 'warning',
       code: 'UNKNOWN_COLUMNS',
       row: found.row,
-      value: shown.map((c) => c.header).join(', ') + (more > 0 ? ', …' : ''),
+      value: shown.map((c) => c.header).join(', ') + (ignored.length > shown.length ? ', …' : ''),
       message: localized(
-        `Se ignoran columnas que no corresponden a ninguna columna conocida: ${list}${more > 0 ? ` y ${shownCount(more, 'es')} más` : ''}. Si alguna debe usarse, indíquela con --map mapping.json.`,
-        `Columns that match no known column are ignored: ${list}${more > 0 ? ` and ${shownCount(more, 'en')} more` : ''}. If one should be used, name it with --map mapping.json.`,
+        `Se ignoran columnas que no corresponden a ninguna columna conocida: ${list.es}. Si alguna debe usarse, indíquela con --map mapping.json.`,
+        `Columns that match no known column are ignored: ${list.en}. If one should be used, name it with --map mapping.json.`,
       ),
     });
   }
@@ -227,9 +226,7 @@ function missingRequired(
             `  - ${c} (${label}): the mapping file names ${quote(mapped)}, which is not in the header row`,
           )[lang];
         }
-        const names = acceptedHeaders(c);
-        const more = names.length - SHOWN_HEADERS;
-        const accepted = names.slice(0, SHOWN_HEADERS).map(quote).join(', ') + (more > 0 ? localized(` y ${more} nombres más`, ` and ${more} more`)[lang] : '');
+        const accepted = firstAndMore(acceptedHeaders(c).map(quote), SHOWN_HEADERS, localized('nombres', ''))[lang];
         if (c === 'valorVentaUnitario' && withIgv !== undefined) {
           return localized(
             `  - ${c} (${label}): la columna ${where(withIgv)} trae el precio con IGV. Si sus precios incluyen el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV y se leerá como el valor unitario; si no, se acepta ${accepted}`,
@@ -251,13 +248,13 @@ function missingRequired(
     missing.length === 1 && unread.length === 1
       ? (unread[0]?.header ?? '')
       : localized('encabezado tal como está en la hoja', 'header as the sheet writes it')[lang];
-  const unreadList = unread.slice(0, SHOWN_HEADERS).map(where).join(', ') + (unread.length > SHOWN_HEADERS ? '…' : '');
+  const unreadList = firstAndMore(unread.map(where), SHOWN_HEADERS);
   const unreadLine =
     unread.length === 0
       ? localized('', '')
       : localized(
-          `\nColumnas de la hoja que no se reconocieron: ${unreadList}. Si una de ellas es la que falta, indíquelo en un archivo de mapeo (--map mapping.json) con el nombre de la columna y el encabezado de la hoja, por ejemplo {"${first}": "${example('es')}"}.`,
-          `\nColumns of the sheet that were not recognised: ${unreadList}. If one of them is the missing one, say so in a mapping file (--map mapping.json) with the column's name and the sheet's header, for example {"${first}": "${example('en')}"}.`,
+          `\nColumnas de la hoja que no se reconocieron: ${unreadList.es}. Si una de ellas es la que falta, indíquelo en un archivo de mapeo (--map mapping.json) con el nombre de la columna y el encabezado de la hoja, por ejemplo {"${first}": "${example('es')}"}.`,
+          `\nColumns of the sheet that were not recognised: ${unreadList.en}. If one of them is the missing one, say so in a mapping file (--map mapping.json) with the column's name and the sheet's header, for example {"${first}": "${example('en')}"}.`,
         );
   return new FacturaError(
     'INPUT',

@@ -5,7 +5,11 @@ import { TIPOS_REGISTRO } from '../invoice/compute-totals.js';
 import { FacturaError } from '../factura-error.js';
 import { readJsonFile } from '../read-json-file.js';
 import { localized, type LocalizedText } from '../i18n/localized-text.js';
+import { firstAndMore } from '../i18n/first-and-more.js';
 import type { ColumnMapping } from './column-mapping.js';
+
+/** How many of a mapping's unknown column names its refusal names (the rest are counted). */
+const SHOWN_UNKNOWN_NAMES = 20;
 
 const MappingSchema = z.record(z.string(), z.string().trim().min(1));
 
@@ -64,12 +68,16 @@ export function parseMapping(json: unknown, mapping: LocalizedText): MappingFile
   }
   const unknown = Object.keys(columns).filter((k) => !isColumnName(k));
   if (unknown.length > 0) {
-    const names = unknown.map((k) => `«${k}»`).join(', ');
+    // The first ones named, the rest counted: a mapping sent to the workspace may name thousands.
+    const names = firstAndMore(
+      unknown.map((k) => `«${k}»`),
+      SHOWN_UNKNOWN_NAMES,
+    );
     throw new FacturaError(
       'CONFIG',
       localized(
-        `${mapping.es} nombra columnas que no existen: ${names}. Las columnas son: ${COLUMN_NAMES.join(', ')}.`,
-        `${mapping.en} names columns that do not exist: ${names}. The columns are: ${COLUMN_NAMES.join(', ')}.`,
+        `${mapping.es} nombra columnas que no existen: ${names.es}. Las columnas son: ${COLUMN_NAMES.join(', ')}.`,
+        `${mapping.en} names columns that do not exist: ${names.en}. The columns are: ${COLUMN_NAMES.join(', ')}.`,
       ),
     );
   }

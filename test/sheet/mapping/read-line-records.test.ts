@@ -154,6 +154,14 @@ describe('finding the header row', () => {
       const err = await failure(loadMappingFile(bad));
       expect(err.code).toBe('CONFIG');
       expect(err.text.es).toContain('nombra columnas que no existen: «ruc», «fecha».');
+      // A mapping naming thousands (sent to the workspace by hand): the first 20 named, the rest counted.
+      const many = join(dir.path, 'many.json');
+      await writeFile(many, JSON.stringify(Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`x${i}`, 'y']))));
+      const manyErr = await failure(loadMappingFile(many));
+      expect(manyErr.text.es).toContain('nombra columnas que no existen: «x0», «x1», ');
+      expect(manyErr.text.es).toContain('«x19» y 4,980 más. Las columnas son: serie,');
+      expect(manyErr.text.en).toContain('«x19» and 4,980 more. The columns are: serie,');
+      expect(manyErr.text.es.length).toBeLessThan(1_500);
       const notJson = join(dir.path, 'broken.json');
       await writeFile(notJson, '{"serie": ');
       expect((await failure(loadMappingFile(notJson))).code).toBe('CONFIG');
@@ -200,6 +208,14 @@ describe('finding the header row', () => {
       ['F001', '1', '20/11/2026', '20512333797', 'X', 'Arroz', '2', '18.50'],
     ]);
     expect(two.text.es).toContain('no se reconocieron: «Fecha de venta» (C), «Glosa del producto» (F).');
+    // More than eight not recognised: the first eight named, the rest counted (it said «…» before).
+    const wide = await refusalOf([
+      ['Serie', 'Número', 'Fecha de venta', 'RUC', 'Razón social', ...Array.from({ length: 10 }, (_, i) => `Zona ${i}`), 'Cantidad', 'Precio unitario'],
+      ['F001', '1', '20/11/2026', '20512333797', 'X', ...Array.from({ length: 10 }, () => ''), '2', '18.50'],
+    ]);
+    expect(wide.text.es).toContain('no se reconocieron: «Fecha de venta» (C), «Zona 0» (F), ');
+    expect(wide.text.es).toContain('«Zona 6» (L) y 3 más. Si una de ellas');
+    expect(wide.text.en).toContain('«Zona 6» (L) and 3 more. If one of them');
     expect(two.text.es).toContain('por ejemplo {"fechaEmision": "encabezado tal como está en la hoja"}');
   });
 
