@@ -174,9 +174,9 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
     await page.getByRole('button', { name: 'factura-import' }).click();
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(broken);
     await page.getByRole('alert').filter({ hasText: 'no es una hoja de ventas que se pueda leer' }).waitFor();
-    // The history, as the page shows it when opened again.
-    await page.reload();
+    // The history lists it at once, beside the message (no reload).
     const entry = page.getByRole('row').filter({ hasText: 'no-es-un-libro.xlsx' });
+    await expect(entry.textContent()).resolves.toContain('No se pudo revisar: El archivo «no-es-un-libro.xlsx» no es una hoja de ventas');
     await entry.getByRole('button', { name: 'Abrir' }).click();
     await page.getByRole('heading', { name: 'No se pudo revisar «no-es-un-libro.xlsx»' }).waitFor();
     await expect(page.getByRole('button', { name: 'Columnas' }).count()).resolves.toBe(0);

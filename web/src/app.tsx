@@ -55,6 +55,8 @@ export function App() {
   const [offer, setOffer] = useState<ValueMapOfferView | undefined>(undefined);
   /** Bumped when a value map is remembered: the list reads them again. */
   const [mapsVersion, setMapsVersion] = useState(0);
+  /** Bumped when an upload is refused: the history reads the checks again. */
+  const [historyVersion, setHistoryVersion] = useState(0);
   const edited = (a: EditAnswer, fromOutside: boolean): void => {
     setScreen({ kind: 'result', check: a.check });
     setOffer(a.offer);
@@ -241,8 +243,12 @@ export function App() {
       <main>
         {screen.kind === 'home' && (
           <>
-            <UploadStep onUploaded={(p) => (p.sheets !== undefined ? setScreen({ kind: 'sheet', preview: p }) : proceed(p))} />
-            <HistoryList onOpen={open} />
+            <UploadStep
+              onUploaded={(p) => (p.sheets !== undefined ? setScreen({ kind: 'sheet', preview: p }) : proceed(p))}
+              onRefused={() => setHistoryVersion((v) => v + 1)}
+            />
+            {/* Read again after a refused upload: a sheet no reader opens is kept as a check that failed. */}
+            <HistoryList key={historyVersion} onOpen={open} />
             <ValueMapsPanel version={mapsVersion} />
           </>
         )}

@@ -4,10 +4,12 @@ import { shownError, uploadSheet } from '../api-client.js';
 
 interface Props {
   readonly onUploaded: (preview: SheetPreview) => void;
+  /** The upload was refused (not a sheet, too large…): the history may now list it as a check that failed. */
+  readonly onRefused: () => void;
 }
 
 /** Step 1: choose or drop the sales sheet; it is streamed to the server with a progress bar. */
-export function UploadStep({ onUploaded }: Props) {
+export function UploadStep({ onUploaded, onRefused }: Props) {
   const [share, setShare] = useState<number | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [over, setOver] = useState(false);
@@ -26,6 +28,7 @@ export function UploadStep({ onUploaded }: Props) {
         setShare(undefined);
         setError(shownError(err));
         if (input.current !== null) input.current.value = '';
+        onRefused();
       },
     );
   };
