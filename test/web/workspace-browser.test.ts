@@ -186,7 +186,8 @@ describe('the web workspace in a real browser', () => {
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(legacy);
     await page.getByRole('heading', { name: '2. Columnas de «export.csv»' }).waitFor();
     // The address names the step (#columnas/<id>): a reload comes back to it, not to the start.
-    expect(new URL(page.url()).hash).toMatch(/^#columnas\/[0-9a-f-]{36}$/);
+    // The page writes its address once the step is drawn (an effect after the paint): polled, not read once.
+    await expect.poll(() => new URL(page.url()).hash, { timeout: 15_000, interval: 50 }).toMatch(/^#columnas\/[0-9a-f-]{36}$/);
     await page.reload();
     await page.getByRole('heading', { name: '2. Columnas de «export.csv»' }).waitFor();
     await expect(page.getByRole('button', { name: 'Revisar la hoja' }).isDisabled()).resolves.toBe(true);

@@ -238,7 +238,7 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     await page.getByRole('heading', { name: 'Enviando «ventas-febrero.xlsx»…' }).waitFor();
     await expect.poll(() => sandbox.ledger().entries.filter((e) => e.serie === 'F002').length, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(4);
     // The page reloaded while sending: it opens the same check again (its address names it), follows the submission and offers «Detener».
-    expect(page.url()).toMatch(/#revision\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.url(), POLL).toMatch(/#revision\/[0-9a-f-]{36}$/);
     await page.reload();
     await page.getByRole('heading', { name: 'Enviando «ventas-febrero.xlsx»…' }).waitFor();
     // How far along, against what the check found: «… de 80».
