@@ -22,6 +22,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * How long a read of the page may take to show what an action changed: every read is polled, since the page
+ * draws from answers and effects that come after the element a test waited for.
+ */
+export const POLL = { timeout: 30_000, interval: 100 };
+
 /** `factura-import serve` as a real process, and the one-time link it printed. */
 export interface ServeProcess {
   readonly child: ChildProcess;

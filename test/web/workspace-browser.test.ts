@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../helpers/cli-process.js';
 import { jsonSummary, runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, closeWorkspace, uploadAndCheck } from './browser-session.js';
+import { openBrowser, startServe, closeWorkspace, uploadAndCheck, POLL } from './browser-session.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -74,7 +74,7 @@ describe('the web workspace in a real browser', () => {
     const origin = new URL(serve.url).origin;
     await page.goto(serve.url);
     expect(page.url()).toBe(`${origin}/`);
-    await expect(page.getByRole('heading', { name: '1. Suba la hoja de ventas' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: '1. Suba la hoja de ventas' }).isVisible(), POLL).toBe(true);
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === `factura_sesion_${new URL(origin).port}`)).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
     await shot(page, '01-subir-hoja');
@@ -84,11 +84,11 @@ describe('the web workspace in a real browser', () => {
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheet);
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     const statuses = page.getByRole('list', { name: 'Facturas por estado' });
-    await expect(statuses.textContent()).resolves.toContain(`INVÁLIDO ${ERROR_ROWS}`);
-    await expect(statuses.textContent()).resolves.toContain(`VÁLIDO ${INVOICES - ERROR_ROWS}`);
+    await expect.poll(() => statuses.textContent(), POLL).toContain(`INVÁLIDO ${ERROR_ROWS}`);
+    await expect.poll(() => statuses.textContent(), POLL).toContain(`VÁLIDO ${INVOICES - ERROR_ROWS}`);
     const groups = page.locator('.problem-group');
     const ruc = groups.filter({ hasText: 'receptorNumeroDocumento' });
-    await expect(ruc.textContent()).resolves.toContain(`${BAD_RUC.length} facturas`);
+    await expect.poll(() => ruc.textContent(), POLL).toContain(`${BAD_RUC.length} facturas`);
     await shot(page, '02-resumen-y-problemas');
     await ruc.locator('summary').click();
     await ruc.getByText(`Fila ${BAD_RUC[0]! + 1}:`).waitFor();
@@ -106,7 +106,7 @@ describe('the web workspace in a real browser', () => {
         .sort((a, b) => a - b),
     );
     const invalid = grid.locator('[role="gridcell"][aria-invalid="true"]');
-    await expect(invalid.count()).resolves.toBeGreaterThanOrEqual(ERROR_ROWS);
+    await expect.poll(() => invalid.count(), POLL).toBeGreaterThanOrEqual(ERROR_ROWS);
     const rucCell = grid
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: String(BAD_RUC[0]! + 1), exact: true }) })
@@ -123,13 +123,13 @@ describe('the web workspace in a real browser', () => {
     const grid = page.getByRole('grid', { name: 'Filas de la hoja' });
     await page.getByLabel('Solo con errores').uncheck();
     await page.getByText('Página 1 de 3').waitFor();
-    await expect(grid.getByRole('rowheader').first().textContent()).resolves.toBe('2');
+    await expect.poll(() => grid.getByRole('rowheader').first().textContent(), POLL).toBe('2');
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await page.getByText('Página 2 de 3').waitFor();
-    await expect(grid.getByRole('rowheader').first().textContent()).resolves.toBe('102');
+    await expect.poll(() => grid.getByRole('rowheader').first().textContent(), POLL).toBe('102');
     await page.getByRole('button', { name: 'Última' }).click();
     await page.getByText('Página 3 de 3').waitFor();
-    await expect(grid.getByRole('rowheader').count()).resolves.toBe(INVOICES - 200);
+    await expect.poll(() => grid.getByRole('rowheader').count(), POLL).toBe(INVOICES - 200);
     await shot(page, '04-cuadricula-todas-las-filas');
     // On a narrow window the sheet is wider than the grid: the problem's cell comes into view with its message.
     await page.setViewportSize({ width: 640, height: 900 });
@@ -138,7 +138,7 @@ describe('the web workspace in a real browser', () => {
       await page.getByText('Página 2 de 3').waitFor();
       const cell = grid.locator('[data-cell^="121-"][aria-invalid="true"]').first();
       // The problem's cell has the focus, which shows its message beside it.
-      await expect(grid.locator('[data-cell^="121-"][aria-invalid="true"]:focus').count()).resolves.toBe(1);
+      await expect.poll(() => grid.locator('[data-cell^="121-"][aria-invalid="true"]:focus').count(), POLL).toBe(1);
       await expect
         .poll(
           async () => {
@@ -177,7 +177,7 @@ describe('the web workspace in a real browser', () => {
     await shot(page, '05-historial');
     await page.getByRole('button', { name: 'Abrir la revisión de ventas-diciembre.xlsx' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
-    await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain('INVÁLIDO');
+    await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), POLL).toContain('INVÁLIDO');
   }, 60_000);
 
   it('asks for the columns of a sheet with unknown headers, checks it with the chosen mapping, and remembers it', async () => {
@@ -187,7 +187,7 @@ describe('the web workspace in a real browser', () => {
     await page.getByRole('heading', { name: '2. Columnas de «export.csv»' }).waitFor();
     // The address names the step (#columnas/<id>): a reload comes back to it, not to the start.
     // The page writes its address once the step is drawn (an effect after the paint): polled, not read once.
-    await expect.poll(() => new URL(page.url()).hash, { timeout: 15_000, interval: 50 }).toMatch(/^#columnas\/[0-9a-f-]{36}$/);
+    await expect.poll(() => new URL(page.url()).hash, POLL).toMatch(/^#columnas\/[0-9a-f-]{36}$/);
     await page.reload();
     await page.getByRole('heading', { name: '2. Columnas de «export.csv»' }).waitFor();
     await expect(page.getByRole('button', { name: 'Revisar la hoja' }).isDisabled()).resolves.toBe(true);
@@ -195,7 +195,7 @@ describe('the web workspace in a real browser', () => {
     await shot(page, '06-columnas');
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
-    await expect(page.getByRole('heading', { name: '«export.csv»' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: '«export.csv»' }).isVisible(), POLL).toBe(true);
     const [map] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar la asignación de columnas' }).click()]);
     const mapPath = join(dir.path, 'columnas.json');
     await map.saveAs(mapPath);
@@ -225,7 +225,7 @@ describe('the web workspace in a real browser', () => {
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheetPath);
     await page.getByRole('heading', { name: '2. Columnas de «registro.csv»' }).waitFor();
     await chooseColumns(page, { DOC_VENTA: 'Serie y número juntos (F001-00000123)', ...LEGACY_COLUMNS });
-    await expect(page.getByText('Faltan columnas obligatorias').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByText('Faltan columnas obligatorias').count(), POLL).toBe(0);
     await shot(page, '06b-columnas-serie-y-numero');
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
@@ -262,15 +262,15 @@ describe('the web workspace in a real browser', () => {
     await page.getByRole('heading', { name: '2. Columnas de «precios-con-igv.csv»' }).waitFor();
     // Its header says so: the step proposes it as the unit value with IGV, and the user confirms.
     await expect(page.getByLabel('Dato de la columna Precio unitario con IGV').inputValue()).resolves.toBe('valorVentaUnitario@conIgv');
-    await expect(page.getByText('La columna «Precio unitario con IGV» trae el precio con IGV: se propone como valor unitario con IGV').count()).resolves.toBe(
-      1,
-    );
+    await expect
+      .poll(() => page.getByText('La columna «Precio unitario con IGV» trae el precio con IGV: se propone como valor unitario con IGV').count(), POLL)
+      .toBe(1);
     await shot(page, '06c-columnas-precio-con-igv');
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     // 10 × 21.83 with IGV: 218.30, of which 185.00 without it (read as without IGV it would be 257.59).
     const totals = page.getByRole('table').first();
-    await expect(totals.textContent()).resolves.toMatch(/185\.00.*33\.30.*218\.30/);
+    await expect.poll(() => totals.textContent(), POLL).toMatch(/185\.00.*33\.30.*218\.30/);
     // The mapping file carries the IGV choice: the command line reads the sheet with it the same way.
     const [map] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar la asignación de columnas' }).click()]);
     const mapPath = join(dir.path, 'columnas-con-igv.json');
@@ -285,7 +285,7 @@ describe('the web workspace in a real browser', () => {
     await page.getByRole('button', { name: 'Subir otra hoja' }).click();
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheetPath);
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
-    await expect(page.getByRole('table').first().textContent()).resolves.toMatch(/185\.00.*33\.30.*218\.30/);
+    await expect.poll(() => page.getByRole('table').first().textContent(), POLL).toMatch(/185\.00.*33\.30.*218\.30/);
   }, 90_000);
 
   it('after a check refused for its columns, «Columnas» on the failure leads to the choice that reads it', async () => {
@@ -303,13 +303,13 @@ describe('the web workspace in a real browser', () => {
     await page.getByLabel('Dato de la columna Precio unitario con IGV').selectOption({ label: 'Valor unitario (obligatorio)' });
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();
     await page.getByRole('heading', { name: 'No se pudo revisar «registro-con-igv.csv»' }).waitFor();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('elija «Valor unitario con IGV» para esa columna con el botón «Columnas»');
+    await expect.poll(() => page.getByRole('alert').textContent(), POLL).toContain('elija «Valor unitario con IGV» para esa columna con el botón «Columnas»');
     await shot(page, '06d-revision-rechazada-por-columnas');
     await page.getByRole('button', { name: 'Columnas' }).click();
     await page.getByLabel('Dato de la columna Precio unitario con IGV').selectOption({ label: 'Valor unitario con IGV (el precio incluye el IGV)' });
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
-    await expect(page.getByRole('table').first().textContent()).resolves.toMatch(/185\.00.*33\.30.*218\.30/);
+    await expect.poll(() => page.getByRole('table').first().textContent(), POLL).toMatch(/185\.00.*33\.30.*218\.30/);
   }, 90_000);
 
   it('writes the counts of a big check in the history as in its summary, with thousands marked', async () => {
@@ -322,7 +322,7 @@ describe('the web workspace in a real browser', () => {
     await uploadAndCheck(page, big, 'VÁLIDO 1,200');
     await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
     const entry = page.getByRole('row').filter({ hasText: 'ventas-enero.xlsx' });
-    await expect(entry.textContent()).resolves.toContain('1,200 facturas: VÁLIDO 1,200');
+    await expect.poll(() => entry.textContent(), POLL).toContain('1,200 facturas: VÁLIDO 1,200');
   }, 90_000);
 
   it('shows a total past a float’s 15 digits to the cent, as the terminal writes it', async () => {
@@ -374,7 +374,7 @@ describe('the web workspace in a real browser', () => {
     // Gone for good: the page opened again lists it no more.
     await page.reload();
     await page.getByRole('heading', { name: 'Revisiones anteriores' }).waitFor();
-    await expect(page.getByRole('rowheader', { name: 'con-oculta.xlsx' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('rowheader', { name: 'con-oculta.xlsx' }).count(), POLL).toBe(0);
   }, 60_000);
 
   it('ran the whole session without a script error or a Content-Security-Policy violation', () => {

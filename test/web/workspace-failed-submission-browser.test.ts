@@ -8,7 +8,7 @@ import { acquireRunLock } from '../../src/submit/run-lock.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { closeWorkspace, openBrowser, sandboxServiceEnv, startServe, uploadAndCheck } from './browser-session.js';
+import { closeWorkspace, openBrowser, sandboxServiceEnv, startServe, uploadAndCheck, POLL } from './browser-session.js';
 
 /**
  * A submission that cannot start (another program, such as a second `serve` on the same folder,
@@ -56,11 +56,11 @@ describe('a submission that fails before sending, in a real browser', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
       const said = page.getByRole('alert').filter({ hasText: 'No se envió:' });
       await said.waitFor({ timeout: 60_000 });
-      await expect(said.textContent()).resolves.toContain('factura-import serve (otra ventana)');
+      await expect.poll(() => said.textContent(), POLL).toContain('factura-import serve (otra ventana)');
       // The review as it was: the same statuses, the same rows with their errors.
       await expect(statuses()).resolves.toContain('VÁLIDO 2');
       await expect.poll(() => rows.count(), { timeout: 15_000, interval: 100 }).toBe(1);
-      await expect(grid().textContent()).resolves.toBe(before);
+      await expect.poll(() => grid().textContent(), POLL).toBe(before);
       await page.getByLabel('Solo con errores').uncheck();
       await expect.poll(() => rows.count(), { timeout: 15_000, interval: 100 }).toBe(3);
       expect(sandbox.ledger().counters.puts).toBe(0);
@@ -71,7 +71,7 @@ describe('a submission that fails before sending, in a real browser', () => {
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
     await expect.poll(statuses, { timeout: 60_000, interval: 100 }).toContain('ACEPTADO 2');
-    await expect(page.getByRole('alert').filter({ hasText: 'No se envió:' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'No se envió:' }).count(), POLL).toBe(0);
     expect(
       sandbox
         .ledger()

@@ -10,7 +10,7 @@ import type { ColumnName } from '../../src/invoice/canonical-columns.js';
 import { runCli } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, sandboxServiceEnv, closeWorkspace, uploadAndCheck } from './browser-session.js';
+import { openBrowser, startServe, sandboxServiceEnv, closeWorkspace, uploadAndCheck, POLL } from './browser-session.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -26,9 +26,6 @@ const PLANTED: Record<number, Partial<Record<ColumnName, readonly [string, strin
   120: { valorVentaUnitario: ['-5', '5'] },
   130: { descripcion: ['', 'Azúcar rubia bolsa 1 kg'] },
 };
-
-/** How long a read of the page may take to show what an action changed (the page reloads from the server). */
-const POLL = { timeout: 15_000, interval: 100 };
 
 const sha256 = async (path: string): Promise<string> =>
   createHash('sha256')
@@ -77,8 +74,8 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheet);
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     const invalid = Object.keys(PLANTED).length + BAD_UNIT_ROWS.length;
-    await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain(`INVÁLIDO ${invalid}`);
-    await expect(page.getByText('Sin cambios.').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), POLL).toContain(`INVÁLIDO ${invalid}`);
+    await expect.poll(() => page.getByText('Sin cambios.').isVisible(), POLL).toBe(true);
   }, 90_000);
 
   it('edits a cell with a double-click or Enter, cancels with Escape, marks the change and undoes it', async () => {
@@ -205,7 +202,7 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
       .getByRole('list', { name: 'Facturas por estado' })
       .filter({ hasText: `ACEPTADO ${INVOICES}` })
       .waitFor({ timeout: 90_000 });
-    await expect(page.getByText('Totales de las facturas aceptadas, por moneda').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText('Totales de las facturas aceptadas, por moneda').isVisible(), POLL).toBe(true);
     const sent = sandbox.ledger().entries.filter((e) => e.serie === 'F001');
     expect(sent).toHaveLength(INVOICES);
     expect(new Set(sent.map((e) => e.numero)).size).toBe(INVOICES);
@@ -250,7 +247,7 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     await page.getByRole('heading', { name: 'Resumen' }).waitFor({ timeout: 60_000 });
     const stopped = sandbox.ledger().entries.filter((e) => e.serie === 'F002').length;
     expect(stopped).toBeLessThan(n);
-    await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain(`ACEPTADO ${stopped}`);
+    await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), POLL).toContain(`ACEPTADO ${stopped}`);
 
     sandbox.setFaults({ latencyMs: 0 });
     // «Atrás» goes back to the start, «Adelante» to the check; reopened from the history it is the same.
@@ -278,10 +275,10 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     await page.getByRole('button', { name: 'Abrir la revisión de ventas-febrero.xlsx' }).first().click();
     await page.getByRole('button', { name: 'Reanudar el envío' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.textContent()).resolves.toContain(`${stopped} facturas ya fueron aceptadas antes: no se envían de nuevo.`);
-    await expect(dialog.textContent()).resolves.toContain(`Se enviarán ${n - stopped} facturas.`);
+    await expect.poll(() => dialog.textContent(), POLL).toContain(`${stopped} facturas ya fueron aceptadas antes: no se envían de nuevo.`);
+    await expect.poll(() => dialog.textContent(), POLL).toContain(`Se enviarán ${n - stopped} facturas.`);
     // The check's totals are the accepted part's: not shown as what goes now.
-    await expect(dialog.textContent()).resolves.not.toContain('Importes de lo que se envía');
+    await expect.poll(() => dialog.textContent(), POLL).not.toContain('Importes de lo que se envía');
     await dialog.getByRole('button', { name: 'Confirmar envío' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), { timeout: 60_000 }).not.toContain('NO ENVIADO');

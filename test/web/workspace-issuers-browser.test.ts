@@ -7,7 +7,7 @@ import { startSandbox } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, closeWorkspace, uploadAndCheck } from './browser-session.js';
+import { openBrowser, startServe, closeWorkspace, uploadAndCheck, POLL } from './browser-session.js';
 
 /** Set to a folder to keep a screenshot of each new step (docs/screenshots is made this way). */
 const SHOTS = process.env['WEB_SCREENSHOTS'];
@@ -112,7 +112,7 @@ describe('several issuers and logins asked in the page, in a real browser', () =
     await dialog()
       .getByRole('radio', { name: new RegExp(`Solo RUC ${A.ruc}`) })
       .check();
-    await expect(dialog().textContent()).resolves.toContain('Se enviarán 3 facturas.');
+    await expect.poll(() => dialog().textContent(), POLL).toContain('Se enviarán 3 facturas.');
     await expect(dialog().getByRole('button', { name: 'Confirmar envío' }).isDisabled()).resolves.toBe(false);
     await dialog().getByRole('button', { name: 'Confirmar envío' }).click();
     await expect.poll(statuses, { timeout: 60_000, interval: 100 }).toContain('ACEPTADO 3');
@@ -131,7 +131,7 @@ describe('several issuers and logins asked in the page, in a real browser', () =
     await expect(form.getAttribute('autocomplete')).resolves.toBe('off');
     for (const input of await form.locator('input').all()) await expect(input.getAttribute('autocomplete')).resolves.toBe('off');
     await expect(form.getByLabel('Clave').getAttribute('type')).resolves.toBe('password');
-    await expect(form.textContent()).resolves.toContain('las guarda solo en su memoria');
+    await expect.poll(() => form.textContent(), POLL).toContain('las guarda solo en su memoria');
     await shot(dialog(), '11-acceso-del-emisor');
     // A wrong password: the service's refusal, in Spanish, and nothing held.
     await form.getByLabel('Correo').fill(B.mail);
@@ -146,7 +146,7 @@ describe('several issuers and logins asked in the page, in a real browser', () =
     await form.getByRole('button', { name: 'Comprobar y usar' }).click();
     const issuers = dialog().getByRole('table', { name: 'Emisores de la hoja' });
     await issuers.getByText(B.razonSocial).waitFor();
-    await expect(issuers.textContent()).resolves.toContain('Indicado en esta sesión (en memoria)');
+    await expect.poll(() => issuers.textContent(), POLL).toContain('Indicado en esta sesión (en memoria)');
     await dialog().getByRole('button', { name: 'Confirmar envío' }).click();
     await expect.poll(statuses, { timeout: 60_000, interval: 100 }).not.toContain('OTRO EMISOR');
     expect(sent(A.ruc)).toEqual([1, 2, 3]);

@@ -7,7 +7,7 @@ import { startSandbox, submitSheet } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, sandboxServiceEnv, closeWorkspace, uploadAndCheck } from './browser-session.js';
+import { openBrowser, startServe, sandboxServiceEnv, closeWorkspace, uploadAndCheck, POLL } from './browser-session.js';
 
 /** Set to a folder to keep a screenshot of each new step (docs/screenshots is made this way). */
 const SHOTS = process.env['WEB_SCREENSHOTS'];
@@ -94,7 +94,9 @@ describe('the service’s refusals on the grid and the submission in the history
     const history = page.getByRole('table').filter({ has: page.getByRole('button', { name: 'Abrir la revisión de ventas-abril.xlsx' }) });
     const entry = history.locator('tbody tr', { hasText: 'ventas-abril.xlsx' });
     await entry.locator('.submission').waitFor();
-    await expect(entry.locator('.submission').textContent()).resolves.toMatch(/^Enviada el .+ a Servicio de facturación \(http:\/\/127\.0\.0\.1:\d+\)$/);
+    await expect
+      .poll(() => entry.locator('.submission').textContent(), POLL)
+      .toMatch(/^Enviada el .+ a Servicio de facturación \(http:\/\/127\.0\.0\.1:\d+\)$/);
     const text = (await entry.textContent()) ?? '';
     expect(text).toContain(`${INVOICES} facturas: ACEPTADO ${accepted.length} · RECHAZADO ${INVOICES - accepted.length}`);
     await shot(page.locator('section', { has: page.getByRole('heading', { name: 'Revisiones anteriores' }) }), '13-historial-con-envio');
@@ -108,10 +110,10 @@ describe('the service’s refusals on the grid and the submission in the history
       .waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
     await entry.locator('.submission').waitFor();
-    await expect(entry.textContent()).resolves.toContain(`${INVOICES} facturas: VÁLIDO ${INVOICES}`);
-    await expect(entry.locator('.submission').textContent()).resolves.toMatch(
-      new RegExp(`^Enviada el .+ — ACEPTADO ${accepted.length} · RECHAZADO ${INVOICES - accepted.length}$`),
-    );
+    await expect.poll(() => entry.textContent(), POLL).toContain(`${INVOICES} facturas: VÁLIDO ${INVOICES}`);
+    await expect
+      .poll(() => entry.locator('.submission').textContent(), POLL)
+      .toMatch(new RegExp(`^Enviada el .+ — ACEPTADO ${accepted.length} · RECHAZADO ${INVOICES - accepted.length}$`));
   }, 60_000);
 
   it('says DUPLICADO invoices are another document the service holds, never that they «ya fueron aceptadas»', async () => {
@@ -138,8 +140,8 @@ describe('the service’s refusals on the grid and the submission in the history
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
     await expect.poll(statuses, { timeout: 60_000, interval: 100 }).toContain('DUPLICADO 3');
     const hint = page.locator('section', { has: page.getByRole('heading', { name: 'Enviar al servicio' }) }).locator('.hint');
-    await expect(hint.textContent()).resolves.toContain('3 facturas figuran como DUPLICADO: el servicio ya tiene un comprobante con ese número');
-    await expect(hint.textContent()).resolves.not.toContain('ya fueron aceptadas');
+    await expect.poll(() => hint.textContent(), POLL).toContain('3 facturas figuran como DUPLICADO: el servicio ya tiene un comprobante con ese número');
+    await expect.poll(() => hint.textContent(), POLL).not.toContain('ya fueron aceptadas');
     expect(sandbox.ledger().entries.filter((e) => e.serie === 'F009')).toHaveLength(3);
   }, 120_000);
 
@@ -156,9 +158,11 @@ describe('the service’s refusals on the grid and the submission in the history
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
     await expect.poll(statuses, { timeout: 90_000, interval: 200 }).toContain('INCIERTO 2');
     const hint = page.locator('section', { has: page.getByRole('heading', { name: 'Enviar al servicio' }) }).locator('.hint');
-    await expect(hint.textContent()).resolves.toBe(
-      '2 facturas quedaron INCIERTAS: se enviaron y no llegó la respuesta, así que pueden estar emitidas. «Reanudar el envío» las envía de nuevo sin cambios, y el servicio confirma las que ya tenía: no las corrija ni les dé otro número antes.',
-    );
+    await expect
+      .poll(() => hint.textContent(), POLL)
+      .toBe(
+        '2 facturas quedaron INCIERTAS: se enviaron y no llegó la respuesta, así que pueden estar emitidas. «Reanudar el envío» las envía de nuevo sin cambios, y el servicio confirma las que ya tenía: no las corrija ni les dé otro número antes.',
+      );
     sandbox.setFaults({ dropRate: 0 });
     await page.getByRole('button', { name: 'Reanudar el envío' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();

@@ -7,7 +7,7 @@ import { limaToday } from '../../src/invoice/lima-today.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { closeWorkspace, openBrowser, sandboxServiceEnv, startServe, uploadAndCheck } from './browser-session.js';
+import { closeWorkspace, openBrowser, sandboxServiceEnv, startServe, uploadAndCheck, POLL } from './browser-session.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,9 +47,11 @@ describe('the «Enviar» confirmation of a sheet with old issue dates, in a real
     await uploadAndCheck(page, join(dir.path, 'legado.xlsx'), 'INVÁLIDO 1');
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.textContent()).resolves.toContain(
-      '2 facturas tienen una fecha de emisión fuera del plazo en que SUNAT las acepta: probablemente las rechace. Revise «Problemas encontrados» antes de confirmar.',
-    );
+    await expect
+      .poll(() => dialog.textContent(), POLL)
+      .toContain(
+        '2 facturas tienen una fecha de emisión fuera del plazo en que SUNAT las acepta: probablemente las rechace. Revise «Problemas encontrados» antes de confirmar.',
+      );
     await dialog.getByRole('button', { name: 'Volver a corregir' }).click();
     expect(sandbox.ledger().entries).toHaveLength(0);
 

@@ -8,7 +8,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
 import { salesRow } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, closeWorkspace } from './browser-session.js';
+import { openBrowser, startServe, closeWorkspace, POLL } from './browser-session.js';
 
 /** Set to a folder to keep a screenshot of the step (docs/screenshots is made this way). */
 const SHOTS = process.env['WEB_SCREENSHOTS'];
@@ -65,20 +65,20 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
     checkId = ((await (await uploaded).json()) as { checkId: string }).checkId;
     await page.getByRole('heading', { name: 'Elija la hoja de «ventas-2026.xlsx»' }).waitFor();
     const radios = page.getByRole('radio');
-    await expect(radios.count()).resolves.toBe(2);
+    await expect.poll(() => radios.count(), POLL).toBe(2);
     // The command line reads the first visible sheet with a header: November.
     await expect(page.getByRole('radio', { name: /Noviembre/ }).isChecked()).resolves.toBe(true);
     await expect(page.getByRole('radio', { name: /Diciembre/ }).isChecked()).resolves.toBe(false);
     // Each sheet shows its own first rows: the header, then its invoices.
     const december = page.getByRole('table', { name: 'Primeras filas de la hoja Diciembre' });
-    await expect(december.getByRole('row').count()).resolves.toBe(1 + DECEMBER.length);
-    await expect(december.getByRole('row').first().textContent()).resolves.toContain('serie');
-    await expect(december.textContent()).resolves.toContain('105');
+    await expect.poll(() => december.getByRole('row').count(), POLL).toBe(1 + DECEMBER.length);
+    await expect.poll(() => december.getByRole('row').first().textContent(), POLL).toContain('serie');
+    await expect.poll(() => december.textContent(), POLL).toContain('105');
     // Only columns with values below the header: the template's empty ones (horaEmision…) are left out.
-    await expect(december.getByRole('row').first().textContent()).resolves.not.toContain('horaEmision');
+    await expect.poll(() => december.getByRole('row').first().textContent(), POLL).not.toContain('horaEmision');
     const november = page.getByRole('table', { name: 'Primeras filas de la hoja Noviembre' });
-    await expect(november.getByRole('row').count()).resolves.toBe(1 + NOVEMBER.length);
-    await expect(november.textContent()).resolves.not.toContain('105');
+    await expect.poll(() => november.getByRole('row').count(), POLL).toBe(1 + NOVEMBER.length);
+    await expect.poll(() => november.textContent(), POLL).not.toContain('105');
   }, 90_000);
 
   it('refuses a sheet the workbook does not have, in Spanish', async () => {
@@ -104,8 +104,8 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
     await page.getByRole('button', { name: 'Leer la hoja «Diciembre»' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     const statuses = page.getByRole('list', { name: 'Facturas por estado' });
-    await expect(statuses.textContent()).resolves.toContain('INVÁLIDO 1');
-    await expect(statuses.textContent()).resolves.toContain(`VÁLIDO ${DECEMBER.length - 1}`);
+    await expect.poll(() => statuses.textContent(), POLL).toContain('INVÁLIDO 1');
+    await expect.poll(() => statuses.textContent(), POLL).toContain(`VÁLIDO ${DECEMBER.length - 1}`);
     const grid = page.getByRole('grid', { name: 'Filas de la hoja' });
     await expect.poll(() => grid.getByRole('rowheader').allTextContents()).toEqual(['5']);
 
@@ -115,7 +115,7 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
     await page.getByRole('button', { name: 'Revalidar' }).click();
     await rechecked;
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
-    await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain(`VÁLIDO ${DECEMBER.length - 1}`);
+    await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), POLL).toContain(`VÁLIDO ${DECEMBER.length - 1}`);
     await page.getByLabel('Solo con errores').uncheck();
     await expect.poll(() => grid.getByRole('rowheader').allTextContents()).toEqual(['2', '3', '4', '5', '6']);
     expect(consoleErrors).toEqual([]);
@@ -132,11 +132,11 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(offices);
     await page.getByRole('heading', { name: 'Elija la hoja de «ventas-sucursales.xlsx»' }).waitFor();
     await expect(page.getByRole('radio', { name: /Lima/ }).isChecked()).resolves.toBe(true);
-    await expect(page.getByText('Portada · sin encabezados de ventas').count()).resolves.toBe(1);
+    await expect.poll(() => page.getByText('Portada · sin encabezados de ventas').count(), POLL).toBe(1);
     await page.getByRole('radio', { name: /Arequipa/ }).check();
     await page.getByRole('button', { name: 'Leer la hoja «Arequipa»' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
-    await expect(page.getByRole('list', { name: 'Facturas por estado' }).textContent()).resolves.toContain('INVÁLIDO 1');
+    await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), POLL).toContain('INVÁLIDO 1');
     expect(consoleErrors).toEqual([]);
   }, 120_000);
 
@@ -158,7 +158,7 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(months);
     await page.getByRole('heading', { name: 'Elija la hoja de «ventas-exportadas.xlsx»' }).waitFor();
     await expect(page.getByRole('radio', { name: /Octubre/ }).isChecked()).resolves.toBe(true);
-    await expect(page.getByText('Octubre · con encabezados de ventas (faltan columnas)').count()).resolves.toBe(1);
+    await expect.poll(() => page.getByText('Octubre · con encabezados de ventas (faltan columnas)').count(), POLL).toBe(1);
     await page.getByRole('button', { name: 'Leer la hoja «Octubre»' }).click();
     await page.getByRole('heading', { name: '2. Columnas de «ventas-exportadas.xlsx»' }).waitFor();
     await page.getByLabel('Dato de la columna Doc').selectOption({ label: 'Serie (obligatorio)' });
@@ -176,12 +176,12 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
     await page.getByRole('alert').filter({ hasText: 'no es una hoja de ventas que se pueda leer' }).waitFor();
     // The history lists it at once, beside the message (no reload).
     const entry = page.getByRole('row').filter({ hasText: 'no-es-un-libro.xlsx' });
-    await expect(entry.textContent()).resolves.toContain('No se pudo revisar: El archivo «no-es-un-libro.xlsx» no es una hoja de ventas');
+    await expect.poll(() => entry.textContent(), POLL).toContain('No se pudo revisar: El archivo «no-es-un-libro.xlsx» no es una hoja de ventas');
     await entry.getByRole('button', { name: 'Abrir' }).click();
     await page.getByRole('heading', { name: 'No se pudo revisar «no-es-un-libro.xlsx»' }).waitFor();
-    await expect(page.getByRole('button', { name: 'Columnas' }).count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: 'Revisar de nuevo' }).count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: 'Subir otra hoja' }).count()).resolves.toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Columnas' }).count(), POLL).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Revisar de nuevo' }).count(), POLL).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Subir otra hoja' }).count(), POLL).toBe(1);
     // The refused upload's 422 is logged by Chromium as a failed load: nothing else may be.
     expect(consoleErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
   }, 120_000);

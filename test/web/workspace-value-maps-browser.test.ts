@@ -8,11 +8,10 @@ import { tempDir } from '../helpers/temp-dir.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { openBrowser, startServe, closeWorkspace } from './browser-session.js';
+import { openBrowser, startServe, closeWorkspace, POLL } from './browser-session.js';
 
 /** Set to a folder to keep a screenshot of each new step (docs/screenshots is made this way). */
 const SHOTS = process.env['WEB_SCREENSHOTS'];
-const POLL = { timeout: 15_000, interval: 100 };
 
 /** Two companies of an accounting firm, each with its own habits. */
 const A = '20601111111';
@@ -87,7 +86,7 @@ describe('value maps remembered per issuer, in a real browser', () => {
     await shot(page.locator('section', { has: page.getByRole('heading', { name: 'Corregir la hoja' }) }), '07-recordar-valor');
     await offer().getByRole('button', { name: 'Recordar para las próximas hojas' }).click();
     await page.getByText('Se recordará «BOLSITA» → «NIU»', { exact: false }).waitFor();
-    await expect(offer().count()).resolves.toBe(0);
+    await expect.poll(() => offer().count(), POLL).toBe(0);
   }, 120_000);
 
   it('offers it after a cell edit too, only for that row’s issuer, and lists what is remembered', async () => {
@@ -107,7 +106,7 @@ describe('value maps remembered per issuer, in a real browser', () => {
     await page.getByLabel('Nuevo valor de descripcion de la fila 2', { exact: true }).fill('Arroz superior');
     await page.getByLabel('Nuevo valor de descripcion de la fila 2', { exact: true }).press('Enter');
     await expect.poll(() => cell(2, 'descripcion').getAttribute('class'), POLL).toContain('cell--edited');
-    await expect(offer().count()).resolves.toBe(0);
+    await expect.poll(() => offer().count(), POLL).toBe(0);
   }, 60_000);
 
   it('lists the maps on the home page, and one can be forgotten', async () => {
@@ -132,15 +131,15 @@ describe('value maps remembered per issuer, in a real browser', () => {
     await expect.poll(statuses, POLL).toContain('INVÁLIDO 1');
     await expect(statuses()).resolves.toContain('VÁLIDO 3');
     await page.getByText('Se aplicaron los valores recordados de este emisor a 4 celdas').waitFor();
-    await expect(page.locator('#fix-title ~ p[aria-live]').textContent()).resolves.toBe('4 celdas cambiadas.');
+    await expect.poll(() => page.locator('#fix-title ~ p[aria-live]').textContent(), POLL).toBe('4 celdas cambiadas.');
     await page.getByLabel('Solo con errores').uncheck();
     await expect.poll(() => cell(2, 'unidadMedida').getAttribute('title'), POLL).toBe('Cambiado; valor original: BOLSITA');
-    await expect(cell(2, 'unidadMedida').textContent()).resolves.toMatch(/^NIU/);
+    await expect.poll(() => cell(2, 'unidadMedida').textContent(), POLL).toMatch(/^NIU/);
     await expect(cell(3, 'moneda').getAttribute('title')).resolves.toBe('Cambiado; valor original: SOLESS');
     await expect(cell(4, 'unidadMedida').getAttribute('class')).resolves.toContain('cell--edited');
     await expect(cell(4, 'moneda').getAttribute('class')).resolves.toContain('cell--edited');
     await expect(cell(5, 'unidadMedida').getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(cell(5, 'unidadMedida').textContent()).resolves.toContain('BOLSITA');
+    await expect.poll(() => cell(5, 'unidadMedida').textContent(), POLL).toContain('BOLSITA');
     await cell(2, 'unidadMedida').scrollIntoViewIfNeeded();
     await shot(page.locator('section', { has: page.getByRole('heading', { name: 'Filas de la hoja' }) }), '09-valores-aplicados');
     // Each map is one change: undoing the last takes back its cells only, and «Revalidar» is due.
@@ -150,7 +149,7 @@ describe('value maps remembered per issuer, in a real browser', () => {
     await page.getByRole('button', { name: 'Revalidar' }).click();
     await expect.poll(statuses, { timeout: 60_000, interval: 100 }).toContain('INVÁLIDO 3');
     // A recheck does not apply the maps again: what the user undid stays undone.
-    await expect(page.locator('#fix-title ~ p[aria-live]').textContent()).resolves.toBe('2 celdas cambiadas.');
+    await expect.poll(() => page.locator('#fix-title ~ p[aria-live]').textContent(), POLL).toBe('2 celdas cambiadas.');
   }, 120_000);
 
   it('ran without a script error or a Content-Security-Policy violation', () => {
