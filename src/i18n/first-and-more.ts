@@ -4,7 +4,7 @@ import { shownCount } from './shown-count.js';
 
 /**
  * A list said in a message: its first `shown` items, joined by commas, and how many more there are
- * («A «Cliente», B «Zona» y 1,998 más»; with `what`, «y 3 nombres más»). A list of a hostile size (a
+ * (««Cliente» (A), «Zona» (B) y 1,998 más»; with `what`, «y 3 nombres más»). A list of a hostile size (a
  * header of 200,000 columns, a mapping naming thousands) then stays a line, not megabytes of text in
  * the terminal, the results workbook and the page.
  */
