@@ -191,7 +191,11 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
   app.post('/api/checks/:id/stop', async (request, reply) => {
     const params = Params.safeParse(request.params);
     const stop = params.success ? stops.get(params.data.id) : undefined;
-    if (stop === undefined) return reply.code(409).send({ error: 'Esta hoja no se está enviando.' });
+    if (stop === undefined) {
+      // A check that is not there is not found (as on every other route); one that is, is not being sent.
+      if (!params.success || store.getCheck(params.data.id) === undefined) return reply.code(404).send(NOT_FOUND);
+      return reply.code(409).send({ error: 'Esta hoja no se está enviando.' });
+    }
     stop.abort();
     return reply.code(202).send({ stopping: true });
   });

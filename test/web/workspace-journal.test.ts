@@ -152,6 +152,12 @@ describe('the workspace’s one journal', () => {
       status: 409,
       json: { error: '«a.csv» se está revisando o enviando: espere a que termine (o detenga el envío) y vuelva a pulsar «Eliminar».' },
     });
+    // «Detener» on a sheet that is not being sent is refused, and on one that is not there is not found.
+    expect(await call(`/api/checks/${second}/stop`, {})).toEqual({ status: 409, json: { error: 'Esta hoja no se está enviando.' } });
+    expect(await call('/api/checks/00000000-0000-4000-8000-000000000000/stop', {})).toEqual({
+      status: 404,
+      json: { error: 'No se encontró esa revisión en el espacio de trabajo.' },
+    });
     const refused = await call(`/api/checks/${second}/submit`, {});
     expect(refused).toEqual({
       status: 409,
