@@ -126,6 +126,9 @@ function allowedSets(catalogues: Catalogues): (name: CatalogueName) => ReadonlyS
 
 const close2uChecked = new WeakMap<Catalogues, WeakMap<Close2u, boolean>>();
 
+/** The schema's shape has no catalogue field in the issuer block: one answer per issuer object. */
+const issuerChecked = new WeakMap<Emisor, boolean>();
+
 /**
  * Whether the schema accepts the issuer block (`emisor`) that withEmisor builds from `emisor`:
  * parsed once per issuer object (a run makes one per issuer), not for every invoice. With the
@@ -140,9 +143,6 @@ export function issuerBlockAccepted(catalogues: Catalogues, emisor: Emisor): boo
   }
   return accepted;
 }
-
-/** The schema's shape has no catalogue field in the issuer block: one answer per issuer object. */
-const issuerChecked = new WeakMap<Emisor, boolean>();
 
 /** The run's close2u block against the schema, parsed once per settings object. */
 function close2uAccepted(catalogues: Catalogues, close2u: Close2u): boolean {

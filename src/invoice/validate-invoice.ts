@@ -70,21 +70,18 @@ export function validateInvoice(draft: InvoiceDraft, context: ValidationContext)
   const issuerRuc = draft.emisorRuc ?? context.emisor?.ruc;
   let document: FacturaDocument | undefined;
   if (!hasErrors(problems)) {
+    // The rules (and, with an issuer, the issuer's own check) prove most invoices' documents to be
+    // ones the schema accepts (document-schema-coverage.ts); the rest are parsed.
+    const proven = rulesCoverDocumentBody(invoice, context) && (emisor === undefined || issuerBlockAccepted(context.catalogues, emisor));
     if (emisor) {
-      // A document that may be sent is one the schema accepts: proven by the rules and the issuer's
-      // own check (document-schema-coverage.ts) for most invoices, parsed for the rest.
       const candidate = withEmisor(buildDocumentBody(invoice, context.close2u), emisor);
-      if (rulesCoverDocumentBody(invoice, context) && issuerBlockAccepted(context.catalogues, emisor)) document = candidate;
-      else {
-        const parsed = facturaDocumentSchemaFor(context.catalogues).safeParse(candidate);
-        if (parsed.success) document = candidate;
-        else problems.push(...parsed.error.issues.map((i) => shapeProblem(invoice.firstRow, i.path, i.message)));
-      }
-    } else if (!rulesCoverDocumentBody(invoice, context)) {
-      // Dry run without an issuer: the body is only built to be checked, and the rules already
-      // prove most invoices' bodies valid (document-schema-coverage.ts); the rest are parsed.
+      const parsed = proven ? undefined : facturaDocumentSchemaFor(context.catalogues).safeParse(candidate);
+      if (parsed === undefined || parsed.success) document = candidate;
+      else problems.push(...shapeProblems(invoice.firstRow, parsed.error.issues));
+    } else if (!proven) {
+      // Dry run without an issuer: the body is only built to be checked.
       const parsed = facturaDocumentBodySchemaFor(context.catalogues).safeParse(buildDocumentBody(invoice, context.close2u));
-      if (!parsed.success) problems.push(...parsed.error.issues.map((i) => shapeProblem(invoice.firstRow, i.path, i.message)));
+      if (!parsed.success) problems.push(...shapeProblems(invoice.firstRow, parsed.error.issues));
     }
   }
   // Built field by field rather than by spreading `{}` or `{ key }` for each optional field (an
@@ -127,19 +124,24 @@ function totalLinesOf(invoice: ResolvedInvoice): TotalsLine[] | undefined {
   return lines;
 }
 
-/** The schema found what the rules did not: a gap between the two layers, reported rather than sent. */
-function shapeProblem(row: number, path: readonly PropertyKey[], message: string): Problem {
-  const where = path.map(String).join('.');
-  return {
-    severity: 'error',
-    code: 'DOCUMENT_SHAPE',
-    row,
-    value: where,
-    message: localized(
-      `El documento de la factura no cumple el formato del servicio en «${where}»: ${message}.`,
-      `The invoice document does not match the service's format at "${where}": ${message}.`,
-    ),
-  };
+/**
+ * The schema's refusals of an invoice's document, each a DOCUMENT_SHAPE problem at its first row:
+ * the schema found what the rules did not, a gap between the two layers, reported rather than sent.
+ */
+function shapeProblems(row: number, issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]): Problem[] {
+  return issues.map(({ path, message }) => {
+    const where = path.map(String).join('.');
+    return {
+      severity: 'error',
+      code: 'DOCUMENT_SHAPE',
+      row,
+      value: where,
+      message: localized(
+        `El documento de la factura no cumple el formato del servicio en «${where}»: ${message}.`,
+        `The invoice document does not match the service's format at "${where}": ${message}.`,
+      ),
+    };
+  });
 }
 
 /**

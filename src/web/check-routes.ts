@@ -12,6 +12,7 @@ import type { CheckDeps } from './run-check.js';
 import { runCheck, STATUS_LABEL_ES } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
 import { confirmedMapping } from './confirmed-mapping.js';
+import { storedGridWidth } from './grid-width.js';
 import { previewForBrowser, previewWithMapping } from './sheet-preview-view.js';
 import type { CheckProgress, CheckView, ProblemGroup, ProblemItem } from './workspace-api.js';
 import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
@@ -41,8 +42,6 @@ type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals'
   readonly issuedBefore?: number;
   readonly toSendWarned?: { readonly invoices?: number; readonly lateIssueDates?: number };
   readonly service?: string;
-  /** The grid's columns, when it shows fewer than the sheet's (run-check, grid-width.ts). */
-  readonly gridShown?: number;
 };
 
 /**
@@ -86,7 +85,7 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
     INVOICE_STATUSES.map((status) => ({ status, label: STATUS_LABEL_ES(status), count: by?.[status] ?? 0 })).filter((x) => x.count > 0);
   const byStatus = counted(s.byStatus);
   const columns = Array.isArray(c.gridColumns) ? (c.gridColumns as CheckView['gridColumns']) : [];
-  const shown = typeof s.gridShown === 'number' ? Math.min(s.gridShown, columns.length) : columns.length;
+  const shown = Math.min(storedGridWidth(c.summary) ?? columns.length, columns.length);
   return {
     id: c.id,
     fileName: c.fileName,

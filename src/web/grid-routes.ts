@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { messageWithoutPlace } from '../index.js';
+import { storedGridWidth } from './grid-width.js';
 import { STATUS_LABEL_ES } from './run-check.js';
 import type { GridCellProblem, GridPage, GridRow } from './workspace-api.js';
 import { GRID_PAGE_SIZE, ISSUER_MARK } from './workspace-api.js';
@@ -36,8 +37,7 @@ export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
     if (check === undefined || !query.success) return reply.code(404).send({ error: 'No se encontró esa página de la hoja.' });
     const id = check.id;
     // The columns the grid shows (checkView's gridColumns): a row's cells past them are not sent.
-    const shown = (check.summary as { gridShown?: unknown } | undefined)?.gridShown;
-    const width = typeof shown === 'number' ? shown : Infinity;
+    const width = storedGridWidth(check.summary) ?? Infinity;
     const errorsOnly = query.data.errors === '1';
     const total = store.countRows(id, errorsOnly);
     const pages = Math.max(1, Math.ceil(total / GRID_PAGE_SIZE));

@@ -16,3 +16,13 @@ export function shownGridWidth(total: number, read: Iterable<number>): number {
   for (const index of read) if (index + 1 > width) width = Math.min(total, index + 1);
   return width;
 }
+
+/**
+ * The grid's width a finished check keeps in its summary (run-check writes `gridShown` only when the
+ * grid shows fewer columns than the sheet has); undefined: every column. What the page is told
+ * (checkView) and what the rows API sends (grid-routes) both read it here.
+ */
+export function storedGridWidth(summary: unknown): number | undefined {
+  const shown = (summary as { readonly gridShown?: unknown } | undefined)?.gridShown;
+  return typeof shown === 'number' ? shown : undefined;
+}
