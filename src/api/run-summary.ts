@@ -18,6 +18,7 @@ export interface RunSummary {
   readonly byIssuer: readonly IssuerCounts[];
   /** Invoices with at least one warning. */
   readonly withWarnings: number;
+  /** Every problem of the run by severity: the invoices', the rows' that belong to none and the file's (the sum of problemGroups). */
   readonly problems: { readonly errors: number; readonly warnings: number };
   /** The files written. */
   readonly paths: WrittenFiles;
@@ -52,7 +53,10 @@ export function summarizeRun(result: ImportResult, notes: readonly string[]): Ru
     totals: s.totals,
     byIssuer: s.byIssuer,
     withWarnings: s.withWarnings,
-    problems: { errors: s.errors, warnings: s.warnings },
+    problems: {
+      errors: result.problemGroups.reduce((n, g) => (g.severity === 'error' ? n + g.occurrences : n), 0),
+      warnings: result.problemGroups.reduce((n, g) => (g.severity === 'warning' ? n + g.occurrences : n), 0),
+    },
     paths: result.written,
     orphanRows: result.orphanRows,
     interrupted: result.interrupted,

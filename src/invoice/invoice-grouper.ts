@@ -301,6 +301,10 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
         case 'continue':
           break;
         case 'start-orphan':
+          // A row that names no whole invoice, right below one: it may be a line of it (a number
+          // mistyped, or left out on a continuation row), and an invoice issued without a line
+          // cannot be mended by sending again. That invoice is held until the row is fixed.
+          if (decision.reason === 'partial-key' && current instanceof DraftBuilder) current.problems.push(mayMissRow(current, record.row, rowKey));
           out = close();
           current = new OrphanBuilder(decision.reason);
           state = { kind: 'orphan' };
@@ -414,6 +418,23 @@ function unreadableKey(row: number): Problem {
     undefined,
     `La fila ${row} tiene una serie, un número o un RUC del emisor que no se pudo leer (vea el otro error de esta fila): no se sabe a qué factura pertenece, así que no se une a la factura de arriba y no se enviará.`,
     `Row ${row} has a series, number or issuer RUC that could not be read (see this row's other error): it is not known which invoice it belongs to, so it is not joined to the invoice above and will not be sent.`,
+  );
+}
+
+function mayMissRow(invoice: DraftBuilder, row: number, rowKey: RowKey): Problem {
+  const id = `${invoice.serie}-${invoice.numero}`;
+  const below = invoice.rows[invoice.rows.length - 1] ?? row;
+  const why =
+    rowKey.kind === 'partial'
+      ? localized(`le falta «${label(rowKey.missing).es}»`, `its "${label(rowKey.missing).en}" is missing`)
+      : localized('su serie o su número no se pudo leer', 'its series or number could not be read');
+  return errorAt(
+    'INVOICE_MAY_MISS_ROW',
+    below,
+    undefined,
+    undefined,
+    `La fila ${row}, justo debajo de la factura ${id}, no dice a qué factura pertenece (${why.es}): podría ser una línea de esta factura. Una factura enviada sin una de sus líneas ya no se puede completar, así que ${id} no se envía hasta que corrija la fila ${row}: escriba su serie y su número, o déjelos ambos en blanco si la fila continúa la factura ${id}.`,
+    `Row ${row}, right below invoice ${id}, does not say which invoice it belongs to (${why.en}): it may be a line of this invoice. An invoice sent without one of its lines cannot be completed afterwards, so ${id} is not sent until row ${row} is fixed: write its series and number, or leave both blank if the row continues invoice ${id}.`,
   );
 }
 

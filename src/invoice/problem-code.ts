@@ -46,7 +46,8 @@ export type CellProblemCode =
   | 'UNEXPECTED_BOOLEAN';
 
 /** Rows that do not make an invoice (src/invoice/invoice-grouper.ts). */
-export type GroupingProblemCode = 'CONFLICTING_INVOICE_VALUE' | 'INCOMPLETE_INVOICE_KEY' | 'INVOICE_KEY_REPEATED' | 'INVOICE_KEY_SPLIT' | 'ROW_WITHOUT_INVOICE';
+export type GroupingProblemCode =
+  'CONFLICTING_INVOICE_VALUE' | 'INCOMPLETE_INVOICE_KEY' | 'INVOICE_KEY_REPEATED' | 'INVOICE_KEY_SPLIT' | 'INVOICE_MAY_MISS_ROW' | 'ROW_WITHOUT_INVOICE';
 
 /** The amounts whose SUNAT digit limits are checked (src/invoice/rules/amount-rules.ts). */
 export type AmountName = 'QUANTITY' | 'UNIT_VALUE';

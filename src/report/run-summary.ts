@@ -47,9 +47,6 @@ export interface RunCounts {
   readonly totals: readonly CurrencyTotals[];
   /** Invoices with at least one warning (whatever their status). */
   readonly withWarnings: number;
-  /** Problems of every invoice, by severity. */
-  readonly errors: number;
-  readonly warnings: number;
 }
 
 export interface SummaryAccumulator {
@@ -94,21 +91,11 @@ function createCounts(): { add(outcome: InvoiceOutcome): void; result(): Omit<Ru
   const sums = new Map<string, Sums>();
   let invoices = 0;
   let withWarnings = 0;
-  let errors = 0;
-  let warnings = 0;
   return {
     add(outcome) {
       invoices += 1;
       byStatus[outcome.status] += 1;
-      let warned = false;
-      for (const p of outcome.problems) {
-        if (p.severity === 'error') errors += 1;
-        else {
-          warnings += 1;
-          warned = true;
-        }
-      }
-      if (warned) withWarnings += 1;
+      if (outcome.problems.some((p) => p.severity === 'warning')) withWarnings += 1;
       if (outcome.totals && TOTALLED_STATUSES.includes(outcome.status)) {
         const moneda = outcome.moneda ?? DEFAULT_CURRENCY;
         let s = sums.get(moneda);
@@ -123,7 +110,7 @@ function createCounts(): { add(outcome: InvoiceOutcome): void; result(): Omit<Ru
       const totals = [...sums.entries()]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([moneda, s]) => ({ moneda, invoices: s.invoices, base: s.base.text(), igv: s.igv.text(), total: s.total.text() }));
-      return { invoices, byStatus: { ...byStatus }, totals, withWarnings, errors, warnings };
+      return { invoices, byStatus: { ...byStatus }, totals, withWarnings };
     },
   };
 }

@@ -51,6 +51,21 @@ describe('validateSheet', () => {
     expect(events.at(-1)).toEqual({ type: 'results', written: summary.paths });
   });
 
+  it("holds an invoice whose next row names no invoice (a mistyped number), and counts that row's problems in the summary", async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    // Row 4 belongs to F001-2 by its place but its number was mistyped: it may be F001-2's third line.
+    await writeSalesSheet(input, [salesRow(2), salesRow(2), { ...salesRow(2), numero: '2a' }, salesRow(3)]);
+    const events: ImportEvent[] = [];
+    const summary = await validateSheet(input, { onEvent: (e) => events.push(e), writeFiles: false });
+    const outcomes = events.flatMap((e) => (e.type === 'invoice' ? [e.outcome] : []));
+    expect(outcomes.map((o) => `${o.numero} ${o.status}`)).toEqual(['2 INVALID', '3 VALID']);
+    expect(outcomes[0]?.problems.map((p) => p.code)).toEqual(['INVOICE_MAY_MISS_ROW']);
+    expect(summary.orphanRows).toBe(1);
+    // Every problem listed is counted: F001-2's, and row 4's own two (its number, and that it joins no invoice).
+    expect(summary.problems).toEqual({ errors: 3, warnings: 0 });
+    expect(summary.exitCode).toBe(1);
+  });
+
   it('sends no problem event with problemEvents: false, and the summary still groups every problem', async () => {
     const input = join(dir.path, 'ventas.xlsx');
     const bad = { receptorNumeroDocumento: '20512333790' };

@@ -123,6 +123,41 @@ describe('groupInvoices', () => {
       ['INCOMPLETE_INVOICE_KEY', 3, 'numero', 'F001'],
       ['ROW_WITHOUT_INVOICE', 4, 'serie', ''],
     ]);
+    // The invoice right above may be missing that line: it is held (an error on its last row), the one below is not.
+    const [above, below] = invoices(items);
+    expect(above?.problems.map((p) => [p.code, p.row, p.column])).toEqual([['INVOICE_MAY_MISS_ROW', 2, undefined]]);
+    expect(above?.problems[0]?.message.es).toBe(
+      'La fila 3, justo debajo de la factura F001-1, no dice a qué factura pertenece (le falta «Número»): podría ser una línea de esta factura. Una factura enviada sin una de sus líneas ya no se puede completar, así que F001-1 no se envía hasta que corrija la fila 3: escriba su serie y su número, o déjelos ambos en blanco si la fila continúa la factura F001-1.',
+    );
+    expect(below?.problems).toEqual([]);
+  });
+
+  it('holds the invoice above a row whose number is mistyped, and only it', async () => {
+    const unreadable: Problem = {
+      severity: 'error',
+      code: 'NOT_A_WHOLE_NUMBER',
+      row: 5,
+      column: 'numero',
+      value: '2a',
+      message: { es: '«2a» no es un número', en: '"2a" is not a number' },
+    };
+    const items = await group([line('F001', '1'), line('F001', '2'), line('F001', '2'), { serie: 'F001', descripcion: 'F' }, line('F001', '3')], undefined, {
+      5: [unreadable],
+    });
+    expect(items.map((i) => `${i.kind} ${i.rows.join(',')}`)).toEqual(['invoice 2', 'invoice 3,4', 'orphan 5', 'invoice 6']);
+    expect(invoices(items).map((i) => i.problems.map((p) => `${p.code} ${p.row}`))).toEqual([[], ['INVOICE_MAY_MISS_ROW 4'], []]);
+    expect(invoices(items)[1]?.problems[0]?.message.es).toContain('(su serie o su número no se pudo leer)');
+  });
+
+  it('holds the invoice above under --merge-split too, and not for rows before the first invoice', async () => {
+    const items = await group(
+      [{ serie: 'F001', descripcion: 'x' }, line('F001', '1'), line('F001', '2'), { numero: '9', descripcion: 'y' }, line('F001', '1')],
+      {
+        mergeSplit: true,
+      },
+    );
+    expect(items.map((i) => `${i.kind} ${i.rows.join(',')}`)).toEqual(['orphan 2', 'orphan 5', 'invoice 3,6', 'invoice 4']);
+    expect(invoices(items).map((i) => i.problems.map((p) => `${p.code} ${p.row}`))).toEqual([[], ['INVOICE_MAY_MISS_ROW 4']]);
   });
 
   it('reports an invoice key that reappears after another invoice, naming both row ranges', async () => {
@@ -259,6 +294,7 @@ describe('a row whose serie or numero could not be read', () => {
     expect(items.map((i) => `${i.kind} ${i.rows.join(',')}`)).toEqual(['invoice 2', 'orphan 3', 'invoice 4']);
     const orphan = items[1];
     expect(orphan?.problems.map((p) => p.code)).toEqual(['INCOMPLETE_INVOICE_KEY', 'CONTROL_CHARACTER']);
-    expect(invoices(items)[0]?.problems).toEqual([]);
+    // …and the invoice right above is held, since the row may be one of its lines.
+    expect(invoices(items).map((i) => i.problems.map((p) => p.code))).toEqual([['INVOICE_MAY_MISS_ROW'], []]);
   });
 });

@@ -34,7 +34,6 @@ describe('run summary', () => {
       { moneda: 'USD', invoices: 1, base: '1234567.50', igv: '0.10', total: '1234567.50' },
     ]);
     expect(r.withWarnings).toBe(1);
-    expect(r).toMatchObject({ errors: 0, warnings: 1 });
   });
 
   it('totals valid invoices in a dry run', () => {
