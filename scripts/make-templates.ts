@@ -4,14 +4,18 @@
  * A test regenerates them into a temp dir and compares cell values with the committed files.
  *
  * - `Facturas` (first sheet, the one read): the header row is exactly the canonical names, so a
- *   filled template reads back without a mapping file; below it two example invoices (F001-1 with
- *   two lines, F001-2 with one). Identity and code columns are text-formatted (a RUC typed there
- *   keeps its digits), dates `dd/mm/yyyy`, and enumerated columns offer a drop-down list (a warning,
- *   not a refusal, for other values: SUNAT codes and Spanish words are accepted too).
+ *   filled template reads back without a mapping file, and nothing below it: a blank template sends
+ *   nothing. (Its examples once stood there, valid: a user who typed the month's sales under them
+ *   issued F001-1 and F001-2 to made-up customers.) Identity and code columns are text-formatted
+ *   (a RUC typed there keeps its digits), dates `dd/mm/yyyy`, and enumerated columns offer a
+ *   drop-down list (a warning, not a refusal, for other values: SUNAT codes and Spanish words are
+ *   accepted too).
  * - `Instrucciones`: every column in Spanish: name, label, required, default, allowed values, example.
+ * - `Ejemplo`: the same header with two example invoices (F001-1 with two lines, F001-2 with one).
+ *   Never read unless asked (`--sheet Ejemplo`): only the first sheet is, when it has its header.
  * - `Listas` (hidden): the allowed values the drop-downs refer to.
  * - The CSV: UTF-8 WITH a BOM (Excel on Windows reads a BOM-less file as ANSI and breaks «Razón»),
- *   `,` delimiter, CRLF line ends, dates `YYYY-MM-DD`, decimal point: the header and the same examples.
+ *   `,` delimiter, CRLF line ends: the header alone (a CSV has one sheet, and examples in it would be sent).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -23,6 +27,7 @@ import { CANONICAL_COLUMNS, COLUMN_NAMES } from '../src/invoice/canonical-column
 import { allowedValues, BUILTIN_CATALOGUES } from '../src/invoice/catalogues.js';
 
 export const TEMPLATE_DATA_SHEET = 'Facturas';
+export const TEMPLATE_EXAMPLE_SHEET = 'Ejemplo';
 /** Rows of the data sheet that get the drop-down lists. */
 const VALIDATED_ROWS = 1000;
 
@@ -108,27 +113,32 @@ function xlsxValue(c: ColumnDefinition, value: string | undefined): ExcelJS.Cell
   return value;
 }
 
-export function buildTemplateWorkbook(): ExcelJS.Workbook {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'factura-import';
-  wb.created = new Date(Date.UTC(2026, 10, 1));
-  wb.modified = wb.created;
-
-  const data = wb.addWorksheet(TEMPLATE_DATA_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
-  data.columns = CANONICAL_COLUMNS.map((c) => ({
+/** A sheet with the canonical header (coloured, each heading's note explaining it) and the columns' formats. */
+function addInvoiceSheet(wb: ExcelJS.Workbook, name: string): ExcelJS.Worksheet {
+  const sheet = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = CANONICAL_COLUMNS.map((c) => ({
     header: c.name,
     key: c.name,
     width: Math.max(12, c.name.length + 4),
     style: c.type === 'identity' || c.type === 'code' ? { numFmt: '@' } : c.type === 'date' ? { numFmt: 'dd/mm/yyyy' } : {},
   }));
-  const headerRow = data.getRow(1);
+  const headerRow = sheet.getRow(1);
   CANONICAL_COLUMNS.forEach((c, i) => {
     const cell = headerRow.getCell(i + 1);
     cell.font = { bold: true, color: { argb: 'FFFFFFFF' } };
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: c.required ? 'FF1F4E79' : 'FF5B9BD5' } };
     cell.note = `${c.label.es}${c.required ? ' (obligatoria)' : ''}: ${c.description.es}`;
   });
-  for (const example of TEMPLATE_EXAMPLES) data.addRow(CANONICAL_COLUMNS.map((c) => xlsxValue(c, example[c.name])));
+  return sheet;
+}
+
+export function buildTemplateWorkbook(): ExcelJS.Workbook {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'factura-import';
+  wb.created = new Date(Date.UTC(2026, 10, 1));
+  wb.modified = wb.created;
+
+  const data = addInvoiceSheet(wb, TEMPLATE_DATA_SHEET);
 
   const help = wb.addWorksheet('Instrucciones');
   help.columns = [
@@ -160,9 +170,13 @@ export function buildTemplateWorkbook(): ExcelJS.Workbook {
     'Escriba el RUC, el DNI y el ubigeo como texto, con todos sus dígitos y ceros iniciales.',
     'Los precios son valores unitarios SIN IGV; el IGV (18 %) y los totales se calculan al importar.',
     'En las columnas con lista desplegable también se aceptan los códigos SUNAT (NIU, ZZ, 10…) y palabras como «Soles» o «Unidad».',
+    `La hoja ${TEMPLATE_EXAMPLE_SHEET} muestra dos facturas llenadas, para guiarse; no se lee ni se envía. Escriba sus ventas en la hoja ${TEMPLATE_DATA_SHEET}.`,
   ]) {
     help.addRow([note]);
   }
+
+  const example = addInvoiceSheet(wb, TEMPLATE_EXAMPLE_SHEET);
+  for (const row of TEMPLATE_EXAMPLES) example.addRow(CANONICAL_COLUMNS.map((c) => xlsxValue(c, row[c.name])));
 
   const lists = wb.addWorksheet('Listas', { state: 'hidden' });
   const enumColumns = CANONICAL_COLUMNS.filter((c) => c.catalogue !== undefined);
@@ -188,10 +202,9 @@ export function buildTemplateWorkbook(): ExcelJS.Workbook {
   return wb;
 }
 
-/** The CSV template's text: BOM, header of canonical names, the same examples, CRLF. */
+/** The CSV template's text: BOM, the header of canonical names, CRLF. */
 export function templateCsv(): string {
-  const rows = [COLUMN_NAMES as readonly string[], ...TEMPLATE_EXAMPLES.map((e) => COLUMN_NAMES.map((n) => e[n] ?? ''))];
-  return `\uFEFF${stringify(rows, { record_delimiter: 'windows' })}`;
+  return `\uFEFF${stringify([COLUMN_NAMES], { record_delimiter: 'windows' })}`;
 }
 
 /** Writes both templates into `dir`; returns their paths. */

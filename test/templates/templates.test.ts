@@ -3,9 +3,10 @@ import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEMPLATE_EXAMPLES, writeTemplates } from '../../scripts/make-templates.js';
+import { TEMPLATE_EXAMPLE_SHEET, TEMPLATE_EXAMPLES, writeTemplates } from '../../scripts/make-templates.js';
 import { packageRoot } from '../../src/cli/commands/template-command.js';
 import { main } from '../../src/cli/main.js';
+import { FacturaError } from '../../src/factura-error.js';
 import { COLUMN_NAMES } from '../../src/invoice/canonical-columns.js';
 import type { LineRecord } from '../../src/invoice/line-record.js';
 import { openRowSource } from '../../src/sheet/open-row-source.js';
@@ -28,8 +29,8 @@ async function workbookValues(path: string): Promise<unknown> {
   });
 }
 
-async function records(path: string): Promise<{ notes: string[]; values: LineRecord['values'][]; problems: string[] }> {
-  const sheet = await readLineRecords(await openRowSource(path));
+async function records(path: string, sheetName?: string): Promise<{ notes: string[]; values: LineRecord['values'][]; problems: string[] }> {
+  const sheet = await readLineRecords(await openRowSource(path, sheetName !== undefined ? { sheet: sheetName } : {}));
   const out: LineRecord[] = [];
   for await (const batch of sheet.records) out.push(...batch);
   return { notes: sheet.notes.map((n) => n.code), values: out.map((r) => r.values), problems: out.flatMap((r) => r.problems.map((p) => p.code)) };
@@ -55,6 +56,7 @@ describe('the committed templates', () => {
     expect(wb.worksheets.map((ws) => [ws.name, ws.state])).toEqual([
       ['Facturas', 'visible'],
       ['Instrucciones', 'visible'],
+      ['Ejemplo', 'visible'],
       ['Listas', 'hidden'],
     ]);
     const data = wb.getWorksheet('Facturas');
@@ -68,8 +70,18 @@ describe('the committed templates', () => {
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 
-  it.each(['xlsx', 'csv'])('read back (%s) to the example line records with no mapping and no problems', async (format) => {
-    const read = await records(join(COMMITTED, `factura-import.${format}`));
+  // A blank template sends nothing: a user who types the month's sales into it issues only those.
+  it.each(['xlsx', 'csv'])('read (%s) to no line at all: the header is found, and the sheet refused as having no invoice rows', async (format) => {
+    const refused = await records(join(COMMITTED, `factura-import.${format}`)).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(FacturaError);
+    expect((refused as FacturaError).text.es).toContain('tiene fila de encabezados (fila 1) pero ninguna fila de facturas');
+  });
+
+  it('keep the example invoices on a sheet of their own, read only when asked for by name', async () => {
+    const read = await records(join(COMMITTED, 'factura-import.xlsx'), TEMPLATE_EXAMPLE_SHEET);
     expect(read.problems).toEqual([]);
     expect(read.notes).toEqual([]);
     expect(read.values).toEqual(TEMPLATE_EXAMPLES);
