@@ -8,6 +8,7 @@ import { firstColumns, headerKey, matchHeaderCells } from '../sheet/column-mappi
 import { withCombinedKeyColumn } from '../sheet/combined-key-column.js';
 import { withoutRowCounter } from '../sheet/row-counter-column.js';
 import { findSheetAmountColumns } from '../sheet/sheet-amount-columns.js';
+import { findSaleStateColumn } from '../sheet/sale-state-column.js';
 import type { SheetAmounts } from '../invoice/line-record.js';
 import type { HeaderColumn, HeaderMap } from '../sheet/header-map.js';
 import type { SourceRow } from '../sheet/source-row.js';
@@ -34,9 +35,10 @@ export interface PreviewColumn {
   /**
    * The sheet's own amount a run reads from it to check each invoice's totals («Total», «IGV»,
    * «V. Venta»: sheet-amount-columns.ts), when it feeds no canonical column: not ignored, though no
-   * invoice field comes from it. The first column of each kind, as the run takes them.
+   * invoice field comes from it. The first column of each kind, as the run takes them. `state`: the
+   * register's state column, read for the sales it marks voided (sale-state-column.ts).
    */
-  readonly checks?: keyof SheetAmounts;
+  readonly checks?: keyof SheetAmounts | 'state';
 }
 
 /** A canonical column as a mapping screen lists it. */
@@ -122,8 +124,13 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   const below = headerRow === undefined ? [] : rows.filter((r) => r.row > headerRow.row);
   const named = (headerRow?.cells ?? []).map((text, index) => ({ header: text.trim(), index, letter: columnLetter(index) })).filter((c) => c.header !== '');
   // The sheet's own amounts among the columns that feed nothing, as the run takes them (the first of each kind).
-  const amounts = findSheetAmountColumns(named.filter((c) => !fed.has(c.index)));
-  const checked = new Map((Object.entries(amounts) as [keyof SheetAmounts, HeaderColumn][]).map(([kind, c]) => [c.index, kind]));
+  const feedingNothing = named.filter((c) => !fed.has(c.index));
+  const amounts = findSheetAmountColumns(feedingNothing);
+  const checked = new Map<number, keyof SheetAmounts | 'state'>(
+    (Object.entries(amounts) as [keyof SheetAmounts, HeaderColumn][]).map(([kind, c]) => [c.index, kind]),
+  );
+  const state = findSaleStateColumn(feedingNothing);
+  if (state !== undefined) checked.set(state.index, 'state');
   const columns: PreviewColumn[] = named.map(({ header: text, index, letter }) => {
     const column = fed.get(index)?.join(',');
     const checks = checked.get(index);

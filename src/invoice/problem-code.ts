@@ -74,6 +74,7 @@ export type InvoiceProblemCode =
   | 'QUANTITY_NOT_POSITIVE'
   | 'RECEPTOR_DOCUMENT_TYPE_UNKNOWN'
   | 'RECEPTOR_RUC_REQUIRED'
+  | 'REPEATED_LINE'
   | 'RUC_CHECK_DIGIT'
   | 'RUC_FORMAT'
   | 'RUC_LETTER_FOR_DIGIT'
@@ -85,7 +86,8 @@ export type InvoiceProblemCode =
   | 'UBIGEO_FORMAT'
   | 'UNIT_VALUE_NEGATIVE'
   | 'UNIT_VALUE_ZERO'
-  | 'UNKNOWN_CATALOGUE_VALUE';
+  | 'UNKNOWN_CATALOGUE_VALUE'
+  | 'VOIDED_SALE';
 
 /** What sending said (src/submit/, and the service's word on an invoice as a problem line). */
 export type SubmissionProblemCode = 'ALREADY_ISSUED' | 'ALREADY_ISSUED_WITH_OTHER_CONTENT' | `SERVICE_${InvoiceStatus}`;

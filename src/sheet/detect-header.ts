@@ -12,6 +12,7 @@ import { withoutRowCounter } from './row-counter-column.js';
 import { isPlainPriceHeader, isPriceWithIgvHeader, priceWithIgvColumn } from './price-with-igv-column.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
 import { isFixNotesHeader } from './fix-notes-header.js';
+import { isSaleStateHeader } from './sale-state-column.js';
 import type { Cell, SourceRow } from './source-row.js';
 import { rowRanges } from '../invoice/row-ranges.js';
 
@@ -127,11 +128,18 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   }
   // The sheet's own Total/Subtotal/IGV columns are not ignored: invoices are reconciled against them.
   // Nor the notes column of our own file to fix, sent back as it is: it is ours to ignore, not the user's to map.
-  const ignored = match.unknown.filter((c) => sheetAmountKind(c.header) === undefined && !isFixNotesHeader(c.header));
+  // Nor a register's state column: a row it marks voided is refused (sale-state-column.ts).
+  const ignored = match.unknown.filter((c) => sheetAmountKind(c.header) === undefined && !isFixNotesHeader(c.header) && !isSaleStateHeader(c.header));
   // «Precio unitario» is read as the unit value without IGV, but in SUNAT's words a price includes
   // it: read so, every invoice would be 18 % too high. Said once, unless the user chose the column
-  // (a mapping), the run reads prices with IGV, or a column of the sheet's own amounts checks each invoice.
-  const amountsChecked = match.unknown.length > ignored.length;
+  // (a mapping), the run reads prices with IGV, or a column of the sheet's own amounts checks each
+  // invoice: a total, a base or an IGV. Not «Importe» (offices write it with IGV and without, so it
+  // fits either reading: a sheet of prices with IGV and an «Importe» was billed 18 % more, unwarned),
+  // nor a discount.
+  const amountsChecked = match.unknown.some((c) => {
+    const kind = sheetAmountKind(c.header);
+    return kind === 'total' || kind === 'base' || kind === 'igv';
+  });
   if (
     unitValue !== undefined &&
     mapping.valorVentaUnitario === undefined &&

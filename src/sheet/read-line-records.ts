@@ -20,6 +20,8 @@ import { rowSkipNotes } from './row-skip-notes.js';
 import type { DateOrder } from './normalize-date.js';
 import { sheetDateOrder } from './sheet-date-order.js';
 import { findSheetAmountColumns } from './sheet-amount-columns.js';
+import type { SaleStateColumn } from './sale-state-column.js';
+import { findSaleStateColumn, voidedStateProblem } from './sale-state-column.js';
 import { totalsRowEvidence } from './totals-row.js';
 import type { Cell, RowSource, SourceRow } from './source-row.js';
 
@@ -141,6 +143,7 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       descriptionColumn: columns.find(([name]) => name === 'descripcion')?.[1],
       names: new Map([...detected.header.unknown.map((c) => [c.index, c.header] as const), ...columns.map(([name, index]) => [index, name] as const)]),
       amounts: amountColumnsOf(detected.header),
+      saleState: findSaleStateColumn(detected.header.unknown),
       includeHidden: options.includeHidden === true,
       autoFilter: source.autoFilter === true,
     };
@@ -153,6 +156,7 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
             columns: shape.columns.filter(([name]) => only.includes(name)),
             combinedKey: only.includes('serie') || only.includes('numero') ? combined : undefined,
             amounts: undefined,
+            saleState: undefined,
           };
     const records = lineRecords(pending, ended ? undefined : iterator, read, state, fixed !== undefined);
     return {
@@ -204,6 +208,8 @@ interface SheetShape {
   /** Each named column's canonical name, or its header text when it is not one of ours. */
   readonly names: ReadonlyMap<number, string>;
   readonly amounts: { readonly columns: readonly (readonly [keyof SheetAmounts, number])[]; readonly headers: SheetAmountHeaders } | undefined;
+  /** The register's state column (sale-state-column.ts): a row it marks voided is an error there. */
+  readonly saleState: SaleStateColumn | undefined;
   readonly includeHidden: boolean;
   readonly autoFilter: boolean;
 }
@@ -276,6 +282,10 @@ async function* lineRecords(
         if (n.kind === 'value') values[name] = n.value;
         else if (n.kind === 'problem') (problems ??= []).push(n.problem);
       }
+    }
+    if (shape.saleState !== undefined) {
+      const voided = voidedStateProblem(row.cells[shape.saleState.index] ?? null, row.row, shape.saleState);
+      if (voided !== undefined) (problems ??= []).push(voided);
     }
     let amounts: SheetAmounts | undefined;
     if (shape.amounts !== undefined) {

@@ -54,7 +54,7 @@ describe('validateSheet', () => {
   it("holds an invoice whose next row names no invoice (a mistyped number), and counts that row's problems in the summary", async () => {
     const input = join(dir.path, 'ventas.xlsx');
     // Row 4 belongs to F001-2 by its place but its number was mistyped: it may be F001-2's third line.
-    await writeSalesSheet(input, [salesRow(2), salesRow(2), { ...salesRow(2), numero: '2a' }, salesRow(3)]);
+    await writeSalesSheet(input, [salesRow(2), salesRow(2, { descripcion: 'Aceite vegetal 1 L' }), { ...salesRow(2), numero: '2a' }, salesRow(3)]);
     const events: ImportEvent[] = [];
     const summary = await validateSheet(input, { onEvent: (e) => events.push(e), writeFiles: false });
     const outcomes = events.flatMap((e) => (e.type === 'invoice' ? [e.outcome] : []));

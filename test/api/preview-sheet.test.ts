@@ -60,12 +60,13 @@ describe('previewSheet', () => {
 
   it('tells the sheet’s own amounts, which a run reads to check the totals, from the columns it ignores', async () => {
     const preview = await previewOfCsv(
-      'Serie,Número,Fecha,RUC,Razón social,Descripción,Cant.,P. Unit.,V. Venta,I.G.V.,P. Venta,Total,Vendedor zona\n' +
-        'F001,1,27/11/2026,20512333797,Comercial Andina S.A.C.,Arroz,2,18.50,37.00,6.66,43.66,43.66,Norte\n',
+      'Serie,Número,Fecha,RUC,Razón social,Descripción,Cant.,P. Unit.,V. Venta,I.G.V.,P. Venta,Total,Vendedor zona,Estado\n' +
+        'F001,1,27/11/2026,20512333797,Comercial Andina S.A.C.,Arroz,2,18.50,37.00,6.66,43.66,43.66,Norte,EMITIDO\n',
     );
     const checks = Object.fromEntries(preview.columns.filter((c) => c.checks !== undefined).map((c) => [c.header, c.checks]));
-    // Each kind as the run takes it; «P. Venta» is ignored (a price list heads its unit price so too).
-    expect(checks).toEqual({ 'V. Venta': 'base', 'I.G.V.': 'igv', Total: 'total' });
+    // Each kind as the run takes it; «P. Venta» is ignored (a price list heads its unit price so too);
+    // the register's «Estado» is read for the sales it marks voided.
+    expect(checks).toEqual({ 'V. Venta': 'base', 'I.G.V.': 'igv', Total: 'total', Estado: 'state' });
     expect(preview.columns.find((c) => c.header === 'Vendedor zona')).not.toHaveProperty('checks');
   });
 

@@ -376,3 +376,36 @@ describe('a validated invoice', () => {
     expect(Object.keys(bad.receptor)).toEqual(['tipo', 'numero']);
   });
 });
+
+describe('a line that repeats an earlier line of the same invoice', () => {
+  it('is a warning at the repeated row, naming the first; the invoice stays valid', () => {
+    const result = validateInvoice(draftOf([VALID_ROW, { ...VALID_ROW }, { ...VALID_ROW, cantidad: '3' }]), CONTEXT);
+    expect(result.valid).toBe(true);
+    expect(result.problems.map((p) => `${p.severity} ${p.code} ${p.row ?? ''}`)).toEqual(['warning REPEATED_LINE 3']);
+    expect(result.problems[0]?.message.es).toBe(
+      `La fila 3 repite la fila 2 de la factura ${VALID_ROW.serie ?? ''}-${VALID_ROW.numero ?? ''}: la misma descripción, cantidad y valor unitario. Si se copió dos veces, quite una: la factura cobraría dos veces lo mismo. Si son dos ítems iguales, puede dejarlas (o sumar sus cantidades en una fila).`,
+    );
+  });
+});
+
+describe('a voided sale of a register', () => {
+  it('is an error where the legal name or a description says «ANULADO»', () => {
+    expect(problemsWith({ receptorNombreLegal: '*** ANULADO ***' }).map((p) => `${p.code} ${p.row ?? ''} ${p.column ?? ''}`)).toEqual([
+      'VOIDED_SALE 2 receptorNombreLegal',
+    ]);
+    expect(problemsWith({}, [{ ...VALID_ROW, descripcion: 'Anulada' }]).map((p) => `${p.code} ${p.row ?? ''} ${p.column ?? ''}`)).toEqual([
+      'VOIDED_SALE 3 descripcion',
+    ]);
+    expect(problemsWith({ receptorNombreLegal: 'Anulaciones y Servicios S.A.C.' })).toEqual([]);
+  });
+});
+
+describe('repeated lines in a long invoice', () => {
+  it('are found by key past the pairwise size, each naming the first of its kind', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({ ...VALID_ROW, descripcion: `Producto ${i % 20}` }));
+    const problems = validateInvoice(draftOf(rows), CONTEXT).problems;
+    expect(problems).toHaveLength(20);
+    expect(problems.map((p) => p.row)).toEqual(Array.from({ length: 20 }, (_, i) => i + 22));
+    expect(problems[0]?.message.es).toContain('La fila 22 repite la fila 2 de la factura');
+  });
+});

@@ -232,8 +232,9 @@ describe('finding the header row', () => {
   it('says once that a «Precio unitario» is read without IGV, unless the sheet’s own totals check it, a mapping chose it, or prices include IGV', async () => {
     const header = ['Serie', 'Número', 'Fecha', 'RUC', 'Razón social', 'Descripción', 'Cantidad'];
     const line = ['F001', '1', '27/11/2026', '20512333797', 'X', 'Arroz', '2', '118'];
-    const notes = async (price: string, more: { total?: boolean; mapping?: Record<string, string>; pricesWithIgv?: boolean } = {}) => {
-      const rows = [more.total === true ? [...header, price, 'Total'] : [...header, price], more.total === true ? [...line, '278.48'] : line];
+    const notes = async (price: string, more: { total?: boolean; importe?: boolean; mapping?: Record<string, string>; pricesWithIgv?: boolean } = {}) => {
+      const amount = more.total === true ? 'Total' : more.importe === true ? 'Importe' : undefined;
+      const rows = [amount !== undefined ? [...header, price, amount] : [...header, price], amount !== undefined ? [...line, '236.00'] : line];
       const sheet = await readLineRecords(rowsFromArrays(rows), {
         ...(more.mapping !== undefined ? { mapping: more.mapping } : {}),
         ...(more.pricesWithIgv === true ? { pricesWithIgv: true } : {}),
@@ -251,6 +252,8 @@ describe('finding the header row', () => {
     expect(await notes('Valor unitario')).toEqual([]);
     expect(await notes('Precio unitario sin IGV')).toEqual([]);
     expect(await notes('Precio unitario', { total: true })).toEqual([]);
+    // «Importe» is written with IGV and without: it fits either reading, so it checks nothing of this.
+    expect(await notes('Precio unitario', { importe: true })).toHaveLength(1);
     expect(await notes('Precio unitario', { mapping: { valorVentaUnitario: 'Precio unitario' } })).toEqual([]);
     expect(await notes('Precio unitario', { pricesWithIgv: true })).toEqual([]);
   });

@@ -17,6 +17,7 @@ const CHECKED_AMOUNT: Readonly<Record<string, string>> = {
   igv: 'el IGV',
   amount: 'el importe',
   discount: 'el descuento',
+  state: 'si la venta está anulada',
 };
 
 export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
