@@ -37,3 +37,16 @@ export function redactSecrets(value: unknown, extraSecrets: readonly string[] = 
   }
   return out;
 }
+
+/**
+ * The service's own words on an invoice (its message and detail) without the run's passwords: a
+ * service that echoes the clave back in an answer put it on the screen, in --json, in the events
+ * and in the web workspace (a review sent one that did; the workbook and the log already scrubbed
+ * it). The same answer when there is nothing to take out.
+ */
+export function redactAnswer<A extends { readonly mensaje?: string; readonly detalle?: string }>(answer: A, extraSecrets: readonly string[]): A {
+  const mensaje = answer.mensaje === undefined ? undefined : redactText(answer.mensaje, extraSecrets);
+  const detalle = answer.detalle === undefined ? undefined : redactText(answer.detalle, extraSecrets);
+  if (mensaje === answer.mensaje && detalle === answer.detalle) return answer;
+  return { ...answer, ...(mensaje !== undefined ? { mensaje } : {}), ...(detalle !== undefined ? { detalle } : {}) };
+}

@@ -33,7 +33,7 @@ import { mapRows } from './sheet/map-rows.js';
 import type { CellEdits } from './sheet/apply-cell-edits.js';
 import type { RowSource, SourceRow } from './sheet/source-row.js';
 import { cellDisplayText } from './sheet/cell-display-text.js';
-import { redactText } from './redact-secrets.js';
+import { redactAnswer, redactText } from './redact-secrets.js';
 import type { ImportEvent, LocatedProblem, WrittenFiles } from './import-event.js';
 
 /** One run over one input file: what `validate` and `submit` share. I/O and time are passed in. */
@@ -394,7 +394,11 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
         continue;
       }
       const problems = inTerms?.(event.outcome.problems) ?? event.outcome.problems;
-      const outcome = problems === event.outcome.problems ? event.outcome : { ...event.outcome, problems };
+      const said = event.outcome.answer;
+      // Everything after this (the screen, --json, the events, the web's store, the files) gets the service's words without a password.
+      const answer = said === undefined || secrets.length === 0 ? said : redactAnswer(said, secrets);
+      const outcome =
+        problems === event.outcome.problems && answer === said ? event.outcome : { ...event.outcome, problems, ...(answer !== undefined ? { answer } : {}) };
       summary.add(outcome);
       show(outcome.problems);
       reportProblems(outcome.problems);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
-import { redactSecrets, redactText } from '../src/redact-secrets.js';
+import { redactAnswer, redactSecrets, redactText } from '../src/redact-secrets.js';
 import { textSink } from './helpers/text-sink.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJydWMiOiIyMDUxMjMzMzc5NyJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
@@ -31,5 +31,14 @@ describe('secret redaction', () => {
     expect(out).not.toContain('s3cr3t-pass');
     expect(out).toContain('a@b.pe');
     expect(out.split('\n').filter(Boolean)).toHaveLength(3);
+  });
+});
+
+describe('redactAnswer', () => {
+  it('takes the passwords out of the service’s message and detail, and hands back the same answer when none is there', () => {
+    const echoed = { httpStatus: 400, mensaje: 'clave s3cr3t-pass errada', detalle: 'usuario a@b.pe, clave s3cr3t-pass', identificador: 'x' };
+    expect(redactAnswer(echoed, ['s3cr3t-pass'])).toEqual({ ...echoed, mensaje: 'clave [REDACTED] errada', detalle: 'usuario a@b.pe, clave [REDACTED]' });
+    const clean = { httpStatus: 200, mensaje: 'Aceptado' };
+    expect(redactAnswer(clean, ['s3cr3t-pass'])).toBe(clean);
   });
 });

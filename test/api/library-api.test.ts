@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -231,6 +233,43 @@ describe('submitSheet', () => {
     expect(keys).toHaveLength(30);
     expect(new Set(keys).size).toBe(30);
     await counting.close();
+  });
+});
+
+describe('submitSheet against a service that echoes the password back', () => {
+  it("tells no event, no summary and no file the clave: the service's words come with it taken out", async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2)]);
+    const { clave } = sandbox.credentials;
+    // Logins go to the sandbox; invoices to a service on 127.0.0.1 that refuses each, quoting the password.
+    const echo = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ codigo: '400', mensaje: `Credencial ${clave} no admitida`, detalle: `clave=${clave}` }));
+      });
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = echo.address() as AddressInfo;
+      const events: ImportEvent[] = [];
+      const summary = await submitSheet(input, {
+        credentials: sandbox.credentials,
+        authUrl: sandbox.url,
+        baseUrl: `http://127.0.0.1:${port}`,
+        onEvent: (e) => events.push(e),
+      });
+      expect(summary.byStatus.REJECTED).toBe(2);
+      const rejected = events.flatMap((e) => (e.type === 'invoice' ? [e.outcome] : []));
+      expect(rejected.map((o) => o.answer?.mensaje)).toEqual(['Credencial [REDACTED] no admitida', 'Credencial [REDACTED] no admitida']);
+      expect(JSON.stringify(events)).not.toContain(clave);
+      expect(JSON.stringify(summary)).not.toContain(clave);
+      expect(summary.firstProblems.map((p) => p.message)).toContain('F001-1 RECHAZADO: Credencial [REDACTED] no admitida: clave=[REDACTED] (HTTP 400)');
+      const results = await readResultsWorkbook(summary.paths.results ?? '');
+      expect(JSON.stringify(results)).not.toContain(clave);
+    } finally {
+      echo.close();
+    }
   });
 });
 
