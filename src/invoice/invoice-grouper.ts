@@ -97,7 +97,11 @@ class DraftBuilder {
       if (value === undefined || value === '') continue;
       const previous = this.header[column];
       if (previous === undefined) this.header[column] = value;
-      else if (!sameValue(column, previous, value)) this.problems.push(conflict(column, this.rowThatGave(column) ?? record.row, previous, record.row, value));
+      else if (!sameValue(column, previous, value)) {
+        // A row with no serie and no number joins the invoice above: when it names another customer or date, it is most often another sale whose number was left out.
+        const unnumbered = (record.values.serie ?? '') === '' && (record.values.numero ?? '') === '';
+        this.problems.push(conflict(column, this.rowThatGave(column) ?? record.row, previous, record.row, value, unnumbered));
+      }
     }
   }
 
@@ -351,17 +355,24 @@ function label(column: ColumnName): LocalizedText {
   return columnDefinition(column).label;
 }
 
-function conflict(column: ColumnName, firstRow: number, firstValue: string, row: number, value: string): Problem {
+function conflict(column: ColumnName, firstRow: number, firstValue: string, row: number, value: string, unnumbered: boolean): Problem {
   const l = label(column);
   // A date as the sheet shows it, not as it was read.
   const shown = (v: string): string => (columnDefinition(column).type === 'date' ? shownDate(v) : v);
+  // Changing the value to match would put that sale on the other customer's invoice: the likelier fix comes first.
+  const other = unnumbered
+    ? localized(
+        ` La fila ${row} no tiene serie ni número, así que se leyó como otra línea de la factura de arriba: si es otra venta, escriba su serie y su número.`,
+        ` Row ${row} has no series or number, so it was read as another line of the invoice above: if it is another sale, write its series and number.`,
+      )
+    : localized('', '');
   return errorAt(
     'CONFLICTING_INVOICE_VALUE',
     row,
     column,
     value,
-    `«${l.es}» dice «${shown(value)}» en la fila ${row}, pero la fila ${firstRow} de la misma factura dice «${shown(firstValue)}». Un dato de la factura debe ser igual en todas sus filas (o dejarse en blanco en las siguientes).`,
-    `"${l.en}" is "${value}" in row ${row}, but row ${firstRow} of the same invoice says "${firstValue}". An invoice-level value must be the same on all its rows (or left blank after the first).`,
+    `«${l.es}» dice «${shown(value)}» en la fila ${row}, pero la fila ${firstRow} de la misma factura dice «${shown(firstValue)}».${other.es} Un dato de la factura debe ser igual en todas sus filas (o dejarse en blanco en las siguientes).`,
+    `"${l.en}" is "${value}" in row ${row}, but row ${firstRow} of the same invoice says "${firstValue}".${other.en} An invoice-level value must be the same on all its rows (or left blank after the first).`,
   );
 }
 
@@ -465,8 +476,8 @@ function bufferExceeded(limit: number, row: number): FacturaError {
   return new FacturaError(
     'INPUT',
     localized(
-      `Para unir las facturas separadas hay que guardar en memoria todas las facturas hasta el final del archivo, y en la fila ${row} ya son más de ${limit}. Ordene la hoja por serie y número (así no hace falta unir nada) o aumente el límite.`,
-      `Merging split invoices keeps every invoice in memory until the end of the file, and at row ${row} there are already more than ${limit}. Sort the sheet by series and number (then nothing needs merging) or raise the limit.`,
+      `Para unir las facturas separadas hay que guardar en memoria todas las facturas hasta el final del archivo, y en la fila ${row} ya son más de ${limit}. Ordene la hoja por serie y número (así no hace falta unir nada ni usar --merge-split), o divida el archivo en partes de menos de ${limit} facturas.`,
+      `Merging split invoices keeps every invoice in memory until the end of the file, and at row ${row} there are already more than ${limit}. Sort the sheet by series and number (then nothing needs merging and --merge-split is not needed), or split the file into parts of fewer than ${limit} invoices.`,
     ),
   );
 }

@@ -92,6 +92,7 @@ export function openIssuerSessions(
         profile = await client.login(credentials);
         return { token: profile.token, expiresAt: profile.expiresAt };
       },
+      ruc,
       clock: options.clock,
       logger: options.logger.child({ ruc }),
       ...(options.renewMarginMs !== undefined ? { renewMarginMs: options.renewMarginMs } : {}),

@@ -42,6 +42,8 @@ export interface TokenManager {
 export interface TokenManagerOptions {
   /** One login request. Throws a LoginFailure (or a FacturaError, which ends the run as is). */
   readonly login: () => Promise<{ readonly token: string; readonly expiresAt: number }>;
+  /** The issuer whose login this is, for a refusal's message. */
+  readonly ruc?: string;
   /** Epoch milliseconds. */
   readonly clock: () => number;
   /** Renew this long before expiry (default 15 minutes, docs/service-contract.md §5.6); never more than half the token's life. */
@@ -64,12 +66,22 @@ export const TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS = 60 * 60_000;
 
 type RenewalReason = 'first' | 'expiry' | 'forbidden';
 
-export function credentialsRefusedError(cause?: unknown): FacturaError {
+/**
+ * The service refused an issuer's mail and clave. They may come from FACTURA_MAIL/FACTURA_CLAVE,
+ * from FACTURA_MAIL_<RUC>/FACTURA_CLAVE_<RUC>, from the credentials file or from the web's «Acceso
+ * del emisor»: the message names them all (it named the first pair only, and a user whose
+ * passwords are in the file edited the wrong thing). What a run sent before is in its results.
+ */
+export function credentialsRefusedError(cause?: unknown, ruc?: string): FacturaError {
+  const whose = ruc === undefined ? '' : ` del emisor ${ruc}`;
+  const whoseEn = ruc === undefined ? '' : ` of issuer ${ruc}`;
+  const pair = ruc === undefined ? 'FACTURA_MAIL_<RUC> y FACTURA_CLAVE_<RUC>' : `FACTURA_MAIL_${ruc} y FACTURA_CLAVE_${ruc}`;
+  const pairEn = ruc === undefined ? 'FACTURA_MAIL_<RUC> and FACTURA_CLAVE_<RUC>' : `FACTURA_MAIL_${ruc} and FACTURA_CLAVE_${ruc}`;
   return new FacturaError(
     'AUTH',
     localized(
-      'El servicio rechazó las credenciales (HTTP 401). Revise las variables de entorno FACTURA_RUC, FACTURA_MAIL y FACTURA_CLAVE. No se envió ningún comprobante más.',
-      'The service refused the credentials (HTTP 401). Check the environment variables FACTURA_RUC, FACTURA_MAIL and FACTURA_CLAVE. No further invoice was sent.',
+      `El servicio rechazó el correo y la clave${whose} (HTTP 401). Revíselos donde los configuró: FACTURA_RUC, FACTURA_MAIL y FACTURA_CLAVE; ${pair}; el archivo de FACTURA_CREDENTIALS_FILE; o «Acceso del emisor» en el espacio de trabajo web.`,
+      `The service refused the mail and password${whoseEn} (HTTP 401). Check them where they were set: FACTURA_RUC, FACTURA_MAIL and FACTURA_CLAVE; ${pairEn}; the FACTURA_CREDENTIALS_FILE file; or «Acceso del emisor» in the web workspace.`,
     ),
     cause === undefined ? undefined : { cause },
   );
@@ -136,7 +148,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
         return { ...got, startedAt };
       } catch (error) {
         if (error instanceof FacturaError) throw error;
-        if (error instanceof LoginFailure && error.kind === 'auth') throw credentialsRefusedError(error);
+        if (error instanceof LoginFailure && error.kind === 'auth') throw credentialsRefusedError(error, options.ruc);
         if (error instanceof LoginFailure && error.kind === 'refused') throw loginRefusedError(error);
         if (attempt >= maxAttempts) throw loginUnavailableError(attempt, error);
         const wait = retryDelay(attempt, {

@@ -87,6 +87,15 @@ describe('groupInvoices', () => {
     expect(p?.message.es).toContain('fila 2');
     expect(p?.message.es).toContain('ACME SAC');
     expect(p?.message.en).toContain('row 2');
+    // A row without serie and number that names another customer is most often another sale: that fix is named first.
+    expect(p?.message.es).toBe(
+      '«Razón social del cliente» dice «OTRA SAC» en la fila 4, pero la fila 2 de la misma factura dice «ACME SAC». La fila 4 no tiene serie ni número, así que se leyó como otra línea de la factura de arriba: si es otra venta, escriba su serie y su número. Un dato de la factura debe ser igual en todas sus filas (o dejarse en blanco en las siguientes).',
+    );
+  });
+
+  it('does not suggest a missing number when the row repeats the serie and the number', async () => {
+    const [inv] = invoices(await group([line('F001', '1', { receptorNombreLegal: 'ACME SAC' }), line('F001', '1', { receptorNombreLegal: 'OTRA SAC' })]));
+    expect(inv?.problems[0]?.message.es).not.toContain('no tiene serie ni número');
   });
 
   it('names two different issue dates as the sheet shows them', async () => {
@@ -226,6 +235,9 @@ describe('groupInvoices', () => {
     expect((error as FacturaError).code).toBe('INPUT');
     expect((error as FacturaError).text.es).toContain('más de 2');
     expect((error as FacturaError).text.es).toContain('fila 4');
+    // Only what a user can do: no limit to raise is offered (none can be set).
+    expect((error as FacturaError).text.es).toContain('o divida el archivo en partes de menos de 2 facturas');
+    expect((error as FacturaError).text.es).not.toContain('aumente');
   });
 
   it('carries the cell problems of each record into its item', async () => {

@@ -125,6 +125,14 @@ describe('token manager', () => {
     }
   });
 
+  it("names every place an issuer's mail and clave may come from when its login is refused", async () => {
+    const h = harness({ failWith: () => new LoginFailure('auth', 'HTTP 401'), ruc: '20512333797' });
+    const error = (await h.manager.getToken().catch((e: unknown) => e)) as FacturaError;
+    expect(error.text.es).toBe(
+      'El servicio rechazó el correo y la clave del emisor 20512333797 (HTTP 401). Revíselos donde los configuró: FACTURA_RUC, FACTURA_MAIL y FACTURA_CLAVE; FACTURA_MAIL_20512333797 y FACTURA_CLAVE_20512333797; el archivo de FACTURA_CREDENTIALS_FILE; o «Acceso del emisor» en el espacio de trabajo web.',
+    );
+  });
+
   it('retries a failing login endpoint a bounded number of times, then ends the run with SERVICE', async () => {
     const h = harness({ failWith: () => new LoginFailure('retryable', 'HTTP 500'), loginMaxAttempts: 3, retryBaseMs: 100 });
     const error = await h.manager.getToken().catch((e: unknown) => e);
