@@ -34,6 +34,8 @@ import type { CellEdits } from './sheet/apply-cell-edits.js';
 import type { RowSource, SourceRow } from './sheet/source-row.js';
 import { cellDisplayText } from './sheet/cell-display-text.js';
 import { redactAnswer, redactText } from './redact-secrets.js';
+import type { IssuedAt } from './submit/issued-in-journal.js';
+import { issuedBeforeProblem } from './submit/issued-in-journal.js';
 import type { ImportEvent, LocatedProblem, WrittenFiles } from './import-event.js';
 
 /** One run over one input file: what `validate` and `submit` share. I/O and time are passed in. */
@@ -73,6 +75,12 @@ export interface ImportRun {
   readonly onEvent?: (event: ImportEvent) => void;
   /** Literal secrets that must never reach an output file. */
   readonly secrets?: readonly string[];
+  /**
+   * A dry run's view of the submission journal (issued-in-journal.ts): a valid invoice it shows
+   * accepted gets the ALREADY_ISSUED warning at its row, since a submission would not send it.
+   * `issuer`: the RUC of invoices that name none and have no configured issuer (a login's).
+   */
+  readonly issued?: { readonly at: IssuedAt; readonly issuer?: string };
   /** Whom the messages speak to (ValidateOptions.wording); default the command line. */
   readonly wording?: Wording;
   /** The name the user knows the input by, in place of its path (ValidateOptions.fileName). */
@@ -202,6 +210,12 @@ function tapRows(
     },
     rowsRead: () => count,
   };
+}
+
+/** The warning of a valid invoice the journal shows accepted (by its issuer: the sheet's, the configured one or the login's). */
+function issuedBefore(outcome: InvoiceOutcome, issued: NonNullable<ImportRun['issued']>): Problem | undefined {
+  const at = issued.at(outcome.emisorRuc ?? issued.issuer, outcome.serie, outcome.numero);
+  return at === undefined ? undefined : issuedBeforeProblem(outcome.serie, outcome.numero, at, outcome.rows[0]);
 }
 
 /** Statuses whose reason is the service's answer (or its silence), not a cell of the sheet. */
@@ -397,8 +411,10 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       const said = event.outcome.answer;
       // Everything after this (the screen, --json, the events, the web's store, the files) gets the service's words without a password.
       const answer = said === undefined || secrets.length === 0 ? said : redactAnswer(said, secrets);
+      const issuedAt = run.issued !== undefined && event.outcome.status === 'VALID' ? issuedBefore(event.outcome, run.issued) : undefined;
+      const told = issuedAt === undefined ? problems : [...problems, issuedAt];
       const outcome =
-        problems === event.outcome.problems && answer === said ? event.outcome : { ...event.outcome, problems, ...(answer !== undefined ? { answer } : {}) };
+        told === event.outcome.problems && answer === said ? event.outcome : { ...event.outcome, problems: told, ...(answer !== undefined ? { answer } : {}) };
       summary.add(outcome);
       show(outcome.problems);
       reportProblems(outcome.problems);

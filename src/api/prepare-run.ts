@@ -23,7 +23,7 @@ const OPTIONS = 'las opciones';
  * the same precedence as the command line: an option wins over the config, which wins over the
  * built-in defaults. Bad values are FacturaError('USAGE' or 'CONFIG'), before anything is read.
  */
-export function prepareRun(path: string, options: ValidateOptions & Partial<SubmitOptions>): PreparedRun {
+export function prepareRun(path: string, options: ValidateOptions & Partial<Omit<SubmitOptions, keyof ValidateOptions>>): PreparedRun {
   checkRunLimits({ concurrency: options.concurrency, maxAttempts: options.maxAttempts, timeout: options.timeoutMs });
   const input = resolve(path);
   const config = options.config === undefined ? undefined : parseConfig(options.config, OPTIONS);
@@ -54,7 +54,7 @@ export function prepareRun(path: string, options: ValidateOptions & Partial<Subm
   const paths = outputPaths(input, {
     ...(options.out !== undefined ? { out: resolve(options.out) } : {}),
     ...(options.fixAndResendOut !== undefined ? { fixAndResend: resolve(options.fixAndResendOut) } : {}),
-    ...(options.journal !== undefined ? { journal: resolve(options.journal) } : {}),
+    ...(typeof options.journal === 'string' ? { journal: resolve(options.journal) } : {}),
   });
   return { input, settings, paths };
 }

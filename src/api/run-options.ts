@@ -60,6 +60,21 @@ export interface ValidateOptions extends SheetReadOptions {
   readonly onlyIssuer?: string;
   /** Unit values exclude (default) or include IGV. */
   readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
+  /**
+   * The submission journal a dry run reads, never writes (DESIGN: a valid invoice is one not already
+   * issued according to the journal): each valid invoice it shows accepted gets the ALREADY_ISSUED
+   * warning at its row, since a submission of the sheet would not send it again. `true`: the one a
+   * submission of this sheet keeps (`<input>.journal.jsonl`), when there is one. A submission keeps
+   * its own (SubmitOptions.journal).
+   */
+  readonly journal?: string | true;
+  /**
+   * Issued at which service (as the journal names it: journal-service.ts): an acceptance by another
+   * (a trial on the sandbox) is not counted. Default: by any.
+   */
+  readonly journalService?: string;
+  /** The issuer RUC of invoices that name none when no issuer is configured (the login's), for the journal's keys. */
+  readonly journalIssuer?: string;
   /** The results workbook (default `<input>.resultados.xlsx`). */
   readonly out?: string;
   /** The fix-and-resend workbook (default `<input>.corregir.xlsx` beside the results workbook). */
@@ -142,7 +157,7 @@ export interface IssuerCredentials {
  * issuer with valid invoices must have one, else FacturaError('CONFIG') naming each RUC. The library
  * reads no environment and no file: a program passes what it holds.
  */
-export interface SubmitOptions extends Omit<ValidateOptions, 'writeFiles'>, Omit<ServiceOptions, 'credentials'> {
+export interface SubmitOptions extends Omit<ValidateOptions, 'writeFiles' | 'journal' | 'journalIssuer'>, Omit<ServiceOptions, 'credentials'> {
   /** The default issuer's login (optional when every invoice names its issuer and has its own). */
   readonly credentials?: ServiceOptions['credentials'];
   /** Logins by issuer RUC (11 digits). */

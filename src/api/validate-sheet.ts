@@ -3,6 +3,7 @@ import { localized } from '../i18n/localized-text.js';
 import { shownCount } from '../i18n/shown-count.js';
 import { silentLogger } from '../logger.js';
 import { eventSender, runImport } from '../run-import.js';
+import { issuedInJournal } from '../submit/issued-in-journal.js';
 import { prepareRun } from './prepare-run.js';
 import { runListening } from './run-listening.js';
 import type { ValidateOptions } from './run-options.js';
@@ -47,6 +48,10 @@ function checkingAgain(comesBack: ReadonlyMap<string, number>): LocalizedText {
 export async function validateSheet(path: string, options: ValidateOptions = {}): Promise<RunSummary> {
   const { input, settings, paths } = prepareRun(path, options);
   const logger = options.logger ?? silentLogger();
+  const journal = options.journal === true ? paths.journal : options.journal;
+  const issuer = settings.issuer?.ruc ?? options.journalIssuer;
+  const issued =
+    journal === undefined ? undefined : { at: await issuedInJournal(journal, options.journalService), ...(issuer !== undefined ? { issuer } : {}) };
   const check = (splitKeys: ReadonlyMap<string, number> | undefined): ReturnType<typeof runImport> =>
     runImport({
       command: 'validate',
@@ -55,6 +60,7 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
       paths,
       ...(settings.issuer !== undefined ? { emisor: settings.issuer } : {}),
       ...(splitKeys !== undefined ? { splitKeys } : {}),
+      ...(issued !== undefined ? { issued } : {}),
       logger,
       clock: options.clock ?? Date.now,
       ...runListening(options),

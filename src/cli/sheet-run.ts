@@ -8,7 +8,10 @@ import { createProgressReporter } from './progress-reporter.js';
 import type { SheetArgs } from './sheet-options.js';
 
 /** The flags of `validate` and `submit` as the library's options: files named by flags are read here. */
-export async function sheetRunOptions(args: SheetArgs, ctx: CliContext): Promise<ValidateOptions & { readonly input: string }> {
+export async function sheetRunOptions(
+  args: SheetArgs,
+  ctx: CliContext,
+): Promise<Omit<ValidateOptions, 'journal' | 'journalService' | 'journalIssuer'> & { readonly input: string }> {
   const at = (p: string): string => resolve(ctx.io.cwd, p);
   const config = ctx.args.config === undefined ? undefined : await loadConfigFile(at(ctx.args.config));
   const mapping = args.map === undefined ? undefined : await loadMappingFile(at(args.map));

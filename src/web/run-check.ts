@@ -2,7 +2,7 @@ import { localized } from '../i18n/localized-text.js';
 import type { HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
 import { checkRunOptions } from './check-run-options.js';
 import { overlayOf } from './check-overlay.js';
-import { columnLetter, FacturaError, inUserTerms, issuedBeforeProblem, issuedInJournal, STATUS_LABELS, validateSheet } from '../index.js';
+import { columnLetter, FacturaError, inUserTerms, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { checkTerms } from './check-terms.js';
 import { storedCells } from './wide-row-cells.js';
@@ -116,12 +116,15 @@ export async function runCheck(
   /** The grid's columns (the sheet's header): a row's cells past them are stored apart (wide-row-cells.ts). */
   let gridWidth = 0;
   let gridShown = 0;
-  // A check (not a submission, which skips them itself) counts the valid invoices already issued, from
-  // this sheet or another: the confirmation says they will not go again.
-  // Issued means issued at the service «Enviar» sends to: a server with none counts nothing as issued.
-  const issued =
-    mode === 'check' && deps.journal !== undefined && deps.journalService !== undefined ? await issuedInJournal(deps.journal, deps.journalService) : undefined;
   const defaultRuc = deps.defaultRuc?.();
+  // A check (not a submission, which skips them itself) reads the workspace's journal: the library
+  // warns at each valid invoice already issued, from this sheet or another (ALREADY_ISSUED), and the
+  // confirmation counts them. Issued means issued at the service «Enviar» sends to: a server with
+  // none counts nothing as issued.
+  const journal =
+    mode === 'check' && deps.journal !== undefined && deps.journalService !== undefined
+      ? { journal: deps.journal, journalService: deps.journalService, ...(defaultRuc !== undefined ? { journalIssuer: defaultRuc } : {}) }
+      : {};
   /**
    * What this run's invoices come to beside the library's summary, started afresh with the run: how
    * many; the valid ones issued before, by issuer RUC (the confirmation says each issuer's); those to
@@ -196,12 +199,9 @@ export async function runCheck(
         tally.invoices += 1;
         const o = e.outcome;
         const ruc = o.emisorRuc ?? defaultRuc;
-        const issuedAt = issued !== undefined && o.status === 'VALID' && ruc !== undefined ? issued(ruc, o.serie, o.numero) : undefined;
-        if (issuedAt !== undefined && ruc !== undefined) {
+        // Its warning comes as a `problem` event, at the invoice's row (its status cell): the page shows which ones, not only how many.
+        if (ruc !== undefined && o.status === 'VALID' && o.problems.some((p) => p.code === 'ALREADY_ISSUED')) {
           tally.issuedBeforeByIssuer[ruc] = (tally.issuedBeforeByIssuer[ruc] ?? 0) + 1;
-          // Said at the invoice's row (its status cell), so that the page shows which ones, not only how many.
-          const p = issuedBeforeProblem(o.serie, o.numero, issuedAt, o.rows[0]);
-          writer.addProblem({ ...(p.row !== undefined ? { row: p.row } : {}), header: '', code: p.code, severity: p.severity, message: p.message });
         } else if (TO_SEND.has(o.status) && o.problems.some((p) => p.severity === 'warning')) {
           tally.toSendWarned.invoices += 1;
           if (o.problems.some((p) => p.code === 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW')) tally.toSendWarned.lateIssueDates += 1;
@@ -248,7 +248,7 @@ export async function runCheck(
       ...read,
       // The rows are in the store already: no event (and no display text) per row.
       rowEvents: !rowsKept,
-      ...(mode === 'submission' ? {} : { writeFiles: false }),
+      ...(mode === 'submission' ? {} : { writeFiles: false, ...journal }),
     });
     const writer = started();
     writer.flush();

@@ -35,5 +35,22 @@ describe('issuedInJournal', () => {
     expect(issued('20100070970', 'F001', '4')).toBe('2026-11-27T10:00:04.000Z');
     // No journal yet: nothing issued.
     expect((await issuedInJournal(join(dir.path, 'ninguno.jsonl')))('20512333797', 'F001', '1')).toBeUndefined();
+    // An issuer not known to the caller cannot be told among this journal's two.
+    expect(issued(undefined, 'F001', '1')).toBeUndefined();
+  });
+
+  it("takes the one issuer of a company's journal for an invoice whose issuer the caller does not know", async () => {
+    const path = join(dir.path, 'una-empresa.journal.jsonl');
+    const lines = [
+      { t: 'outcome', key: '20512333797-F001-1', hash: 'aa', status: 'ACCEPTED', at: '2026-11-27T10:00:01.000Z' },
+      { t: 'outcome', key: '20512333797-F001-2', hash: 'bb', status: 'REJECTED', at: '2026-11-27T10:00:02.000Z' },
+    ];
+    await writeFile(path, `${lines.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const issued = await issuedInJournal(path);
+    expect([issued(undefined, 'F001', '1'), issued(undefined, 'F001', '2'), issued('20100070970', 'F001', '1')]).toEqual([
+      '2026-11-27T10:00:01.000Z',
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ShownProblemGroup } from '../../src/run-import.js';
 import type { RunningSandbox } from '../../src/sandbox/start-sandbox.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import { PROJECT_ROOT } from '../helpers/cli-process.js';
@@ -181,5 +182,39 @@ describe('login', () => {
   it('exits 3 when the service refuses the credentials', async () => {
     const run = await runMain(['login'], envFor(sandbox, 'wrong'));
     expect(run.code).toBe(3);
+  });
+});
+
+/** The problem groups of a `--json` summary (RunSummary.problemGroups). */
+function groupsOf(summary: Record<string, unknown>): ShownProblemGroup[] {
+  return summary['problemGroups'] as ShownProblemGroup[];
+}
+
+describe('validate after a submission', () => {
+  it('points out the invoices the journal beside the sheet shows accepted, at their rows: a submission would not send them again', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2)]);
+    expect((await runMain(['submit', input, '--json', '--quiet'], envFor(sandbox))).code).toBe(0);
+    // The month's sheet grows by one invoice; a dry run before sending it again.
+    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3)]);
+    const dry = await runMain(['validate', input, '--json', '--quiet'], envFor(sandbox));
+    const summary = jsonSummary(dry);
+    expect(summary.byStatus['VALID']).toBe(3);
+    const issued = groupsOf(summary).find((g) => g.code === 'ALREADY_ISSUED');
+    expect(issued).toMatchObject({ severity: 'warning', invoices: 2, rows: [2, 3] });
+    expect(issued?.example).toMatch(/^La factura F001-1 ya fue aceptada por el servicio el .+ \(según el diario de envíos\): no se envía de nuevo\.$/);
+    // The journal was read, not written.
+    const journal = await readFile(join(dir.path, 'ventas.journal.jsonl'), 'utf8');
+    const again = await runMain(['validate', input, '--json', '--quiet', '--journal', join(dir.path, 'ventas.journal.jsonl')], envFor(sandbox));
+    expect(groupsOf(jsonSummary(again)).find((g) => g.code === 'ALREADY_ISSUED')?.invoices).toBe(2);
+    expect(await readFile(join(dir.path, 'ventas.journal.jsonl'), 'utf8')).toBe(journal);
+  });
+
+  it('does not count an acceptance by the sandbox against the service the environment names', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1)]);
+    expect(jsonSummary(await runMain(['submit', input, '--json', '--quiet', '--sandbox'], {})).byStatus['ACCEPTED']).toBe(1);
+    const dry = jsonSummary(await runMain(['validate', input, '--json', '--quiet'], envFor(sandbox)));
+    expect(groupsOf(dry).filter((g) => g.code === 'ALREADY_ISSUED')).toEqual([]);
   });
 });

@@ -1,11 +1,16 @@
 import { localized } from '../i18n/localized-text.js';
 import type { Problem } from '../invoice/problem.js';
-import { journalLines } from '../submit/journal-lines.js';
-import { journalKey, recordFor } from '../submit/journal-state.js';
+import { journalLines } from './journal-lines.js';
+import { journalKey, recordFor } from './journal-state.js';
 import { shownInstant } from '../i18n/shown-instant.js';
 
-/** When a journal saw an invoice accepted: by issuer RUC, serie and number; undefined when it did not. */
-export type IssuedAt = (issuerRuc: string, serie: string, numero: string) => string | undefined;
+/**
+ * When a journal saw an invoice accepted: by issuer RUC, serie and number; undefined when it did
+ * not. An issuer left undefined (a dry run with neither a configured issuer nor a login) is the
+ * journal's own when it has accepted invoices of one issuer only, as the journal beside one
+ * company's sheet has; with several, it cannot be told and nothing counts as issued.
+ */
+export type IssuedAt = (issuerRuc: string | undefined, serie: string, numero: string) => string | undefined;
 
 /**
  * The invoices a submission journal shows as accepted by the service (issued), to say before a
@@ -16,14 +21,22 @@ export type IssuedAt = (issuerRuc: string, serie: string, numero: string) => str
  */
 export async function issuedInJournal(path: string, service?: string): Promise<IssuedAt> {
   const issued = new Map<string, string>();
+  const issuers = new Set<string>();
   try {
     for await (const { record: r } of journalLines(path)) {
-      if (r?.t === 'outcome' && r.status === 'ACCEPTED' && recordFor(r, service) && !issued.has(r.key)) issued.set(r.key, r.at);
+      if (r?.t === 'outcome' && r.status === 'ACCEPTED' && recordFor(r, service) && !issued.has(r.key)) {
+        issued.set(r.key, r.at);
+        issuers.add(r.key.slice(0, r.key.indexOf('-')));
+      }
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  return (issuerRuc, serie, numero) => issued.get(journalKey(issuerRuc, serie, numero));
+  const [only] = issuers.size === 1 ? issuers : [];
+  return (issuerRuc, serie, numero) => {
+    const ruc = issuerRuc ?? only;
+    return ruc === undefined ? undefined : issued.get(journalKey(ruc, serie, numero));
+  };
 }
 
 /**
