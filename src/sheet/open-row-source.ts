@@ -58,12 +58,15 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
   }
   if (sniffed.kind === 'other') throw notASheet(path, sniffed);
   const extension = extname(path).toLowerCase();
-  if (extension === '.xlsx' || extension === '.xlsm') throw notAZip(path);
+  // Text named .xlsx is most often a CSV saved under the wrong name (as a .xls holding text is read
+  // already); a binary that is not a zip is a broken file, refused.
+  const misnamed = extension === '.xlsx' || extension === '.xlsm';
+  if (misnamed && !isPlainText(head)) throw notAZip(path);
 
   const detected = detectEncoding(head);
   const encoding = options.encoding ?? detected.encoding;
   const delimiter = options.delimiter ?? sniffDelimiter(decodeHead(head, encoding));
-  const notes: Problem[] = [];
+  const notes: Problem[] = misnamed ? [textNamedXlsxNote(path, extension)] : [];
   if (options.encoding === undefined && encoding === 'windows-1252') notes.push(windows1252Note(path));
   if (options.encoding === undefined && (encoding === 'utf-16le' || encoding === 'utf-16be')) notes.push(utf16Note(path));
   return { file: path, format: 'csv', notes, batches: readCsvRows(path, { encoding, delimiter }) };
@@ -145,6 +148,23 @@ function decodeHead(head: Uint8Array, encoding: CsvEncoding): string {
 
 function emptyFile(path: string): FacturaError {
   return new FacturaError('INPUT', localized(`El archivo ${path} está vacío: no tiene ninguna fila.`, `The file ${path} is empty: it has no rows.`));
+}
+
+/** No control character but tab and line ends in the file's first bytes: text, not a damaged workbook (UTF-16 has NULs: not this). */
+function isPlainText(head: Uint8Array): boolean {
+  return !head.subarray(0, 4096).some((b) => b < 0x09 || (b > 0x0d && b < 0x20) || b === 0x7f);
+}
+
+function textNamedXlsxNote(path: string, extension: string): Problem {
+  return {
+    severity: 'warning',
+    code: 'TEXT_NAMED_XLSX',
+    value: extension,
+    message: localized(
+      `El archivo ${path} se llama ${extension} pero es un texto separado por comas o punto y coma (CSV), no un libro de Excel: se lee como CSV.`,
+      `The file ${path} is named ${extension} but is delimited text (CSV), not an Excel workbook: it is read as CSV.`,
+    ),
+  };
 }
 
 function notAZip(path: string): FacturaError {

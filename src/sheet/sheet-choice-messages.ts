@@ -52,11 +52,20 @@ export const sheetChoiceMessages = {
   },
 
   noSheets(file: string): FacturaError {
+    // Excel's binary workbook is a zip too, of .bin parts no reader here opens.
+    if (/\.xlsb$/i.test(file))
+      return new FacturaError(
+        'INPUT',
+        localized(
+          `El archivo ${file} es un «Libro binario de Excel» (.xlsb), que no se puede leer. Ábralo en Excel y guárdelo como «Libro de Excel (.xlsx)», o expórtelo como CSV.`,
+          `The file ${file} is an «Excel Binary Workbook» (.xlsb), which cannot be read. Open it in Excel and save it as «Excel Workbook (.xlsx)», or export it as CSV.`,
+        ),
+      );
     return new FacturaError(
       'INPUT',
       localized(
-        `El archivo ${file} es un .zip sin hojas de cálculo: no parece un libro de Excel (.xlsx).`,
-        `The file ${file} is a zip without worksheets: it does not look like an Excel workbook (.xlsx).`,
+        `El archivo ${file} es un .zip sin hojas de cálculo: no parece un libro de Excel (.xlsx). Ábralo en Excel y guárdelo como «Libro de Excel (.xlsx)», o expórtelo como CSV.`,
+        `The file ${file} is a zip without worksheets: it does not look like an Excel workbook (.xlsx). Open it in Excel and save it as «Excel Workbook (.xlsx)», or export it as CSV.`,
       ),
     );
   },

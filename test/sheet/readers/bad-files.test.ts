@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FacturaError } from '../../../src/factura-error.js';
+import { PROJECT_ROOT } from '../../helpers/cli-process.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { writeZip } from '../../reliability/zip-writer.js';
 import { fixture, readAll } from './read-all-rows.js';
@@ -51,9 +52,43 @@ describe('openRowSource refuses files it cannot read, naming the file', () => {
     expect(error.text.en).toContain('unclosed quote (") starting at row 3');
   });
 
-  it('a .xlsx that is not a zip', async () => {
-    const error = await failure(fixture('csv/not-a-zip.xlsx'));
-    expect(error.text.es).toContain(`El archivo ${fixture('csv/not-a-zip.xlsx')} se llama .xlsx pero no es un libro de Excel (no es un archivo zip)`);
+  it('a .xlsx that is neither a zip nor text: a broken file', async () => {
+    const error = await failure(join(PROJECT_ROOT, 'fixtures/bad/junk.xlsx'));
+    expect(error.text.es).toContain('se llama .xlsx pero no es un libro de Excel (no es un archivo zip)');
+  });
+
+  // An accountant's walk: a CSV named .xlsx was refused, telling to «export it as CSV», which it was.
+  it('reads a CSV named .xlsx as the CSV it is, saying so', async () => {
+    const { source, rows } = await readAll(fixture('csv/not-a-zip.xlsx'));
+    expect(source.format).toBe('csv');
+    expect(rows.map((r) => r.cells.map((c) => (c?.kind === 'text' ? c.text : c)))).toEqual([
+      ['serie', 'numero'],
+      ['F001', '1'],
+    ]);
+    expect(source.notes.map((n) => [n.code, n.message.es])).toEqual([
+      [
+        'TEXT_NAMED_XLSX',
+        `El archivo ${fixture('csv/not-a-zip.xlsx')} se llama .xlsx pero es un texto separado por comas o punto y coma (CSV), no un libro de Excel: se lee como CSV.`,
+      ],
+    ]);
+  });
+
+  it('an Excel binary workbook (.xlsb), named as what it is', async () => {
+    const dir = await tempDir('factura-xlsb-');
+    try {
+      const path = join(dir.path, 'ventas.xlsb');
+      await writeZip(path, [
+        { name: '[Content_Types].xml', data: '<Types/>' },
+        { name: 'xl/workbook.bin', data: 'binario' },
+        { name: 'xl/worksheets/sheet1.bin', data: 'binario' },
+      ]);
+      const error = await failure(path);
+      expect(error.text.es).toBe(
+        `El archivo ${path} es un «Libro binario de Excel» (.xlsb), que no se puede leer. Ábralo en Excel y guárdelo como «Libro de Excel (.xlsx)», o expórtelo como CSV.`,
+      );
+    } finally {
+      await dir.cleanup();
+    }
   });
 
   it('a truncated zip, as an interrupted download leaves it', async () => {
