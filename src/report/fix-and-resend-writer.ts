@@ -15,6 +15,7 @@ import { HEADER_STYLE } from './status-styles.js';
 import { addTableSheet } from './table-sheet.js';
 import type { WorkbookOutput } from './workbook-output.js';
 import { commitWorkbook, openWorkbookOutput, uniquePartPath } from './workbook-output.js';
+import { removeDeadParts } from './remove-dead-parts.js';
 
 /** The fix-and-resend workbook being written, in batches of copied rows, in the input's row order. */
 export interface FixAndResendWriter {
@@ -47,6 +48,7 @@ export interface FixAndResendWriterOptions {
  */
 export async function openFixAndResendWriter(options: FixAndResendWriterOptions): Promise<FixAndResendWriter> {
   const lang = options.lang ?? 'es';
+  await removeDeadParts(options.path);
   const partPath = uniquePartPath(options.path);
   let output: WorkbookOutput | undefined;
   let state: 'open' | 'done' | 'aborted' = 'open';

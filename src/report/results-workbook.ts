@@ -20,6 +20,7 @@ import type { ResultsFileOptions, RunInfo } from './results-file.js';
 import type { FromResultsThread, ThreadError, ToResultsThread } from './results-thread.js';
 import type { RunCounts } from './run-summary.js';
 import { uniquePartPath } from './workbook-output.js';
+import { removeDeadParts } from './remove-dead-parts.js';
 
 export type { RunInfo } from './results-file.js';
 
@@ -96,6 +97,7 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   const lang = options.lang ?? 'es';
   const secrets = options.secrets ?? [];
   const locate: ColumnLocator = options.locateColumn ?? (() => undefined);
+  await removeDeadParts(options.path);
   const partPath = uniquePartPath(options.path);
   const fileOptions: ResultsFileOptions = {
     path: options.path,
