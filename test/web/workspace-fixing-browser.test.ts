@@ -218,6 +218,11 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     await page
       .getByText(`${INVOICES} de las facturas válidas ya se emitieron antes (según el diario de envíos): «Enviar» no las envía de nuevo.`, { exact: false })
       .waitFor();
+    // Which ones, among the problems: a warning about each invoice as a whole, not about «La hoja».
+    const issued = page.locator('.problem-group').filter({ hasText: 'ya fue aceptada por el servicio' });
+    await expect
+      .poll(() => issued.locator('summary').textContent(), POLL)
+      .toMatch(/^Advertencia La factura: La factura F001-\d+ ya fue aceptada .* — \d+ facturas$/);
   }, 120_000);
 
   it('«Detener» stops a submission half way (after a reload); after another, «Reanudar el envío» sends the rest, each invoice once', async () => {

@@ -61,7 +61,8 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
       )}
       <p>
         {preview.headerRow !== undefined ? `Encabezados en la fila ${preview.headerRow}. ` : ''}
-        Las columnas sin asignar se ignoran, salvo los importes de la hoja, que se usan para comprobar los totales; las obligatorias están marcadas.
+        Las columnas sin asignar se ignoran, salvo los importes de la hoja y su columna de estado, que se usan para comprobar los totales y las ventas anuladas;
+        las obligatorias están marcadas.
       </p>
       <table class="columns-table">
         <thead>

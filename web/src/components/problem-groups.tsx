@@ -22,7 +22,9 @@ function GroupDetails({
   useEffect(() => {
     if (open && items === undefined) void api.problemItems(checkId, group).then(setItems, () => setItems([]));
   }, [open]);
-  const where = group.column === '' ? 'La hoja' : `${group.letter !== undefined ? `${group.letter} · ` : ''}${group.column}`;
+  // A problem of no column is about its invoice as a whole (issued before, a row it may lack…), a row of no invoice, or the sheet.
+  const whole = group.invoices > 0 ? 'La factura' : group.firstRow !== undefined ? 'Fila sin factura' : 'La hoja';
+  const where = group.column === '' ? whole : `${group.letter !== undefined ? `${group.letter} · ` : ''}${group.column}`;
   const kind = group.severity === 'error' ? 'Error' : 'Advertencia';
   return (
     <li class={`problem-group problem-group--${group.severity}`}>
