@@ -1,18 +1,9 @@
 import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { pidIsAlive } from '../pid-is-alive.js';
 
 /** `<output>.<pid>-<8 hex>.part`, as uniquePartPath names them. */
 const PART = /^(?<pid>\d+)-[0-9a-f]{8}\.part$/;
-
-/** Whether a process of that id is running (as far as this user may know: EPERM means it is). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Removes the half-written copies of `path` that a process no longer running left beside it: a run
@@ -33,7 +24,7 @@ export async function removeDeadParts(path: string): Promise<void> {
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
     const pid = PART.exec(name.slice(prefix.length))?.groups?.['pid'];
-    if (pid === undefined || Number(pid) === process.pid || isRunning(Number(pid))) continue;
+    if (pid === undefined || Number(pid) === process.pid || pidIsAlive(Number(pid))) continue;
     await rm(join(dirname(path), name), { force: true }).catch(() => undefined);
   }
 }

@@ -11,6 +11,7 @@ import { writeFailure } from '../write-failure.js';
 import type { HostFacts, RunLockHolder } from './judge-run-lock.js';
 import { shownInstant } from '../i18n/shown-instant.js';
 import { judgeLock, lockRefusal, parseLockHolder } from './judge-run-lock.js';
+import { pidIsAlive } from '../pid-is-alive.js';
 
 export type { RunLockHolder } from './judge-run-lock.js';
 
@@ -38,16 +39,6 @@ export function linuxProcessStartMs(pid: number): number | undefined {
     return Number(btime) * 1000 + (ticks * 1000) / 100;
   } catch {
     return undefined;
-  }
-}
-
-/** Whether a PID is a live process on this host (EPERM: alive, someone else's). */
-function pidIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -7,6 +7,11 @@ import type { Problem } from '../../src/invoice/problem.js';
 import { cont, group, invoices, line, records } from './grouped-rows.js';
 import type { Values } from './invoice-fixtures.js';
 
+/** The error a reader gives a key cell it could not read (the cell is then absent from the row's values). */
+function keyCellRefused(row: number, column: 'serie' | 'numero', value: string, code: Problem['code']): Problem {
+  return { severity: 'error', code, row, column, value, message: { es: `«${value}» no se pudo leer`, en: `"${value}" could not be read` } };
+}
+
 describe('grouping decision (pure)', () => {
   const key = rowKeyOf({ serie: 'F001', numero: '12' });
   it.each([
@@ -142,14 +147,7 @@ describe('groupInvoices', () => {
   });
 
   it('holds the invoice above a row whose number is mistyped, and only it', async () => {
-    const unreadable: Problem = {
-      severity: 'error',
-      code: 'NOT_A_WHOLE_NUMBER',
-      row: 5,
-      column: 'numero',
-      value: '2a',
-      message: { es: '«2a» no es un número', en: '"2a" is not a number' },
-    };
+    const unreadable = keyCellRefused(5, 'numero', '2a', 'NOT_A_WHOLE_NUMBER');
     const items = await group([line('F001', '1'), line('F001', '2'), line('F001', '2'), { serie: 'F001', descripcion: 'F' }, line('F001', '3')], undefined, {
       5: [unreadable],
     });
@@ -294,14 +292,7 @@ describe('grouping properties', () => {
 
 describe('a row whose serie or numero could not be read', () => {
   it('is an orphan row with its own error, never a continuation of the invoice above', async () => {
-    const unreadable: Problem = {
-      severity: 'error',
-      code: 'CONTROL_CHARACTER',
-      row: 3,
-      column: 'serie',
-      value: '\\x00\\x00',
-      message: { es: 'caracteres de control', en: 'control characters' },
-    };
+    const unreadable = keyCellRefused(3, 'serie', '\\x00\\x00', 'CONTROL_CHARACTER');
     const items = await group([line('F001', '1'), { descripcion: 'basura' }, line('F001', '2')], undefined, { 3: [unreadable] });
     expect(items.map((i) => `${i.kind} ${i.rows.join(',')}`)).toEqual(['invoice 2', 'orphan 3', 'invoice 4']);
     const orphan = items[1];
