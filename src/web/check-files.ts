@@ -2,6 +2,8 @@ import { stat } from 'node:fs/promises';
 import type { RunSummary } from '../index.js';
 import { NEEDS_FIX_STATUSES, validateSheet } from '../index.js';
 import { checkRunOptions } from './check-run-options.js';
+import type { JournalReadDeps } from './journal-read-options.js';
+import { journalReadOptions } from './journal-read-options.js';
 import { overlayOf } from './check-overlay.js';
 import type { ValidateSheet } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
@@ -39,7 +41,7 @@ export function offeredFiles(c: CheckRecord): { readonly results: boolean; reado
   return { results: deferred, fix: deferred && needsFixFile(c.summary) };
 }
 
-export function createCheckFiles(deps: { readonly store: WorkspaceStore; readonly validate?: ValidateSheet }): CheckFiles {
+export function createCheckFiles(deps: { readonly store: WorkspaceStore; readonly validate?: ValidateSheet } & JournalReadDeps): CheckFiles {
   const { store } = deps;
   const library = deps.validate ?? validateSheet;
   const writing = new Map<string, Promise<void>>();
@@ -47,7 +49,7 @@ export function createCheckFiles(deps: { readonly store: WorkspaceStore; readonl
   const write = async (check: CheckRecord): Promise<void> => {
     // The edits read now, at the version the check ran with (the caller saw no edit since).
     const read = checkRunOptions(check, (check.preview as StoredPreview | undefined)?.mapping, overlayOf(store, check.id));
-    const summary = (await library(check.storedPath, read)) as Partial<RunSummary> | undefined;
+    const summary = (await library(check.storedPath, { ...read, ...journalReadOptions(deps) })) as Partial<RunSummary> | undefined;
     const paths = summary?.paths;
     store.setCheckFiles(check.id, check.checkedVersion, {
       ...(paths?.results !== undefined ? { resultsPath: paths.results } : {}),

@@ -1,6 +1,7 @@
 import { localized } from '../i18n/localized-text.js';
 import type { HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../index.js';
 import { checkRunOptions } from './check-run-options.js';
+import { journalReadOptions } from './journal-read-options.js';
 import { overlayOf } from './check-overlay.js';
 import { columnLetter, FacturaError, inUserTerms, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
@@ -118,13 +119,8 @@ export async function runCheck(
   let gridShown = 0;
   const defaultRuc = deps.defaultRuc?.();
   // A check (not a submission, which skips them itself) reads the workspace's journal: the library
-  // warns at each valid invoice already issued, from this sheet or another (ALREADY_ISSUED), and the
-  // confirmation counts them. Issued means issued at the service «Enviar» sends to: a server with
-  // none counts nothing as issued.
-  const journal =
-    mode === 'check' && deps.journal !== undefined && deps.journalService !== undefined
-      ? { journal: deps.journal, journalService: deps.journalService, ...(defaultRuc !== undefined ? { journalIssuer: defaultRuc } : {}) }
-      : {};
+  // warns at each valid invoice already issued (ALREADY_ISSUED), and the confirmation counts them.
+  const journal = mode === 'check' ? journalReadOptions(deps) : {};
   /**
    * What this run's invoices come to beside the library's summary, started afresh with the run: how
    * many; the valid ones issued before, by issuer RUC (the confirmation says each issuer's); those to

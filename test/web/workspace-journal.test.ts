@@ -8,6 +8,7 @@ import type { PublicSandbox } from '../../src/index.js';
 import { startSandbox } from '../../src/index.js';
 import { multipart } from '../helpers/multipart-body.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { readResultsWorkbook } from '../reliability/results-workbook-reader.js';
 import { writeSalesCsv } from '../reliability/sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
 import type { WorkspaceApi } from './browser-session.js';
@@ -135,6 +136,12 @@ describe('the workspace’s one journal', () => {
     // What it issued stays issued: the same sheet again is known as sent, and nothing reaches the service twice.
     const again = await checked('borrar.csv', csv);
     expect((await call(`/api/checks/${again}`)).json).toMatchObject({ issuedBefore: 3 });
+    // The results its first download writes say so too, at each invoice, as the page does.
+    const said = await request(`${origin}/api/checks/${again}/download/resultados`, { headers: { cookie, origin } });
+    expect(said.statusCode).toBe(200);
+    await writeFile(join(dir.path, 'borrar.resultados.xlsx'), Buffer.from(await said.body.arrayBuffer()));
+    const workbook = await readResultsWorkbook(join(dir.path, 'borrar.resultados.xlsx'));
+    expect(workbook.problemCodes.filter((c) => c === 'ALREADY_ISSUED')).toHaveLength(3);
     expect(await sent(again)).toEqual({ SKIPPED: 3 });
     expect(sandbox.ledger().entries.filter((e) => e.serie === 'F004')).toHaveLength(3);
   }, 120_000);

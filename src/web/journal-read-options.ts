@@ -1,0 +1,20 @@
+import type { ValidateOptions } from '../index.js';
+
+/** Where a workspace's checks read what was issued: its journal, the service «Enviar» sends to, the login's RUC. */
+export interface JournalReadDeps {
+  readonly journal?: string;
+  readonly journalService?: string;
+  readonly defaultRuc?: () => string | undefined;
+}
+
+/**
+ * The journal a check reads, never writes (ValidateOptions.journal): each valid invoice already
+ * issued, from this sheet or another, is warned about (ALREADY_ISSUED). The check and the workbooks
+ * its first download writes read it alike, so the page and the results say the same. Issued means
+ * issued at the service «Enviar» sends to: a server with none reads no journal.
+ */
+export function journalReadOptions(deps: JournalReadDeps): Pick<ValidateOptions, 'journal' | 'journalService' | 'journalIssuer'> {
+  if (deps.journal === undefined || deps.journalService === undefined) return {};
+  const ruc = deps.defaultRuc?.();
+  return { journal: deps.journal, journalService: deps.journalService, ...(ruc !== undefined ? { journalIssuer: ruc } : {}) };
+}
