@@ -111,8 +111,8 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       throw new FacturaError(
         'INPUT',
         localized(
-          `${source.file} tiene fila de encabezados (fila ${detected.header.row}) pero ninguna fila de facturas.`,
-          `${source.file}: the sheet has a header (row ${detected.header.row}) but no invoice rows.`,
+          `${source.file} tiene fila de encabezados (fila ${detected.header.row}) pero ninguna fila de facturas. Escriba las ventas debajo de los encabezados, una fila por cada línea de factura (la plantilla trae dos facturas de ejemplo en su hoja «Ejemplo»).`,
+          `${source.file}: the sheet has a header (row ${detected.header.row}) but no invoice rows. Write the sales below the header, one row per invoice line (the template has two example invoices on its «Ejemplo» sheet).`,
         ),
       );
     }

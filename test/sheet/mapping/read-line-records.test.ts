@@ -327,7 +327,12 @@ describe('finding the header row', () => {
   it('refuses a sheet with a header but no invoice rows, and an empty one', async () => {
     const err = await failure(readLineRecords(rowsFromArrays([HEADER, [], ['', '  ']], { file: 'solo-encabezado.csv' })));
     expect(err.code).toBe('INPUT');
-    expect(err.text.en).toBe('solo-encabezado.csv: the sheet has a header (row 1) but no invoice rows.');
+    expect(err.text.en).toBe(
+      'solo-encabezado.csv: the sheet has a header (row 1) but no invoice rows. Write the sales below the header, one row per invoice line (the template has two example invoices on its «Ejemplo» sheet).',
+    );
+    expect(err.text.es).toBe(
+      'solo-encabezado.csv tiene fila de encabezados (fila 1) pero ninguna fila de facturas. Escriba las ventas debajo de los encabezados, una fila por cada línea de factura (la plantilla trae dos facturas de ejemplo en su hoja «Ejemplo»).',
+    );
     expect((await failure(readLineRecords(rowsFromArrays([], { file: 'vacio.csv' })))).text.es).toBe('vacio.csv está vacío: no tiene ninguna fila.');
   });
 });
