@@ -15,6 +15,7 @@ export type { RunLimitNames, RunLimits } from './api/check-run-limits.js';
 export type { PublicSandbox } from './api/start-sandbox.js';
 export type { IssuerCredentials, IssuerOptions, ServiceOptions, SheetReadOptions, SubmitOptions, ValidateOptions } from './api/run-options.js';
 export type { RunSummary } from './api/run-summary.js';
+export { problemCounts } from './api/run-summary.js';
 export type { ImportEvent, ImportEventListener, LocatedProblem, WrittenFiles } from './import-event.js';
 export { FacturaError, exitCodeFor } from './factura-error.js';
 export type { FacturaErrorCode } from './factura-error.js';

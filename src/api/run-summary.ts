@@ -44,6 +44,17 @@ function exitCodeOfRun(result: Pick<ImportResult, 'interrupted' | 'summary' | 'o
   return troubled || result.orphanRows > 0 ? EXIT_SOME_FAILED : EXIT_OK;
 }
 
+/** Every problem of a run by severity, as «Problemas encontrados» lists them: the sum of its groups' occurrences. */
+export function problemCounts(groups: readonly Pick<ShownProblemGroup, 'severity' | 'occurrences'>[]): RunSummary['problems'] {
+  let errors = 0;
+  let warnings = 0;
+  for (const g of groups) {
+    if (g.severity === 'error') errors += g.occurrences;
+    else warnings += g.occurrences;
+  }
+  return { errors, warnings };
+}
+
 /** A finished import as the public summary (key order is the `--json` output's). */
 export function summarizeRun(result: ImportResult, notes: readonly string[]): RunSummary {
   const s = result.summary;
@@ -53,10 +64,7 @@ export function summarizeRun(result: ImportResult, notes: readonly string[]): Ru
     totals: s.totals,
     byIssuer: s.byIssuer,
     withWarnings: s.withWarnings,
-    problems: {
-      errors: result.problemGroups.reduce((n, g) => (g.severity === 'error' ? n + g.occurrences : n), 0),
-      warnings: result.problemGroups.reduce((n, g) => (g.severity === 'warning' ? n + g.occurrences : n), 0),
-    },
+    problems: problemCounts(result.problemGroups),
     paths: result.written,
     orphanRows: result.orphanRows,
     interrupted: result.interrupted,

@@ -1,5 +1,5 @@
-import type { IssuerCredentials, PublicSandbox, ServiceOptions } from '../index.js';
-import { FacturaError, SANDBOX_SERVICE, startSandbox } from '../index.js';
+import type { IssuerCredentials, PublicSandbox, ServiceOptions, ValidateOptions } from '../index.js';
+import { FacturaError, journalService, SANDBOX_SERVICE, startSandbox } from '../index.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Logger } from '../logger.js';
 import { issuerCredentials } from './issuer-credentials.js';
@@ -45,6 +45,17 @@ export async function serviceFromEnv(env: Readonly<Record<string, string | undef
     authUrl: get('FACTURA_AUTH_URL'),
     baseUrl: get('FACTURA_BASE_URL'),
   };
+}
+
+/**
+ * What a dry run needs of the environment to read the journal as a submission from here would:
+ * whose invoices (FACTURA_RUC) and at which service (FACTURA_BASE_URL). Neither is required: a dry
+ * run needs no account.
+ */
+export function journalReadFromEnv(env: Readonly<Record<string, string | undefined>>): Pick<ValidateOptions, 'journalService' | 'journalIssuer'> {
+  const baseUrl = (env['FACTURA_BASE_URL'] ?? '').trim();
+  const ruc = (env['FACTURA_RUC'] ?? '').trim();
+  return { ...(baseUrl !== '' ? { journalService: journalService(baseUrl) } : {}), ...(ruc !== '' ? { journalIssuer: ruc } : {}) };
 }
 
 /** One issuer's login among those the environment gives (per-issuer first), or undefined. */

@@ -1,7 +1,7 @@
 import { localized } from '../i18n/localized-text.js';
 import type { Problem } from '../invoice/problem.js';
 import { journalLines } from './journal-lines.js';
-import { journalKey, recordFor } from './journal-state.js';
+import { issuerOfKey, journalKey, recordFor } from './journal-state.js';
 import { shownInstant } from '../i18n/shown-instant.js';
 
 /**
@@ -26,7 +26,7 @@ export async function issuedInJournal(path: string, service?: string): Promise<I
     for await (const { record: r } of journalLines(path)) {
       if (r?.t === 'outcome' && r.status === 'ACCEPTED' && recordFor(r, service) && !issued.has(r.key)) {
         issued.set(r.key, r.at);
-        issuers.add(r.key.slice(0, r.key.indexOf('-')));
+        issuers.add(issuerOfKey(r.key));
       }
     }
   } catch (error) {

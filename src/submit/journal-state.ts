@@ -47,6 +47,11 @@ export function journalKey(issuerRuc: string, serie: string, numero: string | nu
   return `${issuerRuc}-${serie}-${String(numero)}`;
 }
 
+/** The issuer RUC a journal key starts with (journalKey's first part: a RUC has no dash). */
+export function issuerOfKey(key: string): string {
+  return key.slice(0, key.indexOf('-'));
+}
+
 const STATUSES = new Set<string>(['ACCEPTED', 'DUPLICATE', 'REJECTED', 'FAILED', 'UNKNOWN']);
 
 /** One journal line as a record; undefined when it is not one (torn by a crash, or damaged). */

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { RunSummary } from '../index.js';
-import { INVOICE_STATUSES, inUserTerms } from '../index.js';
+import { INVOICE_STATUSES, inUserTerms, problemCounts } from '../index.js';
 import { attachment } from './attachment.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { offeredFiles } from './check-files.js';
@@ -46,12 +46,12 @@ type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals'
 
 /**
  * How many errors or warnings the check found, as «Problemas encontrados» lists them: the sheet's
- * notes and the rows of no invoice too, not only the invoices' (RunSummary.problems). A summary
+ * notes and the rows of no invoice too (problemCounts, as RunSummary.problems now is). A summary
  * stored before the groups were kept counts the invoices' alone.
  */
 function problemCount(s: StoredSummary, severity: 'error' | 'warning'): number {
   if (s.problemGroups === undefined) return (severity === 'error' ? s.problems?.errors : s.problems?.warnings) ?? 0;
-  return s.problemGroups.reduce((n, g) => (g.severity === severity ? n + g.occurrences : n), 0);
+  return problemCounts(s.problemGroups)[severity === 'error' ? 'errors' : 'warnings'];
 }
 
 /**

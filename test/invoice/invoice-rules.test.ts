@@ -401,7 +401,7 @@ describe('a voided sale of a register', () => {
 });
 
 describe('repeated lines in a long invoice', () => {
-  it('are found by key past the pairwise size, each naming the first of its kind', () => {
+  it('are each found in a long invoice, naming the first of its kind', () => {
     const rows = Array.from({ length: 40 }, (_, i) => ({ ...VALID_ROW, descripcion: `Producto ${i % 20}` }));
     const problems = validateInvoice(draftOf(rows), CONTEXT).problems;
     expect(problems).toHaveLength(20);

@@ -1,6 +1,7 @@
 import { localized } from '../../i18n/localized-text.js';
 import { resolve } from 'node:path';
-import { journalService, validateSheet } from '../../index.js';
+import { validateSheet } from '../../index.js';
+import { journalReadFromEnv } from '../service-from-env.js';
 import type { CliCommand } from '../cli-command.js';
 import { finishSheetRun, sheetRunOptions, withProgress } from '../sheet-run.js';
 import type { SheetArgs } from '../sheet-options.js';
@@ -27,17 +28,13 @@ export const validateCommand: CliCommand<ValidateArgs> = {
     }) as never,
   async run(args, ctx) {
     const { input, ...options } = await sheetRunOptions(args, ctx);
-    // Issued by the issuer and at the service a submission from here would use: the environment's.
-    const env = ctx.io.env;
-    const baseUrl = env['FACTURA_BASE_URL']?.trim();
-    const ruc = env['FACTURA_RUC']?.trim();
     const summary = await withProgress(ctx, (onEvent) =>
       validateSheet(input, {
         ...options,
         onEvent,
         journal: args.journal !== undefined ? resolve(ctx.io.cwd, args.journal) : true,
-        ...(baseUrl !== undefined && baseUrl !== '' ? { journalService: journalService(baseUrl) } : {}),
-        ...(ruc !== undefined && ruc !== '' ? { journalIssuer: ruc } : {}),
+        // Issued by the issuer and at the service a submission from here would use: the environment's.
+        ...journalReadFromEnv(ctx.io.env),
       }),
     );
     return finishSheetRun(summary, ctx, args.json);

@@ -16,28 +16,17 @@ export const repeatedLineRules: InvoiceRule = (invoice) => {
   const { lines } = invoice;
   if (lines.length < 2) return [];
   const problems: Problem[] = [];
-  const name = (): string => `${invoice.header.serie ?? ''}-${invoice.header.numero ?? ''}`;
-  if (lines.length <= PAIRWISE) {
-    // The usual invoice (a few lines): each pair compared, which mostly stops at the description.
-    for (let j = 1; j < lines.length; j++) {
-      const later = lines[j] as ResolvedLine;
-      const first = lines.slice(0, j).find((earlier) => sameLine(earlier, later));
-      if (first !== undefined) problems.push(repeated(later.row, first.row, name()));
-    }
-    return problems;
-  }
-  const seen = new Map<string, number>();
+  // Lines by description: a repeat can only be among those of the same one (no key built per line).
+  const byDescription = new Map<string | undefined, ResolvedLine[]>();
   for (const line of lines) {
-    const key = LINE_COLUMNS.map((c) => line.values[c] ?? '').join('\u0000');
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, line.row);
-    else problems.push(repeated(line.row, first, name()));
+    const same = byDescription.get(line.values.descripcion);
+    const first = same?.find((earlier) => sameLine(earlier, line));
+    if (first !== undefined) problems.push(repeated(line.row, first.row, `${invoice.header.serie ?? ''}-${invoice.header.numero ?? ''}`));
+    else if (same !== undefined) same.push(line);
+    else byDescription.set(line.values.descripcion, [line]);
   }
   return problems;
 };
-
-/** Lines up to this many are compared pair by pair; beyond, by a key per line (the pairs grow as the square). */
-const PAIRWISE = 16;
 
 function sameLine(a: ResolvedLine, b: ResolvedLine): boolean {
   return LINE_COLUMNS.every((c) => a.values[c] === b.values[c]);
