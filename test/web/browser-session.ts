@@ -34,32 +34,50 @@ export interface ServeProcess {
   readonly url: string;
 }
 
-/** Starts `factura-import serve` on a free port (with `flags`, e.g. `--sandbox`) and reads the URL from its first line. */
+/** How much of serve's own output a test keeps, to print if the server goes away under it. */
+const OUTPUT_TAIL = 64 * 1024;
+/** The servers a test stopped itself: their exit is expected and not reported. */
+const stopping = new WeakSet<ChildProcess>();
+
+/**
+ * Starts `factura-import serve` on a free port (with `flags`, e.g. `--sandbox`) and reads the URL from its first line.
+ * For the whole test the server's output is kept (its last 64 KB), and if the process ends without stopServe
+ * asking, its exit code or signal and that output are written to the test's stderr: a page that then says
+ * «No se pudo comunicar con el espacio de trabajo» comes with the server's own last words (one CI run lost its
+ * server between two tests, and why could not be told).
+ */
 export async function startServe(workspace: string, env: Record<string, string> = {}, flags: readonly string[] = []): Promise<ServeProcess> {
   const child = spawnCli(['serve', '--no-open', '--port', '0', '--workspace', workspace, ...flags], { env });
+  let output = '';
+  const keep = (d: Buffer): void => {
+    output = (output + d.toString()).slice(-OUTPUT_TAIL);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 30 s: ${out} ${err}`)), 30_000);
-    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /^Abra (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) en su navegador$/m.exec(out);
+    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 30 s: ${output}`)), 30_000);
+    child.stdout?.on('data', () => {
+      const m = /^Abra (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) en su navegador$/m.exec(output);
       if (m?.[1] !== undefined) {
         clearTimeout(timer);
         resolve(m[1]);
       }
     });
-    child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${err}`)));
+    child.once('exit', (code, signal) => reject(new Error(`serve exited (${code ?? signal}): ${output}`)));
+  });
+  child.once('exit', (code, signal) => {
+    if (stopping.has(child)) return;
+    process.stderr.write(`\n[startServe] serve ${url} ended unexpectedly (code ${code}, signal ${signal}); its output:\n${output}\n`);
   });
   return { child, url };
 }
 
-/** Stops the server as Ctrl-C would and waits for it to exit. */
-export async function stopServe(serve: ServeProcess | undefined): Promise<void> {
-  if (serve === undefined || serve.child.exitCode !== null) return;
+/** Stops the server as Ctrl-C would (or as a crash would, with SIGKILL) and waits for it to exit. */
+export async function stopServe(serve: ServeProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (serve === undefined || serve.child.exitCode !== null || serve.child.signalCode !== null) return;
   const exited = new Promise((resolve) => serve.child.once('exit', resolve));
-  serve.child.kill('SIGTERM');
+  stopping.add(serve.child);
+  serve.child.kill(signal);
   await exited;
 }
 

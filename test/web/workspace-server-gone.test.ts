@@ -6,7 +6,7 @@ import { startSandbox } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { writeSalesCsv } from '../reliability/sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { closeWorkspace, openBrowser, sandboxServiceEnv, signIn, startServe, uploadSheet, workspaceApi } from './browser-session.js';
+import { closeWorkspace, openBrowser, sandboxServiceEnv, signIn, startServe, stopServe, uploadSheet, workspaceApi } from './browser-session.js';
 
 /**
  * A review killed `serve` while the page showed a submission's progress: 20 seconds later the page
@@ -59,9 +59,7 @@ describe('the page when the workspace’s server is gone', () => {
 
     const killed = serve;
     serve = undefined;
-    const exited = new Promise((resolve) => killed.child.once('exit', resolve));
-    killed.child.kill('SIGKILL');
-    await exited;
+    await stopServe(killed, 'SIGKILL');
     await page.getByText('No se pudo comunicar con el espacio de trabajo. ¿Sigue abierta la terminal con «factura-import serve»?').waitFor({ timeout: 15_000 });
     expect(await page.getByRole('heading', { name: 'Enviando «ventas.csv»…' }).count()).toBe(0);
     expect(sandbox.ledger().entries.length).toBeLessThan(INVOICES);
