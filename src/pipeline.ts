@@ -3,7 +3,6 @@ import type { GroupItem, InvoiceDraft, OrphanRows } from './invoice/invoice-draf
 import type { InvoiceOutcome } from './invoice/invoice-outcome.js';
 import type { InvoiceStatus } from './invoice/invoice-status.js';
 import type { ValidatedInvoice } from './invoice/validate-invoice.js';
-import { restoreOrder } from './restore-order.js';
 import type { SendableInvoice, Submission, SubmitResult } from './submit/submission.js';
 
 /**
@@ -32,9 +31,7 @@ export interface PipelineStages {
 
 export type PipelineEvent = { readonly kind: 'outcome'; readonly outcome: InvoiceOutcome } | OrphanRows;
 
-type Prepared =
-  | { readonly seq: number; readonly kind: 'done'; readonly event: PipelineEvent }
-  | { readonly seq: number; readonly kind: 'send'; readonly invoice: SendableInvoice };
+type Prepared = { readonly kind: 'done'; readonly event: PipelineEvent } | { readonly kind: 'send'; readonly invoice: SendableInvoice };
 
 /** What an outcome row is made of: a validated invoice, or a draft the run left out (not checked: no receptor, totals or problems). */
 type OutcomeSource = Pick<ValidatedInvoice, 'draft' | 'problems' | 'issuerRuc' | 'moneda' | 'totals'> & { readonly receptor?: ValidatedInvoice['receptor'] };
@@ -76,18 +73,18 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<Pipeli
   const { submission, signal, lang } = stages;
 
   /** What becomes of one item: finished here, or to be sent. */
-  const prepareOne = (item: GroupItem, seq: number): Prepared => {
-    if (item.kind === 'orphan') return { seq, kind: 'done', event: item };
+  const prepareOne = (item: GroupItem): Prepared => {
+    if (item.kind === 'orphan') return { kind: 'done', event: item };
     if (stages.include !== undefined && !stages.include(item)) {
       const ruc = stages.issuerOf?.(item);
       const left = outcomeOf({ draft: item, problems: [], ...(ruc !== undefined ? { issuerRuc: ruc } : {}) }, 'LEFT_OUT');
-      return { seq, kind: 'done', event: { kind: 'outcome', outcome: left } };
+      return { kind: 'done', event: { kind: 'outcome', outcome: left } };
     }
     const checked = stages.validate(item);
     const { document } = checked;
-    if (!checked.valid) return { seq, kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'INVALID') } };
-    if (submission === undefined || document === undefined) return { seq, kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'VALID') } };
-    return { seq, kind: 'send', invoice: { ...checked, document } };
+    if (!checked.valid) return { kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'INVALID') } };
+    if (submission === undefined || document === undefined) return { kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'VALID') } };
+    return { kind: 'send', invoice: { ...checked, document } };
   };
 
   if (submission === undefined) {
@@ -98,7 +95,7 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<Pipeli
     for await (const batch of stages.groups) {
       for (const item of batch) {
         if (signal?.aborted === true) return;
-        const p = prepareOne(item, 0);
+        const p = prepareOne(item);
         yield p.kind === 'done' ? p.event : { kind: 'outcome', outcome: outcomeOf(p.invoice, 'NOT_SENT') };
       }
     }
@@ -107,8 +104,7 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<Pipeli
 
   // Sending: invoices one at a time, as the dispatcher takes them (it bounds what is in flight).
   async function* prepare(): AsyncIterable<Prepared> {
-    let seq = 0;
-    for await (const batch of stages.groups) for (const item of batch) yield prepareOne(item, seq++);
+    for await (const batch of stages.groups) for (const item of batch) yield prepareOne(item);
   }
 
   const work = async (p: Prepared): Promise<PipelineEvent> => {
@@ -117,7 +113,6 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<Pipeli
     return { kind: 'outcome', outcome: submitted(p.invoice, await submission.submit(p.invoice), lang) };
   };
 
-  const results: AsyncIterable<{ item: Prepared; result: PipelineEvent }> = submission.dispatch(prepare(), work);
-
-  for await (const r of restoreOrder(results, (x) => x.item.seq)) yield r.result;
+  // The dispatcher hands the results back in the sheet's order (holding a bounded window of those that finished early).
+  for await (const r of submission.dispatch(prepare(), work)) yield r.result;
 }

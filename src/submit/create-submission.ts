@@ -35,6 +35,11 @@ export interface SubmissionDeps {
   readonly concurrency: number;
   /** Invoices read ahead of submission; reading pauses beyond it (default 4 × concurrency). */
   readonly maxPending?: number;
+  /**
+   * Invoices read ahead of the earliest one whose outcome is not in yet (default ORDER_WINDOW, at
+   * least `maxPending`): outcomes are handed on in the sheet's order, and those that came early wait.
+   */
+  readonly orderWindow?: number;
   readonly maxAttempts?: number;
   readonly retryBaseMs?: number;
   readonly signal?: AbortSignal;
@@ -50,6 +55,13 @@ export function issuerLoginFailed(ruc: string, error: FacturaError): LocalizedTe
     `not sent: the login of issuer ${ruc} failed. ${error.text.en}`,
   );
 }
+
+/**
+ * How far sending goes on past an invoice whose outcome is not in yet (one waiting for its retries,
+ * up to five minutes each when the service sends `Retry-After`): about six seconds of sending at
+ * c=32 on loopback, a few MB of outcomes held; then reading waits for that invoice.
+ */
+export const ORDER_WINDOW = 4096;
 
 const SKIPPED_NOTE = localized('ya aceptado en una ejecución anterior (diario)', 'already accepted in an earlier run (journal)');
 
@@ -140,7 +152,9 @@ export function createSubmission(deps: SubmissionDeps): Submission {
         return { status: 'FAILED', attempts: 1, durationMs: 0, note: reason };
       }
     },
-    // Every invoice read ahead is worked on; the requests among them are bounded by `slot`.
-    dispatch: (items, work) => dispatch(items, work, { concurrency: maxPending, maxPending }),
+    // Every invoice read ahead is worked on; the requests among them are bounded by `slot`. The
+    // outcomes come back in the sheet's order, and at most `orderWindow` invoices past the earliest
+    // unfinished one are read: what waits for a slow invoice is bounded, not the rest of the sheet.
+    dispatch: (items, work) => dispatch(items, work, { concurrency: maxPending, maxPending, window: deps.orderWindow ?? ORDER_WINDOW }),
   };
 }

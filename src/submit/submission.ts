@@ -24,6 +24,6 @@ export type SubmitResult =
 export interface Submission {
   /** Journal check, then send with retries. */
   readonly submit: (invoice: SendableInvoice) => Promise<SubmitResult>;
-  /** Runs `work` with bounded concurrency and backpressure (src/submit/dispatch.ts). */
+  /** Runs `work` with bounded concurrency and backpressure, handing results back in the items' order (src/submit/dispatch.ts). */
   readonly dispatch: <T, R>(items: AsyncIterable<T>, work: (item: T) => Promise<R>) => AsyncIterable<{ item: T; result: R }>;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../src/submit/dispatch.js';
 
@@ -123,5 +124,95 @@ describe('dispatch', () => {
     await expect(run).rejects.toThrow('boom');
     expect(counter.pulled).toBeLessThanOrEqual(6);
     expect(out).not.toContain(3);
+  });
+
+  describe('in the order the items were pulled (`window`)', () => {
+    it('hands back every item once, in order, whatever order the work finishes in', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 0, max: 40 }).chain((n) => fc.tuple(fc.constant(n), fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }))),
+          fc.integer({ min: 1, max: 6 }),
+          async ([n, finishOrder], maxPending) => {
+            const { items } = countingSource(n);
+            const { work, waiting } = controlledWork();
+            const out: number[] = [];
+            const run = (async () => {
+              for await (const { item, result } of dispatch(items, work, { concurrency: maxPending, maxPending, window: maxPending + 2 })) {
+                expect(result).toBe(item * 10);
+                out.push(item);
+              }
+            })();
+            // Finish the waiting items in the drawn order (item k+1 first when k is drawn), as far as each is started.
+            const order = finishOrder.map((k) => k + 1);
+            while (out.length < n) {
+              await ticks(2);
+              const at = waiting.findIndex((w) => w.item === order.find((k) => waiting.some((x) => x.item === k)));
+              if (at >= 0) {
+                order.splice(order.indexOf(waiting[at]?.item ?? -1), 1);
+                waiting.splice(at, 1)[0]?.finish();
+              }
+            }
+            await run;
+            expect(out).toEqual([...Array(n).keys()].map((k) => k + 1));
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
+
+    it('goes on working past an unfinished item up to the window, then waits for it, and what waited is bounded', async () => {
+      const { items, counter } = countingSource(200);
+      const { work, waiting, stats } = controlledWork();
+      const it = dispatch(items, work, { concurrency: 4, maxPending: 4, window: 20 })[Symbol.asyncIterator]();
+      const first = it.next();
+      await ticks();
+      // Item 1 is the slow one (a retried invoice): every other item finishes as soon as it starts.
+      const slow = waiting.shift();
+      for (let i = 0; i < 60; i++) {
+        waiting.shift()?.finish();
+        await ticks(1);
+      }
+      // Work went on past item 1 (no four-item stall), and stopped at 20 pulled ahead of it.
+      expect(counter.pulled).toBe(20);
+      expect(stats.started).toBe(20);
+      expect(stats.active).toBe(1);
+      slow?.finish();
+      expect((await first).value).toEqual({ item: 1, result: 10 });
+      const handed = [1];
+      let behind = 0;
+      const drain = (async () => {
+        for (;;) {
+          const r = await it.next();
+          if (r.done === true) return;
+          handed.push(r.value.item);
+          behind = Math.max(behind, counter.pulled - handed.length);
+        }
+      })();
+      while (handed.length < 200) {
+        waiting.shift()?.finish();
+        await ticks(2);
+      }
+      await drain;
+      expect(behind).toBeLessThanOrEqual(20);
+      expect(handed).toEqual([...Array(200).keys()].map((k) => k + 1));
+      expect(stats.maxActive).toBe(4);
+    });
+
+    it('skips a failed item in its turn, hands back the rest pulled, then throws its error', async () => {
+      const { items } = countingSource(30);
+      const out: number[] = [];
+      const run = (async () => {
+        for await (const { item } of dispatch(items, (i) => (i === 3 ? Promise.reject(new Error('boom')) : Promise.resolve(i)), {
+          concurrency: 2,
+          maxPending: 2,
+          window: 6,
+        }))
+          out.push(item);
+      })();
+      await expect(run).rejects.toThrow('boom');
+      expect(out.slice(0, 2)).toEqual([1, 2]);
+      expect(out).not.toContain(3);
+      expect(out).toEqual([...out].sort((a, b) => a - b));
+    });
   });
 });
