@@ -25,9 +25,10 @@ import { stringify } from 'csv-stringify/sync';
 import type { ColumnDefinition, ColumnName } from '../src/invoice/canonical-columns.js';
 import { CANONICAL_COLUMNS, COLUMN_NAMES } from '../src/invoice/canonical-columns.js';
 import { allowedValues, BUILTIN_CATALOGUES } from '../src/invoice/catalogues.js';
+import { TEMPLATE_SHEETS } from '../src/sheet/template-sheets.js';
 
-export const TEMPLATE_DATA_SHEET = 'Facturas';
-export const TEMPLATE_EXAMPLE_SHEET = 'Ejemplo';
+export const TEMPLATE_DATA_SHEET = TEMPLATE_SHEETS.data;
+export const TEMPLATE_EXAMPLE_SHEET = TEMPLATE_SHEETS.example;
 /** Rows of the data sheet that get the drop-down lists. */
 const VALIDATED_ROWS = 1000;
 
@@ -140,7 +141,7 @@ export function buildTemplateWorkbook(): ExcelJS.Workbook {
 
   const data = addInvoiceSheet(wb, TEMPLATE_DATA_SHEET);
 
-  const help = wb.addWorksheet('Instrucciones');
+  const help = wb.addWorksheet(TEMPLATE_SHEETS.help);
   help.columns = [
     { header: 'Columna', key: 'name', width: 26 },
     { header: 'Nombre', key: 'label', width: 30 },
@@ -178,7 +179,7 @@ export function buildTemplateWorkbook(): ExcelJS.Workbook {
   const example = addInvoiceSheet(wb, TEMPLATE_EXAMPLE_SHEET);
   for (const row of TEMPLATE_EXAMPLES) example.addRow(CANONICAL_COLUMNS.map((c) => xlsxValue(c, row[c.name])));
 
-  const lists = wb.addWorksheet('Listas', { state: 'hidden' });
+  const lists = wb.addWorksheet(TEMPLATE_SHEETS.lists, { state: 'hidden' });
   const enumColumns = CANONICAL_COLUMNS.filter((c) => c.catalogue !== undefined);
   enumColumns.forEach((c, i) => {
     const values = allowedText(c).split(', ');
@@ -191,7 +192,7 @@ export function buildTemplateWorkbook(): ExcelJS.Workbook {
       data.getCell(row, dataCol).dataValidation = {
         type: 'list',
         allowBlank: true,
-        formulae: [`Listas!$${letter}$2:$${letter}$${values.length + 1}`],
+        formulae: [`${TEMPLATE_SHEETS.lists}!$${letter}$2:$${letter}$${values.length + 1}`],
         showErrorMessage: true,
         errorStyle: 'warning',
         errorTitle: c.label.es,

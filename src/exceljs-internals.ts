@@ -89,7 +89,7 @@ export interface WorkbookReaderInternals {
   _parseSharedStrings(entry: Readable): AsyncGenerator<{ eventType: string; value: unknown }>;
   _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
   properties?: { model?: { date1904: boolean } };
-  model?: { sheets?: readonly { name: string; state?: string; rId: string }[] };
+  model?: { sheets?: readonly { name: string; state?: string; rId: string }[]; views?: readonly { activeTab?: number }[] };
   workbookRels?: readonly { Id: string; Target: string }[];
 }
 

@@ -6,6 +6,8 @@ export interface WorkbookSheet {
   readonly name: string;
   /** Hidden in the workbook: read only when asked for by name (`sheet`). */
   readonly hidden: boolean;
+  /** The workbook was saved showing this sheet (its active tab), when it says so. */
+  readonly active?: true;
 }
 
 /**
@@ -23,5 +25,5 @@ export async function listSheets(path: string): Promise<readonly WorkbookSheet[]
   const opened = await (await openWorkbook(path, kind)).open(undefined);
   // The sheet the reader was positioned on is let go unread: its file and what exceljs spooled.
   await opened.close();
-  return opened.sheets.map((s) => ({ name: s.name, hidden: s.hidden }));
+  return opened.sheets.map((s) => ({ name: s.name, hidden: s.hidden, ...(s.name === opened.activeSheet ? { active: true as const } : {}) }));
 }

@@ -10,6 +10,7 @@ export type ProblemCode = SheetProblemCode | CellProblemCode | GroupingProblemCo
 /** About the file as a whole (src/sheet/: readers, header detection). Warnings. */
 export type SheetProblemCode =
   | 'DATA_ON_OTHER_SHEET'
+  | 'OTHER_SHEETS_NOT_READ'
   | 'DATES_MONTH_FIRST'
   | 'ENCODING_UTF_16'
   | 'ENCODING_WINDOWS_1252'

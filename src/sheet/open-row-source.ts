@@ -12,6 +12,7 @@ import { readFileHead } from './read-file-head.js';
 import { readTopBatches } from './read-top-batches.js';
 import { sniffDelimiter, type CsvDelimiter } from './sniff-delimiter.js';
 import { sniffFileFormat, type SniffedFormat } from './sniff-file-format.js';
+import { isTemplateAuxiliarySheet } from './template-sheets.js';
 import type { RowBatches, RowSource, SourceRow } from './source-row.js';
 
 export interface OpenRowSourceOptions {
@@ -31,7 +32,9 @@ export interface OpenRowSourceOptions {
  * delimited text in UTF-8, Windows-1252 or UTF-16 ("Texto Unicode"). A file that is none of them
  * (a PDF, a web page…) is refused saying what it looks like and what to save it as. In a workbook
  * opened without `sheet`, when the first visible sheet has no header row but exactly one other
- * sheet has, that one is read, with a note; several candidates are named for --sheet.
+ * sheet has, that one is read, with a note; several candidates are named for --sheet. When the
+ * first has one and the workbook was saved showing another that has one too, the run stops and
+ * asks which; else the first is read, naming the other sheets as not read.
  * Only the first 64 KiB are read here; the rows stream from disk. Files that cannot be read at
  * all reject with FacturaError('INPUT') naming the file. Problems found later reject the iteration.
  */
@@ -74,14 +77,14 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
 
 /**
  * The sheet to read: `options.sheet`, else the first visible one when it has a header row within
- * its first rows, else the only other visible sheet that has one (with a note). The sheet chosen
+ * its first rows (firstWithHeader), else the only other visible sheet that has one (with a note). The sheet chosen
  * is read from where its header search left it, not opened again.
  */
 async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenRowSourceOptions): Promise<OpenedSheet> {
   const first = await open(options.sheet);
   if (options.sheet !== undefined) return first;
   const peeked = await peekHeader(first, options.mapping);
-  if (peeked.header) return { ...first, batches: peeked.batches };
+  if (peeked.header) return firstWithHeader(path, open, first, peeked, options.mapping);
   const others = first.sheets.filter((s) => !s.hidden && s.name !== first.sheet);
   const candidates: string[] = [];
   /** The first other sheet with a header row, kept open: it is the one read if it is the only one. */
@@ -103,10 +106,45 @@ async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenR
   await peeked.close();
   if (candidates.length > 1) {
     await found.look.close();
-    throw severalCandidates(path, first.sheet, candidates);
+    throw severalCandidates(path, first.sheet, candidates, first.activeSheet);
   }
   const { name, opened, look } = found;
   return { ...opened, batches: look.batches, notes: [...opened.notes, otherSheetNote(path, first.sheet, name)] };
+}
+
+/**
+ * The first visible sheet has a header row. When the workbook was saved showing another sheet
+ * (its active tab) that has one too, which month or company is meant cannot be told: a workbook
+ * of one tab per month saved on «Noviembre» would otherwise have «Setiembre» sent. The run stops
+ * naming both, before anything is read or sent. Otherwise the first is read, with a note naming
+ * the other visible sheets, which are not read.
+ */
+async function firstWithHeader(
+  path: string,
+  open: SheetOpener,
+  first: OpenedSheet,
+  peeked: Awaited<ReturnType<typeof peekHeader>>,
+  mapping: ColumnMapping | undefined,
+): Promise<OpenedSheet> {
+  const active = first.activeSheet;
+  if (active !== undefined && active !== first.sheet) {
+    let activeHasHeader: boolean;
+    try {
+      const look = await peekHeader(await open(active), mapping);
+      activeHasHeader = look.header;
+      await look.close();
+    } catch (error) {
+      await peeked.close();
+      throw error;
+    }
+    if (activeHasHeader) {
+      await peeked.close();
+      throw activeSheetDiffers(path, first.sheet, active);
+    }
+  }
+  const others = first.sheets.filter((s) => !s.hidden && s.name !== first.sheet && !isTemplateAuxiliarySheet(s.name)).map((s) => s.name);
+  const notes = others.length > 0 ? [...first.notes, otherSheetsNotRead(path, first.sheet, others)] : first.notes;
+  return { ...first, notes, batches: peeked.batches };
 }
 
 /**
@@ -223,13 +261,38 @@ function otherSheetNote(path: string, first: string, chosen: string): Problem {
   };
 }
 
-function severalCandidates(path: string, first: string, candidates: readonly string[]): FacturaError {
-  const list = candidates.map((n) => `"${n}"`).join(', ');
+function activeSheetDiffers(path: string, first: string, active: string): FacturaError {
   return new FacturaError(
     'INPUT',
     localized(
-      `La hoja "${first}" de ${path} no tiene fila de encabezados, pero varias hojas sí: ${list}. Indique cuál leer con --sheet, por ejemplo --sheet "${candidates[0] ?? ''}".`,
-      `The sheet "${first}" of ${path} has no header row, but several sheets do: ${list}. Choose one with --sheet, e.g. --sheet "${candidates[0] ?? ''}".`,
+      `El libro ${path} se guardó mostrando la hoja "${active}", pero la primera hoja, "${first}", también tiene ventas. Indique cuál leer con --sheet, por ejemplo --sheet "${active}".`,
+      `The workbook ${path} was saved showing the sheet "${active}", but the first sheet, "${first}", has sales too. Choose one with --sheet, e.g. --sheet "${active}".`,
+    ),
+  );
+}
+
+function otherSheetsNotRead(path: string, read: string, others: readonly string[]): Problem {
+  const list = others.map((n) => `"${n}"`).join(', ');
+  return {
+    severity: 'warning',
+    code: 'OTHER_SHEETS_NOT_READ',
+    value: others.join(', '),
+    message: localized(
+      `Se lee la hoja "${read}", la primera de ${path}; ${others.length === 1 ? 'su otra hoja' : 'sus otras hojas'}, ${list}, no se ${others.length === 1 ? 'lee' : 'leen'}. Para leer otra, use --sheet.`,
+      `The sheet "${read}" is read, the first of ${path}; its other ${others.length === 1 ? 'sheet' : 'sheets'}, ${list}, ${others.length === 1 ? 'is' : 'are'} not read. To read another, use --sheet.`,
+    ),
+  };
+}
+
+/** The example names the sheet the workbook was saved showing when it is one of them. */
+function severalCandidates(path: string, first: string, candidates: readonly string[], active: string | undefined): FacturaError {
+  const list = candidates.map((n) => `"${n}"`).join(', ');
+  const example = active !== undefined && candidates.includes(active) ? active : (candidates[0] ?? '');
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `La hoja "${first}" de ${path} no tiene fila de encabezados, pero varias hojas sí: ${list}. Indique cuál leer con --sheet, por ejemplo --sheet "${example}".`,
+      `The sheet "${first}" of ${path} has no header row, but several sheets do: ${list}. Choose one with --sheet, e.g. --sheet "${example}".`,
     ),
   );
 }

@@ -4,6 +4,7 @@ import * as XLSX from '@e965/xlsx';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Problem } from '../invoice/problem.js';
+import { activeSheet } from './active-sheet.js';
 import { applySheetLayout } from './apply-sheet-layout.js';
 import { parseRangeRef, type MergedRange, type SheetLayout } from './sheet-layout.js';
 import { sheetChoiceMessages } from './sheet-choice-messages.js';
@@ -65,6 +66,9 @@ export async function openSheetJsWorkbook(file: string, input: SheetJsInput): Pr
   const sheets = workbook.SheetNames.map((name, i) => ({ name, hidden: (states[i]?.Hidden ?? 0) !== 0 }));
   if (sheets.length === 0) throw unreadable(file, format, new Error('no sheets'));
   const date1904 = workbook.Workbook?.WBProps?.date1904 === true;
+  // SheetJS keeps workbook.xml's views as WBView (not in its types); an .xls or .ods has none here.
+  const views = (workbook.Workbook as { WBView?: readonly { activeTab?: unknown }[] } | undefined)?.WBView;
+  const active = activeSheet(sheets, views?.[0]?.activeTab);
   return {
     open: (wanted) => {
       const chosen = wanted === undefined ? sheets.find((s) => !s.hidden) : sheets.find((s) => s.name.trim().toLowerCase() === wanted.trim().toLowerCase());
@@ -92,6 +96,7 @@ export async function openSheetJsWorkbook(file: string, input: SheetJsInput): Pr
       const layout = layoutOf(worksheet);
       return {
         sheet: chosen.name,
+        ...(active !== undefined ? { activeSheet: active } : {}),
         sheets,
         autoFilter: layout.autoFilter,
         notes,

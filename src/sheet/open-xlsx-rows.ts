@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Problem } from '../invoice/problem.js';
+import { activeSheet } from './active-sheet.js';
 import { applySheetLayout } from './apply-sheet-layout.js';
 import { correctExcelJsReader } from './correct-excel-js-reader.js';
 import { collectSpools, streamedWorksheet, workbookReaderInternals, type SpoolRemoval, type StreamedWorksheet } from '../exceljs-internals.js';
@@ -162,7 +163,16 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
       reading = worksheet;
       const batches = applySheetLayout(streamXlsxRows(file, name, worksheet, date1904, close), layout);
       const all = internals.model?.sheets?.map((s) => ({ name: s.name, hidden: (s.state ?? 'visible') !== 'visible' })) ?? [{ name, hidden: isHidden }];
-      return { sheet: name, autoFilter: layout.autoFilter, sheets: all, notes, batches, close: () => close(false) };
+      const active = activeSheet(all, internals.model?.views?.[0]?.activeTab);
+      return {
+        sheet: name,
+        ...(active !== undefined ? { activeSheet: active } : {}),
+        autoFilter: layout.autoFilter,
+        sheets: all,
+        notes,
+        batches,
+        close: () => close(false),
+      };
     }
   } catch (error) {
     await close(false);

@@ -7,6 +7,8 @@ export interface OpenedSheet {
   readonly sheet: string;
   /** Every sheet of the workbook, in order (for exceljs, when the workbook part was read before the sheets). */
   readonly sheets: readonly { readonly name: string; readonly hidden: boolean }[];
+  /** The sheet the workbook was saved showing (active-sheet.ts), when the workbook says and it is visible. */
+  readonly activeSheet?: string;
   /** The sheet has an AutoFilter (its hidden rows may be filtered out). */
   readonly autoFilter: boolean;
   readonly notes: readonly Problem[];

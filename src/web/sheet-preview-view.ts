@@ -99,12 +99,18 @@ export async function sheetChoices(path: string, budgetMs = SHEET_CHOICES_BUDGET
   const started = Date.now();
   for (const s of visible) {
     if (choices.length > 0 && Date.now() - started >= budgetMs) {
-      choices.push({ name: s.name, rows: [], hasHeader: false, unread: true });
+      choices.push({ name: s.name, rows: [], hasHeader: false, unread: true, ...(s.active === true ? { active: true as const } : {}) });
       continue;
     }
     const p = await previewSheet(path, { sheet: s.name });
     const partial = p.header === undefined && p.columns.some((c) => c.column !== undefined);
-    choices.push({ name: s.name, rows: p.firstRows.map((r) => r.cells), hasHeader: p.header !== undefined, ...(partial ? { partialHeader: true } : {}) });
+    choices.push({
+      name: s.name,
+      rows: p.firstRows.map((r) => r.cells),
+      hasHeader: p.header !== undefined,
+      ...(partial ? { partialHeader: true } : {}),
+      ...(s.active === true ? { active: true as const } : {}),
+    });
   }
   return choices;
 }
@@ -128,9 +134,14 @@ export async function buildSheetPreview(
   try {
     preview = await previewSheet(check.storedPath, sheet !== undefined ? { sheet } : {});
   } catch (err) {
-    // Several sheets have a header: the CLI asks for --sheet; the page proposes the first of them (one
-    // whose columns are all named, else one naming some: the columns step asks for the rest).
-    const proposed = (sheets?.find((s) => s.hasHeader) ?? sheets?.find((s) => s.partialHeader === true))?.name;
+    // Several sheets have a header: the CLI asks for --sheet; the page proposes the one the workbook
+    // was saved showing when it has one, else the first of them (one whose columns are all named,
+    // else one naming some: the columns step asks for the rest).
+    const proposed = (
+      sheets?.find((s) => s.hasHeader && s.active === true) ??
+      sheets?.find((s) => s.hasHeader) ??
+      sheets?.find((s) => s.partialHeader === true)
+    )?.name;
     if (!(err instanceof FacturaError) || sheet !== undefined || proposed === undefined) throw err;
     sheet = proposed;
     preview = await previewSheet(check.storedPath, { sheet });

@@ -34,6 +34,8 @@ export interface SheetChoice {
   readonly partialHeader?: true;
   /** Not opened to show its rows (the workbook is too large to open every sheet at upload); it can still be chosen. */
   readonly unread?: true;
+  /** The workbook was saved showing this sheet. */
+  readonly active?: true;
 }
 
 /** What the server found in an uploaded sheet before checking it. */

@@ -140,6 +140,31 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
     expect(consoleErrors).toEqual([]);
   }, 120_000);
 
+  it('proposes the sheet the workbook was saved showing when it is not the first, and says so', async () => {
+    const saved = join(dir.path, 'ventas-guardado-en-diciembre.xlsx');
+    const wb = new ExcelJS.Workbook();
+    for (const [name, rows] of [
+      ['Noviembre', NOVEMBER],
+      ['Diciembre', DECEMBER],
+    ] as const) {
+      const ws = wb.addWorksheet(name);
+      ws.addRow([...COLUMN_NAMES]);
+      for (const r of rows) ws.addRow(COLUMN_NAMES.map((c) => r[c] ?? null));
+    }
+    wb.views = [{ x: 0, y: 0, width: 10000, height: 20000, firstSheet: 0, activeTab: 1, visibility: 'visible' }];
+    await wb.xlsx.writeFile(saved);
+    await page.getByRole('button', { name: 'factura-import' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(saved);
+    await page.getByRole('heading', { name: 'Elija la hoja de «ventas-guardado-en-diciembre.xlsx»' }).waitFor();
+    await expect.poll(() => page.getByRole('radio', { name: /Diciembre/ }).isChecked(), POLL).toBe(true);
+    await expect.poll(() => page.getByText('se propone «Diciembre», la que se veía al guardar el libro').count(), POLL).toBe(1);
+    await expect.poll(() => page.getByText('Diciembre · con encabezados de ventas · la que se veía al guardar el libro').count(), POLL).toBe(1);
+    if (SHOTS !== undefined) await page.screenshot({ path: join(SHOTS, '14b-hoja-guardada.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Leer la hoja «Diciembre»' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), POLL).toContain('INVÁLIDO 1');
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
+
   it('proposes a sheet whose headers name only some columns, and the columns step asks for the one missing', async () => {
     // As an export names it: «Doc» for the serie, which the reader does not know.
     const months = join(dir.path, 'ventas-exportadas.xlsx');

@@ -45,7 +45,12 @@ export function SheetStep({ preview, onChosen, onCancel }: Props) {
       <h2 id="sheet-title">Elija la hoja de «{preview.fileName}»</h2>
       <p>
         El libro tiene {sheets.length} hojas. Elija la que tiene las ventas
-        {preview.sheet !== undefined ? `; se propone «${preview.sheet}», la que se leería sin elegir` : ''}.
+        {preview.sheet === undefined
+          ? ''
+          : sheets.some((s) => s.name === preview.sheet && s.active === true)
+            ? `; se propone «${preview.sheet}», la que se veía al guardar el libro`
+            : `; se propone «${preview.sheet}», la que se leería sin elegir`}
+        .
       </p>
       <fieldset class="sheet-choices">
         <legend class="visually-hidden">Hoja del libro</legend>
@@ -64,6 +69,7 @@ export function SheetStep({ preview, onChosen, onCancel }: Props) {
                         : ' · sin encabezados de ventas'}
                   </span>
                 )}
+                {s.active === true && <span class="hint"> · la que se veía al guardar el libro</span>}
               </span>
               {s.unread === true ? (
                 <span class="hint">(el libro es muy grande para mostrar las filas de cada hoja: elíjala por su nombre)</span>
