@@ -16,6 +16,8 @@ import { BATCH_ROWS, type Cell, type SourceRow } from './source-row.js';
 export interface CsvReadOptions {
   readonly encoding: CsvEncoding;
   readonly delimiter: CsvDelimiter;
+  /** The first line is Excel's `sep=` line (excel-sep-line.ts): not a row of the sheet, passed over (its line still counts). */
+  readonly sepLine?: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function* readCsvRows(file: string, options: CsvReadOptions): Async
       const batch: SourceRow[] = [];
       for (const record of records) {
         row++;
+        if (row === 1 && options.sepLine === true) continue;
         // One pass over the fields: the cells, and how many there are up to the last non-blank one.
         const cells: (Cell | null)[] = [];
         let found = 0;

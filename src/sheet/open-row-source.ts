@@ -5,6 +5,7 @@ import type { Problem } from '../invoice/problem.js';
 import type { ColumnMapping } from './column-mapping.js';
 import { readCsvRows } from './csv-row-source.js';
 import { detectEncoding, isOnlyBom, type CsvEncoding } from './detect-encoding.js';
+import { excelSepLine } from './excel-sep-line.js';
 import { isHeaderRow } from './detect-header.js';
 import type { OpenedSheet } from './opened-sheet.js';
 import type { SheetOpener } from './open-workbook.js';
@@ -68,11 +69,13 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
 
   const detected = detectEncoding(head);
   const encoding = options.encoding ?? detected.encoding;
-  const delimiter = options.delimiter ?? sniffDelimiter(decodeHead(head, encoding));
+  const headText = decodeHead(head, encoding);
+  const sepLine = excelSepLine(headText);
+  const delimiter = options.delimiter ?? sepLine ?? sniffDelimiter(headText);
   const notes: Problem[] = misnamed ? [textNamedXlsxNote(path, extension)] : [];
   if (options.encoding === undefined && encoding === 'windows-1252') notes.push(windows1252Note(path));
   if (options.encoding === undefined && (encoding === 'utf-16le' || encoding === 'utf-16be')) notes.push(utf16Note(path));
-  return { file: path, format: 'csv', notes, batches: readCsvRows(path, { encoding, delimiter }) };
+  return { file: path, format: 'csv', notes, batches: readCsvRows(path, { encoding, delimiter, ...(sepLine !== undefined ? { sepLine: true } : {}) }) };
 }
 
 /**
