@@ -409,3 +409,13 @@ describe('repeated lines in a long invoice', () => {
     expect(problems[0]?.message.es).toContain('La fila 22 repite la fila 2 de la factura');
   });
 });
+
+describe('a unit value with more decimals than SUNAT takes', () => {
+  it('says how to round it, as a value that comes from a formula (a price with IGV divided by 1.18)', () => {
+    const [problem] = unitValueProblems(7, '15.677966101694915');
+    expect(problem?.code).toBe('UNIT_VALUE_DECIMAL_DIGITS');
+    expect(problem?.message.es).toBe(
+      'El valor unitario «15.677966101694915» tiene 15 decimales; SUNAT admite como máximo 10. Redondee el número a 10 decimales o menos; si sale de una fórmula (por ejemplo, el precio con IGV entre 1.18), póngala dentro de la función REDONDEAR de Excel con 10 decimales.',
+    );
+  });
+});

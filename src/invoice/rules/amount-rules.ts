@@ -18,6 +18,15 @@ export function canonicalDecimal(value: string): string | undefined {
   return PLAIN_DECIMAL.test(value) ? new Decimal(value).toFixed() : undefined;
 }
 
+/**
+ * What to do about too many decimals: they come from a formula (a price with IGV divided by 1.18
+ * gives 15.677966101694915), which the reader takes as its exact result.
+ */
+const ROUND_IT = localized(
+  `Redondee el número a ${MAX_DECIMALS} decimales o menos; si sale de una fórmula (por ejemplo, el precio con IGV entre 1.18), póngala dentro de la función REDONDEAR de Excel con ${MAX_DECIMALS} decimales.`,
+  `Round the number to ${MAX_DECIMALS} decimals or fewer; if a formula gives it (e.g. the price with IGV divided by 1.18), wrap it in Excel's ROUND function with ${MAX_DECIMALS} decimals.`,
+);
+
 function digitProblems(
   amount: AmountName,
   row: number,
@@ -50,8 +59,8 @@ function digitProblems(
         row,
         column,
         value,
-        `${what.es} «${value}» tiene ${frac.length} decimales; SUNAT admite como máximo ${MAX_DECIMALS}.`,
-        `${what.en} "${value}" has ${frac.length} decimals; SUNAT allows at most ${MAX_DECIMALS}.`,
+        `${what.es} «${value}» tiene ${frac.length} decimales; SUNAT admite como máximo ${MAX_DECIMALS}. ${ROUND_IT.es}`,
+        `${what.en} "${value}" has ${frac.length} decimals; SUNAT allows at most ${MAX_DECIMALS}. ${ROUND_IT.en}`,
       ),
     );
   }
