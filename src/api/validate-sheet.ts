@@ -21,6 +21,14 @@ const ISSUERS_FROM_LOGINS = localized(
   'Every invoice names its issuer («RUC emisor»): everything was checked; each issuer’s legal name and other details come from its login at submit.',
 );
 
+/** The RUC alone was given (--emisor-ruc, the configuration's `emisor.ruc` without its name): only the legal name is left to the login. */
+function rucWithoutName(ruc: string): LocalizedText {
+  return localized(
+    `Emisor: RUC ${ruc}, sin razón social (--emisor-nombre o la configuración): se revisó todo; la razón social se tomará del login al enviar.`,
+    `Issuer: RUC ${ruc}, without a legal name (--emisor-nombre or the configuration): everything was checked; submit takes the legal name from the login.`,
+  );
+}
+
 /** Why a check starts over: invoices whose rows come back further down. */
 function checkingAgain(comesBack: ReadonlyMap<string, number>): LocalizedText {
   const [first] = [...comesBack.values()].sort((a, b) => a - b);
@@ -49,7 +57,7 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
   const { input, settings, paths } = prepareRun(path, options);
   const logger = options.logger ?? silentLogger();
   const journal = options.journal === true ? paths.journal : options.journal;
-  const issuer = settings.issuer?.ruc ?? options.journalIssuer;
+  const issuer = settings.issuer?.ruc ?? settings.issuerHints.ruc ?? options.journalIssuer;
   const issued =
     journal === undefined ? undefined : { at: await issuedInJournal(journal, options.journalService), ...(issuer !== undefined ? { issuer } : {}) };
   const check = (splitKeys: ReadonlyMap<string, number> | undefined): ReturnType<typeof runImport> =>
@@ -76,6 +84,14 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
   }
   // Invoices the sheet names an issuer for are counted by it (byIssuer); the rest would need the configured one.
   const named = result.summary.byIssuer.reduce((n, i) => n + i.invoices, 0);
-  const issuerNote = settings.issuer !== undefined ? [] : [(named > 0 && named === result.summary.invoices ? ISSUERS_FROM_LOGINS : NO_ISSUER)[settings.lang]];
+  const hintedRuc = settings.issuerHints.ruc;
+  const issuerNote =
+    settings.issuer !== undefined
+      ? []
+      : [
+          (named > 0 && named === result.summary.invoices ? ISSUERS_FROM_LOGINS : hintedRuc !== undefined ? rucWithoutName(hintedRuc) : NO_ISSUER)[
+            settings.lang
+          ],
+        ];
   return summarizeRun(result, issuerNote);
 }

@@ -67,6 +67,15 @@ describe('validate (the dry run)', () => {
     ]);
   });
 
+  it('says the issuer is known by its RUC when only --emisor-ruc is given, not that it is missing', async () => {
+    const input = join(dir.path, 'solo-ruc.xlsx');
+    await writeSalesSheet(input, [salesRow(1)]);
+    const run = jsonSummary(await runMain(['validate', input, '--json', '--quiet', '--emisor-ruc', '20512333797']));
+    expect(run['notes']).toEqual([
+      'Emisor: RUC 20512333797, sin razón social (--emisor-nombre o la configuración): se revisó todo; la razón social se tomará del login al enviar.',
+    ]);
+  });
+
   it('reads a «Precio unitario con IGV» column as the unit value only with --tipo-registro PRECIOS_CON_IGV, and says so without it', async () => {
     const input = join(dir.path, 'ventas.csv');
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
