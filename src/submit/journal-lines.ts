@@ -11,14 +11,17 @@ export interface JournalLine {
 }
 
 /**
- * Every line of a journal file, in order, streamed, with the record it holds. What a line that is
+ * Every line of a journal file, in order, streamed, with the record it holds (a byte order mark
+ * before the first is not part of it). What a line that is
  * not a record means (a torn last line, damage) is each reader's to say: the appender's
  * (journal.ts), the merge's and the read-only lookup's. A missing file rejects with ENOENT.
  */
 export async function* journalLines(path: string): AsyncGenerator<JournalLine> {
   let line = 0;
-  for await (const text of createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity })) {
+  for await (const read of createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity })) {
     line++;
+    // A journal opened and saved in Notepad starts with a byte order mark: its first record is still one.
+    const text = line === 1 && read.startsWith('\uFEFF') ? read.slice(1) : read;
     yield { line, text, record: text.trim() === '' ? undefined : parseJournalRecord(text) };
   }
 }

@@ -128,6 +128,23 @@ describe('journal', () => {
     expect((error as FacturaError).text.en).toContain('line 3');
   });
 
+  it('reads a journal saved by Notepad (a byte order mark, Windows line ends) whole: its one acceptance is neither damage nor a torn line', async () => {
+    const path = join(dir.path, 'j.jsonl');
+    const first = await openJournal(path);
+    await first.recordAttempt({ key: KEY, hash: HASH, attempt: 1 });
+    await first.recordOutcome({ key: KEY, hash: HASH, status: 'ACCEPTED' });
+    await first.close();
+    const lines = (await readFile(path, 'utf8')).trimEnd().split('\n');
+    // One line only, as a journal an accountant trimmed to its acceptance: alone, a line not read as a record would be cut off as torn.
+    await writeFile(path, `\uFEFF${lines[1] ?? ''}\r\n`);
+    const rerun = await openJournal(path);
+    expect(rerun.report.tornLastLine).toBeUndefined();
+    expect(rerun.report.records).toBe(1);
+    expect(rerun.priorState(KEY, HASH)).toBe('accepted');
+    await rerun.close();
+    expect((await readFile(path, 'utf8')).startsWith(`\uFEFF${lines[1] ?? ''}\r\n`)).toBe(true);
+  });
+
   it('keeps every line whole when many invoices write at once', async () => {
     const path = join(dir.path, 'j.jsonl');
     const journal = await openJournal(path);
