@@ -84,8 +84,9 @@ export function cellErrorProblem(cell: Extract<Cell, { kind: 'error' }>, place: 
       place,
       'FORMULA_WITHOUT_RESULT',
       formula.trim() || cell.error,
-      `la fórmula${formula} no tiene un resultado guardado; abra el archivo en Excel y guárdelo para que se calcule.`,
-      `the formula${formula} has no saved result; open the file in Excel and save it so it is calculated.`,
+      // The reader cannot tell the two apart (xlsx-cell.ts: a saved #N/A and no saved value both arrive as NaN).
+      `la fórmula${formula} no da un valor que se pueda leer: da un error (como #N/A, cuando BUSCARV no encuentra lo que busca) o el archivo se guardó sin calcularla. Ábralo en Excel: si la celda muestra un error, corrija la fórmula o escriba el dato; si no, guarde el archivo para que se calcule.`,
+      `the formula${formula} gives no value that can be read: it gives an error (such as #N/A, when VLOOKUP does not find what it looks for) or the file was saved without calculating it. Open it in Excel: if the cell shows an error, fix the formula or type the value; otherwise save the file so it is calculated.`,
     );
   }
   return cellProblem(

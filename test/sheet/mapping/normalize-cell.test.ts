@@ -293,7 +293,7 @@ describe('normalising cells by column type', () => {
       { kind: 'error', error: 'NO_CACHED_RESULT', formula: 'B2*2' },
       'FORMULA_WITHOUT_RESULT',
       '=B2*2',
-      'Fila 7, Cantidad: la fórmula =B2*2 no tiene un resultado guardado; abra el archivo en Excel y guárdelo para que se calcule.',
+      'Fila 7, Cantidad: la fórmula =B2*2 no da un valor que se pueda leer: da un error (como #N/A, cuando BUSCARV no encuentra lo que busca) o el archivo se guardó sin calcularla. Ábralo en Excel: si la celda muestra un error, corrija la fórmula o escriba el dato; si no, guarde el archivo para que se calcule.',
     ],
     [
       'a NUL byte in a description',
