@@ -13,6 +13,7 @@ import { isPlainPriceHeader, isPriceWithIgvHeader, priceWithIgvColumn } from './
 import { sheetAmountKind } from './sheet-amount-columns.js';
 import { isFixNotesHeader } from './fix-notes-header.js';
 import { isSaleStateHeader } from './sale-state-column.js';
+import { repairGarbled } from './garbled-text.js';
 import type { Cell, SourceRow } from './source-row.js';
 import { rowRanges } from '../invoice/row-ranges.js';
 
@@ -264,11 +265,22 @@ function missingRequired(
           `\nColumnas de la hoja que no se reconocieron: ${unreadList.es}. Si una de ellas es la que falta, indíquelo en un archivo de mapeo (--map mapping.json) con el nombre de la columna y el encabezado de la hoja, por ejemplo {"${first}": "${example('es')}"}.`,
           `\nColumns of the sheet that were not recognised: ${unreadList.en}. If one of them is the missing one, say so in a mapping file (--map mapping.json) with the column's name and the sheet's header, for example {"${first}": "${example('en')}"}.`,
         );
+  const garbled = unread.flatMap((c) => {
+    const repaired = repairGarbled(c.header);
+    return repaired === undefined ? [] : [{ header: c.header, repaired }];
+  });
+  const garbledLine =
+    garbled[0] === undefined
+      ? localized('', '')
+      : localized(
+          `\nLos encabezados tienen letras cambiadas («${garbled[0].header}» debería decir «${garbled[0].repaired}»): el archivo pasó por una conversión de caracteres equivocada y sus datos también la tienen. Vuelva a exportarlo desde el original como «CSV UTF-8 (delimitado por comas)» o como libro de Excel.`,
+          `\nThe headers have garbled letters («${garbled[0].header}» should read «${garbled[0].repaired}»): the file went through a wrong conversion of characters, and its data did too. Export it again from the original as «CSV UTF-8 (comma delimited)» or as an Excel workbook.`,
+        );
   return new FacturaError(
     'INPUT',
     localized(
-      `Faltan columnas obligatorias en ${file} (fila de encabezados ${row}):\n${lines('es')}${unreadLine.es}\nAgregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.`,
-      `Required columns are missing in ${file} (header row ${row}):\n${lines('en')}${unreadLine.en}\nAdd or rename the columns, or name them with --map mapping.json. No invoice was processed.`,
+      `Faltan columnas obligatorias en ${file} (fila de encabezados ${row}):\n${lines('es')}${unreadLine.es}${garbledLine.es}\nAgregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.`,
+      `Required columns are missing in ${file} (header row ${row}):\n${lines('en')}${unreadLine.en}${garbledLine.en}\nAdd or rename the columns, or name them with --map mapping.json. No invoice was processed.`,
     ),
   );
 }

@@ -4,6 +4,7 @@ import { columnDefinition } from '../invoice/canonical-columns.js';
 import type { Problem } from '../invoice/problem.js';
 import type { ProblemCode } from '../invoice/problem-code.js';
 import { localized } from '../i18n/localized-text.js';
+import { repairGarbled } from './garbled-text.js';
 import type { Cell } from './source-row.js';
 
 /** What normalising one cell gives: a value, nothing (blank), or a problem for the user. */
@@ -66,12 +67,14 @@ const NEEDS_COLLAPSE = /^ | $| {2}|[\t-\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u
 /**
  * Neither anything collapseWhitespace would change nor a control character: the two tests above in
  * one (every C0 control character, DEL and the other whitespace), so that the common text cell is
- * read with a single regular-expression test. Such a text is its own normalised value.
+ * read with a single regular-expression test. Such a text is its own normalised value. «Â» and «Ã»
+ * send a text to the longer path too, where garbled-text.ts looks at it: the letters a wrong
+ * conversion of character sets leaves, and nearly never in Spanish.
  */
 // eslint-disable-next-line no-control-regex -- control characters are among what it finds
-const UNUSUAL_TEXT = /^ | $| {2}|[\u0000-\u001f\u007f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+const UNUSUAL_TEXT = /^ | $| {2}|[\u0000-\u001f\u007f\u00a0\u00c2\u00c3\u00e2\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
-/** A non-empty text that collapseWhitespace leaves as it is and that holds no control character. */
+/** A non-empty text that collapseWhitespace leaves as it is, that holds no control character and no «Â» or «Ã». */
 export function isPlainText(text: string): boolean {
   return text !== '' && !UNUSUAL_TEXT.test(text);
 }
@@ -106,6 +109,19 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u;
  * A text with an invisible control character (a NUL from a broken export…): no electronic invoice
  * can carry it, so it is reported, naming the character, instead of being sent.
  */
+/** A text a wrong conversion of character sets garbled (garbled-text.ts), refused with the words it was. */
+export function garbledTextProblem(text: string, place: CellPlace): Normalized | undefined {
+  const repaired = repairGarbled(text);
+  if (repaired === undefined) return undefined;
+  return cellProblem(
+    place,
+    'GARBLED_TEXT',
+    text,
+    `«${text}» tiene letras cambiadas: debería decir «${repaired}». El archivo pasó por una conversión de caracteres equivocada (se abrió y se volvió a guardar con otra codificación); vuelva a exportarlo desde el original como «CSV UTF-8 (delimitado por comas)» o como libro de Excel, o corrija el texto.`,
+    `«${text}» has garbled letters: it should read «${repaired}». The file went through a wrong conversion of characters (opened and saved again in another encoding); export it again from the original as «CSV UTF-8 (comma delimited)» or as an Excel workbook, or fix the text.`,
+  );
+}
+
 export function controlCharacterProblem(text: string, place: CellPlace): Normalized | undefined {
   const found = CONTROL_CHARACTER.exec(text);
   if (found === null) return undefined;

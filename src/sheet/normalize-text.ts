@@ -1,6 +1,15 @@
 import type { Cell } from './source-row.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
-import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, controlCharacterProblem, isPlainText, normalizedValue } from './normalize-result.js';
+import {
+  ABSENT,
+  cellErrorProblem,
+  cellProblem,
+  collapseWhitespace,
+  controlCharacterProblem,
+  garbledTextProblem,
+  isPlainText,
+  normalizedValue,
+} from './normalize-result.js';
 import { exactNumberText } from './normalize-decimal.js';
 
 /**
@@ -16,7 +25,7 @@ export function normalizeText(cell: Cell | null, place: CellPlace): Normalized {
       if (isPlainText(cell.text)) return normalizedValue(cell.text);
       const text = collapseWhitespace(cell.text);
       if (text === '') return ABSENT;
-      return controlCharacterProblem(text, place) ?? normalizedValue(text);
+      return controlCharacterProblem(text, place) ?? garbledTextProblem(text, place) ?? normalizedValue(text);
     }
     case 'number': {
       const text = exactNumberText(cell.value);
