@@ -34,6 +34,8 @@ export interface PriceCurrency {
   readonly currency: string;
   /** The cell as written, for the message. */
   readonly shown: string;
+  /** Not a cell of the line: the sheet's title names the currency (its row), and the sheet has no moneda column. */
+  readonly titleRow?: number;
 }
 
 /** A row's normalised values by canonical column; undefined: a blank cell, or a column the sheet does not have. */

@@ -14,6 +14,7 @@ import { sheetAmountKind } from './sheet-amount-columns.js';
 import { isFixNotesHeader } from './fix-notes-header.js';
 import { isSaleStateHeader } from './sale-state-column.js';
 import { repairGarbled } from './garbled-text.js';
+import { titleCurrency, type TitleCurrency } from './title-currency.js';
 import type { Cell, SourceRow } from './source-row.js';
 import { rowRanges } from '../invoice/row-ranges.js';
 
@@ -33,6 +34,8 @@ export interface DetectedHeader {
   readonly position: number;
   /** Warnings: title rows skipped, unknown columns, mapped columns not found. */
   readonly notes: readonly Problem[];
+  /** The currency the title rows name, when the sheet has no moneda column (title-currency.ts). */
+  readonly titleCurrency?: TitleCurrency;
 }
 
 export interface DetectHeaderOptions {
@@ -189,7 +192,8 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
       ),
     });
   }
-  return { header, position, notes };
+  const currency = match.matches.has('moneda') ? undefined : titleCurrency(titles);
+  return currency === undefined ? { header, position, notes } : { header, position, notes, titleCurrency: currency };
 }
 
 function noHeader(options: DetectHeaderOptions, count: number): FacturaError {

@@ -144,6 +144,10 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       names: new Map([...detected.header.unknown.map((c) => [c.index, c.header] as const), ...columns.map(([name, index]) => [index, name] as const)]),
       amounts: amountColumnsOf(detected.header),
       saleState: findSaleStateColumn(detected.header.unknown),
+      currencyOfTitle:
+        detected.titleCurrency === undefined
+          ? undefined
+          : Object.freeze({ currency: detected.titleCurrency.currency, shown: detected.titleCurrency.shown, titleRow: detected.titleCurrency.row }),
       includeHidden: options.includeHidden === true,
       autoFilter: source.autoFilter === true,
     };
@@ -210,6 +214,8 @@ interface SheetShape {
   readonly amounts: { readonly columns: readonly (readonly [keyof SheetAmounts, number])[]; readonly headers: SheetAmountHeaders } | undefined;
   /** The register's state column (sale-state-column.ts): a row it marks voided is an error there. */
   readonly saleState: SaleStateColumn | undefined;
+  /** The currency the title names, the sheet having no moneda column (title-currency.ts): every line's, unless its price names one; one object for all. */
+  readonly currencyOfTitle: PriceCurrency | undefined;
   readonly includeHidden: boolean;
   readonly autoFilter: boolean;
 }
@@ -252,7 +258,7 @@ async function* lineRecords(
     if (!fixed && state.convention === undefined) state.convention = conventionOf([row], decimalColumns);
     const values: Partial<Record<ColumnName, string | undefined>> = { ...blankValues };
     let problems: Problem[] | undefined = row.problems === undefined || row.problems.length === 0 ? undefined : [...row.problems];
-    let priceCurrency: PriceCurrency | undefined;
+    let priceCurrency: PriceCurrency | undefined = shape.currencyOfTitle;
     for (let c = 0; c < columns.length; c++) {
       const [name, index, type] = columns[c] as Column;
       const cell = row.cells[index] ?? null;
