@@ -7,6 +7,7 @@ import type { RunningSandbox } from '../../src/sandbox/start-sandbox.js';
 import { createApiClient } from '../../src/submit/api-client.js';
 import type { ApiClient } from '../../src/submit/api-client.js';
 import { createSubmission } from '../../src/submit/create-submission.js';
+import type { SubmissionDeps } from '../../src/submit/create-submission.js';
 import { openJournal } from '../../src/submit/journal.js';
 import type { Journal } from '../../src/submit/journal.js';
 import type { SendableInvoice, SubmitResult } from '../../src/submit/submission.js';
@@ -37,7 +38,7 @@ function sendable(sb: RunningSandbox, i: number): SendableInvoice {
   return { draft: { serie: t.serie, numero: t.numero, rows: [i + 2] }, document: t.document, problems: [] } as unknown as SendableInvoice;
 }
 
-async function wire(sb: RunningSandbox, concurrency: number, signal?: AbortSignal) {
+async function wire(sb: RunningSandbox, concurrency: number, signal?: AbortSignal, more: Pick<SubmissionDeps, 'orderWindow' | 'sleep'> = {}) {
   client = createApiClient({ authUrl: sb.url, baseUrl: sb.url, connections: concurrency });
   const api = client;
   const tokens = createTokenManager({ login: () => api.login(sb.account), clock: Date.now });
@@ -48,6 +49,7 @@ async function wire(sb: RunningSandbox, concurrency: number, signal?: AbortSigna
     accessFor: () => ({ tokens }),
     concurrency,
     ...(signal !== undefined ? { signal } : {}),
+    ...more,
   });
   return { submission, journal };
 }
@@ -91,5 +93,71 @@ describe('the concurrency bound counts requests in flight', () => {
     const results = await pending;
     expect(results.map((r) => r.status)).toEqual(['ACCEPTED', 'NOT_SENT', 'NOT_SENT', 'NOT_SENT']);
     expect(sb.ledger().counters.puts).toBe(1);
+  }, 30_000);
+});
+
+/** Polls `cond` on the event loop (bounded): the sending runs in this process. */
+async function until(cond: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`not reached in 20 s: ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('outcomes in the sheet order, with a bounded wait behind a slow invoice', () => {
+  it('goes on sending past an invoice waiting for its retry up to the window, then waits for it; nothing lost, order kept', async () => {
+    // Every PUT fails until the first retry wait starts; from then on the service accepts. The
+    // invoice of that wait is held there until the test lets it go (a Retry-After of minutes).
+    const sb = await startSandbox({ failureRate: 1 });
+    sandbox = sb;
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let waits = 0;
+    const WINDOW = 12;
+    const { submission } = await wire(sb, 2, undefined, {
+      orderWindow: WINDOW,
+      sleep: () => {
+        waits++;
+        if (waits > 1) return Promise.resolve();
+        sb.setFaults({ failureRate: 0 });
+        return held;
+      },
+    });
+    const invoices = Array.from({ length: 60 }, (_, i) => sendable(sb, i));
+    let pulled = 0;
+    async function* source(): AsyncIterable<SendableInvoice> {
+      for (const invoice of invoices) {
+        pulled++;
+        yield await Promise.resolve(invoice);
+      }
+    }
+    const handed: string[] = [];
+    const run = (async () => {
+      for await (const { item, result } of submission.dispatch(source(), (invoice) => submission.submit(invoice))) {
+        expect(result.status).toBe('ACCEPTED');
+        handed.push(String(item.draft.numero));
+      }
+    })();
+    // The others of the window are accepted while the held one waits; nothing is handed on past it,
+    // and no invoice beyond the window is read.
+    // (The held one is the first or the second invoice: both were sent at once and failed; what came
+    // before it, if anything, is handed on.)
+    await until(() => sb.ledger().entries.length === handed.length + WINDOW - 1, 'the window accepted while one waits');
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    expect(handed.length).toBeLessThan(2);
+    expect(pulled).toBe(handed.length + WINDOW);
+    expect(sb.ledger().entries.length).toBe(handed.length + WINDOW - 1);
+    release?.();
+    await run;
+    const numbers = invoices.map((i) => String(i.draft.numero));
+    expect(handed).toEqual(numbers);
+    expect(
+      sb
+        .ledger()
+        .entries.map((e) => e.numero)
+        .sort((a, b) => a - b)
+        .map(String),
+    ).toEqual(numbers);
   }, 30_000);
 });
