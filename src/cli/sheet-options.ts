@@ -3,17 +3,12 @@ import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
 import type { GlobalArgs } from './cli-context.js';
 
-/** Flags shared by `validate` and `submit`: how to read the sheet, the issuer, outputs. */
-export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArgs> {
+/**
+ * How to read a sheet: the flags of every command that reads one (`validate`, `submit`, `issuers`),
+ * so that a sheet read one way by one is read the same way by the others.
+ */
+export function withReadOptions<T extends GlobalArgs>(y: Argv<T>, lang: Lang): Argv<T & ReadArgs> {
   return y
-    .positional('file', {
-      type: 'string',
-      demandOption: true,
-      describe: localized(
-        'Hoja de ventas (.xlsx, .xls, .ods, .csv o texto separado por tabulaciones)',
-        'Sales sheet (.xlsx, .xls, .ods, .csv or tab-separated text)',
-      )[lang],
-    })
     .option('sheet', {
       type: 'string',
       describe: localized(
@@ -64,6 +59,25 @@ export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArg
         'Merge an invoice whose rows are not contiguous (buffers, bounded)',
       )[lang],
     })
+    .option('tipo-registro', {
+      choices: ['PRECIOS_SIN_IGV', 'PRECIOS_CON_IGV'] as const,
+      describe: localized('Los valores unitarios excluyen (por omisión) o incluyen el IGV', 'Unit values exclude (default) or include IGV')[lang],
+    }) as unknown as Argv<T & ReadArgs>;
+}
+
+/** Flags shared by `validate` and `submit`: the sheet and how to read it, the issuer, outputs. */
+export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArgs> {
+  return withReadOptions(
+    y.positional('file', {
+      type: 'string',
+      demandOption: true,
+      describe: localized(
+        'Hoja de ventas (.xlsx, .xls, .ods, .csv o texto separado por tabulaciones)',
+        'Sales sheet (.xlsx, .xls, .ods, .csv or tab-separated text)',
+      )[lang],
+    }),
+    lang,
+  )
     .option('out', {
       type: 'string',
       describe: localized(
@@ -94,16 +108,11 @@ export function withSheetOptions(y: Argv<GlobalArgs>, lang: Lang): Argv<SheetArg
         'Solo las facturas de este emisor (RUC); las de otros emisores quedan fuera de esta ejecución',
         "Only this issuer's invoices (RUC); the other issuers' are left out of this run",
       )[lang],
-    })
-    .option('tipo-registro', {
-      choices: ['PRECIOS_SIN_IGV', 'PRECIOS_CON_IGV'] as const,
-      describe: localized('Los valores unitarios excluyen (por omisión) o incluyen el IGV', 'Unit values exclude (default) or include IGV')[lang],
     }) as unknown as Argv<SheetArgs>;
 }
 
-/** The parsed flags (yargs gives each kebab-case flag its camel-case name too). */
-export interface SheetArgs {
-  readonly file: string;
+/** The parsed reading flags (yargs gives each kebab-case flag its camel-case name too). */
+export interface ReadArgs {
   readonly sheet?: string;
   readonly encoding?: 'utf-8' | 'windows-1252';
   readonly delimiter?: ',' | ';' | 'tab';
@@ -112,12 +121,17 @@ export interface SheetArgs {
   readonly map?: string;
   readonly mergeSplit: boolean;
   readonly incluirOcultas?: boolean;
+  readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
+}
+
+/** The parsed flags of `validate` and `submit`. */
+export interface SheetArgs extends ReadArgs {
+  readonly file: string;
   readonly out?: string;
   readonly json: boolean;
   readonly emisorRuc?: string;
   readonly emisorNombre?: string;
   readonly emisorNombreComercial?: string;
   readonly emisorCorreo?: string;
-  readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
   readonly issuer?: string;
 }

@@ -5,7 +5,23 @@ import type { ImportEvent, RunSummary, ShownProblem, ShownProblemGroup, Validate
 import { STATUS_LABELS, formatSummary, loadConfigFile, loadMappingFile } from '../index.js';
 import type { CliContext } from './cli-context.js';
 import { createProgressReporter } from './progress-reporter.js';
-import type { SheetArgs } from './sheet-options.js';
+import type { ReadArgs, SheetArgs } from './sheet-options.js';
+
+/** The reading flags as the library's options (read-options of every command that reads a sheet); `--map`'s file is read here. */
+export async function readRunOptions(args: ReadArgs, ctx: CliContext): Promise<ValidateOptions> {
+  const mapping = args.map === undefined ? undefined : await loadMappingFile(resolve(ctx.io.cwd, args.map));
+  return {
+    ...(mapping !== undefined ? { mapping } : {}),
+    ...(args.sheet !== undefined ? { sheet: args.sheet } : {}),
+    ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
+    ...(args.delimiter !== undefined ? { delimiter: args.delimiter } : {}),
+    ...(args.decimalComma !== undefined ? { decimalComma: args.decimalComma } : {}),
+    ...(args.fechas !== undefined ? { dateOrder: args.fechas === 'MM/DD' ? ('month-first' as const) : ('day-first' as const) } : {}),
+    mergeSplit: args.mergeSplit,
+    ...(args.incluirOcultas !== undefined ? { includeHidden: args.incluirOcultas } : {}),
+    ...(args.tipoRegistro !== undefined ? { tipoRegistro: args.tipoRegistro } : {}),
+  };
+}
 
 /** The flags of `validate` and `submit` as the library's options: files named by flags are read here. */
 export async function sheetRunOptions(
@@ -14,7 +30,6 @@ export async function sheetRunOptions(
 ): Promise<Omit<ValidateOptions, 'journal' | 'journalService' | 'journalIssuer'> & { readonly input: string }> {
   const at = (p: string): string => resolve(ctx.io.cwd, p);
   const config = ctx.args.config === undefined ? undefined : await loadConfigFile(at(ctx.args.config));
-  const mapping = args.map === undefined ? undefined : await loadMappingFile(at(args.map));
   const emisor = {
     ...(args.emisorRuc !== undefined ? { ruc: args.emisorRuc } : {}),
     ...(args.emisorNombre !== undefined ? { nombreLegal: args.emisorNombre } : {}),
@@ -25,17 +40,9 @@ export async function sheetRunOptions(
     input: at(args.file),
     lang: ctx.args.lang,
     ...(config !== undefined ? { config } : {}),
-    ...(mapping !== undefined ? { mapping } : {}),
-    ...(args.sheet !== undefined ? { sheet: args.sheet } : {}),
-    ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
-    ...(args.delimiter !== undefined ? { delimiter: args.delimiter } : {}),
-    ...(args.decimalComma !== undefined ? { decimalComma: args.decimalComma } : {}),
-    ...(args.fechas !== undefined ? { dateOrder: args.fechas === 'MM/DD' ? ('month-first' as const) : ('day-first' as const) } : {}),
-    mergeSplit: args.mergeSplit,
-    ...(args.incluirOcultas !== undefined ? { includeHidden: args.incluirOcultas } : {}),
+    ...(await readRunOptions(args, ctx)),
     emisor,
     ...(args.issuer !== undefined ? { onlyIssuer: args.issuer } : {}),
-    ...(args.tipoRegistro !== undefined ? { tipoRegistro: args.tipoRegistro } : {}),
     ...(args.out !== undefined ? { out: at(args.out) } : {}),
     ...(ctx.io.signal !== undefined ? { signal: ctx.io.signal } : {}),
     logger: ctx.logger,

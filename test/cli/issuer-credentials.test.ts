@@ -172,6 +172,31 @@ describe('credentials of several issuers on the command line', () => {
     expect(sandbox.ledger().counters.loginRequests).toBe(0);
   });
 
+  it('issuers reads a sheet as validate and submit do: the same --map, --delimiter and --sheet', async () => {
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
+    // A legacy export: semicolons, and headers the reader does not know («Emisor», «Comprobante»).
+    const input = join(dir.path, 'legado.csv');
+    await writeFile(
+      input,
+      [
+        'Emisor;Comprobante;Numero;Fecha;RUC cliente;Cliente;Descripcion;Cantidad;Valor unitario',
+        `${A};F001;1;${today};20512333797;Comercial Andina S.A.C.;Arroz;2;18.50`,
+        `${B};F001;1;${today};20512333797;Comercial Andina S.A.C.;Arroz;2;18.50`,
+        `${B};F001;2;${today};20512333797;Comercial Andina S.A.C.;Arroz;2;18.50`,
+      ].join('\n'),
+    );
+    const mapping = join(dir.path, 'mapeo.json');
+    await writeFile(mapping, JSON.stringify({ emisorRuc: 'Emisor', serie: 'Comprobante' }));
+    const refused = await runMain(['issuers', input, '--json']);
+    expect(refused.code).toBe(2);
+    const run = await runMain(['issuers', input, '--json', '--map', mapping, '--delimiter', ';']);
+    expect(run.code, run.stderr).toBe(1);
+    expect((JSON.parse(run.stdout) as { ruc: string; invoices: number }[]).map((l) => [l.ruc, l.invoices])).toEqual([
+      [A, 1],
+      [B, 2],
+    ]);
+  });
+
   it('login --issuer checks one issuer’s credentials', async () => {
     const file = await credentialsFile(0o600);
     const run = await runMain(['login', '--issuer', B, '--json'], { ...addresses(), FACTURA_CREDENTIALS_FILE: file });

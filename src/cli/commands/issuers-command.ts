@@ -5,10 +5,12 @@ import { listIssuers, loadConfigFile } from '../../index.js';
 import type { ConfigFile, IssuerCount } from '../../index.js';
 import type { CliCommand } from '../cli-command.js';
 import { issuerCredentials } from '../issuer-credentials.js';
+import { withReadOptions } from '../sheet-options.js';
+import type { ReadArgs } from '../sheet-options.js';
+import { readRunOptions } from '../sheet-run.js';
 
-export interface IssuersArgs {
+export interface IssuersArgs extends ReadArgs {
   readonly file?: string;
-  readonly sheet?: string;
   readonly json: boolean;
 }
 
@@ -43,13 +45,16 @@ export const issuersCommand: CliCommand<IssuersArgs> = {
     'List the issuers (config file and sheet): invoices of each and whether credentials are found',
   ),
   builder: (y, lang) =>
-    y
-      .positional('file', { type: 'string', describe: localized('Hoja de ventas (.xlsx o .csv), opcional', 'Sales sheet (.xlsx or .csv), optional')[lang] })
-      .option('sheet', {
+    withReadOptions(
+      y.positional('file', {
         type: 'string',
-        describe: localized('XLSX: la hoja a leer (por omisión: la primera visible)', 'XLSX: the sheet to read (default: the first visible one)')[lang],
-      })
-      .option('json', { type: 'boolean', default: false, describe: localized('Imprime la lista como JSON', 'Print the list as JSON')[lang] }) as never,
+        describe: localized(
+          'Hoja de ventas (.xlsx, .csv…), opcional: se lee como la leen validate y submit',
+          'Sales sheet (.xlsx, .csv…), optional: read as validate and submit read it',
+        )[lang],
+      }),
+      lang,
+    ).option('json', { type: 'boolean', default: false, describe: localized('Imprime la lista como JSON', 'Print the list as JSON')[lang] }) as never,
   async run(args, ctx) {
     const lang = ctx.args.lang;
     const env = ctx.io.env;
@@ -66,7 +71,7 @@ export const issuersCommand: CliCommand<IssuersArgs> = {
             await listIssuers(resolve(ctx.io.cwd, args.file), {
               lang,
               ...(config !== undefined ? { config } : {}),
-              ...(args.sheet !== undefined ? { sheet: args.sheet } : {}),
+              ...(await readRunOptions(args, ctx)),
               ...(defaultRuc !== '' ? { defaultRuc } : {}),
               logger: ctx.logger,
             })
