@@ -8,15 +8,26 @@ export const SANDBOX_SERVICE = 'sandbox';
  * service: the scheme, a default port, the case of the host and a trailing slash do not count). An
  * invoice accepted by one service is not issued at another: a trial on the sandbox must not make
  * the real submission skip it. (A provider that moves to another host is another service to the
- * journal: its «ya existe» answers then keep any number from being issued twice.)
+ * journal: its «ya existe» answers then keep any number from being issued twice.) This computer's
+ * own address is one service however it is written (`localhost`, `[::1]`, `127.0.0.1`).
  */
 export function journalService(baseUrl: string, named?: string): string {
   if (named !== undefined && named.trim() !== '') return named.trim();
   try {
     const url = new URL(baseUrl);
     const port = url.port === '' || url.port === '80' || url.port === '443' ? '' : `:${url.port}`;
-    return `${url.hostname}${port}${url.pathname.replace(/\/+$/, '')}`;
+    return loopbackAsOne(`${url.hostname}${port}${url.pathname.replace(/\/+$/, '')}`);
   } catch {
     return baseUrl.trim().replace(/\/+$/, '');
   }
+}
+
+/**
+ * A journal's name for a service with this computer's address written as 127.0.0.1: `localhost`
+ * and `[::1]` are the same local service (a gateway or proxy on this computer), and a rerun that
+ * spells it the other way must still find the invoices it accepted. Journals written before say
+ * `localhost…`: recordFor (journal-state.ts) reads them through this too.
+ */
+export function loopbackAsOne(service: string): string {
+  return service.replace(/^(?:localhost|\[::1\])(?=[:/]|$)/i, '127.0.0.1');
 }

@@ -3,6 +3,8 @@
  * journal line holds, how a line is read back, and what the lines so far say about an invoice key.
  */
 
+import { loopbackAsOne } from './journal-service.js';
+
 /** Final statuses written after an outcome (NOT_SENT is never written: nothing was sent). */
 export type JournalOutcomeStatus = 'ACCEPTED' | 'DUPLICATE' | 'REJECTED' | 'FAILED' | 'UNKNOWN';
 
@@ -88,11 +90,12 @@ function compact(hash: string, accepted: boolean): Compact {
 }
 
 /**
- * Whether a record speaks about `service` (journal-service.ts): one written for it, or one written
- * before journals named their service (it keeps counting wherever it was sent, as it always did).
+ * Whether a record speaks about `service` (journal-service.ts): one written for it (this computer's
+ * address however the record spelled it), or one written before journals named their service (it
+ * keeps counting wherever it was sent, as it always did).
  */
 export function recordFor(record: JournalRecord, service: string | undefined): boolean {
-  return record.to === undefined || service === undefined || record.to === service;
+  return record.to === undefined || service === undefined || record.to === service || loopbackAsOne(record.to) === service;
 }
 
 /**

@@ -76,6 +76,17 @@ describe('JournalState of one service', () => {
     expect(journalService('http://127.0.0.1:46773/')).toBe('127.0.0.1:46773');
     expect(journalService('http://127.0.0.1:46773', SANDBOX_SERVICE)).toBe('sandbox');
   });
+
+  it('takes this computer’s address as one service however it is written, in journals written before too', () => {
+    for (const url of ['http://localhost:8080/v1', 'http://LOCALHOST:8080/v1/', 'http://[::1]:8080/v1', 'http://127.0.0.1:8080/v1']) {
+      expect(journalService(url)).toBe('127.0.0.1:8080/v1');
+    }
+    expect(journalService('http://localhost.example.pe/v1')).toBe('localhost.example.pe/v1');
+    const state = new JournalState(journalService('http://127.0.0.1:8080/v1'));
+    state.apply({ t: 'attempt', key: KEY, to: 'localhost:8080/v1', hash: HASH, attempt: 1, at: AT });
+    state.apply({ t: 'outcome', key: KEY, to: 'localhost:8080/v1', hash: HASH, status: 'ACCEPTED', identificador: 'id-9', at: AT });
+    expect(state.priorState(KEY, HASH)).toBe('accepted');
+  });
 });
 
 describe('parseJournalRecord', () => {
