@@ -87,7 +87,23 @@ export const INVOICE_COLUMNS = [
   { name: 'note', header: localized('Nota', 'Note'), width: 30, read: ({ outcome }, c) => c.text(outcome.note) },
   // Last, so the columns before it keep their letters for macros and formulas written against earlier versions.
   { name: 'emisorRuc', header: localized('RUC emisor', 'Issuer RUC'), width: 13, read: ({ outcome }, c) => c.text(outcome.emisorRuc) },
+  // The service's own word on an accepted invoice, kept whole (provider-notes.md: «keep the whole
+  // body»): its hash, which the printed invoice carries, apart; then the body as it came.
+  { name: 'hash', header: localized('Hash', 'Hash'), width: 30, read: ({ answer }, c) => c.text(fieldOf(answer.body, 'hash')) },
+  {
+    name: 'answerBody',
+    header: localized('Respuesta del servicio', 'Service answer'),
+    width: 50,
+    read: ({ answer }, c) => c.text(answer.body === undefined ? undefined : JSON.stringify(answer.body)),
+  },
 ] as const satisfies readonly ResultsColumn<InvoiceSource>[];
+
+/** A text or number field of a success body, as text. */
+function fieldOf(body: unknown, name: string): string | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
 
 /** The columns of `Errores`, in order. */
 export const PROBLEM_COLUMNS = [

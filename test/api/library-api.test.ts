@@ -236,6 +236,37 @@ describe('submitSheet', () => {
   });
 });
 
+describe('submitSheet and the service’s success body', () => {
+  it('keeps the whole body of each acceptance in the results workbook, its hash in a column of its own', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2)]);
+    const bodies = new Map<string, unknown>();
+    const summary = await submitSheet(input, {
+      credentials: sandbox.credentials,
+      authUrl: sandbox.url,
+      baseUrl: sandbox.url,
+      onEvent: (e) => {
+        if (e.type === 'invoice') bodies.set(e.outcome.numero, e.outcome.answer?.body);
+      },
+    });
+    expect(summary.byStatus.ACCEPTED).toBe(2);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(summary.paths.results ?? '');
+    const sheet = book.getWorksheet('Comprobantes');
+    const header = (sheet?.getRow(1).values as ExcelJS.CellValue[]).map((v) => (typeof v === 'string' ? v : ''));
+    const at = (name: string): number => header.indexOf(name);
+    for (const n of [2, 3]) {
+      const row = sheet?.getRow(n);
+      const numero = String(row?.getCell(at('Número')).text);
+      const body = bodies.get(numero) as { hash?: unknown; firma?: unknown; identificador?: unknown };
+      expect(typeof body.hash).toBe('string');
+      expect(typeof body.firma).toBe('string');
+      expect(row?.getCell(at('Hash')).value).toBe(body.hash);
+      expect(JSON.parse(row?.getCell(at('Respuesta del servicio')).text ?? '')).toEqual(body);
+    }
+  });
+});
+
 describe('submitSheet against a service that echoes the password back', () => {
   it("tells no event, no summary and no file the clave: the service's words come with it taken out", async () => {
     const input = join(dir.path, 'ventas.xlsx');

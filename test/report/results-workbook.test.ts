@@ -209,7 +209,7 @@ describe('results workbook', () => {
     const sheets = await readWithOpenpyxl(path);
     const comprobantes = sheetNamed(sheets, 'Comprobantes');
     expect(comprobantes.freeze).toBe('A2');
-    expect(comprobantes.autofilter).toBe('A1:V1');
+    expect(comprobantes.autofilter).toBe('A1:X1');
     expect(sheetNamed(sheets, 'Errores')).toMatchObject({ freeze: 'A2', autofilter: 'A1:I1' });
     expect(comprobantes.rows.slice(1).map((r) => [r[10]?.v, r[10]?.fill])).toEqual([
       ['ACEPTADO', 'FFC6EFCE'],
