@@ -44,9 +44,15 @@ export function redactSecrets(value: unknown, extraSecrets: readonly string[] = 
  * and in the web workspace (a review sent one that did; the workbook and the log already scrubbed
  * it). The same answer when there is nothing to take out.
  */
-export function redactAnswer<A extends { readonly mensaje?: string; readonly detalle?: string }>(answer: A, extraSecrets: readonly string[]): A {
+export function redactAnswer<A extends { readonly mensaje?: string; readonly detalle?: string; readonly body?: unknown }>(
+  answer: A,
+  extraSecrets: readonly string[],
+): A {
   const mensaje = answer.mensaje === undefined ? undefined : redactText(answer.mensaje, extraSecrets);
   const detalle = answer.detalle === undefined ? undefined : redactText(answer.detalle, extraSecrets);
-  if (mensaje === answer.mensaje && detalle === answer.detalle) return answer;
-  return { ...answer, ...(mensaje !== undefined ? { mensaje } : {}), ...(detalle !== undefined ? { detalle } : {}) };
+  // The success body, kept whole: a password or token in it is taken out too (its text checked first: most hold none).
+  const text = answer.body === undefined ? undefined : JSON.stringify(answer.body);
+  const body = text === undefined || redactText(text, extraSecrets) === text ? answer.body : redactSecrets(answer.body, extraSecrets);
+  if (mensaje === answer.mensaje && detalle === answer.detalle && body === answer.body) return answer;
+  return { ...answer, ...(mensaje !== undefined ? { mensaje } : {}), ...(detalle !== undefined ? { detalle } : {}), ...(body !== undefined ? { body } : {}) };
 }

@@ -41,4 +41,11 @@ describe('redactAnswer', () => {
     const clean = { httpStatus: 200, mensaje: 'Aceptado' };
     expect(redactAnswer(clean, ['s3cr3t-pass'])).toBe(clean);
   });
+
+  it('takes them out of a success body kept whole, and hands back the same body when none is there', () => {
+    const body = { identificador: 'id-1', hash: 'aGFzaA==', firma: 'firmado con s3cr3t-pass', total: 21.83 };
+    expect(redactAnswer({ httpStatus: 200, body }, ['s3cr3t-pass'])).toEqual({ httpStatus: 200, body: { ...body, firma: 'firmado con [REDACTED]' } });
+    const clean = { httpStatus: 200, body: { identificador: 'id-2', hash: 'aGFzaA==' } };
+    expect(redactAnswer(clean, ['s3cr3t-pass'])).toBe(clean);
+  });
 });
