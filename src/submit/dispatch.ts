@@ -63,7 +63,9 @@ export async function* dispatch<T, R>(
 
   try {
     for (;;) {
-      while (mayPull()) {
+      // What is ready goes back before more is read: work that settles at once (an invoice already
+      // accepted, one stopped) flows through one by one instead of a window's worth at a time.
+      while (mayPull() && nextReady() === undefined) {
         const next = await source.next();
         if (next.done === true) {
           exhausted = true;

@@ -87,7 +87,12 @@ describe('dispatch', () => {
     const it = gen[Symbol.asyncIterator]();
     await it.next();
     await ticks();
-    expect(counter.pulled).toBe(5);
+    // The consumer holds the first result: nothing more is read than the bound allows (what is ready goes back first).
+    expect(counter.pulled).toBeGreaterThan(0);
+    expect(counter.pulled).toBeLessThanOrEqual(5);
+    const before = counter.pulled;
+    await ticks();
+    expect(counter.pulled).toBe(before);
     await gen.return(undefined);
     expect(counter.returned).toBe(true);
   });
@@ -196,6 +201,19 @@ describe('dispatch', () => {
       expect(behind).toBeLessThanOrEqual(20);
       expect(handed).toEqual([...Array(200).keys()].map((k) => k + 1));
       expect(stats.maxActive).toBe(4);
+    });
+
+    it('hands back work that settles at once before reading on: no window’s worth read ahead', async () => {
+      const { items, counter } = countingSource(10_000);
+      const it = dispatch(items, (i) => Promise.resolve(i), { concurrency: 128, maxPending: 128, window: 4096 })[Symbol.asyncIterator]();
+      expect((await it.next()).value).toEqual({ item: 1, result: 1 });
+      expect(counter.pulled).toBeLessThan(10);
+      let handed = 1;
+      for (let r = await it.next(); r.done !== true; r = await it.next()) {
+        handed++;
+        expect(r.value.item).toBe(handed);
+      }
+      expect(handed).toBe(10_000);
     });
 
     it('skips a failed item in its turn, hands back the rest pulled, then throws its error', async () => {
