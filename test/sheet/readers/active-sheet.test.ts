@@ -103,6 +103,14 @@ describe('a workbook of several sheets of sales, and the sheet it was saved show
     expect(source.sheet).toBe('Facturas');
     expect(source.notes).toEqual([]);
     expect(rows.length).toBeGreaterThanOrEqual(2);
+    // Saved while its examples were on screen: the examples are never taken for the sales.
+    template.views = [
+      { x: 0, y: 0, width: 10000, height: 20000, firstSheet: 0, activeTab: template.worksheets.findIndex((w) => w.name === 'Ejemplo'), visibility: 'visible' },
+    ];
+    await template.xlsx.writeFile(path);
+    const onExamples = await readAll(path);
+    expect(onExamples.source.sheet).toBe('Facturas');
+    expect(onExamples.source.notes).toEqual([]);
   });
 
   it('takes the active tab only when it names a visible sheet', () => {
