@@ -146,6 +146,9 @@ export async function buildSheetPreview(
     sheet = proposed;
     preview = await previewSheet(check.storedPath, { sheet });
   }
+  // In a workbook of several sheets every later read names the sheet this preview read: a mapping
+  // confirmed on the columns step must not make the reader find another sheet of sales and refuse.
+  if (sheet === undefined && sheets !== undefined && preview.sheet !== undefined) sheet = preview.sheet;
   const read = sheet !== undefined ? { sheet } : {};
   let remembered = store.recallMapping(preview.signature);
   if (remembered !== undefined) {

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import { buildSheetPreview } from '../../src/web/sheet-preview-view.js';
@@ -95,4 +96,28 @@ describe('remembered column mappings', () => {
       store.close();
     }
   });
+
+  it('reads the sheet it proposed in a workbook of month tabs, whatever sheet the mapping would find headers in', async () => {
+    // Two months with the export's own headers, saved showing the second: without the mapping no
+    // sheet has a header, so the first is proposed; with it, both have one.
+    const headers = HEADERS.replace('ITEM_PU', 'ITEM_PRECIO').split(',');
+    const wb = new ExcelJS.Workbook();
+    for (const [name, numero] of [
+      ['Setiembre', 11],
+      ['Noviembre', 12],
+    ] as const) {
+      const ws = wb.addWorksheet(name);
+      ws.addRow(headers);
+      ws.addRow(['F001', numero, TODAY, '20512333797', 'Comercial Andina S.A.C.', 'Arroz', 2, 18.5]);
+    }
+    wb.views = [{ x: 0, y: 0, width: 10000, height: 20000, firstSheet: 0, activeTab: 1, visibility: 'visible' }];
+    const uploaded = await uploadSheet(workspace.session, 'meses.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.json['sheet']).toBe('Setiembre');
+    const id = String(uploaded.json['checkId']);
+    expect((await call('POST', `/api/checks/${id}/run`, { mapping: { ...MAPPING, valorVentaUnitario: 'ITEM_PRECIO' } })).status).toBe(202);
+    await expect.poll(async () => (await call('GET', `/api/checks/${id}`)).json['state'], { timeout: 30_000, interval: 100 }).toBe('done');
+    const rows = ((await call('GET', `/api/checks/${id}/rows`)).json['rows'] ?? []) as { row: number; cells: (string | null)[] }[];
+    expect(rows.map((r) => r.cells[1])).toEqual(['11']);
+  }, 60_000);
 });
