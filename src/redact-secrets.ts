@@ -19,6 +19,14 @@ export function redactText(text: string, extraSecrets: readonly string[] = []): 
   return out;
 }
 
+/** Whether redactSecrets would change anything in `value`: a secret in a text, or a value under a secret-named key. */
+function holdsSecret(value: unknown, extraSecrets: readonly string[], depth = 0): boolean {
+  if (typeof value === 'string') return redactText(value, extraSecrets) !== value;
+  if (value === null || typeof value !== 'object' || depth > 8) return false;
+  if (Array.isArray(value)) return value.some((v) => holdsSecret(v, extraSecrets, depth + 1));
+  return Object.entries(value).some(([k, v]) => (SECRET_KEY.test(k) && v !== null && v !== undefined) || holdsSecret(v, extraSecrets, depth + 1));
+}
+
 export function redactSecrets(value: unknown, extraSecrets: readonly string[] = [], depth = 0): unknown {
   if (typeof value === 'string') return redactText(value, extraSecrets);
   if (value === null || typeof value !== 'object' || depth > 8) return value;
@@ -50,9 +58,8 @@ export function redactAnswer<A extends { readonly mensaje?: string; readonly det
 ): A {
   const mensaje = answer.mensaje === undefined ? undefined : redactText(answer.mensaje, extraSecrets);
   const detalle = answer.detalle === undefined ? undefined : redactText(answer.detalle, extraSecrets);
-  // The success body, kept whole: a password or token in it is taken out too (its text checked first: most hold none).
-  const text = answer.body === undefined ? undefined : JSON.stringify(answer.body);
-  const body = text === undefined || redactText(text, extraSecrets) === text ? answer.body : redactSecrets(answer.body, extraSecrets);
+  // The success body, kept whole: a password or token in it is taken out too (looked for first: most hold none).
+  const body = answer.body === undefined || !holdsSecret(answer.body, extraSecrets) ? answer.body : redactSecrets(answer.body, extraSecrets);
   if (mensaje === answer.mensaje && detalle === answer.detalle && body === answer.body) return answer;
   return { ...answer, ...(mensaje !== undefined ? { mensaje } : {}), ...(detalle !== undefined ? { detalle } : {}), ...(body !== undefined ? { body } : {}) };
 }

@@ -45,6 +45,9 @@ describe('redactAnswer', () => {
   it('takes them out of a success body kept whole, and hands back the same body when none is there', () => {
     const body = { identificador: 'id-1', hash: 'aGFzaA==', firma: 'firmado con s3cr3t-pass', total: 21.83 };
     expect(redactAnswer({ httpStatus: 200, body }, ['s3cr3t-pass'])).toEqual({ httpStatus: 200, body: { ...body, firma: 'firmado con [REDACTED]' } });
+    // A password JSON would escape, and a token under a key named for one.
+    const quoted = { httpStatus: 200, body: { eco: 'cl"ave\\9', svcToken: 'opaque-123456' } };
+    expect(redactAnswer(quoted, ['cl"ave\\9'])).toEqual({ httpStatus: 200, body: { eco: '[REDACTED]', svcToken: '[REDACTED]' } });
     const clean = { httpStatus: 200, body: { identificador: 'id-2', hash: 'aGFzaA==' } };
     expect(redactAnswer(clean, ['s3cr3t-pass'])).toBe(clean);
   });

@@ -105,10 +105,6 @@ export function cellErrorProblem(cell: Extract<Cell, { kind: 'error' }>, place: 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u;
 
-/**
- * A text with an invisible control character (a NUL from a broken export…): no electronic invoice
- * can carry it, so it is reported, naming the character, instead of being sent.
- */
 /** A text a wrong conversion of character sets garbled (garbled-text.ts), refused with the words it was. */
 export function garbledTextProblem(text: string, place: CellPlace): Normalized | undefined {
   const repaired = repairGarbled(text);
@@ -122,6 +118,10 @@ export function garbledTextProblem(text: string, place: CellPlace): Normalized |
   );
 }
 
+/**
+ * A text with an invisible control character (a NUL from a broken export…): no electronic invoice
+ * can carry it, so it is reported, naming the character, instead of being sent.
+ */
 export function controlCharacterProblem(text: string, place: CellPlace): Normalized | undefined {
   const found = CONTROL_CHARACTER.exec(text);
   if (found === null) return undefined;
