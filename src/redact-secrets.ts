@@ -19,14 +19,10 @@ export function redactText(text: string, extraSecrets: readonly string[] = []): 
   return out;
 }
 
-/** Whether redactSecrets would change anything in `value`: a secret in a text, or a value under a secret-named key. */
-function holdsSecret(value: unknown, extraSecrets: readonly string[], depth = 0): boolean {
-  if (typeof value === 'string') return redactText(value, extraSecrets) !== value;
-  if (value === null || typeof value !== 'object' || depth > 8) return false;
-  if (Array.isArray(value)) return value.some((v) => holdsSecret(v, extraSecrets, depth + 1));
-  return Object.entries(value).some(([k, v]) => (SECRET_KEY.test(k) && v !== null && v !== undefined) || holdsSecret(v, extraSecrets, depth + 1));
-}
-
+/**
+ * `value` without its secrets; `value` itself when it holds none (an object or array is copied only
+ * when something in it changed), so a caller can tell by identity whether anything was taken out.
+ */
 export function redactSecrets(value: unknown, extraSecrets: readonly string[] = [], depth = 0): unknown {
   if (typeof value === 'string') return redactText(value, extraSecrets);
   if (value === null || typeof value !== 'object' || depth > 8) return value;
@@ -38,12 +34,18 @@ export function redactSecrets(value: unknown, extraSecrets: readonly string[] = 
     if (value.cause !== undefined) out['cause'] = redactSecrets(value.cause, extraSecrets, depth + 1);
     return out;
   }
-  if (Array.isArray(value)) return value.map((v) => redactSecrets(v, extraSecrets, depth + 1));
+  if (Array.isArray(value)) {
+    const out = value.map((v: unknown) => redactSecrets(v, extraSecrets, depth + 1));
+    return out.some((v, i) => v !== value[i]) ? out : value;
+  }
+  let changed = false;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    out[k] = SECRET_KEY.test(k) && v !== null && v !== undefined ? REDACTED : redactSecrets(v, extraSecrets, depth + 1);
+    const r = SECRET_KEY.test(k) && v !== null && v !== undefined ? REDACTED : redactSecrets(v, extraSecrets, depth + 1);
+    if (r !== v) changed = true;
+    out[k] = r;
   }
-  return out;
+  return changed ? out : value;
 }
 
 /**
@@ -58,8 +60,8 @@ export function redactAnswer<A extends { readonly mensaje?: string; readonly det
 ): A {
   const mensaje = answer.mensaje === undefined ? undefined : redactText(answer.mensaje, extraSecrets);
   const detalle = answer.detalle === undefined ? undefined : redactText(answer.detalle, extraSecrets);
-  // The success body, kept whole: a password or token in it is taken out too (looked for first: most hold none).
-  const body = answer.body === undefined || !holdsSecret(answer.body, extraSecrets) ? answer.body : redactSecrets(answer.body, extraSecrets);
+  // The success body, kept whole: a password or token in it is taken out too (the same body when it holds none).
+  const body = answer.body === undefined ? undefined : redactSecrets(answer.body, extraSecrets);
   if (mensaje === answer.mensaje && detalle === answer.detalle && body === answer.body) return answer;
   return { ...answer, ...(mensaje !== undefined ? { mensaje } : {}), ...(detalle !== undefined ? { detalle } : {}), ...(body !== undefined ? { body } : {}) };
 }

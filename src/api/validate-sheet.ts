@@ -29,6 +29,12 @@ function rucWithoutName(ruc: string): LocalizedText {
   );
 }
 
+/** What a dry run without a complete issuer says of it: every invoice names its own, the RUC alone is known, or none is. */
+function issuerMissingNote(everyInvoiceNamesIt: boolean, ruc: string | undefined): LocalizedText {
+  if (everyInvoiceNamesIt) return ISSUERS_FROM_LOGINS;
+  return ruc !== undefined ? rucWithoutName(ruc) : NO_ISSUER;
+}
+
 /** Why a check starts over: invoices whose rows come back further down. */
 function checkingAgain(comesBack: ReadonlyMap<string, number>): LocalizedText {
   const [first] = [...comesBack.values()].sort((a, b) => a - b);
@@ -57,7 +63,8 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
   const { input, settings, paths } = prepareRun(path, options);
   const logger = options.logger ?? silentLogger();
   const journal = options.journal === true ? paths.journal : options.journal;
-  const issuer = settings.issuer?.ruc ?? settings.issuerHints.ruc ?? options.journalIssuer;
+  // A complete issuer's RUC is among the hints too.
+  const issuer = settings.issuerHints.ruc ?? options.journalIssuer;
   const issued =
     journal === undefined ? undefined : { at: await issuedInJournal(journal, options.journalService), ...(issuer !== undefined ? { issuer } : {}) };
   const check = (splitKeys: ReadonlyMap<string, number> | undefined): ReturnType<typeof runImport> =>
@@ -84,14 +91,7 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
   }
   // Invoices the sheet names an issuer for are counted by it (byIssuer); the rest would need the configured one.
   const named = result.summary.byIssuer.reduce((n, i) => n + i.invoices, 0);
-  const hintedRuc = settings.issuerHints.ruc;
   const issuerNote =
-    settings.issuer !== undefined
-      ? []
-      : [
-          (named > 0 && named === result.summary.invoices ? ISSUERS_FROM_LOGINS : hintedRuc !== undefined ? rucWithoutName(hintedRuc) : NO_ISSUER)[
-            settings.lang
-          ],
-        ];
+    settings.issuer !== undefined ? [] : [issuerMissingNote(named > 0 && named === result.summary.invoices, settings.issuerHints.ruc)[settings.lang]];
   return summarizeRun(result, issuerNote);
 }

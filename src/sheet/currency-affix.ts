@@ -57,8 +57,13 @@ export function currencyAffix(text: string): CurrencyAffix | undefined {
   return undefined;
 }
 
+/** The moneda catalogue value a symbol, code or word names (`US$`, `pen`, `dolares`: any case, accents or none); undefined for any other text. */
+export function currencyOfSymbol(symbol: string): string | undefined {
+  return SYMBOLS.get(symbol.toLowerCase());
+}
+
 function withCurrency(number: string, symbol: string): CurrencyAffix | undefined {
-  const currency = SYMBOLS.get(symbol.toLowerCase());
+  const currency = currencyOfSymbol(symbol);
   return currency === undefined ? undefined : { number, currency };
 }
 

@@ -14,6 +14,7 @@ import { readTopBatches } from './read-top-batches.js';
 import { sniffDelimiter, type CsvDelimiter } from './sniff-delimiter.js';
 import { sniffFileFormat, type SniffedFormat } from './sniff-file-format.js';
 import { isTemplateAuxiliarySheet } from './template-sheets.js';
+import { sheetChoiceMessages } from './sheet-choice-messages.js';
 import type { RowBatches, RowSource, SourceRow } from './source-row.js';
 
 export interface OpenRowSourceOptions {
@@ -142,11 +143,11 @@ async function firstWithHeader(
     }
     if (activeHasHeader) {
       await peeked.close();
-      throw activeSheetDiffers(path, first.sheet, active);
+      throw sheetChoiceMessages.activeSheetDiffers(path, first.sheet, active);
     }
   }
   const others = first.sheets.filter((s) => !s.hidden && s.name !== first.sheet && !isTemplateAuxiliarySheet(s.name)).map((s) => s.name);
-  const notes = others.length > 0 ? [...first.notes, otherSheetsNotRead(path, first.sheet, others)] : first.notes;
+  const notes = others.length > 0 ? [...first.notes, sheetChoiceMessages.otherSheetsNotRead(path, first.sheet, others)] : first.notes;
   return { ...first, notes, batches: peeked.batches };
 }
 
@@ -260,29 +261,6 @@ function otherSheetNote(path: string, first: string, chosen: string): Problem {
     message: localized(
       `La hoja "${first}" de ${path} no tiene fila de encabezados; se lee la hoja "${chosen}", la única que la tiene. Para leer otra, use --sheet.`,
       `The sheet "${first}" of ${path} has no header row; the sheet "${chosen}", the only one that has one, is read. To read another, use --sheet.`,
-    ),
-  };
-}
-
-function activeSheetDiffers(path: string, first: string, active: string): FacturaError {
-  return new FacturaError(
-    'INPUT',
-    localized(
-      `El libro ${path} se guardó mostrando la hoja "${active}", pero la primera hoja, "${first}", también tiene ventas. Indique cuál leer con --sheet, por ejemplo --sheet "${active}".`,
-      `The workbook ${path} was saved showing the sheet "${active}", but the first sheet, "${first}", has sales too. Choose one with --sheet, e.g. --sheet "${active}".`,
-    ),
-  );
-}
-
-function otherSheetsNotRead(path: string, read: string, others: readonly string[]): Problem {
-  const list = others.map((n) => `"${n}"`).join(', ');
-  return {
-    severity: 'warning',
-    code: 'OTHER_SHEETS_NOT_READ',
-    value: others.join(', '),
-    message: localized(
-      `Se lee la hoja "${read}", la primera de ${path}; ${others.length === 1 ? 'su otra hoja' : 'sus otras hojas'}, ${list}, no se ${others.length === 1 ? 'lee' : 'leen'}. Para leer otra, use --sheet.`,
-      `The sheet "${read}" is read, the first of ${path}; its other ${others.length === 1 ? 'sheet' : 'sheets'}, ${list}, ${others.length === 1 ? 'is' : 'are'} not read. To read another, use --sheet.`,
     ),
   };
 }

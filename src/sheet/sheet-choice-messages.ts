@@ -4,6 +4,31 @@ import type { Problem } from '../invoice/problem.js';
 
 /** The words for choosing the sheet of a workbook (XLSX, XLS, ODS alike). */
 export const sheetChoiceMessages = {
+  /** The first sheet has sales, and the workbook was saved showing another that has them too: which one is meant cannot be told. */
+  activeSheetDiffers(path: string, first: string, active: string): FacturaError {
+    return new FacturaError(
+      'INPUT',
+      localized(
+        `El libro ${path} se guardó mostrando la hoja "${active}", pero la primera hoja, "${first}", también tiene ventas. Indique cuál leer con --sheet, por ejemplo --sheet "${active}".`,
+        `The workbook ${path} was saved showing the sheet "${active}", but the first sheet, "${first}", has sales too. Choose one with --sheet, e.g. --sheet "${active}".`,
+      ),
+    );
+  },
+
+  /** The first sheet is read; the workbook's other visible sheets are named as not read. */
+  otherSheetsNotRead(path: string, read: string, others: readonly string[]): Problem {
+    const list = others.map((n) => `"${n}"`).join(', ');
+    return {
+      severity: 'warning',
+      code: 'OTHER_SHEETS_NOT_READ',
+      value: others.join(', '),
+      message: localized(
+        `Se lee la hoja "${read}", la primera de ${path}; ${others.length === 1 ? 'su otra hoja' : 'sus otras hojas'}, ${list}, no se ${others.length === 1 ? 'lee' : 'leen'}. Para leer otra, use --sheet.`,
+        `The sheet "${read}" is read, the first of ${path}; its other ${others.length === 1 ? 'sheet' : 'sheets'}, ${list}, ${others.length === 1 ? 'is' : 'are'} not read. To read another, use --sheet.`,
+      ),
+    };
+  },
+
   hiddenSkipped(file: string, hidden: readonly string[]): Problem {
     const list = hidden.map((n) => `"${n}"`).join(', ');
     return {

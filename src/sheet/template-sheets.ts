@@ -11,8 +11,9 @@ export const TEMPLATE_SHEETS = {
   lists: 'Listas',
 } as const;
 
+const AUXILIARY = new Set([TEMPLATE_SHEETS.help, TEMPLATE_SHEETS.example, TEMPLATE_SHEETS.lists].map((n) => n.toLowerCase()));
+
 /** One of the template's own sheets besides the one the sales go in. */
 export function isTemplateAuxiliarySheet(name: string): boolean {
-  const n = name.trim().toLowerCase();
-  return n === TEMPLATE_SHEETS.help.toLowerCase() || n === TEMPLATE_SHEETS.example.toLowerCase() || n === TEMPLATE_SHEETS.lists.toLowerCase();
+  return AUXILIARY.has(name.trim().toLowerCase());
 }

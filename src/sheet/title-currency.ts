@@ -1,11 +1,12 @@
 import { withoutAccents } from '../invoice/without-accents.js';
 import { headerText } from './column-mapping.js';
+import { currencyOfSymbol } from './currency-affix.js';
 import type { SourceRow } from './source-row.js';
 
 /** The currency the title block above a sheet's header names for its amounts. */
 export interface TitleCurrency {
   /** A moneda catalogue value: `PEN` or `USD`. */
-  readonly currency: 'PEN' | 'USD';
+  readonly currency: string;
   /** The title cell as written, for the message. */
   readonly shown: string;
   readonly row: number;
@@ -17,18 +18,6 @@ export interface TitleCurrency {
  */
 const NAMED =
   /(?:^|[^a-z])(?:en|moneda|importes en|valores en|expresad[oa]s? en)\s*:?\s*(nuevos soles|soles|dolares americanos|dolares|usd|pen|us\$|s\/\.?)(?=$|[^a-z])/;
-
-const CURRENCY: Readonly<Record<string, 'PEN' | 'USD'>> = {
-  'nuevos soles': 'PEN',
-  soles: 'PEN',
-  pen: 'PEN',
-  's/': 'PEN',
-  's/.': 'PEN',
-  'dolares americanos': 'USD',
-  dolares: 'USD',
-  usd: 'USD',
-  us$: 'USD',
-};
 
 /**
  * The one currency the title rows above the header name (`REGISTRO DE VENTAS - EN DÓLARES`), or
@@ -42,7 +31,8 @@ export function titleCurrency(titles: readonly SourceRow[]): TitleCurrency | und
       const text = headerText(cell);
       if (text === undefined) continue;
       const named = NAMED.exec(withoutAccents(text.toLowerCase()))?.[1];
-      const currency = named === undefined ? undefined : CURRENCY[named];
+      // The moneda catalogue says which currency the word names (currency-affix.ts reads prices with it too).
+      const currency = named === undefined ? undefined : currencyOfSymbol(named);
       if (currency === undefined) continue;
       if (found !== undefined && found.currency !== currency) return undefined;
       found ??= { currency, shown: text, row: row.row };
