@@ -9,6 +9,7 @@ import { withCombinedKeyColumn } from '../sheet/combined-key-column.js';
 import { withoutRowCounter } from '../sheet/row-counter-column.js';
 import { findSheetAmountColumns } from '../sheet/sheet-amount-columns.js';
 import { findSaleStateColumn } from '../sheet/sale-state-column.js';
+import { findDocumentKindColumn, withDocumentKindColumn } from '../sheet/document-kind-column.js';
 import type { SheetAmounts } from '../invoice/line-record.js';
 import type { HeaderColumn, HeaderMap } from '../sheet/header-map.js';
 import type { SourceRow } from '../sheet/source-row.js';
@@ -38,7 +39,7 @@ export interface PreviewColumn {
    * invoice field comes from it. The first column of each kind, as the run takes them. `state`: the
    * register's state column, read for the sales it marks voided (sale-state-column.ts).
    */
-  readonly checks?: keyof SheetAmounts | 'state';
+  readonly checks?: keyof SheetAmounts | 'state' | 'kind';
 }
 
 /** A canonical column as a mapping screen lists it. */
@@ -87,7 +88,8 @@ function likeliestHeader(rows: readonly SourceRow[], mapping: ColumnMapping | un
   const { row, match } = best;
   const below = rows.filter((r) => r.row > row);
   // A proposal the user confirms: a column whose values look like «F004-00000088» is offered for both, whatever its header.
-  return { row, columns: firstColumns(withoutRowCounter(withCombinedKeyColumn(match, below, { bySample: true }))) };
+  const mapped = mapping?.receptorTipoDocumento !== undefined;
+  return { row, columns: firstColumns(withDocumentKindColumn(withoutRowCounter(withCombinedKeyColumn(match, below, { bySample: true })), below, { mapped })) };
 }
 
 /** How many of a sheet's first non-blank rows a preview gives (`firstRows`). */
@@ -126,11 +128,13 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   // The sheet's own amounts among the columns that feed nothing, as the run takes them (the first of each kind).
   const feedingNothing = named.filter((c) => !fed.has(c.index));
   const amounts = findSheetAmountColumns(feedingNothing);
-  const checked = new Map<number, keyof SheetAmounts | 'state'>(
+  const checked = new Map<number, keyof SheetAmounts | 'state' | 'kind'>(
     (Object.entries(amounts) as [keyof SheetAmounts, HeaderColumn][]).map(([kind, c]) => [c.index, kind]),
   );
   const state = findSaleStateColumn(feedingNothing);
   if (state !== undefined) checked.set(state.index, 'state');
+  const kind = findDocumentKindColumn(feedingNothing);
+  if (kind !== undefined) checked.set(kind.index, 'kind');
   const columns: PreviewColumn[] = named.map(({ header: text, index, letter }) => {
     const column = fed.get(index)?.join(',');
     const checks = checked.get(index);

@@ -217,6 +217,8 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
       'N° RUC',
       'Número documento cliente',
       'Nro doc',
+      'Número doc.',
+      'Num. doc.',
       'N° documento',
       'Nº documento',
       'N° doc',

@@ -13,6 +13,7 @@ import { isPlainPriceHeader, isPriceWithIgvHeader, priceWithIgvColumn } from './
 import { sheetAmountKind } from './sheet-amount-columns.js';
 import { isFixNotesHeader } from './fix-notes-header.js';
 import { isSaleStateHeader } from './sale-state-column.js';
+import { documentKindNote, findDocumentKindColumn, isDocumentKindHeader, withDocumentKindColumn } from './document-kind-column.js';
 import { repairGarbled } from './garbled-text.js';
 import { titleCurrency, type TitleCurrency } from './title-currency.js';
 import type { Cell, SourceRow } from './source-row.js';
@@ -76,14 +77,19 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const position = rows.findIndex((r) => isHeaderCandidate(matchHeaderCells(r.cells, mapping)));
   const found = rows[position];
   if (found === undefined) throw noHeader(options, rows.length);
-  const matched = withoutRowCounter(withCombinedKeyColumn(matchHeaderCells(found.cells, mapping), rows.slice(position + 1)));
+  const below = rows.slice(position + 1);
+  const matched = withDocumentKindColumn(withoutRowCounter(withCombinedKeyColumn(matchHeaderCells(found.cells, mapping), below)), below, {
+    mapped: mapping.receptorTipoDocumento !== undefined,
+  });
   const withIgv = matched.matches.has('valorVentaUnitario') ? undefined : priceWithIgvColumn(matched.unknown);
   const match = withIgv !== undefined && options.pricesWithIgv === true ? withColumnFeeding(matched, withIgv, ['valorVentaUnitario']) : matched;
 
   const missing = REQUIRED_COLUMNS.filter((c) => !match.matches.has(c));
   if (missing.length > 0) {
     const lineAmount = lineAmountColumn(match.unknown);
-    const unread = match.unknown.filter((c) => c !== withIgv && sheetAmountKind(c.header) === undefined);
+    const unread = match.unknown.filter(
+      (c) => c !== withIgv && sheetAmountKind(c.header) === undefined && !isSaleStateHeader(c.header) && !isDocumentKindHeader(c.header),
+    );
     throw missingRequired(options.file, found.row, missing, mapping, withIgv, lineAmount, unread);
   }
 
@@ -132,8 +138,14 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   }
   // The sheet's own Total/Subtotal/IGV columns are not ignored: invoices are reconciled against them.
   // Nor the notes column of our own file to fix, sent back as it is: it is ours to ignore, not the user's to map.
-  // Nor a register's state column: a row it marks voided is refused (sale-state-column.ts).
-  const ignored = match.unknown.filter((c) => sheetAmountKind(c.header) === undefined && !isFixNotesHeader(c.header) && !isSaleStateHeader(c.header));
+  // Nor a register's state column: a row it marks voided is refused (sale-state-column.ts); nor its
+  // document-kind column: a row of a boleta or a credit note is refused (document-kind-column.ts).
+  const ignored = match.unknown.filter(
+    (c) => sheetAmountKind(c.header) === undefined && !isFixNotesHeader(c.header) && !isSaleStateHeader(c.header) && !isDocumentKindHeader(c.header),
+  );
+  const kindColumn = findDocumentKindColumn(match.unknown);
+  const kindNote = kindColumn === undefined ? undefined : documentKindNote(kindColumn, found.row);
+  if (kindNote !== undefined) notes.push(kindNote);
   // «Precio unitario» is read as the unit value without IGV, but in SUNAT's words a price includes
   // it: read so, every invoice would be 18 % too high. Said once, unless the user chose the column
   // (a mapping), the run reads prices with IGV, or a column of the sheet's own amounts checks each

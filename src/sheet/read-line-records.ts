@@ -22,6 +22,8 @@ import { sheetDateOrder } from './sheet-date-order.js';
 import { findSheetAmountColumns } from './sheet-amount-columns.js';
 import type { SaleStateColumn } from './sale-state-column.js';
 import { findSaleStateColumn, voidedStateProblem } from './sale-state-column.js';
+import type { DocumentKindColumn } from './document-kind-column.js';
+import { findDocumentKindColumn, notAnInvoiceProblem } from './document-kind-column.js';
 import { totalsRowEvidence } from './totals-row.js';
 import type { Cell, RowSource, SourceRow } from './source-row.js';
 
@@ -144,6 +146,7 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       names: new Map([...detected.header.unknown.map((c) => [c.index, c.header] as const), ...columns.map(([name, index]) => [index, name] as const)]),
       amounts: amountColumnsOf(detected.header),
       saleState: findSaleStateColumn(detected.header.unknown),
+      documentKind: findDocumentKindColumn(detected.header.unknown),
       currencyOfTitle:
         detected.titleCurrency === undefined
           ? undefined
@@ -161,6 +164,7 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
             combinedKey: only.includes('serie') || only.includes('numero') ? combined : undefined,
             amounts: undefined,
             saleState: undefined,
+            documentKind: undefined,
           };
     const records = lineRecords(pending, ended ? undefined : iterator, read, state, fixed !== undefined);
     return {
@@ -214,6 +218,8 @@ interface SheetShape {
   readonly amounts: { readonly columns: readonly (readonly [keyof SheetAmounts, number])[]; readonly headers: SheetAmountHeaders } | undefined;
   /** The register's state column (sale-state-column.ts): a row it marks voided is an error there. */
   readonly saleState: SaleStateColumn | undefined;
+  /** The register's document-kind column (document-kind-column.ts): a row of a boleta or a credit note is an error there. */
+  readonly documentKind: DocumentKindColumn | undefined;
   /** The currency the title names, the sheet having no moneda column (title-currency.ts): every line's, unless its price names one; one object for all. */
   readonly currencyOfTitle: PriceCurrency | undefined;
   readonly includeHidden: boolean;
@@ -292,6 +298,10 @@ async function* lineRecords(
     if (shape.saleState !== undefined) {
       const voided = voidedStateProblem(row.cells[shape.saleState.index] ?? null, row.row, shape.saleState);
       if (voided !== undefined) (problems ??= []).push(voided);
+    }
+    if (shape.documentKind !== undefined) {
+      const other = notAnInvoiceProblem(row.cells[shape.documentKind.index] ?? null, row.row, shape.documentKind);
+      if (other !== undefined) (problems ??= []).push(other);
     }
     let amounts: SheetAmounts | undefined;
     if (shape.amounts !== undefined) {

@@ -18,6 +18,7 @@ const CHECKED_AMOUNT: Readonly<Record<string, string>> = {
   amount: 'el importe',
   discount: 'el descuento',
   state: 'si la venta está anulada',
+  kind: 'que la fila sea de una factura',
 };
 
 export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
