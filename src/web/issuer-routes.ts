@@ -75,7 +75,9 @@ export function issuersOfCheck(check: CheckRecord, access: IssuerAccess): Issuer
   const byIssuer = s.byIssuer ?? [];
   const defaultRuc = access.defaultRuc();
   const entry = (ruc: string | undefined, byStatus: Counts, invoices: number, totals: readonly CurrencyTotals[]): IssuerToSend => {
-    const issuedBefore = ruc === undefined ? 0 : (s.issuedBeforeByIssuer?.[ruc] ?? 0);
+    // '': those a check counted before any issuer was known (run-check.ts): the default issuer's, however it is known now.
+    const issued = s.issuedBeforeByIssuer ?? {};
+    const issuedBefore = (issued[ruc ?? ''] ?? 0) + (ruc !== undefined && ruc === defaultRuc ? (issued[''] ?? 0) : 0);
     return {
       ...(ruc !== undefined ? { ruc } : {}),
       invoices,

@@ -196,8 +196,9 @@ export async function runCheck(
         const o = e.outcome;
         const ruc = o.emisorRuc ?? defaultRuc;
         // Its warning comes as a `problem` event, at the invoice's row (its status cell): the page shows which ones, not only how many.
-        if (ruc !== undefined && o.status === 'VALID' && o.problems.some((p) => p.code === 'ALREADY_ISSUED')) {
-          tally.issuedBeforeByIssuer[ruc] = (tally.issuedBeforeByIssuer[ruc] ?? 0) + 1;
+        // Under '' when no issuer is known yet (no login): the journal's own, when it has one (issued-in-journal.ts).
+        if (o.status === 'VALID' && o.problems.some((p) => p.code === 'ALREADY_ISSUED')) {
+          tally.issuedBeforeByIssuer[ruc ?? ''] = (tally.issuedBeforeByIssuer[ruc ?? ''] ?? 0) + 1;
         } else if (TO_SEND.has(o.status) && o.problems.some((p) => p.severity === 'warning')) {
           tally.toSendWarned.invoices += 1;
           if (o.problems.some((p) => p.code === 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW')) tally.toSendWarned.lateIssueDates += 1;

@@ -8,6 +8,8 @@ import type { PublicSandbox } from '../../src/index.js';
 import { startSandbox } from '../../src/index.js';
 import { multipart } from '../helpers/multipart-body.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { journalService } from '../../src/submit/journal-service.js';
+import { WORKSPACE_JOURNAL } from '../../src/web/workspace-journal.js';
 import { readResultsWorkbook } from '../reliability/results-workbook-reader.js';
 import { writeSalesCsv } from '../reliability/sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
@@ -217,6 +219,49 @@ describe('a workspace whose uploads each kept a journal', () => {
       const done = await until();
       expect(done.byStatus).toEqual([expect.objectContaining({ status: 'INVALID', count: 1 })]);
       expect(sandbox.ledger().entries).toEqual([]);
+    } finally {
+      await closeWorkspace({ serve, sandbox, dir });
+    }
+  }, 120_000);
+});
+
+describe('a workspace whose service is set but whose login is not typed yet', () => {
+  it('counts the valid invoices its journal shows as issued by its one issuer: the banner and «Por enviar» leave them out', async () => {
+    const dir = await tempDir('factura-web-journal-nologin-');
+    const sandbox = await startSandbox();
+    let serve: ServeProcess | undefined;
+    try {
+      // The workspace's journal: F011-1 accepted at this service for one issuer, the one it has ever sent for.
+      const workspace = join(dir.path, 'espacio');
+      await mkdir(workspace, { recursive: true });
+      const at = {
+        t: 'outcome',
+        hash: 'f'.repeat(64),
+        status: 'ACCEPTED',
+        identificador: 'X-1',
+        to: journalService(sandbox.url),
+        at: '2026-11-20T15:00:00.000Z',
+      };
+      await writeFile(join(workspace, WORKSPACE_JOURNAL), `${JSON.stringify({ ...at, key: `${sandbox.credentials.ruc}-F011-1` })}\n`);
+      // The service's address only: the login is typed in the page later.
+      const { FACTURA_AUTH_URL, FACTURA_BASE_URL } = sandboxServiceEnv(sandbox);
+      serve = await startServe(workspace, { FACTURA_AUTH_URL: FACTURA_AUTH_URL ?? '', FACTURA_BASE_URL: FACTURA_BASE_URL ?? '' });
+      const session = await signIn(serve);
+      const call = workspaceApi(session);
+      const sheet = join(dir.path, 'f011.csv');
+      await writeSalesCsv(sheet, { invoices: 3, serie: 'F011' });
+      const { body, type } = multipart('f011.csv', await readFile(sheet));
+      const uploaded = await request(`${session.origin}/api/uploads`, {
+        method: 'POST',
+        headers: { cookie: session.cookie, origin: session.origin, 'content-type': type },
+        body,
+      });
+      const id = ((await uploaded.body.json()) as { checkId: string }).checkId;
+      expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
+      await expect.poll(async () => (await call('GET', `/api/checks/${id}`)).json['state'], { timeout: 60_000, interval: 100 }).toBe('done');
+      expect((await call('GET', `/api/checks/${id}`)).json).toMatchObject({ issuedBefore: 1 });
+      const plan = (await call('GET', `/api/checks/${id}/issuers`)).json as { issuers: { toSend: number; issuedBefore: number }[] };
+      expect(plan.issuers.map((i) => [i.toSend, i.issuedBefore])).toEqual([[2, 1]]);
     } finally {
       await closeWorkspace({ serve, sandbox, dir });
     }

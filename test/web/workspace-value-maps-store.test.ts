@@ -160,6 +160,18 @@ describe('the issuers of a checked sheet, for the confirmation', () => {
     ]);
   });
 
+  it('gives those a check counted before any issuer was known (the journal’s own issuer) to the default issuer, however it is known now', () => {
+    const issued = { ...check, summary: { ...check.summary, issuedBefore: 2, issuedBeforeByIssuer: { '': 2 } } };
+    expect(issuersOfCheck(issued, access(undefined)).map((i) => [i.ruc, i.toSend, i.issuedBefore])).toEqual([
+      [B, 1, 0],
+      [undefined, 1, 2],
+    ]);
+    expect(issuersOfCheck(issued, access(A)).map((i) => [i.ruc, i.toSend, i.issuedBefore])).toEqual([
+      [B, 1, 0],
+      [A, 1, 2],
+    ]);
+  });
+
   it('adds them to the default issuer’s own entry when it is counted by RUC too, and says when no issuer is known', () => {
     expect(issuersOfCheck(check, access(B))[0]).toMatchObject({ ruc: B, invoices: 5, toSend: 4, invalid: 1, totals: [totals('PEN', 4, '400.10')] });
     expect(issuersOfCheck(check, access(undefined))[1]).toEqual({
