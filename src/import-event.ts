@@ -2,6 +2,7 @@ import type { InvoiceOutcome } from './invoice/invoice-outcome.js';
 import type { Problem } from './invoice/problem.js';
 import type { HeaderMap } from './sheet/header-map.js';
 import type { LocalizedText } from './i18n/localized-text.js';
+import type { RetryWait } from './submit/submission.js';
 
 /** A problem with the place it points at, in the user's own sheet: the header text and (XLSX) the letter. */
 export interface LocatedProblem extends Problem {
@@ -48,6 +49,8 @@ export type ImportEvent =
    */
   | { readonly type: 'row'; readonly row: number; readonly cells: readonly (string | null)[]; readonly hidden?: true }
   | { readonly type: 'progress'; readonly rowsRead: number; readonly invoices: number }
+  /** An invoice waits to be sent again (submit): the outcomes after it wait for it, in the sheet's order. */
+  | ({ readonly type: 'retry-wait' } & RetryWait)
   /** One invoice has its final status for this run. */
   | { readonly type: 'invoice'; readonly outcome: InvoiceOutcome }
   /** Every problem of the run (file-level, rows of no invoice, invoices, the service's answers), located. */

@@ -3,7 +3,7 @@ import { localized } from '../i18n/localized-text.js';
 import type { LocalizedText } from '../i18n/localized-text.js';
 import type { Emisor } from '../invoice/validation-context.js';
 import { silentLogger } from '../logger.js';
-import { runImport } from '../run-import.js';
+import { eventSender, runImport } from '../run-import.js';
 import { createSubmission } from '../submit/create-submission.js';
 import { openJournal } from '../submit/journal.js';
 import { journalService } from '../submit/journal-service.js';
@@ -15,6 +15,7 @@ import { issuerCensus } from '../issuer-census.js';
 import { readSheetKeys } from '../sheet-keys.js';
 import type { LoginCredentials } from '../submit/api-client.js';
 import type { IssuerAccess } from '../submit/create-submission.js';
+import type { RetryWait } from '../submit/submission.js';
 import { issuerLoginFailed } from '../submit/create-submission.js';
 import type { IssuerSession, IssuerSessions } from '../submit/service-session.js';
 import { openIssuerSessions } from '../submit/service-session.js';
@@ -84,7 +85,8 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
     }
   }
   // One run per sheet (journal) at a time: taken before the login, so a second run sends nothing.
-  const notify = (message: LocalizedText): void => options.onEvent?.({ type: 'notice', message });
+  const tell = eventSender(options.onEvent, logger);
+  const notify = (message: LocalizedText): void => tell({ type: 'notice', message });
   const lock = await acquireRunLock(paths.journal, { command: options.runLabel ?? `factura-import submit ${input}`, logger, lang, onNotice: notify });
   try {
     return await submitLocked();
@@ -183,6 +185,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
           logger,
           clock,
           ...(options.signal !== undefined ? { signal: options.signal } : {}),
+          ...(options.onEvent !== undefined ? { onRetryWait: (wait: RetryWait) => tell({ type: 'retry-wait', ...wait }) } : {}),
         });
         const result = await runImport({
           command: 'submit',

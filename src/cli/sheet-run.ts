@@ -68,7 +68,8 @@ export async function withProgress(ctx: CliContext, run: (onEvent: (e: ImportEve
         // A check that starts over (an invoice whose rows come back further down) counts from zero.
         progress?.stop();
         progress = createProgressReporter({ stream: ctx.io.stderr, lang: ctx.args.lang, quiet: ctx.args.quiet, logger: ctx.logger });
-      } else if (e.type === 'invoice') progress?.tick(e.outcome.status);
+      } else if (e.type === 'invoice') progress?.tick(e.outcome.status, e.outcome);
+      else if (e.type === 'retry-wait') progress?.wait(e);
     });
   } finally {
     progress?.stop();

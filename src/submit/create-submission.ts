@@ -5,7 +5,7 @@ import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { LocalizedText } from '../i18n/localized-text.js';
 import type { Logger } from '../logger.js';
-import type { SendableInvoice, Submission, SubmitResult } from './submission.js';
+import type { RetryWait, SendableInvoice, Submission, SubmitResult } from './submission.js';
 import type { ApiClient } from './api-client.js';
 import { dispatch } from './dispatch.js';
 import { documentHash } from './document-hash.js';
@@ -46,6 +46,8 @@ export interface SubmissionDeps {
   readonly logger?: Logger;
   readonly clock?: () => number;
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Told before an invoice waits for a retry (which one, until when, why): the outcomes after it wait too. */
+  readonly onRetryWait?: (wait: RetryWait) => void;
 }
 
 /** Why an issuer's invoices are not sent: its login failed (the service's reason included). */
@@ -82,6 +84,8 @@ export function createSubmission(deps: SubmissionDeps): Submission {
   /** Issuers whose login was refused during the run: their further invoices fail without a request. */
   const refusedDuringRun = new Map<string, LocalizedText>();
   const concurrency = Math.max(1, deps.concurrency);
+  const clock = deps.clock ?? Date.now;
+  const onRetryWait = deps.onRetryWait;
   const maxPending = Math.max(1, deps.maxPending ?? concurrency * 4);
   const slot = pLimit(concurrency);
   // Every invoice read ahead may be waiting for a retry, and each wait listens to the stop signal.
@@ -137,6 +141,9 @@ export function createSubmission(deps: SubmissionDeps): Submission {
           ...(deps.maxAttempts !== undefined ? { maxAttempts: deps.maxAttempts } : {}),
           ...(deps.retryBaseMs !== undefined ? { retryBaseMs: deps.retryBaseMs } : {}),
           ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
+          ...(onRetryWait !== undefined
+            ? { onRetryWait: ({ waitMs, ...wait }) => onRetryWait({ serie, numero: String(numero), emisorRuc: ruc, until: clock() + waitMs, ...wait }) }
+            : {}),
         },
       );
       if (deps.isolateIssuers !== true) return send;

@@ -66,6 +66,8 @@ export interface SendInvoiceDeps {
   readonly retryMaxMs?: number;
   readonly random?: () => number;
   readonly logger?: Logger;
+  /** Told before each wait for a retry: the attempt it waits to make, how long, and why. */
+  readonly onRetryWait?: (wait: { readonly attempt: number; readonly maxAttempts: number; readonly waitMs: number; readonly reason: LocalizedText }) => void;
 }
 
 const NOTES = {
@@ -219,6 +221,7 @@ export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps
             random: deps.random ?? Math.random,
           });
           logger.debug({ key, attempt: attempts, reason: c.reason, waitMs: wait }, 'retrying invoice');
+          deps.onRetryWait?.({ attempt: attempts + 1, maxAttempts, waitMs: wait, reason: reasonInWords(c.reason) });
           try {
             await sleep(wait, signal);
           } catch {

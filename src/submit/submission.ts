@@ -1,4 +1,5 @@
 import type { FacturaDocument } from '../invoice/factura-document.js';
+import type { LocalizedText } from '../i18n/localized-text.js';
 import type { ServiceAnswer } from '../invoice/invoice-outcome.js';
 import type { InvoiceStatus } from '../invoice/invoice-status.js';
 import type { Problem } from '../invoice/problem.js';
@@ -19,6 +20,24 @@ export type SubmitResult =
       /** SKIPPED: the identificador an earlier run was given, as its journal holds it. */
       readonly answer?: ServiceAnswer;
     };
+
+/**
+ * An invoice waiting to be sent again: its last request got an answer that asks to retry, or none.
+ * Outcomes are handed on in the sheet's order, so those after it wait too, and a progress display
+ * stands still: this says which invoice it waits for, and until when.
+ */
+export interface RetryWait {
+  readonly serie: string;
+  readonly numero: string;
+  readonly emisorRuc: string;
+  /** The attempt it waits to make (2 after one failed request) and the most it makes. */
+  readonly attempt: number;
+  readonly maxAttempts: number;
+  /** Epoch ms of the next attempt. */
+  readonly until: number;
+  /** Why, in words (reason-in-words.ts): «el servicio no estaba disponible (HTTP 503)». */
+  readonly reason: LocalizedText;
+}
 
 /** What the pipeline needs of a submission (made by src/submit/create-submission.ts). */
 export interface Submission {

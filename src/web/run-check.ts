@@ -3,7 +3,7 @@ import type { HeaderMap, ImportEvent, LocalizedText, ValidateOptions } from '../
 import { checkRunOptions } from './check-run-options.js';
 import { journalReadOptions } from './journal-read-options.js';
 import { overlayOf } from './check-overlay.js';
-import { columnLetter, FacturaError, inUserTerms, STATUS_LABELS, validateSheet } from '../index.js';
+import { columnLetter, FacturaError, inUserTerms, RetryWaits, STATUS_LABELS, validateSheet } from '../index.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { checkTerms } from './check-terms.js';
 import { storedCells } from './wide-row-cells.js';
@@ -134,17 +134,20 @@ export async function runCheck(
   let lastProgress = 0;
   /** The library's last notice, shown under the progress (a check that reads the sheet again says why). */
   let note: string | undefined;
+  /** A submission's invoices waiting for a retry: the count stands still for them, and the page says which and until when. */
+  const waits = new RetryWaits();
   const progress = (force: boolean): void => {
     const now = Date.now();
     if (!force && now - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = now;
     store.setProgress(checkId, rowsRead);
+    const said = waits.text('es') ?? note;
     hub.publish(checkId, {
       type: 'progress',
       rowsRead,
       invoices: tally.invoices,
       ...(expected !== undefined ? { expected } : {}),
-      ...(note !== undefined ? { note } : {}),
+      ...(said !== undefined ? { note: said } : {}),
     });
   };
   let sheetTold = false;
@@ -166,6 +169,11 @@ export async function runCheck(
   const onEvent = (e: ImportEvent): void => {
     if (e.type === 'notice') {
       note = e.message.es;
+      progress(true);
+      return;
+    }
+    if (e.type === 'retry-wait') {
+      waits.wait(e);
       progress(true);
       return;
     }
@@ -194,6 +202,8 @@ export async function runCheck(
       case 'invoice': {
         tally.invoices += 1;
         const o = e.outcome;
+        // Its wait is over: the page stops saying it at once, not at the next progress.
+        if (waits.settled(o)) progress(true);
         const ruc = o.emisorRuc ?? defaultRuc;
         // Its warning comes as a `problem` event, at the invoice's row (its status cell): the page shows which ones, not only how many.
         // Under '' when no issuer is known yet (no login): the journal's own, when it has one (issued-in-journal.ts).

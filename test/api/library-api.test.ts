@@ -267,6 +267,32 @@ describe('submitSheet and the service’s success body', () => {
   });
 });
 
+describe('submitSheet while an invoice waits for a retry', () => {
+  it('tells which invoice waits, for which attempt, until when and why, before its outcome comes', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(7)]);
+    // Every PUT answered 500: one wait before the second and last attempt, then FAILED.
+    sandbox.setFaults({ failureRate: 1 });
+    const events: ImportEvent[] = [];
+    const before = Date.now();
+    const summary = await submitSheet(input, {
+      credentials: sandbox.credentials,
+      authUrl: sandbox.url,
+      baseUrl: sandbox.url,
+      maxAttempts: 2,
+      onEvent: (e) => {
+        if (e.type === 'retry-wait' || e.type === 'invoice') events.push(e);
+      },
+    });
+    expect(summary.byStatus.FAILED).toBe(1);
+    expect(events.map((e) => e.type)).toEqual(['retry-wait', 'invoice']);
+    const [wait] = events;
+    expect(wait).toMatchObject({ serie: 'F001', numero: '7', emisorRuc: sandbox.credentials.ruc, attempt: 2, maxAttempts: 2 });
+    expect(wait?.type === 'retry-wait' ? wait.reason.es : '').toBe('error interno del servicio (HTTP 500)');
+    expect(wait?.type === 'retry-wait' ? wait.until : 0).toBeGreaterThan(before);
+  });
+});
+
 describe('submitSheet against a service that echoes the password back', () => {
   it("tells no event, no summary and no file the clave: the service's words come with it taken out", async () => {
     const input = join(dir.path, 'ventas.xlsx');

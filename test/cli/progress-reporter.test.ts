@@ -1,6 +1,8 @@
 import type { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createProgressReporter, formatCounts } from '../../src/cli/progress-reporter.js';
+import { retryWaitText } from '../../src/index.js';
+import type { RetryWait } from '../../src/index.js';
 import { createLogger, silentLogger } from '../../src/logger.js';
 import { textSink } from '../helpers/text-sink.js';
 
@@ -62,6 +64,59 @@ describe('progress when stderr is not a terminal', () => {
     progress.tick('VALID');
     progress.stop();
     expect(log.lines()).toHaveLength(0);
+  });
+});
+
+describe('progress while an invoice waits for a retry', () => {
+  /** 14:05:12 UTC: 09:05:12 in Lima, as the tool shows times. */
+  const AT = Date.UTC(2026, 10, 23, 14, 5, 12);
+  const wait = (numero: string, until: number): RetryWait => ({
+    serie: 'F001',
+    numero,
+    emisorRuc: '20100070970',
+    attempt: 2,
+    maxAttempts: 5,
+    until,
+    reason: { es: 'el servicio no estaba disponible (HTTP 503)', en: 'the service was unavailable (HTTP 503)' },
+  });
+
+  it('says which one and until when in a line, once per interval, when the wait is long enough to look like a hang', () => {
+    const { stream, text } = textSink();
+    const now = AT - 40_000;
+    const progress = createProgressReporter({ stream, lang: 'es', quiet: false, logger: silentLogger(), clock: () => now });
+    progress.wait(wait('7', AT - 39_000)); // a second's backoff: no line
+    progress.wait(wait('8', AT));
+    progress.wait(wait('9', AT)); // within the interval: no second line, though 3 wait now
+    progress.stop();
+    expect(text()).toBe(
+      'Esperando: 2 facturas esperan un reintento; F001-8 espera el intento 2 de 5 hasta las 09:05:12: el servicio no estaba disponible (HTTP 503)\n',
+    );
+  });
+
+  it('shows the wait on the bar until that invoice’s outcome comes', () => {
+    /** The bar's last frame once stopped: what the terminal shows at that moment. */
+    const lastFrame = (steps: (p: ReturnType<typeof createProgressReporter>) => void): string => {
+      const { stream, text } = textSink();
+      Object.assign(stream, { isTTY: true, columns: 300, cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
+      const progress = createProgressReporter({ stream, lang: 'es', quiet: false, logger: silentLogger() });
+      progress.tick('ACCEPTED', { serie: 'F001', numero: '6', emisorRuc: '20100070970' });
+      steps(progress);
+      progress.stop();
+      return text().split('\u001b[1G').at(-1) ?? '';
+    };
+    expect(lastFrame((p) => p.wait(wait('7', AT)))).toContain(
+      'ACEPTADO 1 | F001-7 espera el intento 2 de 5 hasta las 09:05:12: el servicio no estaba disponible (HTTP 503)',
+    );
+    const after = lastFrame((p) => {
+      p.wait(wait('7', AT));
+      p.tick('ACCEPTED', { serie: 'F001', numero: '7', emisorRuc: '20100070970' });
+    });
+    expect(after).toContain('ACEPTADO 2');
+    expect(after).not.toContain('espera');
+  });
+
+  it('words the wait in English too', () => {
+    expect(retryWaitText(wait('7', AT), 1, 'en')).toBe('F001-7 waits for attempt 2 of 5 until 09:05:12: the service was unavailable (HTTP 503)');
   });
 });
 
