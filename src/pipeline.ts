@@ -4,6 +4,7 @@ import type { InvoiceOutcome } from './invoice/invoice-outcome.js';
 import type { InvoiceStatus } from './invoice/invoice-status.js';
 import type { ValidatedInvoice } from './invoice/validate-invoice.js';
 import type { SendableInvoice, Submission, SubmitResult } from './submit/submission.js';
+import { serviceTotalProblem } from './invoice/service-total-problem.js';
 
 /**
  * The composition of the flow (docs/architecture.md, "The flow"): grouped drafts → validated invoices → (submitted) outcomes,
@@ -54,7 +55,13 @@ export function outcomeOf(invoice: OutcomeSource, status: InvoiceStatus, extra?:
 }
 
 function submitted(invoice: SendableInvoice, r: SubmitResult, lang: Lang): InvoiceOutcome {
-  const problems = 'problems' in r && r.problems ? [...invoice.problems, ...r.problems] : invoice.problems;
+  const own = 'problems' in r && r.problems ? [...invoice.problems, ...r.problems] : invoice.problems;
+  // Issued with another total than the sheet's: said at the invoice, as a warning (it is issued).
+  const differs =
+    r.status === 'ACCEPTED' && r.answer?.body !== undefined
+      ? serviceTotalProblem({ ...invoice.draft, ...(invoice.draft.rows[0] !== undefined ? { row: invoice.draft.rows[0] } : {}) }, invoice.totals, r.answer.body)
+      : undefined;
+  const problems = differs === undefined ? own : [...own, differs];
   return outcomeOf(invoice, r.status, {
     problems,
     attempts: r.attempts,

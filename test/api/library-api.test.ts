@@ -293,6 +293,44 @@ describe('submitSheet while an invoice waits for a retry', () => {
   });
 });
 
+describe('submitSheet against a service that issues another total', () => {
+  it('warns at the invoice that the service issued a total other than the sheet’s; one that agrees gets no word', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    // 2 × 18.50 = 37.00 + IGV 6.66 = 43.66 each.
+    await writeSalesSheet(input, [salesRow(1), salesRow(2)]);
+    // Logins go to the sandbox; invoices to a service on 127.0.0.1 that accepts each, F001-2 with a cent more.
+    const service = createServer((req, res) => {
+      let text = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (text += chunk));
+      req.on('end', () => {
+        const { serie, numero } = (JSON.parse(text) as { datosDocumento: { serie: string; numero: number } }).datosDocumento;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ identificador: `X-${numero}`, serie, numero, hash: 'h', firma: 'f', total: numero === 2 ? 43.67 : 43.66 }));
+      });
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = service.address() as AddressInfo;
+      const events: ImportEvent[] = [];
+      const summary = await submitSheet(input, {
+        credentials: sandbox.credentials,
+        authUrl: sandbox.url,
+        baseUrl: `http://127.0.0.1:${port}`,
+        onEvent: (e) => events.push(e),
+      });
+      expect(summary.byStatus.ACCEPTED).toBe(2);
+      const outcomes = events.flatMap((e) => (e.type === 'invoice' ? [e.outcome] : []));
+      expect(outcomes.map((o) => o.problems.map((p) => `${p.code} ${p.row ?? ''} ${p.value ?? ''}`))).toEqual([[], ['SERVICE_TOTAL_DIFFERS 3 43.67']]);
+      expect(outcomes[1]?.problems[0]?.message.es).toBe(
+        'El servicio aceptó la factura F001-2 con un total de 43.67, pero según la hoja es 43.66 (diferencia 0.01): la factura emitida es la del servicio. Revísela en el servicio; si su total no es el correcto, corríjala con una nota de crédito, no emitiéndola de nuevo.',
+      );
+    } finally {
+      service.close();
+    }
+  });
+});
+
 describe('submitSheet against a service that echoes the password back', () => {
   it("tells no event, no summary and no file the clave: the service's words come with it taken out", async () => {
     const input = join(dir.path, 'ventas.xlsx');
