@@ -10,6 +10,7 @@ import { withoutRowCounter } from '../sheet/row-counter-column.js';
 import { findSheetAmountColumns } from '../sheet/sheet-amount-columns.js';
 import { findSaleStateColumn } from '../sheet/sale-state-column.js';
 import { findDocumentKindColumn, withDocumentKindColumn } from '../sheet/document-kind-column.js';
+import { isLineAmountHeader } from '../sheet/line-amount-as-unit.js';
 import type { SheetAmounts } from '../invoice/line-record.js';
 import type { HeaderColumn, HeaderMap } from '../sheet/header-map.js';
 import type { SourceRow } from '../sheet/source-row.js';
@@ -40,6 +41,8 @@ export interface PreviewColumn {
    * register's state column, read for the sales it marks voided (sale-state-column.ts).
    */
   readonly checks?: keyof SheetAmounts | 'state' | 'kind';
+  /** Its header names a line's amount: chosen as the unit value, each line is one unit and no quantity column is needed (line-amount-as-unit.ts). */
+  readonly lineAmount?: true;
 }
 
 /** A canonical column as a mapping screen lists it. */
@@ -145,6 +148,7 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
       sample: shownSample(below.map((r) => r.cells[index] ?? '').find((v) => v.trim() !== '') ?? ''),
       ...(column !== undefined ? { column } : {}),
       ...(checks !== undefined ? { checks } : {}),
+      ...(isLineAmountHeader(text) ? { lineAmount: true as const } : {}),
     };
   });
   const signature = createHash('sha256')
@@ -157,7 +161,8 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
     ...(header !== undefined ? { header } : {}),
     ...(headerRow !== undefined ? { headerRow: headerRow.row } : {}),
     columns,
-    missing: REQUIRED_COLUMNS.filter((c) => !fedNames.has(c)),
+    // A sheet of line amounts without a quantity column: each line is one unit (line-amount-as-unit.ts).
+    missing: REQUIRED_COLUMNS.filter((c) => !fedNames.has(c) && !(c === 'cantidad' && header?.unitQuantity === true)),
     signature,
     notes,
     firstRows: rows.filter((r) => !isBlank(r.cells)).slice(0, PREVIEW_FIRST_ROWS),

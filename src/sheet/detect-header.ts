@@ -11,6 +11,7 @@ import { combinedKeyColumn, withCombinedKeyColumn } from './combined-key-column.
 import { withoutRowCounter } from './row-counter-column.js';
 import { isPlainPriceHeader, isPriceWithIgvHeader, priceWithIgvColumn } from './price-with-igv-column.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
+import { isUnitQuantity, unitQuantityNote, withLineAmountAsUnitValue } from './line-amount-as-unit.js';
 import { isFixNotesHeader } from './fix-notes-header.js';
 import { isSaleStateHeader } from './sale-state-column.js';
 import { documentKindNote, findDocumentKindColumn, isDocumentKindHeader, withDocumentKindColumn } from './document-kind-column.js';
@@ -82,9 +83,12 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
     mapped: mapping.receptorTipoDocumento !== undefined,
   });
   const withIgv = matched.matches.has('valorVentaUnitario') ? undefined : priceWithIgvColumn(matched.unknown);
-  const match = withIgv !== undefined && options.pricesWithIgv === true ? withColumnFeeding(matched, withIgv, ['valorVentaUnitario']) : matched;
+  const priced = withIgv !== undefined && options.pricesWithIgv === true ? withColumnFeeding(matched, withIgv, ['valorVentaUnitario']) : matched;
+  // A register of one amount per line and no quantity: each line is one unit of it (line-amount-as-unit.ts).
+  const match = withLineAmountAsUnitValue(priced, { pricesWithIgv: options.pricesWithIgv === true });
+  const unitQuantity = isUnitQuantity({ cantidad: match.matches.get('cantidad')?.[0], valorVentaUnitario: match.matches.get('valorVentaUnitario')?.[0] });
 
-  const missing = REQUIRED_COLUMNS.filter((c) => !match.matches.has(c));
+  const missing = REQUIRED_COLUMNS.filter((c) => !match.matches.has(c) && !(c === 'cantidad' && unitQuantity));
   if (missing.length > 0) {
     const lineAmount = lineAmountColumn(match.unknown);
     const unread = match.unknown.filter(
@@ -97,12 +101,15 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   if (conflicts.length > 0) throw duplicated(options.file, found.row, conflicts);
   // A mapping can name a price with IGV as the unit value, which is read without IGV by default.
   const unitValue = match.matches.get('valorVentaUnitario')?.[0];
-  if (unitValue !== undefined && options.pricesWithIgv !== true && isPriceWithIgvHeader(unitValue.header)) {
+  // A total with IGV is such a price too, chosen for a sheet of line amounts.
+  if (unitValue !== undefined && options.pricesWithIgv !== true && (isPriceWithIgvHeader(unitValue.header) || sheetAmountKind(unitValue.header) === 'total')) {
     throw unitValueWithIgv(options.file, found.row, unitValue);
   }
 
   const columns = firstColumns(match);
-  const header: HeaderMap = { row: found.row, columns, unknown: match.unknown };
+  const header: HeaderMap = unitQuantity
+    ? { row: found.row, columns, unknown: match.unknown, unitQuantity }
+    : { row: found.row, columns, unknown: match.unknown };
 
   const notes: Problem[] = [];
   const titles = rows.slice(0, position).filter((r) => r.cells.some((c) => headerText(c) !== undefined));
@@ -143,6 +150,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const ignored = match.unknown.filter(
     (c) => sheetAmountKind(c.header) === undefined && !isFixNotesHeader(c.header) && !isSaleStateHeader(c.header) && !isDocumentKindHeader(c.header),
   );
+  if (unitQuantity && unitValue !== undefined) notes.push(unitQuantityNote(unitValue, found.row, options.pricesWithIgv === true));
   const kindColumn = findDocumentKindColumn(match.unknown);
   const kindNote = kindColumn === undefined ? undefined : documentKindNote(kindColumn, found.row);
   if (kindNote !== undefined) notes.push(kindNote);
@@ -257,6 +265,22 @@ function missingRequired(
             `  - ${c} (${label}): la columna ${where(withIgv)} trae el precio con IGV. Si sus precios incluyen el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV y se leerá como el valor unitario; si no, se acepta ${accepted}`,
             `  - ${c} (${label}): column ${where(withIgv)} holds the price with IGV. If your prices include IGV, run with --tipo-registro PRECIOS_CON_IGV and it is read as the unit value; otherwise accepted headers ${accepted}`,
           )[lang];
+        }
+        if (c === 'valorVentaUnitario' && lineAmount !== undefined && missing.includes('cantidad')) {
+          // No quantity either: each line is one unit of its amount, once the run knows whether the amount includes IGV.
+          const kind = sheetAmountKind(lineAmount.header);
+          if (kind === 'total') {
+            return localized(
+              `  - ${c} (${label}): la columna ${where(lineAmount)} trae el total con IGV de cada línea. Si cada línea es una unidad (un servicio, por ejemplo), ejecute con --tipo-registro PRECIOS_CON_IGV y cada línea se leerá como 1 unidad a ese precio con IGV (en el espacio de trabajo web, elija «Valor unitario con IGV» para esa columna); si no, agregue las columnas de cantidad y de valor unitario; se acepta ${accepted}`,
+              `  - ${c} (${label}): column ${where(lineAmount)} holds each line's total with IGV. If each line is one unit (a service, say), run with --tipo-registro PRECIOS_CON_IGV and each line is read as 1 unit at that price with IGV (in the web workspace, choose «Valor unitario con IGV» for that column); otherwise add the quantity and unit value columns; accepted headers ${accepted}`,
+            )[lang];
+          }
+          if (kind === 'amount') {
+            return localized(
+              `  - ${c} (${label}): la columna ${where(lineAmount)} trae el importe de cada línea, que puede incluir el IGV o no. Si cada línea es una unidad (un servicio, por ejemplo): si el importe incluye el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV; si no lo incluye, llame a esa columna «Valor venta»; cada línea se leerá entonces como 1 unidad de ese importe. Si no, agregue las columnas de cantidad y de valor unitario; se acepta ${accepted}`,
+              `  - ${c} (${label}): column ${where(lineAmount)} holds each line's amount, which may include IGV or not. If each line is one unit (a service, say): if the amount includes IGV, run with --tipo-registro PRECIOS_CON_IGV; if it does not, name that column «Valor venta»; each line is then read as 1 unit of that amount. Otherwise add the quantity and unit value columns; accepted headers ${accepted}`,
+            )[lang];
+          }
         }
         if (c === 'valorVentaUnitario' && lineAmount !== undefined) {
           return localized(

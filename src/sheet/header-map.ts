@@ -21,6 +21,8 @@ export interface HeaderMap {
   readonly columns: Readonly<Partial<Record<ColumnName, HeaderColumn>>>;
   /** Named columns that match no canonical column (ignored). */
   readonly unknown: readonly HeaderColumn[];
+  /** No quantity column: each line is one unit of its unit value, a line's amount (line-amount-as-unit.ts). */
+  readonly unitQuantity?: true;
 }
 
 /** The spreadsheet letter of a 0-based column index: 0 → A, 25 → Z, 26 → AA, 701 → ZZ, 702 → AAA. */

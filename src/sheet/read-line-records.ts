@@ -147,6 +147,7 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       amounts: amountColumnsOf(detected.header),
       saleState: findSaleStateColumn(detected.header.unknown),
       documentKind: findDocumentKindColumn(detected.header.unknown),
+      unitQuantity: detected.header.unitQuantity === true,
       currencyOfTitle:
         detected.titleCurrency === undefined
           ? undefined
@@ -165,6 +166,7 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
             amounts: undefined,
             saleState: undefined,
             documentKind: undefined,
+            unitQuantity: shape.unitQuantity && only.includes('cantidad'),
           };
     const records = lineRecords(pending, ended ? undefined : iterator, read, state, fixed !== undefined);
     return {
@@ -220,6 +222,8 @@ interface SheetShape {
   readonly saleState: SaleStateColumn | undefined;
   /** The register's document-kind column (document-kind-column.ts): a row of a boleta or a credit note is an error there. */
   readonly documentKind: DocumentKindColumn | undefined;
+  /** No quantity column: every line is 1 unit of its unit value, a line's amount (line-amount-as-unit.ts). */
+  readonly unitQuantity: boolean;
   /** The currency the title names, the sheet having no moneda column (title-currency.ts): every line's, unless its price names one; one object for all. */
   readonly currencyOfTitle: PriceCurrency | undefined;
   readonly includeHidden: boolean;
@@ -260,6 +264,7 @@ async function* lineRecords(
   const blankValues: Partial<Record<ColumnName, string | undefined>> = {};
   for (const [name] of columns) blankValues[name] = undefined;
   if (shape.combinedKey !== undefined) for (const name of KEY_NAMES) blankValues[name] = undefined;
+  if (shape.unitQuantity) blankValues.cantidad = '1';
   const toRecord = (row: SourceRow): LineRecord => {
     if (!fixed && state.convention === undefined) state.convention = conventionOf([row], decimalColumns);
     const values: Partial<Record<ColumnName, string | undefined>> = { ...blankValues };

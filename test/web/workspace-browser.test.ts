@@ -312,6 +312,28 @@ describe('the web workspace in a real browser', () => {
     await expect.poll(() => page.getByRole('table').first().textContent(), POLL).toMatch(/185\.00.*33\.30.*218\.30/);
   }, 90_000);
 
+  it('reads a register of one amount per line and no quantity once its amount is chosen as the unit value with IGV', async () => {
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
+    const sheetPath = join(dir.path, 'servicios.csv');
+    await writeFile(
+      sheetPath,
+      `Fecha;Comprobante;RUC;Razón social;Concepto;Importe\r\n${today};F001-00000301;20512333797;Comercial Andina S.A.C.;Asesoría contable;1180,00\r\n`,
+    );
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheetPath);
+    await page.getByRole('heading', { name: '2. Columnas de «servicios.csv»' }).waitFor();
+    await expect.poll(() => page.getByRole('status').allTextContents(), POLL).toContain('Faltan columnas obligatorias: Cantidad, Valor unitario.');
+    await page.getByLabel('Dato de la columna Importe').selectOption({ label: 'Valor unitario con IGV (el precio incluye el IGV)' });
+    // No quantity is asked for: each line is one unit of its amount, and the step says so.
+    await expect
+      .poll(() => page.getByRole('status').allTextContents(), POLL)
+      .toEqual(['Sin columna de cantidad: cada línea se leerá como 1 unidad, con «Importe» como su valor.']);
+    await shot(page, '06e-importe-por-linea');
+    await page.getByRole('button', { name: 'Revisar la hoja' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await expect.poll(() => page.getByRole('table').first().textContent(), POLL).toMatch(/1,000\.00.*180\.00.*1,180\.00/);
+  }, 90_000);
+
   it('writes the counts of a big check in the history as in its summary, with thousands marked', async () => {
     const big = join(dir.path, 'ventas-enero.xlsx');
     await writeSalesSheet(

@@ -29,7 +29,10 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
   // read a particular way («valorVentaUnitario@conIgv»: the unit value, including IGV).
   const fieldsOf = (v: string | undefined): string[] => (v === undefined || v === '' ? [] : v.split(',').map((f) => f.replace(WITH_IGV_SUFFIX, '')));
   for (const v of Object.values(choice)) for (const name of fieldsOf(v)) used.set(name, (used.get(name) ?? 0) + 1);
-  const missing = preview.canonical.filter((c) => c.required && !used.has(c.name));
+  // A line's amount chosen as the unit value, with no quantity column: each line is one unit of it (the run reads it so).
+  const unitColumn = preview.columns.find((c) => fieldsOf(choice[c.index]).includes('valorVentaUnitario'));
+  const eachLineOneUnit = !used.has('cantidad') && unitColumn?.lineAmount === true;
+  const missing = preview.canonical.filter((c) => c.required && !used.has(c.name) && !(c.name === 'cantidad' && eachLineOneUnit));
   const repeated = [...used.entries()].filter(([, n]) => n > 1).map(([name]) => name);
   const labelOf = (name: string): string => preview.canonical.find((c) => c.name === name)?.label ?? name;
   // Shown only for a price headed «con IGV» (nothing else missing): the step is here for that one choice.
@@ -101,6 +104,11 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
           ))}
         </tbody>
       </table>
+      {eachLineOneUnit && (
+        <p class="note" role="status">
+          Sin columna de cantidad: cada línea se leerá como 1 unidad, con «{unitColumn.header}» como su valor.
+        </p>
+      )}
       {missing.length > 0 && (
         <p class="alert" role="status">
           Faltan columnas obligatorias: {missing.map((m) => m.label).join(', ')}.
