@@ -26,6 +26,26 @@ afterEach(async () => {
   await dir.cleanup();
 });
 
+/** A service on 127.0.0.1 answering each invoice PUT (its body given) as `answer` says; logins go to the sandbox. `use` gets its address. */
+async function withInvoiceService(answer: (body: string) => { status: number; json: unknown }, use: (baseUrl: string) => Promise<void>): Promise<void> {
+  const service = createServer((req, res) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (text += chunk));
+    req.on('end', () => {
+      const { status, json } = answer(text);
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(json));
+    });
+  });
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  try {
+    await use(`http://127.0.0.1:${(service.address() as AddressInfo).port}`);
+  } finally {
+    service.close();
+  }
+}
+
 describe('validateSheet', () => {
   it('tells a progress display the sheet, every row with its cells, each invoice and each located problem', async () => {
     const input = join(dir.path, 'ventas.xlsx');
@@ -299,35 +319,22 @@ describe('submitSheet against a service that issues another total', () => {
     // 2 × 18.50 = 37.00 + IGV 6.66 = 43.66 each.
     await writeSalesSheet(input, [salesRow(1), salesRow(2)]);
     // Logins go to the sandbox; invoices to a service on 127.0.0.1 that accepts each, F001-2 with a cent more.
-    const service = createServer((req, res) => {
-      let text = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => (text += chunk));
-      req.on('end', () => {
+    await withInvoiceService(
+      (text) => {
         const { serie, numero } = (JSON.parse(text) as { datosDocumento: { serie: string; numero: number } }).datosDocumento;
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ identificador: `X-${numero}`, serie, numero, hash: 'h', firma: 'f', total: numero === 2 ? 43.67 : 43.66 }));
-      });
-    });
-    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = service.address() as AddressInfo;
-      const events: ImportEvent[] = [];
-      const summary = await submitSheet(input, {
-        credentials: sandbox.credentials,
-        authUrl: sandbox.url,
-        baseUrl: `http://127.0.0.1:${port}`,
-        onEvent: (e) => events.push(e),
-      });
-      expect(summary.byStatus.ACCEPTED).toBe(2);
-      const outcomes = events.flatMap((e) => (e.type === 'invoice' ? [e.outcome] : []));
-      expect(outcomes.map((o) => o.problems.map((p) => `${p.code} ${p.row ?? ''} ${p.value ?? ''}`))).toEqual([[], ['SERVICE_TOTAL_DIFFERS 3 43.67']]);
-      expect(outcomes[1]?.problems[0]?.message.es).toBe(
-        'El servicio aceptó la factura F001-2 con un total de 43.67, pero según la hoja es 43.66 (diferencia 0.01): la factura emitida es la del servicio. Revísela en el servicio; si su total no es el correcto, corríjala con una nota de crédito, no emitiéndola de nuevo.',
-      );
-    } finally {
-      service.close();
-    }
+        return { status: 200, json: { identificador: `X-${numero}`, serie, numero, hash: 'h', firma: 'f', total: numero === 2 ? 43.67 : 43.66 } };
+      },
+      async (baseUrl) => {
+        const events: ImportEvent[] = [];
+        const summary = await submitSheet(input, { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl, onEvent: (e) => events.push(e) });
+        expect(summary.byStatus.ACCEPTED).toBe(2);
+        const outcomes = events.flatMap((e) => (e.type === 'invoice' ? [e.outcome] : []));
+        expect(outcomes.map((o) => o.problems.map((p) => `${p.code} ${p.row ?? ''} ${p.value ?? ''}`))).toEqual([[], ['SERVICE_TOTAL_DIFFERS 3 43.67']]);
+        expect(outcomes[1]?.problems[0]?.message.es).toBe(
+          'El servicio aceptó la factura F001-2 con un total de 43.67, pero según la hoja es 43.66 (diferencia 0.01): la factura emitida es la del servicio. Revísela en el servicio; si su total no es el correcto, corríjala con una nota de crédito, no emitiéndola de nuevo.',
+        );
+      },
+    );
   });
 });
 
@@ -337,34 +344,21 @@ describe('submitSheet against a service that echoes the password back', () => {
     await writeSalesSheet(input, [salesRow(1), salesRow(2)]);
     const { clave } = sandbox.credentials;
     // Logins go to the sandbox; invoices to a service on 127.0.0.1 that refuses each, quoting the password.
-    const echo = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ codigo: '400', mensaje: `Credencial ${clave} no admitida`, detalle: `clave=${clave}` }));
-      });
-    });
-    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = echo.address() as AddressInfo;
-      const events: ImportEvent[] = [];
-      const summary = await submitSheet(input, {
-        credentials: sandbox.credentials,
-        authUrl: sandbox.url,
-        baseUrl: `http://127.0.0.1:${port}`,
-        onEvent: (e) => events.push(e),
-      });
-      expect(summary.byStatus.REJECTED).toBe(2);
-      const rejected = events.flatMap((e) => (e.type === 'invoice' ? [e.outcome] : []));
-      expect(rejected.map((o) => o.answer?.mensaje)).toEqual(['Credencial [REDACTED] no admitida', 'Credencial [REDACTED] no admitida']);
-      expect(JSON.stringify(events)).not.toContain(clave);
-      expect(JSON.stringify(summary)).not.toContain(clave);
-      expect(summary.firstProblems.map((p) => p.message)).toContain('F001-1 RECHAZADO: Credencial [REDACTED] no admitida: clave=[REDACTED] (HTTP 400)');
-      const results = await readResultsWorkbook(summary.paths.results ?? '');
-      expect(JSON.stringify(results)).not.toContain(clave);
-    } finally {
-      echo.close();
-    }
+    await withInvoiceService(
+      () => ({ status: 400, json: { codigo: '400', mensaje: `Credencial ${clave} no admitida`, detalle: `clave=${clave}` } }),
+      async (baseUrl) => {
+        const events: ImportEvent[] = [];
+        const summary = await submitSheet(input, { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl, onEvent: (e) => events.push(e) });
+        expect(summary.byStatus.REJECTED).toBe(2);
+        const rejected = events.flatMap((e) => (e.type === 'invoice' ? [e.outcome] : []));
+        expect(rejected.map((o) => o.answer?.mensaje)).toEqual(['Credencial [REDACTED] no admitida', 'Credencial [REDACTED] no admitida']);
+        expect(JSON.stringify(events)).not.toContain(clave);
+        expect(JSON.stringify(summary)).not.toContain(clave);
+        expect(summary.firstProblems.map((p) => p.message)).toContain('F001-1 RECHAZADO: Credencial [REDACTED] no admitida: clave=[REDACTED] (HTTP 400)');
+        const results = await readResultsWorkbook(summary.paths.results ?? '');
+        expect(JSON.stringify(results)).not.toContain(clave);
+      },
+    );
   });
 });
 

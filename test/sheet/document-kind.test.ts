@@ -10,19 +10,11 @@ import type { ColumnMapping } from '../../src/sheet/column-mapping.js';
 import { allOf } from '../helpers/batches.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { rowsFromArrays } from './mapping/rows-from-arrays.js';
+import { registerLine, REGISTER_HEADER } from './register-rows.js';
 
-/** A sales register as offices keep it: the document's kind beside its serie and number. */
-const HEADER = ['Serie', 'Número', 'Fecha', 'RUC cliente', 'Razón social', 'Descripción', 'Cantidad', 'Valor unitario'];
-const line = (numero: string, fecha = '20/11/2026'): (string | number)[] => [
-  'F001',
-  numero,
-  fecha,
-  '20100047218',
-  'Banco de Crédito del Perú',
-  'Arroz extra bolsa 5 kg',
-  '10',
-  '18.50',
-];
+/** A sales register as offices keep it, the document's kind beside it. */
+const HEADER = REGISTER_HEADER;
+const line = (numero: string): string[] => registerLine(numero);
 
 async function read(rows: readonly (readonly (string | number)[])[], mapping?: ColumnMapping) {
   const sheet = await readLineRecords(rowsFromArrays(rows), mapping === undefined ? {} : { mapping });

@@ -8,18 +8,12 @@ import { readLineRecords } from '../../src/sheet/read-line-records.js';
 import { allOf } from '../helpers/batches.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { rowsFromArrays } from './mapping/rows-from-arrays.js';
+import { registerLine, REGISTER_HEADER } from './register-rows.js';
 
-const HEADER = ['Serie', 'Número', 'Fecha', 'RUC cliente', 'Razón social', 'Descripción', 'Cantidad', 'Valor unitario', 'IGV', 'Total'];
+const HEADER = [...REGISTER_HEADER, 'IGV', 'Total'];
 /** A line of 10 × 18.50: IGV 33.30, total 218.30, with the sheet's own IGV and total as given. */
 const line = (numero: string, igv: string | number, total: string | number, fecha = '20/11/2026'): (string | number)[] => [
-  'F001',
-  numero,
-  fecha,
-  '20100047218',
-  'Banco de Crédito del Perú',
-  'Arroz extra bolsa 5 kg',
-  '10',
-  '18.50',
+  ...registerLine(numero, { fecha }),
   igv,
   total,
 ];

@@ -9,18 +9,10 @@ import { readLineRecords } from '../../src/sheet/read-line-records.js';
 import { allOf } from '../helpers/batches.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { rowsFromArrays } from './mapping/rows-from-arrays.js';
+import { registerLine, REGISTER_HEADER } from './register-rows.js';
 
-const HEADER = ['Serie', 'Número', 'Fecha', 'RUC cliente', 'Razón social', 'Descripción', 'Cantidad', 'Valor unitario'];
-const line = (numero: string, more: { nombre?: string; descripcion?: string; fecha?: string } = {}): string[] => [
-  'F001',
-  numero,
-  more.fecha ?? '20/11/2026',
-  '20100047218',
-  more.nombre ?? 'Banco de Crédito del Perú',
-  more.descripcion ?? 'Arroz extra bolsa 5 kg',
-  '10',
-  '18.50',
-];
+const HEADER = REGISTER_HEADER;
+const line = registerLine;
 
 async function read(rows: readonly (readonly string[])[]): Promise<{ records: LineRecord[]; ignored: string[] }> {
   const sheet = await readLineRecords(rowsFromArrays(rows));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { request } from 'undici';
+import { expect } from 'vitest';
 import { PROJECT_ROOT, spawnCli } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { watchedPages } from './page-frames.js';
@@ -193,6 +194,16 @@ export async function uploadSheet(
     body,
   });
   return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
+}
+
+/** A sheet uploaded and checked as the page does it (upload, run, wait for the check to settle, bounded): its check id. */
+export async function uploadAndRun(session: { readonly cookie: string; readonly origin: string }, fileName: string, bytes: string | Buffer): Promise<string> {
+  const uploaded = await uploadSheet(session, fileName, bytes);
+  const id = String(uploaded.json['checkId']);
+  const call = workspaceApi(session);
+  if ((await call('POST', `/api/checks/${id}/run`, {})).status !== 202) throw new Error(`the check of ${fileName} did not start`);
+  await expect.poll(async () => (await call('GET', `/api/checks/${id}`)).json['state'], { timeout: 60_000, interval: 100 }).toMatch(/done|failed/);
+  return id;
 }
 
 /** A workspace server (no browser) in a fresh folder, signed in: its API as the page calls it. */

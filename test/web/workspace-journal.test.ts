@@ -14,7 +14,7 @@ import { readResultsWorkbook } from '../reliability/results-workbook-reader.js';
 import { writeSalesCsv } from '../reliability/sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
 import type { WorkspaceApi } from './browser-session.js';
-import { closeWorkspace, sandboxServiceEnv, signIn, startServe, stopServe, workspaceApi } from './browser-session.js';
+import { closeWorkspace, sandboxServiceEnv, signIn, startServe, stopServe, uploadAndRun, workspaceApi } from './browser-session.js';
 
 interface CheckState {
   readonly state: string;
@@ -250,15 +250,7 @@ describe('a workspace whose service is set but whose login is not typed yet', ()
       const call = workspaceApi(session);
       const sheet = join(dir.path, 'f011.csv');
       await writeSalesCsv(sheet, { invoices: 3, serie: 'F011' });
-      const { body, type } = multipart('f011.csv', await readFile(sheet));
-      const uploaded = await request(`${session.origin}/api/uploads`, {
-        method: 'POST',
-        headers: { cookie: session.cookie, origin: session.origin, 'content-type': type },
-        body,
-      });
-      const id = ((await uploaded.body.json()) as { checkId: string }).checkId;
-      expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
-      await expect.poll(async () => (await call('GET', `/api/checks/${id}`)).json['state'], { timeout: 60_000, interval: 100 }).toBe('done');
+      const id = await uploadAndRun(session, 'f011.csv', await readFile(sheet));
       expect((await call('GET', `/api/checks/${id}`)).json).toMatchObject({ issuedBefore: 1 });
       const plan = (await call('GET', `/api/checks/${id}/issuers`)).json as { issuers: { toSend: number; issuedBefore: number }[] };
       expect(plan.issuers.map((i) => [i.toSend, i.issuedBefore])).toEqual([[2, 1]]);

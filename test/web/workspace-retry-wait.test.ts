@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSandbox } from '../../src/index.js';
 import { startSandbox } from '../../src/index.js';
 import type { CheckProgress } from '../../src/web/workspace-api.js';
-import { multipart } from '../helpers/multipart-body.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { writeSalesCsv } from '../reliability/sales-sheet.js';
 import type { ServeProcess, WorkspaceApi } from './browser-session.js';
-import { closeWorkspace, POLL, sandboxServiceEnv, signIn, startServe, workspaceApi } from './browser-session.js';
+import { closeWorkspace, sandboxServiceEnv, signIn, startServe, uploadAndRun, workspaceApi } from './browser-session.js';
 
 /**
  * «Enviar» while the service asks to try again: the page's count stands still (outcomes come in
@@ -37,15 +36,8 @@ describe('the workspace while an invoice waits for a retry', () => {
   it('says which invoice waits and until when in the live progress, then sends it once the service answers', async () => {
     const sheet = join(dir.path, 'ventas.csv');
     await writeSalesCsv(sheet, { invoices: 1, serie: 'F021' });
-    const { body, type } = multipart('ventas.csv', await readFile(sheet));
-    const uploaded = await request(`${session.origin}/api/uploads`, {
-      method: 'POST',
-      headers: { cookie: session.cookie, origin: session.origin, 'content-type': type },
-      body,
-    });
-    const id = ((await uploaded.body.json()) as { checkId: string }).checkId;
-    expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
-    await expect.poll(async () => (await call('GET', `/api/checks/${id}`)).json['state'], POLL).toBe('done');
+    const id = await uploadAndRun(session, 'ventas.csv', await readFile(sheet));
+    expect((await call('GET', `/api/checks/${id}`)).json['state']).toBe('done');
 
     // Every PUT answered 500 until the page has said the wait.
     sandbox.setFaults({ failureRate: 1 });
