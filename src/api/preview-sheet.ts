@@ -10,7 +10,7 @@ import { withoutRowCounter } from '../sheet/row-counter-column.js';
 import { findSheetAmountColumns } from '../sheet/sheet-amount-columns.js';
 import { findSaleStateColumn } from '../sheet/sale-state-column.js';
 import { findDocumentKindColumn, withDocumentKindColumn } from '../sheet/document-kind-column.js';
-import { isLineAmountHeader } from '../sheet/line-amount-as-unit.js';
+import { lineAmountKind } from '../sheet/line-amount-as-unit.js';
 import type { SheetAmounts } from '../invoice/line-record.js';
 import type { HeaderColumn, HeaderMap } from '../sheet/header-map.js';
 import type { SourceRow } from '../sheet/source-row.js';
@@ -41,8 +41,12 @@ export interface PreviewColumn {
    * register's state column, read for the sales it marks voided (sale-state-column.ts).
    */
   readonly checks?: keyof SheetAmounts | 'state' | 'kind';
-  /** Its header names a line's amount: chosen as the unit value, each line is one unit and no quantity column is needed (line-amount-as-unit.ts). */
-  readonly lineAmount?: true;
+  /**
+   * Its header names a line's amount, without IGV (`base`), with it (`total`) or either (`amount`):
+   * chosen as the unit value (a `total` only as including IGV), each line is one unit and no quantity
+   * column is needed (line-amount-as-unit.ts).
+   */
+  readonly lineAmount?: 'base' | 'total' | 'amount';
 }
 
 /** A canonical column as a mapping screen lists it. */
@@ -141,6 +145,7 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   const columns: PreviewColumn[] = named.map(({ header: text, index, letter }) => {
     const column = fed.get(index)?.join(',');
     const checks = checked.get(index);
+    const lineAmount = lineAmountKind(text);
     return {
       index,
       header: text,
@@ -148,7 +153,7 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
       sample: shownSample(below.map((r) => r.cells[index] ?? '').find((v) => v.trim() !== '') ?? ''),
       ...(column !== undefined ? { column } : {}),
       ...(checks !== undefined ? { checks } : {}),
-      ...(isLineAmountHeader(text) ? { lineAmount: true as const } : {}),
+      ...(lineAmount !== undefined ? { lineAmount } : {}),
     };
   });
   const signature = createHash('sha256')

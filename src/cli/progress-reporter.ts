@@ -53,7 +53,7 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
   }
   /** The invoices waiting for a retry: said until each one's outcome comes. */
   const waiting = new RetryWaits();
-  const waitingNow = (): string => waiting.text(options.lang) ?? '';
+  const waitingNow = (): string => waiting.text(options.lang, clock()) ?? '';
   const settled = (invoice: InvoiceRef | undefined): void => {
     if (invoice !== undefined) waiting.settled(invoice);
   };

@@ -197,7 +197,19 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
   }),
   receptorTipoDocumento: inv('enum', false, {
     catalogue: 'tipoDocumentoIdentidad',
-    aliases: ['Tipo documento', 'Tipo doc cliente', 'Tipo de documento', 'Tipo doc', 'Tipo doc. identidad', 'T. doc.', 'T. doc. cliente'],
+    aliases: [
+      'Tipo documento',
+      'Tipo doc cliente',
+      'Tipo de documento',
+      'Tipo doc',
+      'Tipo doc. identidad',
+      'T. doc.',
+      'T. doc. cliente',
+      'Tipo de documento del cliente',
+      'Tipo doc. ident.',
+      'Tipo de documento de identidad',
+      'Tipo doc. identidad cliente',
+    ],
     label: localized('Tipo de documento del cliente', 'Customer document type'),
     description: localized(
       'RUC, DNI, etc. Si se deja en blanco: RUC cuando el número tiene 11 dígitos, DNI cuando tiene 8.',

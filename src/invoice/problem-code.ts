@@ -52,7 +52,13 @@ export type CellProblemCode =
 
 /** Rows that do not make an invoice (src/invoice/invoice-grouper.ts). */
 export type GroupingProblemCode =
-  'CONFLICTING_INVOICE_VALUE' | 'INCOMPLETE_INVOICE_KEY' | 'INVOICE_KEY_REPEATED' | 'INVOICE_KEY_SPLIT' | 'INVOICE_MAY_MISS_ROW' | 'ROW_WITHOUT_INVOICE';
+  | 'CONFLICTING_INVOICE_VALUE'
+  | 'INCOMPLETE_INVOICE_KEY'
+  | 'INVOICE_KEY_REPEATED'
+  | 'INVOICE_KEY_SPLIT'
+  | 'INVOICE_MAY_MISS_ROW'
+  | 'ONE_UNIT_SEVERAL_LINES'
+  | 'ROW_WITHOUT_INVOICE';
 
 /** The amounts whose SUNAT digit limits are checked (src/invoice/rules/amount-rules.ts). */
 export type AmountName = 'QUANTITY' | 'UNIT_VALUE';

@@ -1,13 +1,12 @@
 import { Decimal } from 'decimal.js';
 import { localized } from '../i18n/localized-text.js';
+import { bodyField } from './body-field.js';
 import type { InvoiceTotals } from './invoice-outcome.js';
 import type { Problem } from './problem.js';
 
 /** The `total` of the service's success body as a number, when it has one it is readable as. */
-function totalOf(body: unknown): Decimal | undefined {
-  if (body === null || typeof body !== 'object') return undefined;
-  const total = (body as Record<string, unknown>)['total'];
-  if (typeof total !== 'number' && typeof total !== 'string') return undefined;
+function totalOf(total: string | number | undefined): Decimal | undefined {
+  if (total === undefined) return undefined;
   try {
     const value = new Decimal(typeof total === 'string' ? total.trim() : total);
     return value.isFinite() ? value : undefined;
@@ -29,9 +28,9 @@ export function serviceTotalProblem(
 ): Problem | undefined {
   if (totals === undefined) return undefined;
   // The common case, a number that agrees, without a Decimal: this runs for every invoice accepted.
-  const said = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['total'] : undefined;
+  const said = bodyField(body, 'total');
   if (typeof said === 'number' && Number.isFinite(said) && said.toFixed(2) === totals.total) return undefined;
-  const issued = totalOf(body);
+  const issued = totalOf(said);
   if (issued === undefined) return undefined;
   const ours = new Decimal(totals.total);
   if (issued.toDecimalPlaces(2).equals(ours.toDecimalPlaces(2))) return undefined;

@@ -1,3 +1,4 @@
+import { bodyField } from '../invoice/body-field.js';
 import type { Lang, LocalizedText } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
 import type { InvoiceOutcome, ServiceAnswer } from '../invoice/invoice-outcome.js';
@@ -89,7 +90,15 @@ export const INVOICE_COLUMNS = [
   { name: 'emisorRuc', header: localized('RUC emisor', 'Issuer RUC'), width: 13, read: ({ outcome }, c) => c.text(outcome.emisorRuc) },
   // The service's own word on an accepted invoice, kept whole (provider-notes.md: «keep the whole
   // body»): its hash, which the printed invoice carries, apart; then the body as it came.
-  { name: 'hash', header: localized('Hash', 'Hash'), width: 30, read: ({ answer }, c) => c.text(fieldOf(answer.body, 'hash')) },
+  {
+    name: 'hash',
+    header: localized('Hash', 'Hash'),
+    width: 30,
+    read: ({ answer }, c) => {
+      const hash = bodyField(answer.body, 'hash');
+      return c.text(hash === undefined ? undefined : String(hash));
+    },
+  },
   {
     name: 'answerBody',
     header: localized('Respuesta del servicio', 'Service answer'),
@@ -97,13 +106,6 @@ export const INVOICE_COLUMNS = [
     read: ({ answer }, c) => c.text(answer.body === undefined ? undefined : JSON.stringify(answer.body)),
   },
 ] as const satisfies readonly ResultsColumn<InvoiceSource>[];
-
-/** A text or number field of a success body, as text. */
-function fieldOf(body: unknown, name: string): string | undefined {
-  if (body === null || typeof body !== 'object') return undefined;
-  const value = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-}
 
 /** The columns of `Errores`, in order. */
 export const PROBLEM_COLUMNS = [

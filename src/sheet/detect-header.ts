@@ -86,7 +86,10 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const priced = withIgv !== undefined && options.pricesWithIgv === true ? withColumnFeeding(matched, withIgv, ['valorVentaUnitario']) : matched;
   // A register of one amount per line and no quantity: each line is one unit of it (line-amount-as-unit.ts).
   const match = withLineAmountAsUnitValue(priced, { pricesWithIgv: options.pricesWithIgv === true });
-  const unitQuantity = isUnitQuantity({ cantidad: match.matches.get('cantidad')?.[0], valorVentaUnitario: match.matches.get('valorVentaUnitario')?.[0] });
+  const unitQuantity = isUnitQuantity(
+    { cantidad: match.matches.get('cantidad')?.[0], valorVentaUnitario: match.matches.get('valorVentaUnitario')?.[0] },
+    match.unknown,
+  );
 
   const missing = REQUIRED_COLUMNS.filter((c) => !match.matches.has(c) && !(c === 'cantidad' && unitQuantity));
   if (missing.length > 0) {

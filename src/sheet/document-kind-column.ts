@@ -5,7 +5,7 @@ import { cellDisplayText } from './cell-display-text.js';
 import type { HeaderMatch } from './column-mapping.js';
 import { headerKey, withColumnsSetAside } from './column-mapping.js';
 import type { DocumentKind } from './document-kind-word.js';
-import { documentKindOf } from './document-kind-word.js';
+import { documentKindOf, isTwoDigitKindCode } from './document-kind-word.js';
 import type { HeaderColumn } from './header-map.js';
 import type { Cell, SourceRow } from './source-row.js';
 
@@ -65,20 +65,18 @@ const SAMPLED = 20;
 
 /**
  * The header match with a «Tipo doc.» column read as the document's kind rather than the
- * customer's document type: beside a column that is the customer's type by its header («Tipo doc.
- * cliente», «Tipo doc. identidad»), which two sheets in three of SUNAT's register format have, or
- * alone when its first values are all kinds of document by word (FT, BV, NC: a code alone, «1» or
- * «6», is the customer's type as it always was). Otherwise, or when a mapping file names the
- * customer's type, the match as it was.
+ * customer's document type, when its first values are all kinds of document: by word (FT, BV, NC,
+ * «07 - Nota de crédito») or by a catálogo 01 code with its two digits («01», «07»), which no
+ * customer's type is. A code of one digit, «1» or «6», or a word such as RUC, is the customer's
+ * type as it always was (beside a customer-type column of its own, the two are then refused as
+ * feeding one column, as before). Otherwise, or when a mapping file names the customer's type,
+ * the match as it was.
  */
 export function withDocumentKindColumn(match: HeaderMatch, below: readonly SourceRow[], options: { readonly mapped: boolean }): HeaderMatch {
   if (options.mapped) return match;
   const types = match.matches.get('receptorTipoDocumento') ?? [];
-  const shared = types.filter((c) => SHARED_HEADERS.includes(headerKey(c.header)));
-  if (shared.length === 0) return match;
-  if (shared.length < types.length) return withColumnsSetAside(match, shared);
-  const [only] = shared;
-  return shared.length === 1 && only !== undefined && holdsKindWords(only, below) ? withColumnsSetAside(match, shared) : match;
+  const kinds = types.filter((c) => SHARED_HEADERS.includes(headerKey(c.header)) && holdsKinds(c, below));
+  return kinds.length === 1 ? withColumnsSetAside(match, kinds) : match;
 }
 
 /**
@@ -101,12 +99,12 @@ export function documentKindNote(column: HeaderColumn, headerRow: number): Probl
   };
 }
 
-function holdsKindWords(column: HeaderColumn, below: readonly SourceRow[]): boolean {
+function holdsKinds(column: HeaderColumn, below: readonly SourceRow[]): boolean {
   const values = below
     .map((r) => cellDisplayText(r.cells[column.index] ?? null)?.trim() ?? '')
     .filter((t) => t !== '')
     .slice(0, SAMPLED);
-  return values.length > 0 && values.every((t) => documentKindOf(t, false) !== undefined);
+  return values.length > 0 && values.every((t) => documentKindOf(t, false) !== undefined || isTwoDigitKindCode(t));
 }
 
 /** What a row of each kind is, and what to do with it, in words. */
@@ -138,14 +136,31 @@ const KIND_WORDS: Readonly<Record<Exclude<DocumentKind, 'factura'>, { readonly w
   },
 };
 
-/** The error of a row the document-kind column marks as another kind of document than an invoice; undefined for any other row. */
+/**
+ * The error of a row the document-kind column marks as another kind of document than an invoice,
+ * or as one it does not know («XX», «Doc. interno»): only what says factura is sent, since a credit
+ * note sent as an invoice cannot be taken back. Undefined for an invoice's row and a blank cell.
+ */
 export function notAnInvoiceProblem(cell: Cell | null, row: number, column: DocumentKindColumn): Problem | undefined {
   if (cell === null) return undefined;
   const text = cellDisplayText(cell);
-  if (text === null) return undefined;
+  if (text === null || text.trim() === '') return undefined;
   const kind = documentKindOf(text, true);
-  if (kind === undefined || kind === 'factura') return undefined;
+  if (kind === 'factura') return undefined;
   const shown = text.trim();
+  if (kind === undefined) {
+    return {
+      severity: 'error',
+      code: 'NOT_AN_INVOICE',
+      row,
+      column: column.header,
+      value: shown,
+      message: localized(
+        `Fila ${row}, «${column.header}»: la hoja dice «${shown}», que no es un tipo de comprobante que se reconozca, y esta herramienta solo emite facturas: la fila no se envía sin saber que es una. Si es una factura, escriba «Factura» (o 01); si es otro comprobante, quite sus filas de la hoja.`,
+        `Row ${row}, "${column.header}": the sheet says "${shown}", which is no known kind of document, and this tool issues invoices only: the row is not sent without knowing it is one. If it is an invoice, write «Factura» (or 01); if it is another document, take its rows out of the sheet.`,
+      ),
+    };
+  }
   const { what, todo } = KIND_WORDS[kind];
   return {
     severity: 'error',

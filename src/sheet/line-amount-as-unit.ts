@@ -1,4 +1,5 @@
 import { localized } from '../i18n/localized-text.js';
+import { matchKey } from '../invoice/match-key.js';
 import type { Problem } from '../invoice/problem.js';
 import type { HeaderMatch } from './column-mapping.js';
 import { withColumnFeeding } from './column-mapping.js';
@@ -19,7 +20,7 @@ import { sheetAmountKind } from './sheet-amount-columns.js';
  * be 18 % off.
  */
 export function withLineAmountAsUnitValue(match: HeaderMatch, options: { readonly pricesWithIgv: boolean }): HeaderMatch {
-  if (match.matches.has('cantidad') || match.matches.has('valorVentaUnitario')) return match;
+  if (match.matches.has('cantidad') || match.matches.has('valorVentaUnitario') || match.unknown.some((c) => looksLikeQuantity(c.header))) return match;
   const wanted: readonly string[] = options.pricesWithIgv ? ['total', 'amount'] : ['base'];
   for (const kind of wanted) {
     const column = match.unknown.find((c) => sheetAmountKind(c.header) === kind);
@@ -33,15 +34,53 @@ export function withLineAmountAsUnitValue(match: HeaderMatch, options: { readonl
  * from a line's amount («Valor venta», «Total», «Importe»: by withLineAmountAsUnitValue, or by the
  * user's mapping or choice of columns), never from a unit price, whose quantity is not known.
  */
-export function isUnitQuantity(columns: { readonly cantidad?: HeaderColumn | undefined; readonly valorVentaUnitario?: HeaderColumn | undefined }): boolean {
+export function isUnitQuantity(
+  columns: { readonly cantidad?: HeaderColumn | undefined; readonly valorVentaUnitario?: HeaderColumn | undefined },
+  unknown: readonly HeaderColumn[],
+): boolean {
   const unit = columns.valorVentaUnitario;
-  return columns.cantidad === undefined && unit !== undefined && isLineAmountHeader(unit.header);
+  return columns.cantidad === undefined && unit !== undefined && isLineAmountHeader(unit.header) && !unknown.some((c) => looksLikeQuantity(c.header));
+}
+
+/** The beginnings of a quantity's header we do not read as one («Cantidad facturada», «Unid.», «Horas»): the quantity is asked for, never taken as 1. */
+const QUANTITY_LIKE = ['cant', 'qty', 'unid', 'nrounid', 'numunid', 'horas', 'piezas', 'pzas', 'bultos'];
+
+/** Whether an unread header may be a quantity: then a line is not one unit by default. */
+function looksLikeQuantity(header: string): boolean {
+  const key = matchKey(header);
+  return QUANTITY_LIKE.some((q) => key.startsWith(q));
 }
 
 /** Whether a header names a line's amount («Valor venta», «Total», «Importe»), not a unit's price. */
 export function isLineAmountHeader(header: string): boolean {
+  return lineAmountKind(header) !== undefined;
+}
+
+/** Which line's amount a header names: without IGV (`base`), with it (`total`), or either (`amount`, «Importe»). */
+export function lineAmountKind(header: string): 'base' | 'total' | 'amount' | undefined {
   const kind = sheetAmountKind(header);
-  return kind === 'base' || kind === 'total' || kind === 'amount';
+  return kind === 'base' || kind === 'total' || kind === 'amount' ? kind : undefined;
+}
+
+/**
+ * The error of a second row of one invoice in a sheet read as one unit per line: whether its
+ * amount is the line's or the whole invoice's repeated on every row («Total factura», which
+ * reconcile-sheet-amounts.ts takes either way) cannot be told, and read as the line's the invoice
+ * would add up to twice its total. A register of one amount per line has one row per invoice.
+ */
+export function severalLinesProblem(row: number, invoice: string, unit: HeaderColumn): Problem {
+  const where = `«${unit.header}»`;
+  return {
+    severity: 'error',
+    code: 'ONE_UNIT_SEVERAL_LINES',
+    row,
+    column: 'valorVentaUnitario',
+    value: invoice,
+    message: localized(
+      `Fila ${row}: la factura ${invoice} tiene más de una fila y la hoja no tiene columna de cantidad: no se sabe si ${where} es el importe de cada línea o el de toda la factura repetido en cada fila (leído como de cada línea, la factura sumaría de más). Agregue las columnas «Cantidad» y «Valor unitario».`,
+      `Row ${row}: invoice ${invoice} has more than one row and the sheet has no quantity column: whether ${where} is each line's amount or the whole invoice's repeated on every row cannot be told (read as each line's, the invoice would add up to more). Add the «Cantidad» and «Valor unitario» columns.`,
+    ),
+  };
 }
 
 /** The note of a sheet read so: which column is each line's value, and that each line is one unit. */

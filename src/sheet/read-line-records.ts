@@ -24,6 +24,7 @@ import type { SaleStateColumn } from './sale-state-column.js';
 import { findSaleStateColumn, voidedStateProblem } from './sale-state-column.js';
 import type { DocumentKindColumn } from './document-kind-column.js';
 import { findDocumentKindColumn, notAnInvoiceProblem } from './document-kind-column.js';
+import { severalLinesProblem } from './line-amount-as-unit.js';
 import { totalsRowEvidence } from './totals-row.js';
 import type { Cell, RowSource, SourceRow } from './source-row.js';
 
@@ -147,7 +148,7 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       amounts: amountColumnsOf(detected.header),
       saleState: findSaleStateColumn(detected.header.unknown),
       documentKind: findDocumentKindColumn(detected.header.unknown),
-      unitQuantity: detected.header.unitQuantity === true,
+      unitQuantity: detected.header.unitQuantity === true ? detected.header.columns.valorVentaUnitario : undefined,
       currencyOfTitle:
         detected.titleCurrency === undefined
           ? undefined
@@ -166,7 +167,7 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
             amounts: undefined,
             saleState: undefined,
             documentKind: undefined,
-            unitQuantity: shape.unitQuantity && only.includes('cantidad'),
+            unitQuantity: only.includes('cantidad') ? shape.unitQuantity : undefined,
           };
     const records = lineRecords(pending, ended ? undefined : iterator, read, state, fixed !== undefined);
     return {
@@ -222,8 +223,8 @@ interface SheetShape {
   readonly saleState: SaleStateColumn | undefined;
   /** The register's document-kind column (document-kind-column.ts): a row of a boleta or a credit note is an error there. */
   readonly documentKind: DocumentKindColumn | undefined;
-  /** No quantity column: every line is 1 unit of its unit value, a line's amount (line-amount-as-unit.ts). */
-  readonly unitQuantity: boolean;
+  /** No quantity column: every line is 1 unit of its unit value, a line's amount in this column (line-amount-as-unit.ts). */
+  readonly unitQuantity: HeaderColumn | undefined;
   /** The currency the title names, the sheet having no moneda column (title-currency.ts): every line's, unless its price names one; one object for all. */
   readonly currencyOfTitle: PriceCurrency | undefined;
   readonly includeHidden: boolean;
@@ -264,7 +265,9 @@ async function* lineRecords(
   const blankValues: Partial<Record<ColumnName, string | undefined>> = {};
   for (const [name] of columns) blankValues[name] = undefined;
   if (shape.combinedKey !== undefined) for (const name of KEY_NAMES) blankValues[name] = undefined;
-  if (shape.unitQuantity) blankValues.cantidad = '1';
+  if (shape.unitQuantity !== undefined) blankValues.cantidad = '1';
+  /** The invoice of the last line read as one unit: a second row of it is an error (severalLinesProblem). */
+  let unitInvoice: string | undefined;
   const toRecord = (row: SourceRow): LineRecord => {
     if (!fixed && state.convention === undefined) state.convention = conventionOf([row], decimalColumns);
     const values: Partial<Record<ColumnName, string | undefined>> = { ...blankValues };
@@ -299,6 +302,12 @@ async function* lineRecords(
         if (n.kind === 'value') values[name] = n.value;
         else if (n.kind === 'problem') (problems ??= []).push(n.problem);
       }
+    }
+    if (shape.unitQuantity !== undefined) {
+      // A row without serie and número continues the invoice above it.
+      const key = values.serie !== undefined || values.numero !== undefined ? `${values.serie ?? ''}-${values.numero ?? ''}` : unitInvoice;
+      if (key !== undefined && key === unitInvoice) (problems ??= []).push(severalLinesProblem(row.row, key, shape.unitQuantity));
+      unitInvoice = key;
     }
     if (shape.saleState !== undefined) {
       const voided = voidedStateProblem(row.cells[shape.saleState.index] ?? null, row.row, shape.saleState);

@@ -14,8 +14,8 @@ export interface SheetColumn {
   readonly column?: string;
   /** The sheet's own amount read from it to check the invoices' totals, when it feeds no column (`total`, `base`, `igv`, `amount`, `discount`). */
   readonly checks?: string;
-  /** Its header names a line's amount: chosen as the unit value, each line is one unit and the quantity is not asked for. */
-  readonly lineAmount?: boolean;
+  /** Its header names a line's amount (`base` without IGV, `total` with it, `amount` either): chosen as the unit value, each row is one unit and the quantity is not asked for. */
+  readonly lineAmount?: 'base' | 'total' | 'amount';
 }
 
 /** A canonical column the mapping can feed. */

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createProgressReporter, formatCounts } from '../../src/cli/progress-reporter.js';
-import { retryWaitText } from '../../src/index.js';
+import { retryWaitText, RetryWaits } from '../../src/index.js';
 import type { RetryWait } from '../../src/index.js';
 import { createLogger, silentLogger } from '../../src/logger.js';
 import { textSink } from '../helpers/text-sink.js';
@@ -88,9 +88,7 @@ describe('progress while an invoice waits for a retry', () => {
     progress.wait(wait('8', AT));
     progress.wait(wait('9', AT)); // within the interval: no second line, though 3 wait now
     progress.stop();
-    expect(text()).toBe(
-      'Esperando: 2 facturas esperan un reintento; F001-8 espera el intento 2 de 5 hasta las 09:05:12: el servicio no estaba disponible (HTTP 503)\n',
-    );
+    expect(text()).toBe('Esperando: 2 facturas esperan un reintento; F001-8: intento 2 de 5 a las 09:05:12 (el servicio no estaba disponible, HTTP 503)\n');
   });
 
   it('shows the wait on the bar until that invoice’s outcome comes', () => {
@@ -98,25 +96,38 @@ describe('progress while an invoice waits for a retry', () => {
     const lastFrame = (steps: (p: ReturnType<typeof createProgressReporter>) => void): string => {
       const { stream, text } = textSink();
       Object.assign(stream, { isTTY: true, columns: 300, cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
-      const progress = createProgressReporter({ stream, lang: 'es', quiet: false, logger: silentLogger() });
+      const progress = createProgressReporter({ stream, lang: 'es', quiet: false, logger: silentLogger(), clock: () => AT - 60_000 });
       progress.tick('ACCEPTED', { serie: 'F001', numero: '6', emisorRuc: '20100070970' });
       steps(progress);
       progress.stop();
       return text().split('\u001b[1G').at(-1) ?? '';
     };
     expect(lastFrame((p) => p.wait(wait('7', AT)))).toContain(
-      'ACEPTADO 1 | F001-7 espera el intento 2 de 5 hasta las 09:05:12: el servicio no estaba disponible (HTTP 503)',
+      'ACEPTADO 1 | F001-7: intento 2 de 5 a las 09:05:12 (el servicio no estaba disponible, HTTP 503)',
     );
     const after = lastFrame((p) => {
       p.wait(wait('7', AT));
       p.tick('ACCEPTED', { serie: 'F001', numero: '7', emisorRuc: '20100070970' });
     });
     expect(after).toContain('ACEPTADO 2');
-    expect(after).not.toContain('espera');
+    expect(after).not.toContain('intento');
   });
 
-  it('words the wait in English too', () => {
-    expect(retryWaitText(wait('7', AT), 1, 'en')).toBe('F001-7 waits for attempt 2 of 5 until 09:05:12: the service was unavailable (HTTP 503)');
+  it('words the wait in English too, with the date when it runs past today', () => {
+    expect(retryWaitText(wait('7', AT), 1, 'en', AT - 60_000)).toBe('F001-7: attempt 2 of 5 at 09:05:12 (the service was unavailable, HTTP 503)');
+    expect(retryWaitText(wait('7', AT), 1, 'es', AT - 86_400_000)).toBe(
+      'F001-7: intento 2 de 5 el 23/11/2026 a las 09:05:12 (el servicio no estaba disponible, HTTP 503)',
+    );
+  });
+
+  it('names an invoice still waiting once the one told last has its outcome', () => {
+    const waits = new RetryWaits();
+    waits.wait(wait('9', AT));
+    waits.wait(wait('7', AT + 4_000));
+    waits.settled({ serie: 'F001', numero: '7', emisorRuc: '20100070970' });
+    expect(waits.text('es', AT - 60_000)).toBe('F001-9: intento 2 de 5 a las 09:05:12 (el servicio no estaba disponible, HTTP 503)');
+    waits.settled({ serie: 'F001', numero: '9', emisorRuc: '20100070970' });
+    expect(waits.text('es', AT)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { previewSheet, validateSheet } from '../../src/index.js';
+import { FacturaError, previewSheet, validateSheet } from '../../src/index.js';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import type { LineRecord } from '../../src/invoice/line-record.js';
 import { documentKindOf } from '../../src/sheet/document-kind-word.js';
@@ -54,7 +54,19 @@ describe('the words of a kind of document', () => {
     expect(['01', '6', '1'].map((t) => documentKindOf(t, false))).toEqual([undefined, undefined, undefined]);
   });
 
-  it.each(['RUC', 'DNI', 'CE', '6', 'F', 'B', 'Facturación de servicios varios', ''])('«%s» is none by word', (text) => {
+  it.each([
+    ['07 - Nota de crédito', 'notaCredito'],
+    ['01 - Factura', 'factura'],
+    ['N. Crédito', 'notaCredito'],
+    ['NOTA CRED.', 'notaCredito'],
+    ['NCE', 'notaCredito'],
+    ['BOLETA ELECTRONICA', 'boleta'],
+    ['Nota de Débito Electrónica', 'notaDebito'],
+  ])('«%s», as ERPs export it, is a %s', (text, kind) => {
+    expect(documentKindOf(text, false)).toBe(kind);
+  });
+
+  it.each(['RUC', 'DNI', 'CE', '6', 'F', 'B', 'Pasaporte', ''])('«%s» is none by word', (text) => {
     expect(documentKindOf(text, false)).toBeUndefined();
   });
 });
@@ -82,6 +94,30 @@ describe("a register's document-kind column", () => {
     expect(records[2]?.problems[0]?.message.es).toBe(
       'Fila 4, «Tipo de comprobante»: la hoja dice «07», una nota de crédito, y esta herramienta solo emite facturas: enviada, se emitiría como factura con su serie y número. Emita la nota de crédito aparte, referida a la factura que corrige. Quite sus filas de la hoja; si es una factura, corrija «Tipo de comprobante».',
     );
+  });
+
+  it('holds a row whose kind it does not know: only what says factura is sent', async () => {
+    const { errors, records } = await read([
+      [...HEADER, 'Tipo de comprobante'],
+      [...line('1'), '01 - Factura'],
+      [...line('2'), 'Doc. interno'],
+    ]);
+    expect(errors).toEqual([[], ['NOT_AN_INVOICE 3 Tipo de comprobante Doc. interno']]);
+    expect(records[1]?.problems[0]?.message.es).toContain('que no es un tipo de comprobante que se reconozca');
+  });
+
+  it('leaves «Tipo doc.» the customer’s when it holds customer type codes beside a type column in words: refused as two columns, as before', async () => {
+    const rows = [
+      ['Tipo doc.', ...HEADER, 'Tipo doc. identidad'],
+      ['6', ...line('1'), 'RUC'],
+      ['4', ...line('2'), 'CE'],
+    ];
+    const error = await read(rows).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(FacturaError);
+    expect((error as FacturaError).text.es).toContain('dos columnas corresponden a la misma columna');
   });
 
   it('takes «Tipo doc.» as the kind when the customer has a type column of its own: codes count there, and the run says which reading it took', async () => {

@@ -72,6 +72,31 @@ describe('a register of line amounts without a quantity', () => {
     expect(await refusal(read(register('Total'), { mapping: { valorVentaUnitario: 'Total' } }))).toContain('cada factura saldría 18 % más alta');
   });
 
+  it('holds an invoice of several rows: its amount may be the whole invoice’s repeated on each row', async () => {
+    const rows = [
+      ['Fecha', 'Serie', 'Número', 'RUC', 'Razón social', 'Concepto', 'Total factura'],
+      ['20/11/2026', 'F001', '101', '20100047218', 'Banco de Crédito del Perú', 'Asesoría contable', '1180.00'],
+      ['', '', '', '', '', 'Auditoría', '1180.00'],
+      ['20/11/2026', 'F001', '102', '20601030013', 'Distribuidora Norte S.A.C.', 'Auditoría', '590.00'],
+      ['20/11/2026', 'F001', '102', '20601030013', 'Distribuidora Norte S.A.C.', 'Auditoría', '590.00'],
+    ];
+    const { records } = await read(rows, { pricesWithIgv: true });
+    expect(records.map((r) => r.problems.map((p) => `${p.code} ${p.row ?? ''} ${p.value ?? ''}`))).toEqual([
+      [],
+      ['ONE_UNIT_SEVERAL_LINES 3 F001-101'],
+      [],
+      ['ONE_UNIT_SEVERAL_LINES 5 F001-102'],
+    ]);
+    expect(records[1]?.problems[0]?.message.es).toContain(
+      'no se sabe si «Total factura» es el importe de cada línea o el de toda la factura repetido en cada fila',
+    );
+  });
+
+  it('asks for the quantity, never takes it as 1, when an unread column may be one («Cantidad facturada»)', async () => {
+    const rows = register('Valor venta').map((r, i) => [...r, i === 0 ? 'Cantidad facturada' : '10']);
+    expect(await refusal(read(rows))).toContain('«Cantidad facturada» (H)');
+  });
+
   it('leaves a sheet with a quantity column, or a unit price without one, refused as it was', async () => {
     const withQuantity = register('Valor venta').map((r, i) => [...r, i === 0 ? 'Cantidad' : '2']);
     expect(await refusal(read(withQuantity))).toContain('la columna «Valor venta» (G) trae el importe de la línea, no el valor de una unidad');
@@ -110,6 +135,6 @@ describe('a register of line amounts through a whole check', () => {
     // The workspace asks for no quantity: the columns step is passed over.
     const preview = await previewSheet(path);
     expect(preview.missing).toEqual([]);
-    expect(preview.columns.find((c) => c.header === 'Valor venta')).toMatchObject({ column: 'valorVentaUnitario', lineAmount: true });
+    expect(preview.columns.find((c) => c.header === 'Valor venta')).toMatchObject({ column: 'valorVentaUnitario', lineAmount: 'base' });
   });
 });

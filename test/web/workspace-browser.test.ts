@@ -323,11 +323,16 @@ describe('the web workspace in a real browser', () => {
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sheetPath);
     await page.getByRole('heading', { name: '2. Columnas de «servicios.csv»' }).waitFor();
     await expect.poll(() => page.getByRole('status').allTextContents(), POLL).toContain('Faltan columnas obligatorias: Cantidad, Valor unitario.');
+    // Taken as the unit value, the step says which way the amount is read.
+    await page.getByLabel('Dato de la columna Importe').selectOption({ label: 'Valor unitario (obligatorio)' });
+    await expect
+      .poll(() => page.getByRole('status').allTextContents(), POLL)
+      .toContain('Sin columna de cantidad: cada fila se leerá como una factura de 1 unidad, con «Importe» como su valor sin IGV.');
     await page.getByLabel('Dato de la columna Importe').selectOption({ label: 'Valor unitario con IGV (el precio incluye el IGV)' });
     // No quantity is asked for: each line is one unit of its amount, and the step says so.
     await expect
       .poll(() => page.getByRole('status').allTextContents(), POLL)
-      .toEqual(['Sin columna de cantidad: cada línea se leerá como 1 unidad, con «Importe» como su valor.']);
+      .toEqual(['Sin columna de cantidad: cada fila se leerá como una factura de 1 unidad, con «Importe» como su valor con IGV.']);
     await shot(page, '06e-importe-por-linea');
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();

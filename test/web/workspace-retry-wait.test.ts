@@ -52,11 +52,11 @@ describe('the workspace while an invoice waits for a retry', () => {
       for (const frame of frames) {
         const event = JSON.parse(frame.replace(/^data: /, '')) as CheckProgress;
         seen.push(event);
-        if (event.type === 'progress' && event.note?.includes('espera el intento') === true) sandbox.setFaults({ failureRate: 0 });
+        if (event.type === 'progress' && event.note?.includes(': intento ') === true) sandbox.setFaults({ failureRate: 0 });
       }
     }
     const notes = seen.flatMap((e) => (e.type === 'progress' && e.note !== undefined ? [e.note] : []));
-    expect(notes[0]).toMatch(/^F021-1 espera el intento 2 de 5 hasta las \d\d:\d\d:\d\d: error interno del servicio \(HTTP 500\)$/);
+    expect(notes[0]).toMatch(/^F021-1: intento 2 de 5 a las \d\d:\d\d:\d\d \(error interno del servicio, HTTP 500\)$/);
     // Once its outcome came, the progress says no more of it; the stream ends with the run.
     const last = seen.at(-2);
     expect(last?.type === 'progress' ? last.note : 'not a progress').toBeUndefined();

@@ -29,9 +29,12 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
   // read a particular way («valorVentaUnitario@conIgv»: the unit value, including IGV).
   const fieldsOf = (v: string | undefined): string[] => (v === undefined || v === '' ? [] : v.split(',').map((f) => f.replace(WITH_IGV_SUFFIX, '')));
   for (const v of Object.values(choice)) for (const name of fieldsOf(v)) used.set(name, (used.get(name) ?? 0) + 1);
-  // A line's amount chosen as the unit value, with no quantity column: each line is one unit of it (the run reads it so).
+  // A line's amount chosen as the unit value, with no quantity column: each row is one unit of it (the run reads it so).
+  // A total includes IGV: only as «Valor unitario con IGV» (read without, every invoice would be 18 % higher).
   const unitColumn = preview.columns.find((c) => fieldsOf(choice[c.index]).includes('valorVentaUnitario'));
-  const eachLineOneUnit = !used.has('cantidad') && unitColumn?.lineAmount === true;
+  const unitWithIgv = unitColumn !== undefined && (choice[unitColumn.index] ?? '').endsWith(WITH_IGV_SUFFIX);
+  const totalWithoutIgv = unitColumn?.lineAmount === 'total' && !unitWithIgv;
+  const eachLineOneUnit = !used.has('cantidad') && unitColumn?.lineAmount !== undefined && !totalWithoutIgv;
   const missing = preview.canonical.filter((c) => c.required && !used.has(c.name) && !(c.name === 'cantidad' && eachLineOneUnit));
   const repeated = [...used.entries()].filter(([, n]) => n > 1).map(([name]) => name);
   const labelOf = (name: string): string => preview.canonical.find((c) => c.name === name)?.label ?? name;
@@ -65,8 +68,8 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
       )}
       <p>
         {preview.headerRow !== undefined ? `Encabezados en la fila ${preview.headerRow}. ` : ''}
-        Las columnas sin asignar se ignoran, salvo los importes de la hoja y su columna de estado, que se usan para comprobar los totales y las ventas anuladas;
-        las obligatorias están marcadas.
+        Las columnas sin asignar se ignoran, salvo los importes de la hoja y sus columnas de estado y de tipo de comprobante, que se usan para comprobar los
+        totales, las ventas anuladas y que cada fila sea de una factura; las obligatorias están marcadas.
       </p>
       <table class="columns-table">
         <thead>
@@ -106,7 +109,13 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
       </table>
       {eachLineOneUnit && (
         <p class="note" role="status">
-          Sin columna de cantidad: cada línea se leerá como 1 unidad, con «{unitColumn.header}» como su valor.
+          Sin columna de cantidad: cada fila se leerá como una factura de 1 unidad, con «{unitColumn.header}» como su valor{' '}
+          {unitWithIgv ? 'con IGV' : 'sin IGV'}.
+        </p>
+      )}
+      {totalWithoutIgv && (
+        <p class="alert" role="status">
+          «{unitColumn.header}» trae el total con IGV: elíjala como «Valor unitario con IGV».
         </p>
       )}
       {missing.length > 0 && (
@@ -120,7 +129,7 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
         </p>
       )}
       <div class="actions actions--below">
-        <button type="button" class="primary" disabled={missing.length > 0 || repeated.length > 0} onClick={confirm}>
+        <button type="button" class="primary" disabled={missing.length > 0 || repeated.length > 0 || totalWithoutIgv} onClick={confirm}>
           Revisar la hoja
         </button>
         <button type="button" onClick={onCancel}>
