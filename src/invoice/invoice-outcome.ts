@@ -17,6 +17,8 @@ export interface ServiceAnswer {
   readonly identificador?: string;
   /** The whole success body, kept as the service sent it (never holds a secret). */
   readonly body?: unknown;
+  /** The service's hash of the document when only the journal's record of its acceptance is known (SKIPPED: an earlier run had the body). */
+  readonly hash?: string;
 }
 
 /**

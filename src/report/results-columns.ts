@@ -95,7 +95,7 @@ export const INVOICE_COLUMNS = [
     header: localized('Hash', 'Hash'),
     width: 30,
     read: ({ answer }, c) => {
-      const hash = bodyField(answer.body, 'hash');
+      const hash = answer.hash ?? bodyField(answer.body, 'hash');
       return c.text(hash === undefined ? undefined : String(hash));
     },
   },

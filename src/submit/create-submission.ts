@@ -105,7 +105,9 @@ export function createSubmission(deps: SubmissionDeps): Submission {
       const prior = deps.journal.priorState(key, hash);
       if (prior === 'accepted') {
         const identificador = deps.journal.issuedAs(key);
-        return { status: 'SKIPPED', attempts: 0, note: SKIPPED_NOTE, ...(identificador !== undefined ? { answer: { identificador } } : {}) };
+        const hash = deps.journal.answerHashOf(key);
+        const answer = { ...(identificador !== undefined ? { identificador } : {}), ...(hash !== undefined ? { hash } : {}) };
+        return { status: 'SKIPPED', attempts: 0, note: SKIPPED_NOTE, ...(identificador !== undefined || hash !== undefined ? { answer } : {}) };
       }
       if (prior === 'accepted-different-content') {
         const row = invoice.draft.rows[0];

@@ -25,6 +25,8 @@ export interface OutcomeRecord {
   readonly hash: string;
   readonly status: JournalOutcomeStatus;
   readonly identificador?: string;
+  /** The service's hash of the document (its success body's `hash`), kept with the acceptance: a rerun's SKIPPED invoice still shows it. */
+  readonly answerHash?: string;
   readonly httpStatus?: number;
   readonly at: string;
 }
@@ -116,6 +118,8 @@ export class JournalState {
    * not issued, and could be issued again under a new number).
    */
   readonly #issuedAs = new Map<string, string>();
+  /** The service's hash of each key accepted with one (absent from journals written before it was kept). */
+  readonly #answerHashes = new Map<string, string>();
 
   /** The service this state is about; undefined: every record counts (a journal read whatever its service). */
   constructor(readonly service?: string) {}
@@ -139,6 +143,7 @@ export class JournalState {
         state.set(r.key, compact(r.hash, true));
         this.#otherUnknown.delete(r.key);
         if (r.identificador !== undefined) this.#issuedAs.set(r.key, r.identificador);
+        if (typeof r.answerHash === 'string') this.#answerHashes.set(r.key, r.answerHash);
         return;
       case 'FAILED':
       case 'UNKNOWN':
@@ -187,6 +192,11 @@ export class JournalState {
   /** The identificador the service gave the key when it accepted it, when the journal holds one. */
   issuedAs(key: string): string | undefined {
     return this.#issuedAs.get(key);
+  }
+
+  /** The service's hash of the document the key was accepted with, when the journal holds one. */
+  answerHashOf(key: string): string | undefined {
+    return this.#answerHashes.get(key);
   }
 
   priorState(key: string, hash: string): PriorState {

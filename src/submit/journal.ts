@@ -30,10 +30,19 @@ export interface Journal {
   priorState(key: string, hash: string): PriorState;
   /** The identificador the service gave `key` when it accepted it, when the journal holds one. */
   issuedAs(key: string): string | undefined;
+  /** The service's hash of the document `key` was accepted with, when the journal holds one. */
+  answerHashOf(key: string): string | undefined;
   /** Appends and flushes `{t:'attempt'}`; resolves once the line is on disk. */
   recordAttempt(entry: { key: string; hash: string; attempt: number }): Promise<void>;
   /** Appends and flushes `{t:'outcome'}`; resolves once the line is on disk. */
-  recordOutcome(entry: { key: string; hash: string; status: JournalOutcomeStatus; identificador?: string; httpStatus?: number }): Promise<void>;
+  recordOutcome(entry: {
+    key: string;
+    hash: string;
+    status: JournalOutcomeStatus;
+    identificador?: string;
+    answerHash?: string;
+    httpStatus?: number;
+  }): Promise<void>;
   /** Lines written by this run, and the batches (one write + fdatasync each) that carried them. */
   readonly stats: () => { readonly lines: number; readonly batches: number };
   close(): Promise<void>;
@@ -216,13 +225,14 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     report,
     priorState: (key, hash) => state.priorState(key, hash),
     issuedAs: (key) => state.issuedAs(key),
+    answerHashOf: (key) => state.answerHashOf(key),
     stats: () => ({ ...counts }),
     recordAttempt({ key, hash, attempt }) {
       const p = append({ t: 'attempt', key, ...to, hash, attempt, at: new Date(clock()).toISOString() });
       settled = p.catch(() => undefined);
       return p;
     },
-    recordOutcome({ key, hash, status, identificador, httpStatus }) {
+    recordOutcome({ key, hash, status, identificador, answerHash, httpStatus }) {
       const p = append({
         t: 'outcome',
         key,
@@ -230,6 +240,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
         hash,
         status,
         ...(identificador !== undefined ? { identificador } : {}),
+        ...(answerHash !== undefined ? { answerHash } : {}),
         ...(httpStatus !== undefined ? { httpStatus } : {}),
         at: new Date(clock()).toISOString(),
       });

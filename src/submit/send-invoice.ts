@@ -1,5 +1,6 @@
 import type { LocalizedText } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
+import { bodyField } from '../invoice/body-field.js';
 import type { ServiceAnswer } from '../invoice/invoice-outcome.js';
 import type { Logger } from '../logger.js';
 import { silentLogger } from '../logger.js';
@@ -68,6 +69,15 @@ export interface SendInvoiceDeps {
   readonly logger?: Logger;
   /** Told before each wait for a retry: the attempt it waits to make, how long, and why. */
   readonly onRetryWait?: (wait: { readonly attempt: number; readonly maxAttempts: number; readonly waitMs: number; readonly reason: LocalizedText }) => void;
+}
+
+/** What a hash of the service looks like (base64 or hex, at most 200 characters): anything else in the body's `hash` is not journaled. */
+const ANSWER_HASH = /^[A-Za-z0-9+/=_.:-]{1,200}$/;
+
+/** The service's hash of an accepted document, for its journal line: a rerun that skips the invoice still shows it. */
+function answerHashOf(answer: ServiceAnswer | undefined): { answerHash?: string } {
+  const hash = bodyField(answer?.body, 'hash');
+  return typeof hash === 'string' && ANSWER_HASH.test(hash) ? { answerHash: hash } : {};
 }
 
 const NOTES = {
@@ -151,6 +161,7 @@ export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps
         hash,
         status: journalStatus,
         ...(answer?.identificador !== undefined ? { identificador: answer.identificador } : {}),
+        ...(status === 'ACCEPTED' ? answerHashOf(answer) : {}),
         ...(answer?.httpStatus !== undefined ? { httpStatus: answer.httpStatus } : {}),
       });
     }

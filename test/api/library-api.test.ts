@@ -284,6 +284,19 @@ describe('submitSheet and the service’s success body', () => {
       expect(row?.getCell(at('Hash')).value).toBe(body.hash);
       expect(JSON.parse(row?.getCell(at('Respuesta del servicio')).text ?? '')).toEqual(body);
     }
+
+    // A rerun skips both (the journal's word), and still shows each one's identificador and hash.
+    const again = await submitSheet(input, { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: sandbox.url });
+    expect(again.byStatus.SKIPPED).toBe(2);
+    const rerun = new ExcelJS.Workbook();
+    await rerun.xlsx.readFile(again.paths.results ?? '');
+    const skipped = rerun.getWorksheet('Comprobantes');
+    for (const n of [2, 3]) {
+      const row = skipped?.getRow(n);
+      const body = bodies.get(String(row?.getCell(at('Número')).text)) as { hash?: unknown; identificador?: unknown };
+      expect(row?.getCell(at('Hash')).value).toBe(body.hash);
+      expect(row?.getCell(at('Identificador')).value).toBe(body.identificador);
+    }
   });
 });
 

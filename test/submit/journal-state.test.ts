@@ -35,6 +35,16 @@ describe('JournalState (the pure side of the journal: no file)', () => {
     expect(state.issuedAs(unknown)).toBeUndefined();
   });
 
+  it('keeps the service’s hash of an accepted document beside its identificador, from a line that has one', () => {
+    const state = new JournalState();
+    state.apply({ t: 'outcome', key: KEY, hash: HASH, status: 'ACCEPTED', identificador: 'id-1', answerHash: 'h-1', at: AT });
+    state.apply({ t: 'outcome', key: KEY, hash: HASH, status: 'ACCEPTED', identificador: 'id-1', answerHash: 'h-2', at: AT });
+    expect(state.answerHashOf(KEY)).toBe('h-1');
+    const older = journalKey('20512333797', 'F001', 9);
+    state.apply({ t: 'outcome', key: older, hash: HASH, status: 'ACCEPTED', identificador: 'id-9', at: AT });
+    expect([state.issuedAs(older), state.answerHashOf(older)]).toEqual(['id-9', undefined]);
+  });
+
   it('forgets a send the service refused, and remembers one with no known answer', () => {
     const state = new JournalState();
     state.apply({ t: 'attempt', key: KEY, hash: HASH, attempt: 1, at: AT });
