@@ -337,6 +337,25 @@ describe('the web workspace in a real browser', () => {
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     await expect.poll(() => page.getByRole('table').first().textContent(), POLL).toMatch(/1,000\.00.*180\.00.*1,180\.00/);
+
+    // A «Total» includes IGV: taken as the unit value without it, the step says so and does not go on.
+    const totals = join(dir.path, 'servicios-total.csv');
+    await writeFile(
+      totals,
+      `Fecha;Comprobante;RUC;Razón social;Concepto;Total\r\n${today};F001-00000302;20512333797;Comercial Andina S.A.C.;Auditoría;590,00\r\n`,
+    );
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(totals);
+    await page.getByRole('heading', { name: '2. Columnas de «servicios-total.csv»' }).waitFor();
+    await page.getByLabel('Dato de la columna Total').selectOption({ label: 'Valor unitario (obligatorio)' });
+    await expect
+      .poll(() => page.getByRole('status').allTextContents(), POLL)
+      .toContain('«Total» trae el total con IGV: elíjala como «Valor unitario con IGV».');
+    await expect(page.getByRole('button', { name: 'Revisar la hoja' }).isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Dato de la columna Total').selectOption({ label: 'Valor unitario con IGV (el precio incluye el IGV)' });
+    await page.getByRole('button', { name: 'Revisar la hoja' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await expect.poll(() => page.getByRole('table').first().textContent(), POLL).toMatch(/500\.00.*90\.00.*590\.00/);
   }, 90_000);
 
   it('writes the counts of a big check in the history as in its summary, with thousands marked', async () => {
