@@ -94,6 +94,11 @@ export function correctExcelJsReader(internals: WorkbookReaderInternals, budget:
     if (internals.properties === undefined) internals.properties = { model: { date1904: false } };
     // A sheet exceljs spooled comes back from its temporary file; one streamed from the zip does not.
     const spool = iterator instanceof ReadStream ? iterator : undefined;
+    // exceljs opens the spool when it hands the sheet out, and nobody listens to it until the sheet
+    // is read. A read left before that (a preview, a failure) removes its spools: the open then fails
+    // with ENOENT, emitted with no listener, and that took the whole web workspace down (ci75). Its
+    // reader still gets the error (a stream's async iterator rethrows it); nobody else needs it.
+    spool?.on('error', () => undefined);
     for (const event of parseWorksheet(limited(`xl/worksheets/sheet${sheetNo}.xml`, iterator), sheetNo)) {
       if (typeof event.value === 'object' && event.value !== null) {
         fileNumbers.set(event.value, sheetNo);
