@@ -148,29 +148,23 @@ export function notAnInvoiceProblem(cell: Cell | null, row: number, column: Docu
   const kind = documentKindOf(text, true);
   if (kind === 'factura') return undefined;
   const shown = text.trim();
-  if (kind === undefined) {
-    return {
-      severity: 'error',
-      code: 'NOT_AN_INVOICE',
-      row,
-      column: column.header,
-      value: shown,
-      message: localized(
-        `Fila ${row}, «${column.header}»: la hoja dice «${shown}», que no es un tipo de comprobante que se reconozca, y esta herramienta solo emite facturas: la fila no se envía sin saber que es una. Si es una factura, escriba «Factura» (o 01); si es otro comprobante, quite sus filas de la hoja.`,
-        `Row ${row}, "${column.header}": the sheet says "${shown}", which is no known kind of document, and this tool issues invoices only: the row is not sent without knowing it is one. If it is an invoice, write «Factura» (or 01); if it is another document, take its rows out of the sheet.`,
-      ),
-    };
-  }
-  const { what, todo } = KIND_WORDS[kind];
+  const where = localized(`Fila ${row}, «${column.header}»: la hoja dice «${shown}»`, `Row ${row}, "${column.header}": the sheet says "${shown}"`);
+  const words = kind === undefined ? undefined : KIND_WORDS[kind];
   return {
     severity: 'error',
     code: 'NOT_AN_INVOICE',
     row,
     column: column.header,
     value: shown,
-    message: localized(
-      `Fila ${row}, «${column.header}»: la hoja dice «${shown}», ${what.es}, y esta herramienta solo emite facturas: enviada, se emitiría como factura con su serie y número. ${todo.es}. Quite sus filas de la hoja; si es una factura, corrija «${column.header}».`,
-      `Row ${row}, "${column.header}": the sheet says "${shown}", ${what.en}, and this tool issues invoices only: sent, it would be issued as an invoice with its serie and number. ${todo.en}. Take its rows out of the sheet; if it is an invoice, correct "${column.header}".`,
-    ),
+    message:
+      words === undefined
+        ? localized(
+            `${where.es}, que no es un tipo de comprobante que se reconozca, y esta herramienta solo emite facturas: la fila no se envía sin saber que es una. Si es una factura, escriba «Factura» (o 01); si es otro comprobante, quite sus filas de la hoja.`,
+            `${where.en}, which is no known kind of document, and this tool issues invoices only: the row is not sent without knowing it is one. If it is an invoice, write «Factura» (or 01); if it is another document, take its rows out of the sheet.`,
+          )
+        : localized(
+            `${where.es}, ${words.what.es}, y esta herramienta solo emite facturas: enviada, se emitiría como factura con su serie y número. ${words.todo.es}. Quite sus filas de la hoja; si es una factura, corrija «${column.header}».`,
+            `${where.en}, ${words.what.en}, and this tool issues invoices only: sent, it would be issued as an invoice with its serie and number. ${words.todo.en}. Take its rows out of the sheet; if it is an invoice, correct "${column.header}".`,
+          ),
   };
 }
