@@ -217,6 +217,10 @@ export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps
           if (aborted(signal)) return stopped();
           continue;
         case 'retryable': {
+          // An answer past the access check: a refusal after it is the token's expiry again (a
+          // retry minutes later, on a short-lived token), not a refusal of the renewed token: it
+          // gets its renewal too. Two refusals in a row still fail it.
+          repeatedAfterForbidden = false;
           mayExist ||= c.mayHaveBeenIssued;
           answerLost ||= c.mayHaveBeenIssued && c.answer === undefined;
           if (aborted(signal)) return stopped();

@@ -82,6 +82,39 @@ describe('sendInvoice', () => {
     expect(logins).toBe(2);
   });
 
+  it('renews the token again for a refusal that comes attempts after the first one, with another answer between', async () => {
+    // A short-lived token expiring twice in one invoice's retries: 403, then 500 (past the access
+    // check), then 403 again, then accepted. Before, the second 403 failed the invoice (ci78's soak).
+    const answers = [403, 500, 403, 200];
+    let puts = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(req.method === 'POST' ? 200 : (answers[puts] ?? 200), { 'content-type': 'application/json' });
+        if (req.method === 'POST') {
+          res.end(
+            JSON.stringify({ marcaToken: JWT, fechaExpiracion: '2099-01-01T00:00:00.000+00:00', ruc: '20512333797', razonSocial: 'X', estado: 'ACTIVO' }),
+          );
+          return;
+        }
+        const status = answers[puts++] ?? 200;
+        res.end(JSON.stringify(status === 200 ? { identificador: 'X-1', hash: 'h', total: 1 } : { codigo: String(status), mensaje: 'no' }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    closers.push(() => new Promise((r) => server.close(r)));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { client, tokens } = wire(url, { ruc: '20512333797', mail: 'a@b.pe', clave: 'x' });
+    const invoice = buildTestInvoice({ ruc: '20512333797', razonSocial: 'X', mail: 'a@b.pe' }, 2);
+    const result = await sendInvoice(
+      { key: journalKey('20512333797', invoice.serie, invoice.numero), hash: documentHash(invoice.document), ruc: '20512333797', document: invoice.document },
+      { client, tokens, journal, sleep, retryBaseMs: 1, retryMaxMs: 5 },
+    );
+    expect(result.status).toBe('ACCEPTED');
+    expect(result.attempts).toBe(4);
+    expect(puts).toBe(4);
+  });
+
   it('reports a rejected invoice with the service words and does not retry it', async () => {
     const sb = await sandboxWith({});
     const { client, tokens } = wire(sb.url, sb.account);
