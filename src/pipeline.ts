@@ -59,7 +59,7 @@ function submitted(invoice: SendableInvoice, r: SubmitResult, lang: Lang): Invoi
   // Issued with another total than the sheet's: said at the invoice, as a warning (it is issued).
   const differs =
     r.status === 'ACCEPTED' && r.answer?.body !== undefined
-      ? serviceTotalProblem({ ...invoice.draft, ...(invoice.draft.rows[0] !== undefined ? { row: invoice.draft.rows[0] } : {}) }, invoice.totals, r.answer.body)
+      ? serviceTotalProblem({ serie: invoice.draft.serie, numero: invoice.draft.numero, row: invoice.draft.rows[0] }, invoice.totals, r.answer.body)
       : undefined;
   const problems = differs === undefined ? own : [...own, differs];
   return outcomeOf(invoice, r.status, {

@@ -5,11 +5,10 @@ import type { Problem } from '../invoice/problem.js';
 import { cellDisplayText } from '../sheet/cell-display-text.js';
 import type { ColumnMapping, HeaderMatch } from '../sheet/column-mapping.js';
 import { firstColumns, headerKey, matchHeaderCells } from '../sheet/column-mapping.js';
-import { withCombinedKeyColumn } from '../sheet/combined-key-column.js';
-import { withoutRowCounter } from '../sheet/row-counter-column.js';
 import { findSheetAmountColumns } from '../sheet/sheet-amount-columns.js';
 import { findSaleStateColumn } from '../sheet/sale-state-column.js';
-import { findDocumentKindColumn, withDocumentKindColumn } from '../sheet/document-kind-column.js';
+import { findDocumentKindColumn } from '../sheet/document-kind-column.js';
+import { correctHeaderMatch } from '../sheet/correct-header-match.js';
 import { lineAmountKind } from '../sheet/line-amount-as-unit.js';
 import type { SheetAmounts } from '../invoice/line-record.js';
 import type { HeaderColumn, HeaderMap } from '../sheet/header-map.js';
@@ -95,8 +94,7 @@ function likeliestHeader(rows: readonly SourceRow[], mapping: ColumnMapping | un
   const { row, match } = best;
   const below = rows.filter((r) => r.row > row);
   // A proposal the user confirms: a column whose values look like «F004-00000088» is offered for both, whatever its header.
-  const mapped = mapping?.receptorTipoDocumento !== undefined;
-  return { row, columns: firstColumns(withDocumentKindColumn(withoutRowCounter(withCombinedKeyColumn(match, below, { bySample: true })), below, { mapped })) };
+  return { row, columns: firstColumns(correctHeaderMatch(match, below, { mapping: mapping ?? {}, bySample: true })) };
 }
 
 /** How many of a sheet's first non-blank rows a preview gives (`firstRows`). */

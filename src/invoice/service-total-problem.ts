@@ -22,7 +22,7 @@ function totalOf(total: string | number | undefined): Decimal | undefined {
  * cent, or when either is not known (a body without a total, «ya existe» confirming it).
  */
 export function serviceTotalProblem(
-  invoice: { readonly serie: string; readonly numero: string; readonly row?: number },
+  invoice: { readonly serie: string; readonly numero: string; readonly row?: number | undefined },
   totals: InvoiceTotals | undefined,
   body: unknown,
 ): Problem | undefined {

@@ -7,14 +7,14 @@ import { firstAndMore } from '../i18n/first-and-more.js';
 import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
 import { acceptedHeaders, firstColumns, headerText, matchHeaderCells, withColumnFeeding } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
-import { combinedKeyColumn, withCombinedKeyColumn } from './combined-key-column.js';
-import { withoutRowCounter } from './row-counter-column.js';
+import { combinedKeyColumn } from './combined-key-column.js';
+import { correctHeaderMatch } from './correct-header-match.js';
 import { isPlainPriceHeader, isPriceWithIgvHeader, priceWithIgvColumn } from './price-with-igv-column.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
 import { isUnitQuantity, unitQuantityNote, withLineAmountAsUnitValue } from './line-amount-as-unit.js';
 import { isFixNotesHeader } from './fix-notes-header.js';
 import { isSaleStateHeader } from './sale-state-column.js';
-import { documentKindNote, findDocumentKindColumn, isDocumentKindHeader, withDocumentKindColumn } from './document-kind-column.js';
+import { documentKindNote, findDocumentKindColumn, isDocumentKindHeader } from './document-kind-column.js';
 import { repairGarbled } from './garbled-text.js';
 import { titleCurrency, type TitleCurrency } from './title-currency.js';
 import type { Cell, SourceRow } from './source-row.js';
@@ -79,9 +79,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const found = rows[position];
   if (found === undefined) throw noHeader(options, rows.length);
   const below = rows.slice(position + 1);
-  const matched = withDocumentKindColumn(withoutRowCounter(withCombinedKeyColumn(matchHeaderCells(found.cells, mapping), below)), below, {
-    mapped: mapping.receptorTipoDocumento !== undefined,
-  });
+  const matched = correctHeaderMatch(matchHeaderCells(found.cells, mapping), below, { mapping });
   const withIgv = matched.matches.has('valorVentaUnitario') ? undefined : priceWithIgvColumn(matched.unknown);
   const priced = withIgv !== undefined && options.pricesWithIgv === true ? withColumnFeeding(matched, withIgv, ['valorVentaUnitario']) : matched;
   // A register of one amount per line and no quantity: each line is one unit of it (line-amount-as-unit.ts).
@@ -94,9 +92,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const missing = REQUIRED_COLUMNS.filter((c) => !match.matches.has(c) && !(c === 'cantidad' && unitQuantity));
   if (missing.length > 0) {
     const lineAmount = lineAmountColumn(match.unknown);
-    const unread = match.unknown.filter(
-      (c) => c !== withIgv && sheetAmountKind(c.header) === undefined && !isSaleStateHeader(c.header) && !isDocumentKindHeader(c.header),
-    );
+    const unread = match.unknown.filter((c) => c !== withIgv && !isReadBesideOurs(c.header));
     throw missingRequired(options.file, found.row, missing, mapping, withIgv, lineAmount, unread);
   }
 
@@ -150,9 +146,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   // Nor the notes column of our own file to fix, sent back as it is: it is ours to ignore, not the user's to map.
   // Nor a register's state column: a row it marks voided is refused (sale-state-column.ts); nor its
   // document-kind column: a row of a boleta or a credit note is refused (document-kind-column.ts).
-  const ignored = match.unknown.filter(
-    (c) => sheetAmountKind(c.header) === undefined && !isFixNotesHeader(c.header) && !isSaleStateHeader(c.header) && !isDocumentKindHeader(c.header),
-  );
+  const ignored = match.unknown.filter((c) => !isReadBesideOurs(c.header) && !isFixNotesHeader(c.header));
   if (unitQuantity && unitValue !== undefined) notes.push(unitQuantityNote(unitValue, found.row, options.pricesWithIgv === true));
   const kindColumn = findDocumentKindColumn(match.unknown);
   const kindNote = kindColumn === undefined ? undefined : documentKindNote(kindColumn, found.row);
@@ -217,6 +211,11 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   }
   const currency = match.matches.has('moneda') ? undefined : titleCurrency(titles);
   return currency === undefined ? { header, position, notes } : { header, position, notes, titleCurrency: currency };
+}
+
+/** A column the run reads though it feeds none of ours: the sheet's own amounts, its state column, its document kind. */
+function isReadBesideOurs(header: string): boolean {
+  return sheetAmountKind(header) !== undefined || isSaleStateHeader(header) || isDocumentKindHeader(header);
 }
 
 function noHeader(options: DetectHeaderOptions, count: number): FacturaError {
