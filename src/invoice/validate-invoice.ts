@@ -15,6 +15,7 @@ import { hasErrors } from './problem.js';
 import type { ResolvedInvoice } from './resolve-invoice.js';
 import { resolveInvoice } from './resolve-invoice.js';
 import { ALL_RULES } from './rules/all-rules.js';
+import { whyNotIssued } from './why-not-issued.js';
 import { canonicalDecimal } from './rules/amount-rules.js';
 import type { ValidationContext } from './validation-context.js';
 
@@ -46,7 +47,7 @@ export interface ValidatedInvoice {
  */
 export function validateInvoice(draft: InvoiceDraft, context: ValidationContext): ValidatedInvoice {
   const { invoice, problems: resolveProblems } = resolveInvoice(draft, context);
-  const problems: Problem[] = [];
+  let problems: Problem[] = [];
   append(problems, draft.problems);
   append(problems, resolveProblems);
   // The context is the rules' context too (it holds `today`): no object per rule and invoice.
@@ -65,6 +66,9 @@ export function validateInvoice(draft: InvoiceDraft, context: ValidationContext)
       problems.push(...reconcileSheetAmounts(draft, totals, () => computeInvoiceTotals(lineTotals, other), context.close2u.tipoRegistro));
     }
   }
+  // A boleta's or a voided sale's rows: the error that says so, not a factura's checks of them.
+  const shown = whyNotIssued(problems);
+  if (shown !== problems) problems = [...shown];
   // Never a document under another issuer's RUC than the one the sheet names.
   const emisor = context.emisor !== undefined && (draft.emisorRuc === undefined || draft.emisorRuc === context.emisor.ruc) ? context.emisor : undefined;
   const issuerRuc = draft.emisorRuc ?? context.emisor?.ruc;

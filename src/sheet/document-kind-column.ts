@@ -152,7 +152,7 @@ export function notAnInvoiceProblem(cell: Cell | null, row: number, column: Docu
   const words = kind === undefined ? undefined : KIND_WORDS[kind];
   return {
     severity: 'error',
-    code: 'NOT_AN_INVOICE',
+    code: words === undefined ? 'DOCUMENT_KIND_UNKNOWN' : 'NOT_AN_INVOICE',
     row,
     column: column.header,
     value: shown,

@@ -102,7 +102,7 @@ describe("a register's document-kind column", () => {
       [...line('1'), '01 - Factura'],
       [...line('2'), 'Doc. interno'],
     ]);
-    expect(errors).toEqual([[], ['NOT_AN_INVOICE 3 Tipo de comprobante Doc. interno']]);
+    expect(errors).toEqual([[], ['DOCUMENT_KIND_UNKNOWN 3 Tipo de comprobante Doc. interno']]);
     expect(records[1]?.problems[0]?.message.es).toContain('que no es un tipo de comprobante que se reconozca');
   });
 
