@@ -1,9 +1,10 @@
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Problem } from '../invoice/problem.js';
 import { activeSheet } from './active-sheet.js';
 import { applySheetLayout } from './apply-sheet-layout.js';
 import { correctExcelJsReader } from './correct-excel-js-reader.js';
+import { forwardPipeErrors } from './forward-pipe-errors.js';
 import { collectSpools, streamedWorksheet, workbookReaderInternals, type SpoolRemoval, type StreamedWorksheet } from '../exceljs-internals.js';
 import { openSheetJsWorkbook } from './open-sheetjs-workbook.js';
 import { resolveSheet } from './resolve-sheet.js';
@@ -84,7 +85,12 @@ const PARTS_BEFORE_SHEETS = ['xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml
 const PARTS_BEFORE_SPOOLED_SHEETS = [...PARTS_BEFORE_SHEETS, 'xl/workbook.xml', 'xl/styles.xml'] as const;
 
 async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget: XlsxPartBudget, scans: SheetLayoutScans): Promise<OpenedSheet> {
-  const input = createReadStream(file);
+  // Opened before exceljs gets a stream of it: a file gone since its directory was read (an upload
+  // deleted as its check starts) is a refusal naming it, not an error on a stream nobody listens to.
+  const handle = await open(file, 'r').catch((error: unknown) => {
+    throw xlsxInputError(error, file, undefined);
+  });
+  const input = forwardPipeErrors(handle.createReadStream());
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     styles: 'cache',

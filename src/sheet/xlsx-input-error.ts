@@ -1,6 +1,7 @@
 import type { LocalizedText } from '../i18n/localized-text.js';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
+import { readFailureReason } from '../read-failure.js';
 
 function where(file: string, row: number | undefined): LocalizedText {
   return row === undefined
@@ -29,6 +30,11 @@ export function xlsxInputError(error: unknown, file: string, row: number | undef
   }
   // The XML parser's own words («1:744: undefined entity», «disallowed character») mean nothing to the
   // user: its XML is damaged, or holds what Excel never writes (an entity, a forbidden character).
+  // The system's refusal (the file gone, no permission, the disk): its reason in words, not Node's English.
+  const refused = readFailureReason(error);
+  if (refused !== undefined) {
+    return new FacturaError('INPUT', localized(`${at.es} no se pudo leer: ${refused.es}.`, `${at.en} could not be read: ${refused.en}.`), { cause: error });
+  }
   const xml = XML_PARSER_ERROR.exec(detail);
   if (xml !== null) {
     return new FacturaError(
