@@ -3,6 +3,7 @@ import { CANONICAL_COLUMNS, columnDefinition } from '../invoice/canonical-column
 import { matchKey } from '../invoice/match-key.js';
 import type { HeaderColumn } from './header-map.js';
 import { columnLetter } from './header-map.js';
+import { igvNote, normalizeIgvPhrase, trailingNote } from './normalize-igv-phrase.js';
 import { collapseWhitespace } from './normalize-result.js';
 import type { Cell } from './source-row.js';
 
@@ -23,13 +24,18 @@ const FILLER_WORDS = new Set(['de', 'del', 'la', 'el', 'los', 'las']);
  * The key a header text is compared by: matchKey() (case, accents, spaces, `_ . - /`) after dropping
  * a trailing note in parentheses and Spanish filler words, so «RUC del cliente» meets the alias
  * «RUC cliente» and «Moneda (PEN/USD)» meets «Moneda». Used for names and aliases alike.
+ *
+ * A note that says the amount includes IGV is kept, and the IGV phrase is said one way
+ * (normalize-igv-phrase.ts): «Precio unitario (con IGV)» and «Valor unitario (IGV incluido)» meet
+ * the prices with IGV, where the note dropped made them the unit value without it, and every
+ * invoice was billed 18 % too high. A note that says it excludes IGV is dropped as before: that is
+ * how a price or a base is read anyway.
  */
 export function headerKey(text: string): string {
-  const words = text
-    .replace(/\s*\([^)]*\)\s*$/u, '')
-    .split(/[\s_.\-/]+/u)
-    .filter((w) => !FILLER_WORDS.has(w.toLowerCase()));
-  return matchKey(words.join(' '));
+  const noted = trailingNote(text);
+  const kept = noted === undefined ? text : igvNote(text) === 'con' ? `${noted.stem} ${noted.note}` : noted.stem;
+  const words = kept.split(/[\s_.\-/]+/u).filter((w) => w !== '' && !FILLER_WORDS.has(w.toLowerCase()));
+  return matchKey(normalizeIgvPhrase(words).join(' '));
 }
 
 /** Each canonical column's name and aliases, by match key and by header key. */

@@ -1,4 +1,5 @@
 import { headerKey } from './column-mapping.js';
+import { igvNote } from './normalize-igv-phrase.js';
 import type { HeaderColumn } from './header-map.js';
 
 /**
@@ -46,9 +47,9 @@ export function isPriceWithIgvHeader(header: string): boolean {
  */
 const PLAIN_PRICE = new Set(['Precio unitario', 'Precio', 'P. unitario', 'PU', 'Precio unit.', 'P. unit.', 'Prec. unit.'].map(headerKey));
 
-/** Whether a header names a unit price without saying whether it includes IGV («Precio unitario», «P.U.»). */
+/** Whether a header names a unit price without saying whether it includes IGV («Precio unitario», «P.U.»; not «Precio (sin IGV)»). */
 export function isPlainPriceHeader(header: string): boolean {
-  return PLAIN_PRICE.has(headerKey(header));
+  return PLAIN_PRICE.has(headerKey(header)) && igvNote(header) !== 'sin';
 }
 
 /** The first of the sheet's unknown columns whose header names a unit price with IGV. */

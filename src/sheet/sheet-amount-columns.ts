@@ -1,5 +1,6 @@
 import type { SheetAmounts } from '../invoice/line-record.js';
 import { headerKey } from './column-mapping.js';
+import { igvNote } from './normalize-igv-phrase.js';
 import type { HeaderColumn } from './header-map.js';
 
 /**
@@ -62,9 +63,14 @@ const INDEX: ReadonlyMap<string, keyof SheetAmounts> = new Map(
   (Object.entries(AMOUNT_HEADERS) as [keyof SheetAmounts, readonly string[]][]).flatMap(([kind, texts]) => texts.map((t) => [headerKey(t), kind] as const)),
 );
 
-/** Which amount a header names, if any. */
+/**
+ * Which amount a header names, if any. A total or an «Importe» whose note says it is without IGV
+ * («Total (sin IGV)», «Importe (s/IGV)») is the base: the note, dropped with the others, made it
+ * the total with IGV.
+ */
 export function sheetAmountKind(header: string): keyof SheetAmounts | undefined {
-  return INDEX.get(headerKey(header));
+  const kind = INDEX.get(headerKey(header));
+  return (kind === 'total' || kind === 'amount') && igvNote(header) === 'sin' ? 'base' : kind;
 }
 
 /** The amount columns among the sheet's unknown columns (the first of each kind). */

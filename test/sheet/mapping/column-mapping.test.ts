@@ -74,6 +74,42 @@ describe('matching header cells to columns', () => {
     expect(matched([header])).toEqual({});
   });
 
+  // A note in parentheses was dropped whatever it said: «Precio Unitario (con IGV)» became the unit
+  // value without IGV, and every invoice went out 18 % too high.
+  it.each([
+    'Precio Unitario (con IGV)',
+    'Valor Unitario (IGV incluido)',
+    'Precio (inc. IGV)',
+    'P.U. (incl. IGV)',
+    'Precio unitario (incluye IGV)',
+    'Precio unitario IGV incluido',
+    'Valor unit. (IGV inc.)',
+  ])('knows «%s», its IGV said in a note or after it, as a unit price with IGV', (header) => {
+    expect(isPriceWithIgvHeader(header)).toBe(true);
+    expect(matched([header])).toEqual({});
+  });
+
+  it.each([
+    ['Valor unitario (sin IGV)', 'valorVentaUnitario'],
+    ['Precio unitario (IGV no incluido)', 'valorVentaUnitario'],
+    ['Moneda (PEN/USD)', 'moneda'],
+  ])('still reads «%s» as %s: a note that does not say the amount includes IGV is dropped', (header, column) => {
+    expect(matched([header])).toEqual({ [column]: [header] });
+  });
+
+  it('reads the sheet’s amounts by what their note says of IGV', () => {
+    expect(['Total (inc. IGV)', 'Importe (con IGV)', 'Total (sin IGV)', 'Importe (s/IGV)', 'Subtotal (sin IGV)', 'IGV (18%)'].map(sheetAmountKind)).toEqual([
+      'total',
+      'total',
+      'base',
+      'base',
+      'base',
+      'igv',
+    ]);
+    // A base whose note says it includes IGV is no base: left unread rather than read as one.
+    expect(sheetAmountKind('Valor venta (con IGV)')).toBeUndefined();
+  });
+
   it('lets one source column feed two columns through the mapping file', () => {
     expect(matched(['FORMA_PAGO', 'Forma de pago'], { formaPago: 'FORMA_PAGO', condicionPago: 'forma pago' })).toEqual({
       formaPago: ['FORMA_PAGO'],
