@@ -138,7 +138,10 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   );
   const state = findSaleStateColumn(feedingNothing);
   if (state !== undefined) checked.set(state.index, 'state');
-  const kind = findDocumentKindColumn(feedingNothing);
+  const kind = findDocumentKindColumn(
+    feedingNothing,
+    window.rows.filter((r) => headerRow !== undefined && r.row > headerRow.row),
+  );
   if (kind !== undefined) checked.set(kind.index, 'kind');
   const columns: PreviewColumn[] = named.map(({ header: text, index, letter }) => {
     const column = fed.get(index)?.join(',');

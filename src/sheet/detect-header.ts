@@ -106,9 +106,10 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   }
 
   const columns = firstColumns(match);
-  const header: HeaderMap = unitQuantity
-    ? { row: found.row, columns, unknown: match.unknown, unitQuantity }
-    : { row: found.row, columns, unknown: match.unknown };
+  const kindColumn = findDocumentKindColumn(match.unknown, below);
+  const header: HeaderMap = { row: found.row, columns, unknown: match.unknown };
+  if (unitQuantity) header.unitQuantity = true;
+  if (kindColumn !== undefined) header.documentKind = kindColumn;
 
   const notes: Problem[] = [];
   const titles = rows.slice(0, position).filter((r) => r.cells.some((c) => headerText(c) !== undefined));
@@ -146,9 +147,8 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   // Nor the notes column of our own file to fix, sent back as it is: it is ours to ignore, not the user's to map.
   // Nor a register's state column: a row it marks voided is refused (sale-state-column.ts); nor its
   // document-kind column: a row of a boleta or a credit note is refused (document-kind-column.ts).
-  const ignored = match.unknown.filter((c) => !isReadBesideOurs(c.header) && !isFixNotesHeader(c.header));
+  const ignored = match.unknown.filter((c) => c !== kindColumn && !isReadBesideOurs(c.header) && !isFixNotesHeader(c.header));
   if (unitQuantity && unitValue !== undefined) notes.push(unitQuantityNote(unitValue, found.row, options.pricesWithIgv === true));
-  const kindColumn = findDocumentKindColumn(match.unknown);
   const kindNote = kindColumn === undefined ? undefined : documentKindNote(kindColumn, found.row);
   if (kindNote !== undefined) notes.push(kindNote);
   // «Precio unitario» is read as the unit value without IGV, but in SUNAT's words a price includes

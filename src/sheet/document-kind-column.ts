@@ -43,6 +43,14 @@ const SHARED_HEADERS = ['Tipo doc', 'Tipo documento', 'Tipo de documento', 'T. d
 
 const HEADERS = new Set([...KIND_HEADERS, ...SHARED_HEADERS]);
 
+/**
+ * Short headers registers also give the document's kind («TD», «Tipo», SUNAT's «Tipo (Tabla 10)»),
+ * which name other things too: such a column is the kind only when its values are kinds (FT, NC, or
+ * a code of two digits: «01», «07»). Unread, a register's credit note «07 FC01-12» was issued as a
+ * factura.
+ */
+const WEAK_HEADERS = new Set(['TD', 'T.D.', 'T/D', 'Tipo', 'Tipo CPE', 'Tipo de CPE', 'Cód. TD', 'Cod TD', 'TDoc', 'Tipo doc SUNAT'].map(headerKey));
+
 /** The document-kind column: where it is and its header, in the sheet's words. */
 export type DocumentKindColumn = HeaderColumn;
 
@@ -52,12 +60,13 @@ export function isDocumentKindHeader(header: string): boolean {
 }
 
 /**
- * The first document-kind column among the sheet's unknown columns. A «Tipo doc.» is among them
- * only when it is not the customer's (withDocumentKindColumn, or a mapping file naming another
- * column for the customer's type).
+ * The first document-kind column among the sheet's unknown columns: one named so, else one of the
+ * short headers («TD», «Tipo») whose values, in the rows below the header, are kinds. A «Tipo doc.»
+ * is among them only when it is not the customer's (withDocumentKindColumn, or a mapping file
+ * naming another column for the customer's type).
  */
-export function findDocumentKindColumn(unknown: readonly HeaderColumn[]): DocumentKindColumn | undefined {
-  return unknown.find((c) => HEADERS.has(headerKey(c.header)));
+export function findDocumentKindColumn(unknown: readonly HeaderColumn[], below: readonly SourceRow[]): DocumentKindColumn | undefined {
+  return unknown.find((c) => HEADERS.has(headerKey(c.header))) ?? unknown.find((c) => WEAK_HEADERS.has(headerKey(c.header)) && holdsKinds(c, below));
 }
 
 /** How many values below the header tell what a «Tipo doc.» column holds. */

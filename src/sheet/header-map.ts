@@ -22,7 +22,9 @@ export interface HeaderMap {
   /** Named columns that match no canonical column (ignored). */
   readonly unknown: readonly HeaderColumn[];
   /** No quantity column: each line is one unit of its unit value, a line's amount (line-amount-as-unit.ts). */
-  readonly unitQuantity?: true;
+  unitQuantity?: true;
+  /** The register's document-kind column, one of `unknown` (document-kind-column.ts): a row of another kind than factura is refused. */
+  documentKind?: HeaderColumn;
 }
 
 /** The spreadsheet letter of a 0-based column index: 0 → A, 25 → Z, 26 → AA, 701 → ZZ, 702 → AAA. */

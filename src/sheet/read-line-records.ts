@@ -23,7 +23,7 @@ import { findSheetAmountColumns } from './sheet-amount-columns.js';
 import type { SaleStateColumn } from './sale-state-column.js';
 import { findSaleStateColumn, voidedStateProblem } from './sale-state-column.js';
 import type { DocumentKindColumn } from './document-kind-column.js';
-import { findDocumentKindColumn, notAnInvoiceProblem } from './document-kind-column.js';
+import { notAnInvoiceProblem } from './document-kind-column.js';
 import { severalLinesProblem } from './line-amount-as-unit.js';
 import { totalsRowEvidence } from './totals-row.js';
 import type { Cell, RowSource, SourceRow } from './source-row.js';
@@ -147,7 +147,7 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       names: new Map([...detected.header.unknown.map((c) => [c.index, c.header] as const), ...columns.map(([name, index]) => [index, name] as const)]),
       amounts: amountColumnsOf(detected.header),
       saleState: findSaleStateColumn(detected.header.unknown),
-      documentKind: findDocumentKindColumn(detected.header.unknown),
+      documentKind: detected.header.documentKind,
       unitQuantity: detected.header.unitQuantity === true ? detected.header.columns.valorVentaUnitario : undefined,
       currencyOfTitle:
         detected.titleCurrency === undefined

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FacturaError, previewSheet, validateSheet } from '../../src/index.js';
@@ -94,6 +95,26 @@ describe("a register's document-kind column", () => {
     expect(records[2]?.problems[0]?.message.es).toBe(
       'Fila 4, «Tipo de comprobante»: la hoja dice «07», una nota de crédito, y esta herramienta solo emite facturas: enviada, se emitiría como factura con su serie y número. Emita la nota de crédito aparte, referida a la factura que corrige. Quite sus filas de la hoja; si es una factura, corrija «Tipo de comprobante».',
     );
+  });
+
+  // A register's «TD» or SUNAT's «Tipo (Tabla 10)» was ignored with the other columns: its credit note «07 FC01-12» was issued as a factura.
+  it.each(['TD', 'T.D.', 'Tipo', 'Tipo (Tabla 10)'])('reads a short «%s» as the kind when its values are kinds', async (header) => {
+    const { errors } = await read([
+      [...HEADER, header],
+      [...line('1'), '01'],
+      [...line('2'), '07'],
+    ]);
+    expect(errors).toEqual([[], [`NOT_AN_INVOICE 3 ${header} 07`]]);
+  });
+
+  it('leaves a short «Tipo» unread when its values are no kinds of document', async () => {
+    const { errors, notes } = await read([
+      [...HEADER, 'Tipo'],
+      [...line('1'), 'Contado'],
+      [...line('2'), 'Crédito'],
+    ]);
+    expect(errors).toEqual([[], []]);
+    expect(notes).toContain('UNKNOWN_COLUMNS Tipo');
   });
 
   it('holds a row whose kind it does not know: only what says factura is sent', async () => {
@@ -216,5 +237,32 @@ describe('a register of invoices, receipts and credit notes through a whole chec
       ['TIPO DOC. CLIENTE', 'receptorTipoDocumento'],
       ['NÚMERO DOC.', 'receptorNumeroDocumento'],
     ]);
+  });
+});
+
+describe('a register whose kind column is headed «TD», through a whole check and a preview', () => {
+  let dir: { path: string; cleanup: () => Promise<void> };
+  beforeEach(async () => {
+    dir = await tempDir('document-kind-td-');
+  });
+  afterEach(async () => dir.cleanup());
+
+  it('holds the credit note at its «TD» cell, and shows the workspace the column as checked', async () => {
+    const [y, m, d] = limaToday(Date.now()).split('-');
+    const fecha = `${d ?? ''}/${m ?? ''}/${y ?? ''}`;
+    const path = join(dir.path, 'registro.csv');
+    const rows = [
+      'Registro de Ventas;;;;;;;',
+      'Fecha;TD;Serie;Número;RUC;Razón social;Concepto;Valor venta',
+      `${fecha};01;F001;00001702;20100047218;Banco de Crédito del Perú;Asesoría contable;2.500,00`,
+      `${fecha};07;FC01;00000012;20100047218;Banco de Crédito del Perú;Descuento por volumen;100,00`,
+    ];
+    await writeFile(path, rows.join('\r\n'), 'utf8');
+    const summary = await validateSheet(path, { writeFiles: false, emisor: { ruc: '20100070970', nombreLegal: 'Comercial Andina S.A.C.' } });
+    expect(summary.byStatus).toMatchObject({ VALID: 1, INVALID: 1 });
+    const held = summary.firstProblems.filter((p) => p.severity === 'error');
+    expect(held.map((p) => `${p.row ?? ''} ${p.letter ?? ''} ${p.column ?? ''}`)).toEqual(['4 B TD']);
+    const preview = await previewSheet(path);
+    expect(preview.columns.find((c) => c.header === 'TD')?.checks).toBe('kind');
   });
 });
