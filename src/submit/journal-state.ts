@@ -28,6 +28,12 @@ export interface OutcomeRecord {
   /** The service's hash of the document (its success body's `hash`), kept with the acceptance: a rerun's SKIPPED invoice still shows it. */
   readonly answerHash?: string;
   readonly httpStatus?: number;
+  /**
+   * On a FAILED outcome: the service refused every send of it before taking it (403, 429, a
+   * connection never made), so it is not issued. Absent: one of its sends may have been taken (a
+   * 5xx, an answer lost), or a journal written before this was kept.
+   */
+  readonly notTaken?: true;
   readonly at: string;
 }
 
@@ -46,9 +52,15 @@ export type JournalRecord = AttemptRecord | OutcomeRecord;
  */
 export type PriorState = 'none' | 'accepted' | 'accepted-different-content' | 'sent-unknown' | 'other-sent-unknown' | 'versions-sent-unknown';
 
-/** The journal key of an invoice: issuer RUC + serie + numero. */
+/**
+ * The journal key of an invoice: issuer RUC + serie + numero, the serie in capitals as the document
+ * sends it (build-document.ts): «f001» and «F001» are one number at the service, so one key here.
+ * Keys of older journals are read in capitals too (parseJournalRecord). Before, a sheet that wrote
+ * «f001» once and «F001» later passed the journal's guards: an accepted invoice changed since was
+ * sent again, and one whose answer was lost was no longer confirmed by «ya existe».
+ */
 export function journalKey(issuerRuc: string, serie: string, numero: string | number): string {
-  return `${issuerRuc}-${serie}-${String(numero)}`;
+  return `${issuerRuc}-${serie.toUpperCase()}-${String(numero)}`;
 }
 
 /** The issuer RUC a journal key starts with (journalKey's first part: a RUC has no dash). */
@@ -70,6 +82,8 @@ export function parseJournalRecord(text: string): JournalRecord | undefined {
   const r = v as Record<string, unknown>;
   if (typeof r['key'] !== 'string' || typeof r['hash'] !== 'string' || typeof r['at'] !== 'string') return undefined;
   if (r['to'] !== undefined && typeof r['to'] !== 'string') return undefined;
+  // A key written before keys were in capitals (journalKey) meets the same invoice's key now.
+  r['key'] = r['key'].toUpperCase();
   if (r['t'] === 'attempt' && typeof r['attempt'] === 'number') return r as unknown as AttemptRecord;
   if (r['t'] === 'outcome' && typeof r['status'] === 'string' && STATUSES.has(r['status'])) return r as unknown as OutcomeRecord;
   return undefined;
@@ -147,7 +161,10 @@ export class JournalState {
         return;
       case 'FAILED':
       case 'UNKNOWN':
-        this.#sentUnknown(r.key, compact(r.hash, false));
+        // A send the service refused before taking it (403, 429) is not one it may hold: a later
+        // «ya existe» for the number is another document's, never a confirmation of this one.
+        if (r.status === 'FAILED' && r.notTaken === true) this.#answered(r.key, compact(r.hash, true));
+        else this.#sentUnknown(r.key, compact(r.hash, false));
         return;
       case 'DUPLICATE':
       case 'REJECTED':

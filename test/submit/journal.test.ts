@@ -76,6 +76,21 @@ describe('journal', () => {
     await rerun.close();
   });
 
+  it('knows a serie written in small letters as the same number: the service takes «f001» as F001', async () => {
+    const path = join(dir.path, 'j.jsonl');
+    const first = await openJournal(path);
+    await first.recordAttempt({ key: journalKey('20512333797', 'f001', 1), hash: HASH, attempt: 1 });
+    await first.recordOutcome({ key: journalKey('20512333797', 'f001', 1), hash: HASH, status: 'ACCEPTED' });
+    await first.close();
+    // And a journal written before keys were in capitals.
+    await appendFile(path, `${JSON.stringify({ t: 'outcome', key: '20512333797-f002-9', hash: HASH, status: 'ACCEPTED', at: '2026-11-20T10:00:00.000Z' })}\n`);
+    const rerun = await openJournal(path);
+    expect(rerun.priorState(journalKey('20512333797', 'F001', 1), HASH)).toBe('accepted');
+    expect(rerun.priorState(journalKey('20512333797', 'F001', 1), OTHER)).toBe('accepted-different-content');
+    expect(rerun.priorState(journalKey('20512333797', 'F002', 9), OTHER)).toBe('accepted-different-content');
+    await rerun.close();
+  });
+
   it('keeps every version of an invoice that went out without an answer until the service answers for it', async () => {
     const path = join(dir.path, 'j.jsonl');
     const first = await openJournal(path);
