@@ -42,6 +42,7 @@ export interface Journal {
     identificador?: string;
     answerHash?: string;
     httpStatus?: number;
+    notTaken?: true;
   }): Promise<void>;
   /** Lines written by this run, and the batches (one write + fdatasync each) that carried them. */
   readonly stats: () => { readonly lines: number; readonly batches: number };
@@ -232,7 +233,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
       settled = p.catch(() => undefined);
       return p;
     },
-    recordOutcome({ key, hash, status, identificador, answerHash, httpStatus }) {
+    recordOutcome({ key, hash, status, identificador, answerHash, httpStatus, notTaken }) {
       const p = append({
         t: 'outcome',
         key,
@@ -242,6 +243,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
         ...(identificador !== undefined ? { identificador } : {}),
         ...(answerHash !== undefined ? { answerHash } : {}),
         ...(httpStatus !== undefined ? { httpStatus } : {}),
+        ...(notTaken === true ? { notTaken } : {}),
         at: new Date(clock()).toISOString(),
       });
       settled = p.catch(() => undefined);

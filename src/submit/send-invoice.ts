@@ -163,6 +163,8 @@ export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps
         ...(answer?.identificador !== undefined ? { identificador: answer.identificador } : {}),
         ...(status === 'ACCEPTED' ? answerHashOf(answer) : {}),
         ...(answer?.httpStatus !== undefined ? { httpStatus: answer.httpStatus } : {}),
+        // Every send refused before the service took it: a later «ya existe» cannot be this one.
+        ...(status === 'FAILED' && !mayExist ? { notTaken: true as const } : {}),
       });
     }
     logger.debug({ key, status, attempts, httpStatus: answer?.httpStatus }, 'invoice finished');

@@ -82,6 +82,47 @@ describe('sendInvoice', () => {
     expect(logins).toBe(2);
   });
 
+  // An invoice failed on 403s or 429s was journaled as «sent, no known outcome», so a later «ya existe»
+  // for its number (another sheet's document) confirmed it as ACEPTADO: a sale never issued.
+  it.each([
+    [[403, 403], 'none'],
+    [[429, 429], 'none'],
+    [[500, 429], 'sent-unknown'],
+  ] as const)('journals a failed invoice answered %j as %s for the next run', async (answers, prior) => {
+    let puts = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (req.method === 'POST') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({ marcaToken: JWT, fechaExpiracion: '2099-01-01T00:00:00.000+00:00', ruc: '20512333797', razonSocial: 'X', estado: 'ACTIVO' }),
+          );
+          return;
+        }
+        const status = answers[puts++] ?? 500;
+        res.writeHead(status, { 'content-type': 'application/json', ...(status === 429 ? { 'retry-after': '0' } : {}) });
+        res.end(JSON.stringify({ codigo: String(status), mensaje: 'No', detalle: 'No' }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    closers.push(() => new Promise((r) => server.close(r)));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { client, tokens } = wire(url, { ruc: '20512333797', mail: 'a@b.pe', clave: 'x' });
+    const invoice = buildTestInvoice({ ruc: '20512333797', razonSocial: 'X', mail: 'a@b.pe' }, 1);
+    const key = journalKey('20512333797', invoice.serie, invoice.numero);
+    const hash = documentHash(invoice.document);
+    const result = await sendInvoice(
+      { key, hash, ruc: '20512333797', document: invoice.document },
+      { client, tokens, journal, sleep, maxAttempts: 2, retryBaseMs: 1, retryMaxMs: 1 },
+    );
+    expect(result.status).toBe('FAILED');
+    expect(puts).toBe(2);
+    await journal.close();
+    journal = await openJournal(join(dir.path, 'j.jsonl'));
+    expect(journal.priorState(key, hash)).toBe(prior);
+  });
+
   it('renews the token again for a refusal that comes attempts after the first one, with another answer between', async () => {
     // A short-lived token expiring twice in one invoice's retries: 403, then 500 (past the access
     // check), then 403 again, then accepted. Before, the second 403 failed the invoice (ci78's soak).
