@@ -35,6 +35,7 @@ import type { RowSource, SourceRow } from './sheet/source-row.js';
 import { cellDisplayText } from './sheet/cell-display-text.js';
 import { redactAnswer, redactText } from './redact-secrets.js';
 import type { IssuedAt } from './submit/issued-in-journal.js';
+import { anotherIssuerProblem } from './submit/another-issuer-problem.js';
 import { issuedBeforeProblem } from './submit/issued-in-journal.js';
 import type { ImportEvent, LocatedProblem, WrittenFiles } from './import-event.js';
 
@@ -212,10 +213,19 @@ function tapRows(
   };
 }
 
-/** The warning of a valid invoice the journal shows accepted (by its issuer: the sheet's, the configured one or the login's). */
+/**
+ * The warning of a valid invoice the journal shows accepted (by its issuer: the sheet's, the
+ * configured one or the login's); or, for a sheet that names no issuer, accepted for another issuer
+ * than the run's: a submission holds it (anotherIssuerProblem), said here as a warning first.
+ */
 function issuedBefore(outcome: InvoiceOutcome, issued: NonNullable<ImportRun['issued']>): Problem | undefined {
   const at = issued.at(outcome.emisorRuc ?? issued.issuer, outcome.serie, outcome.numero);
-  return at === undefined ? undefined : issuedBeforeProblem(outcome.serie, outcome.numero, at, outcome.rows[0]);
+  if (at !== undefined) return issuedBeforeProblem(outcome.serie, outcome.numero, at, outcome.rows[0]);
+  const other =
+    outcome.emisorRuc === undefined && issued.issuer !== undefined ? issued.at.byAnotherIssuer(issued.issuer, outcome.serie, outcome.numero) : undefined;
+  return other === undefined
+    ? undefined
+    : { ...anotherIssuerProblem(outcome.serie, outcome.numero, outcome.rows[0], other.ruc, issued.issuer ?? ''), severity: 'warning' };
 }
 
 /** Statuses whose reason is the service's answer (or its silence), not a cell of the sheet. */

@@ -104,4 +104,5 @@ export type InvoiceProblemCode =
   | 'VOIDED_SALE';
 
 /** What sending said (src/submit/, and the service's word on an invoice as a problem line). */
-export type SubmissionProblemCode = 'ALREADY_ISSUED' | 'ALREADY_ISSUED_WITH_OTHER_CONTENT' | 'SERVICE_TOTAL_DIFFERS' | `SERVICE_${InvoiceStatus}`;
+export type SubmissionProblemCode =
+  'ALREADY_ISSUED' | 'ALREADY_ISSUED_WITH_OTHER_CONTENT' | 'ALREADY_ISSUED_BY_ANOTHER_ISSUER' | 'SERVICE_TOTAL_DIFFERS' | `SERVICE_${InvoiceStatus}`;

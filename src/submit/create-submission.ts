@@ -11,6 +11,7 @@ import { dispatch } from './dispatch.js';
 import { documentHash } from './document-hash.js';
 import { inflightCut } from './inflight-cut.js';
 import type { Journal } from './journal.js';
+import { anotherIssuerProblem } from './another-issuer-problem.js';
 import { journalKey } from './journal-state.js';
 import { DEFAULT_INFLIGHT_GRACE_MS, sendInvoice } from './send-invoice.js';
 import type { TokenManager } from './token-manager.js';
@@ -129,6 +130,10 @@ export function createSubmission(deps: SubmissionDeps): Submission {
           ],
         };
       }
+      // The sheet names no issuer, and its journal shows the number accepted for another: rerun under another login.
+      const issuedBy = invoice.draft.emisorRuc === undefined ? deps.journal.acceptedByAnotherIssuer(ruc, serie, numero) : undefined;
+      if (issuedBy !== undefined)
+        return { status: 'INVALID', attempts: 0, problems: [anotherIssuerProblem(serie, numero, invoice.draft.rows[0], issuedBy, ruc)] };
       const send = sendInvoice(
         { key, hash, ruc, document: invoice.document, priorState: prior },
         {

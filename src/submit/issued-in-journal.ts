@@ -10,7 +10,13 @@ import { shownInstant } from '../i18n/shown-instant.js';
  * journal's own when it has accepted invoices of one issuer only, as the journal beside one
  * company's sheet has; with several, it cannot be told and nothing counts as issued.
  */
-export type IssuedAt = (issuerRuc: string | undefined, serie: string, numero: string) => string | undefined;
+export type IssuedAt = ((issuerRuc: string | undefined, serie: string, numero: string) => string | undefined) & {
+  /**
+   * Another issuer than `issuerRuc` for whom the journal saw the same serie and number accepted, and
+   * when: a sheet that names no issuer, checked under another login than the one it was sent with.
+   */
+  readonly byAnotherIssuer: (issuerRuc: string, serie: string, numero: string) => { readonly ruc: string; readonly at: string } | undefined;
+};
 
 /**
  * The invoices a submission journal shows as accepted by the service (issued), to say before a
@@ -33,10 +39,18 @@ export async function issuedInJournal(path: string, service?: string): Promise<I
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const [only] = issuers.size === 1 ? issuers : [];
-  return (issuerRuc, serie, numero) => {
+  const at = (issuerRuc: string | undefined, serie: string, numero: string): string | undefined => {
     const ruc = issuerRuc ?? only;
     return ruc === undefined ? undefined : issued.get(journalKey(ruc, serie, numero));
   };
+  const byAnotherIssuer = (issuerRuc: string, serie: string, numero: string): { ruc: string; at: string } | undefined => {
+    for (const ruc of issuers) {
+      const when = ruc === issuerRuc ? undefined : issued.get(journalKey(ruc, serie, numero));
+      if (when !== undefined) return { ruc, at: when };
+    }
+    return undefined;
+  };
+  return Object.assign(at, { byAnotherIssuer });
 }
 
 /**

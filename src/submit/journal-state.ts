@@ -134,6 +134,8 @@ export class JournalState {
   readonly #issuedAs = new Map<string, string>();
   /** The service's hash of each key accepted with one (absent from journals written before it was kept). */
   readonly #answerHashes = new Map<string, string>();
+  /** The issuers (RUCs) of the keys accepted: one, in the journal beside one company's sheet. */
+  readonly #acceptedIssuers = new Set<string>();
 
   /** The service this state is about; undefined: every record counts (a journal read whatever its service). */
   constructor(readonly service?: string) {}
@@ -158,6 +160,7 @@ export class JournalState {
         this.#otherUnknown.delete(r.key);
         if (r.identificador !== undefined) this.#issuedAs.set(r.key, r.identificador);
         if (typeof r.answerHash === 'string') this.#answerHashes.set(r.key, r.answerHash);
+        this.#acceptedIssuers.add(issuerOfKey(r.key));
         return;
       case 'FAILED':
       case 'UNKNOWN':
@@ -209,6 +212,19 @@ export class JournalState {
   /** The identificador the service gave the key when it accepted it, when the journal holds one. */
   issuedAs(key: string): string | undefined {
     return this.#issuedAs.get(key);
+  }
+
+  /**
+   * Another issuer than `issuerRuc` that had the same serie and number accepted, if any: the sheet
+   * rerun under another login (a journal holds few issuers, so each is looked up).
+   */
+  acceptedByAnotherIssuer(issuerRuc: string, serie: string, numero: string | number): string | undefined {
+    for (const other of this.#acceptedIssuers) {
+      if (other === issuerRuc) continue;
+      const state = this.#byKey.get(journalKey(other, serie, numero));
+      if (state !== undefined && state > 0) return other;
+    }
+    return undefined;
   }
 
   /** The service's hash of the document the key was accepted with, when the journal holds one. */

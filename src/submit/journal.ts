@@ -30,6 +30,8 @@ export interface Journal {
   priorState(key: string, hash: string): PriorState;
   /** The identificador the service gave `key` when it accepted it, when the journal holds one. */
   issuedAs(key: string): string | undefined;
+  /** Another issuer that had this serie and number accepted (JournalState.acceptedByAnotherIssuer). */
+  acceptedByAnotherIssuer(issuerRuc: string, serie: string, numero: string | number): string | undefined;
   /** The service's hash of the document `key` was accepted with, when the journal holds one. */
   answerHashOf(key: string): string | undefined;
   /** Appends and flushes `{t:'attempt'}`; resolves once the line is on disk. */
@@ -226,6 +228,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     report,
     priorState: (key, hash) => state.priorState(key, hash),
     issuedAs: (key) => state.issuedAs(key),
+    acceptedByAnotherIssuer: (issuerRuc, serie, numero) => state.acceptedByAnotherIssuer(issuerRuc, serie, numero),
     answerHashOf: (key) => state.answerHashOf(key),
     stats: () => ({ ...counts }),
     recordAttempt({ key, hash, attempt }) {

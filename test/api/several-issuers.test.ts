@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FacturaError, startSandbox, submitSheet } from '../../src/index.js';
+import { FacturaError, startSandbox, submitSheet, validateSheet } from '../../src/index.js';
 import type { ImportEvent, InvoiceOutcome, PublicSandbox, SandboxAccount, SubmitOptions } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
@@ -193,5 +193,41 @@ describe('one run, several issuers, against the sandbox', () => {
     const acceptedB = new Set(ledger.entries.filter((e) => e.ruc === B).map((e) => String(e.numero)));
     expect(failedB.every((o) => !acceptedB.has(o.numero))).toBe(true);
     expect(ledger.entries).toHaveLength(8 + acceptedB.size);
+  });
+});
+
+describe('a sheet without issuers rerun under another login', () => {
+  // The sheet's journal showed F001-1 and F001-2 accepted for A; rerun with B's login, they were
+  // accepted again under B: the same sales issued by two companies.
+  it('holds the invoices its journal shows accepted for another issuer, and sends them once the sheet names its issuer', async () => {
+    sandbox = await startSandbox({ accounts: ACCOUNTS });
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2)]);
+    const as = (ruc: string): { credentials: { ruc: string; mail: string; clave: string } } => {
+      const account = ACCOUNTS.find((a) => a.ruc === ruc) as SandboxAccount;
+      return { credentials: { ruc, mail: account.mail, clave: account.clave } };
+    };
+    expect((await submit(input, sandbox, { ...as(A), issuerCredentials: {} })).summary.byStatus.ACCEPTED).toBe(2);
+
+    const again = await submit(input, sandbox, { ...as(B), issuerCredentials: {} });
+    expect(again.summary.exitCode).not.toBe(0);
+    expect(again.outcomes.map((o) => [o.status, o.problems.map((p) => p.code)])).toEqual([
+      ['INVALID', ['ALREADY_ISSUED_BY_ANOTHER_ISSUER']],
+      ['INVALID', ['ALREADY_ISSUED_BY_ANOTHER_ISSUER']],
+    ]);
+    expect(again.outcomes[0]?.problems[0]?.message.es).toContain(`ya fue aceptada por el servicio para el RUC ${A}`);
+    expect(sandbox.ledger().entries.map((e) => `${e.ruc}-${e.serie}-${e.numero}`)).toEqual([`${A}-F001-1`, `${A}-F001-2`]);
+    // A check under B's login says so before anything is sent.
+    const checked = await validateSheet(input, { journal: true, journalIssuer: B, writeFiles: false });
+    expect(checked.firstProblems.filter((p) => p.message.includes(`ya fue aceptada por el servicio para el RUC ${A}`)).map((p) => [p.row, p.severity])).toEqual(
+      [
+        [2, 'warning'],
+        [3, 'warning'],
+      ],
+    );
+
+    // The sheet says the invoices are B's: they are B's own numbers, sent.
+    await writeSalesSheet(input, [salesRow(1, { emisorRuc: B }), salesRow(2, { emisorRuc: B })]);
+    expect((await submit(input, sandbox, { ...as(B), issuerCredentials: {} })).summary.byStatus.ACCEPTED).toBe(2);
   });
 });
