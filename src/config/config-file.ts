@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FacturaError } from '../factura-error.js';
 import { readJsonFile } from '../read-json-file.js';
+import { configIssueText } from './config-issue-text.js';
 import { localized } from '../i18n/localized-text.js';
 import { CATALOGUE_NAMES } from '../invoice/catalogues.js';
 import { COLUMN_NAMES } from '../invoice/canonical-columns.js';
@@ -37,7 +38,7 @@ export const configFileSchema = z
       })
       .strict()
       .optional(),
-    emisores: z.record(z.string().regex(/^\d{11}$/, 'RUC de 11 dígitos'), issuerProfileSchema).optional(),
+    emisores: z.record(z.string().regex(/^\d{11}$/), issuerProfileSchema).optional(),
     close2u: z
       .object({
         tipoIntegracion: z.string().optional(),
@@ -66,10 +67,13 @@ export async function loadConfigFile(path: string): Promise<ConfigFile> {
  * `source` names it in the message: a file path, or «las opciones» for a program's object.
  */
 export function parseConfig(json: unknown, source: string): ConfigFile {
-  const parsed = configFileSchema.safeParse(json);
+  // The input is reported to tell a missing value from one of the wrong kind; it is never shown.
+  const parsed = configFileSchema.safeParse(json, { reportInput: true });
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(raíz)'}: ${i.message}`).join('; ');
-    throw new FacturaError('CONFIG', localized(`Configuración inválida en ${source}: ${issues}`, `Invalid configuration in ${source}: ${issues}`));
+    const said = parsed.error.issues.map((i) => ({ where: i.path.join('.'), text: configIssueText(i) }));
+    const es = said.map((i) => `${i.where || '(raíz)'}: ${i.text.es}`).join('; ');
+    const en = said.map((i) => `${i.where || '(root)'}: ${i.text.en}`).join('; ');
+    throw new FacturaError('CONFIG', localized(`Configuración inválida en ${source}: ${es}`, `Invalid configuration in ${source}: ${en}`));
   }
   return parsed.data;
 }
