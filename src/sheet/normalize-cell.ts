@@ -7,8 +7,12 @@ import { normalizeDate } from './normalize-date.js';
 import { normalizeIdentity } from './normalize-identity.js';
 import { normalizeInteger } from './normalize-integer.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
+import { ABSENT } from './normalize-result.js';
 import { normalizeCode, normalizeEmail, normalizeEnum, normalizeText } from './normalize-text.js';
 import { normalizeTime } from './normalize-time.js';
+import { isPlaceholderText } from './placeholder-text.js';
+
+const KEY_COLUMNS: ReadonlySet<string> = new Set(['serie', 'numero', 'emisorRuc']);
 
 /** Normalises one cell by its column's type (canonical-columns.ts); `convention` matters for decimals only, `dateOrder` for dates. */
 export function normalizeCell(
@@ -18,6 +22,9 @@ export function normalizeCell(
   convention: DecimalConvention | undefined,
   dateOrder: DateOrder = 'day-first',
 ): Normalized {
+  // Not in the invoice's key: a blank serie and number continue the invoice above, and a row a register
+  // marks «-» there (a separator, an adjustment) must not become a line of another invoice.
+  if (cell?.kind === 'text' && !KEY_COLUMNS.has(place.column) && isPlaceholderText(cell.text)) return ABSENT;
   switch (type) {
     case 'text':
       return normalizeText(cell, place);

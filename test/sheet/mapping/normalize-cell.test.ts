@@ -330,6 +330,26 @@ describe('normalising cells by column type', () => {
   });
 });
 
+describe('a cell that only says it is empty', () => {
+  // «-» or «N/A» in an optional «Correo» or «Hora» made the invoice invalid («"-" no es una dirección de correo válida»).
+  it.each(['-', '--', '---', ' — ', 'N/A', 'n/a', 'NA', 'N.A.', 'No aplica'])('reads «%s» as a blank cell in every column', (shown) => {
+    for (const column of ['receptorCorreo', 'horaEmision', 'receptorUbigeo', 'moneda', 'cantidad', 'descripcion', 'fechaEmision'] as const) {
+      expect(run(column, text(shown))).toEqual({ kind: 'absent' });
+    }
+  });
+
+  it('keeps «-» in the invoice’s key a problem: a blank serie and number would make the row a line of the invoice above', () => {
+    expect(run('numero', text('-')).kind).toBe('problem');
+    expect(run('serie', text('--'))).not.toEqual({ kind: 'absent' });
+  });
+
+  it('reads what has more than the mark as before: «S/N», «-5», «N/A 2»', () => {
+    expect(run('descripcion', text('S/N'))).toEqual({ kind: 'value', value: 'S/N' });
+    expect(run('cantidad', text('-5'))).toMatchObject({ kind: 'value', value: '-5' });
+    expect(run('descripcion', text('N/A 2'))).toEqual({ kind: 'value', value: 'N/A 2' });
+  });
+});
+
 describe('exact decimals and the decimal convention', () => {
   it('keeps what a person typed, without exponent or float noise', () => {
     expect([0.1 + 0.2, 1.005 * 1000, 1e21, -0, 2.5e-10, 100].map(exactNumberText)).toEqual([
