@@ -1,6 +1,6 @@
 import type { SheetAmounts } from '../invoice/line-record.js';
 import { headerKey } from './column-mapping.js';
-import { igvNote } from './normalize-igv-phrase.js';
+import { igvNote, trailingNote } from './normalize-igv-phrase.js';
 import type { HeaderColumn } from './header-map.js';
 
 /**
@@ -56,6 +56,18 @@ const AMOUNT_HEADERS: Readonly<Record<keyof SheetAmounts, readonly string[]>> = 
     'Descuento %',
     'Porcentaje descuento',
     'Porc. descuento',
+    // As registers abbreviate it: «% Dscto» or «Rebaja» was ignored, and the invoice went out at the full price.
+    '% Dscto',
+    'Dscto %',
+    '% Dcto',
+    'Dcto %',
+    'Descto',
+    '% Descto',
+    '% Desc',
+    'Desc %',
+    'Desc. %',
+    'Rebaja',
+    'Rebajas',
   ],
 };
 
@@ -69,7 +81,10 @@ const INDEX: ReadonlyMap<string, keyof SheetAmounts> = new Map(
  * the total with IGV.
  */
 export function sheetAmountKind(header: string): keyof SheetAmounts | undefined {
-  const kind = INDEX.get(headerKey(header));
+  const key = headerKey(header);
+  // «Desc.» alone is a description as often as a discount; «Desc. (%)» is a discount.
+  if (key === 'desc' && trailingNote(header)?.note.trim() === '%') return 'discount';
+  const kind = INDEX.get(key);
   return (kind === 'total' || kind === 'amount') && igvNote(header) === 'sin' ? 'base' : kind;
 }
 

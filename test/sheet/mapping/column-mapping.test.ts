@@ -110,6 +110,15 @@ describe('matching header cells to columns', () => {
     expect(sheetAmountKind('Valor venta (con IGV)')).toBeUndefined();
   });
 
+  // Ignored, these let an invoice go out at the full price: the service takes no discount.
+  it.each(['% Dscto', 'Dscto %', '% Dcto', 'Desc. (%)', 'Desc %', 'Rebaja', 'Descto'])('reads «%s» as a discount column', (header) => {
+    expect(sheetAmountKind(header)).toBe('discount');
+  });
+
+  it('leaves «Desc.» alone unread as a discount: offices shorten «Descripción» so too', () => {
+    expect(sheetAmountKind('Desc.')).toBeUndefined();
+  });
+
   it('lets one source column feed two columns through the mapping file', () => {
     expect(matched(['FORMA_PAGO', 'Forma de pago'], { formaPago: 'FORMA_PAGO', condicionPago: 'forma pago' })).toEqual({
       formaPago: ['FORMA_PAGO'],
