@@ -128,6 +128,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
       ...(options.renewMarginMs !== undefined ? { renewMarginMs: options.renewMarginMs } : {}),
       ...(options.testAccount === true ? { minRenewalIntervalMs: TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.signal !== undefined ? { signal: options.signal } : {}),
     });
     try {
       // Each issuer logs in before reading: refused credentials are known before anything is sent.

@@ -186,7 +186,14 @@ export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps
   const slot = deps.slot ?? unbounded;
   /** One request's turn: undefined when the run was stopped before it was sent. */
   const turn = async (): Promise<{ token: Token; c: Classification } | undefined> => {
-    const token = await tokens.getToken();
+    let token: Token;
+    try {
+      token = await tokens.getToken();
+    } catch (error) {
+      // A wait for a login that the stop signal ended: this invoice was not sent in this turn.
+      if (aborted(signal)) return undefined;
+      throw error;
+    }
     if (aborted(signal)) return undefined;
     attempts++;
     await journal.recordAttempt({ key, hash, attempt: attempts });
@@ -215,7 +222,12 @@ export async function sendInvoice(input: SendInvoiceInput, deps: SendInvoiceDeps
           if (repeatedAfterForbidden) return finish('FAILED', c.answer, NOTES.forbiddenTwice);
           repeatedAfterForbidden = true;
           logger.debug({ key, httpStatus: c.answer.httpStatus }, 'access refused; renewing the token and repeating once');
-          await tokens.renewAfterForbidden(token);
+          try {
+            await tokens.renewAfterForbidden(token);
+          } catch (error) {
+            if (aborted(signal)) return stopped();
+            throw error;
+          }
           if (aborted(signal)) return stopped();
           continue;
         case 'retryable': {

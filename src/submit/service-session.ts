@@ -24,6 +24,8 @@ export interface ServiceSessionOptions extends ServiceAccess {
   readonly renewMarginMs?: number;
   readonly minRenewalIntervalMs?: number;
   readonly timeoutMs?: number;
+  /** The run's stop signal: a wait for a login ends with it (token-manager.ts). */
+  readonly signal?: AbortSignal;
 }
 
 /** One client, one token manager and the login's profile, for a run. */
@@ -97,6 +99,7 @@ export function openIssuerSessions(
       logger: options.logger.child({ ruc }),
       ...(options.renewMarginMs !== undefined ? { renewMarginMs: options.renewMarginMs } : {}),
       ...(options.minRenewalIntervalMs !== undefined ? { minRenewalIntervalMs: options.minRenewalIntervalMs } : {}),
+      ...(options.signal !== undefined ? { signal: options.signal } : {}),
     });
     const session: IssuerSession = { tokens, credentials, profile: () => profile };
     made.set(ruc, session);

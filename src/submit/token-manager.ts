@@ -53,6 +53,12 @@ export interface TokenManagerOptions {
   readonly logger?: Logger;
   /** Waits; injected so tests drive time without sleeping. */
   readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * The run's stop signal (Ctrl-C): a wait for a login (a renewal held back an hour on a test
+   * account, a retry's backoff) ends with it, as FacturaError('INTERRUPTED'). Before, the run
+   * could not stop while it waited, and kept its lock.
+   */
+  readonly signal?: AbortSignal;
   /** Login requests tried before giving up when the login endpoint fails (5xx, network). Default 4. */
   readonly loginMaxAttempts?: number;
   readonly retryBaseMs?: number;
@@ -84,6 +90,13 @@ export function credentialsRefusedError(cause?: unknown, ruc?: string): FacturaE
       `The service refused the mail and password${whoseEn} (HTTP 401). Check them where they were set: FACTURA_RUC, FACTURA_MAIL and FACTURA_CLAVE; ${pairEn}; the FACTURA_CREDENTIALS_FILE file; or «Acceso del emisor» in the web workspace.`,
     ),
     cause === undefined ? undefined : { cause },
+  );
+}
+
+function interruptedError(): FacturaError {
+  return new FacturaError(
+    'INTERRUPTED',
+    localized('Se detuvo el envío mientras esperaba iniciar sesión en el servicio.', 'Sending was stopped while waiting to log in to the service.'),
   );
 }
 
@@ -121,7 +134,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   const marginMs = options.renewMarginMs ?? DEFAULT_RENEW_MARGIN_MS;
   const minIntervalMs = options.minRenewalIntervalMs ?? 0;
   const logger = options.logger ?? silentLogger();
-  const sleep = options.sleep ?? ((ms: number) => delay(ms));
+  const { signal } = options;
+  const sleep = options.sleep ?? ((ms: number) => delay(ms, undefined, signal !== undefined ? { signal } : {}));
   const maxAttempts = Math.max(1, options.loginMaxAttempts ?? 4);
   const random = options.random ?? Math.random;
 
@@ -184,7 +198,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     };
     const promise = run().catch((error: unknown) => {
       // A failed login ends the run: every later caller gets the same error, and nothing is sent.
-      fatal = error instanceof FacturaError ? error : loginUnavailableError(maxAttempts, error);
+      fatal = error instanceof FacturaError ? error : signal?.aborted === true ? interruptedError() : loginUnavailableError(maxAttempts, error);
       throw fatal;
     });
     inflight = promise;

@@ -123,6 +123,34 @@ describe('sendInvoice', () => {
     expect(journal.priorState(key, hash)).toBe(prior);
   });
 
+  it('gives NOT_SENT, not an error, for an invoice whose wait for a login the run’s stop ends', async () => {
+    const stop = new AbortController();
+    // A token manager waiting an hour for its next login (a test account): its wait ends with the stop signal.
+    let logins = 0;
+    const waiting = createTokenManager({
+      clock: Date.now,
+      login: () => {
+        logins += 1;
+        return Promise.resolve({ token: 'x', expiresAt: Date.now() + 3_600_000 });
+      },
+      minRenewalIntervalMs: 60 * 60_000,
+      signal: stop.signal,
+    });
+    const first = await waiting.getToken();
+    void waiting.renewAfterForbidden(first).catch(() => undefined); // held back: every getToken now waits for it
+    const invoice = buildTestInvoice({ ruc: '20512333797', razonSocial: 'X', mail: 'a@b.pe' }, 1);
+    const key = journalKey('20512333797', invoice.serie, invoice.numero);
+    const client = createApiClient({ authUrl: 'http://127.0.0.1:9', baseUrl: 'http://127.0.0.1:9' });
+    closers.push(() => client.close());
+    const sending = sendInvoice(
+      { key, hash: documentHash(invoice.document), ruc: '20512333797', document: invoice.document },
+      { client, tokens: waiting, journal, sleep, signal: stop.signal },
+    );
+    stop.abort();
+    expect((await sending).status).toBe('NOT_SENT');
+    expect(logins).toBe(1);
+  });
+
   it('renews the token again for a refusal that comes attempts after the first one, with another answer between', async () => {
     // A short-lived token expiring twice in one invoice's retries: 403, then 500 (past the access
     // check), then 403 again, then accepted. Before, the second 403 failed the invoice (ci78's soak).

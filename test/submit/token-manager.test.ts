@@ -159,3 +159,26 @@ describe('token manager', () => {
     expect(lines.join('')).not.toMatch(/token-\d/);
   });
 });
+
+describe('a wait for a login, stopped', () => {
+  // A test account renews at most once an hour: after a revoke, the run waited up to an hour for
+  // its next login, Ctrl-C could not end the wait, and the run kept its lock.
+  it('ends a renewal held back by the minimum interval as soon as the run is stopped, as INTERRUPTED', async () => {
+    const stop = new AbortController();
+    let logins = 0;
+    const manager = createTokenManager({
+      clock: Date.now,
+      login: () => {
+        logins += 1;
+        return Promise.resolve({ token: `token-${logins}`, expiresAt: Date.now() + 8 * HOUR });
+      },
+      minRenewalIntervalMs: HOUR,
+      signal: stop.signal,
+    });
+    const first = await manager.getToken();
+    const renewal = manager.renewAfterForbidden(first); // held back for an hour, with the real clock and sleep
+    stop.abort();
+    await expect(renewal).rejects.toMatchObject({ code: 'INTERRUPTED' });
+    expect(logins).toBe(1);
+  });
+});
