@@ -394,11 +394,14 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     await results?.addFileProblems(notes);
     const { contextFor, issuerOf } = issuerContexts(run, limaToday(run.clock()));
     const only = settings.onlyIssuer;
+    const defaultIssuer = run.defaultRuc ?? run.emisor?.ruc ?? settings.issuerHints.ruc;
     const events = runPipeline({
       groups: groupInvoices(sheet.records, {
         mergeSplit: settings.read.mergeSplit,
         ...(run.splitKeys !== undefined ? { splitKeys: run.splitKeys } : {}),
         onComesBack: firstReturnsInto(comesBack),
+        // Keyed as a submission's first pass keys them (sheet-keys.ts): a blank issuer is the default one.
+        ...(defaultIssuer !== undefined ? { defaultIssuer } : {}),
       }),
       validate: (draft) => validateInvoice(draft, contextFor(draft.emisorRuc)),
       ...(only !== undefined ? { include: (draft: InvoiceDraft) => issuerOf(draft) === only, issuerOf } : {}),

@@ -41,7 +41,13 @@ export async function readSheetKeys(
   const sheet = await readLineRecords(source, { ...settings.read, only: ['serie', 'numero', 'emisorRuc'] });
   const issuers = new Set<string>();
   const split = new Map<string, number>();
-  const grouper = settings.read.mergeSplit === true ? undefined : createInvoiceGrouper({ onComesBack: firstReturnsInto(split) });
+  const grouper =
+    settings.read.mergeSplit === true
+      ? undefined
+      : createInvoiceGrouper({
+          onComesBack: firstReturnsInto(split),
+          ...(defaultRuc !== undefined ? { defaultIssuer: defaultRuc } : {}),
+        });
   for await (const batch of sheet.records) {
     for (const record of batch) {
       // A totals row touches no invoice; any other row (hidden ones too) may name its invoice's issuer.

@@ -56,7 +56,12 @@ export function rowIssuerOf(values: LineValues): string {
   return values.emisorRuc?.trim() ?? '';
 }
 
-export function rowKeyOf(values: LineValues, unreadableKeyCell = false): RowKey {
+/**
+ * What a row says about its invoice. `defaultIssuer`: the run's default issuer, when known, keys a
+ * row that leaves the issuer blank as that issuer's, so its F001-1 and an F001-1 naming that RUC are
+ * one invoice (before, two: the second came back «ya existe», or a repeated number went unseen).
+ */
+export function rowKeyOf(values: LineValues, unreadableKeyCell = false, defaultIssuer = ''): RowKey {
   if (unreadableKeyCell) return { kind: 'unreadable' };
   const serie = values.serie?.trim() ?? '';
   const numero = values.numero?.trim() ?? '';
@@ -64,7 +69,13 @@ export function rowKeyOf(values: LineValues, unreadableKeyCell = false): RowKey 
   if (serie === '') return { kind: 'partial', missing: 'serie', present: numero };
   if (numero === '') return { kind: 'partial', missing: 'numero', present: serie };
   const emisorRuc = rowIssuerOf(values);
-  return { kind: 'key', key: invoiceKey(serie, numero, emisorRuc), serie, numero, ...(emisorRuc !== '' ? { emisorRuc } : {}) };
+  return {
+    kind: 'key',
+    key: invoiceKey(serie, numero, emisorRuc !== '' ? emisorRuc : defaultIssuer),
+    serie,
+    numero,
+    ...(emisorRuc !== '' ? { emisorRuc } : {}),
+  };
 }
 
 /**

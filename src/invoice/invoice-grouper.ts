@@ -32,6 +32,8 @@ export interface GroupingOptions {
    * and a dry run learns whether its invoices must be checked again with them (validate-sheet.ts).
    */
   readonly onComesBack?: (key: string, row: number) => void;
+  /** The run's default issuer's RUC, when known: a row that leaves the issuer blank is keyed as its (rowKeyOf). */
+  readonly defaultIssuer?: string;
 }
 
 export const DEFAULT_MERGE_BUFFER_LIMIT = 10_000;
@@ -178,6 +180,7 @@ function sameValue(column: ColumnName, a: string, b: string): boolean {
 export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrouper {
   const mergeSplit = options.mergeSplit ?? false;
   const limit = options.mergeBufferLimit ?? DEFAULT_MERGE_BUFFER_LIMIT;
+  const defaultIssuer = options.defaultIssuer ?? '';
   /** Default mode: ranges of finished invoices, by key (compact: one entry per invoice of the file). */
   const finished = new FinishedInvoices();
   /** mergeSplit mode: every invoice so far, in order of first appearance. */
@@ -261,7 +264,7 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
   }
 
   function keyOf(b: DraftBuilder): string {
-    const k = rowKeyOf({ serie: b.serie, numero: b.numero, ...(b.emisorRuc !== undefined ? { emisorRuc: b.emisorRuc } : {}) });
+    const k = rowKeyOf({ serie: b.serie, numero: b.numero, ...(b.emisorRuc !== undefined ? { emisorRuc: b.emisorRuc } : {}) }, false, defaultIssuer);
     return k.kind === 'key' ? k.key : '';
   }
 
@@ -274,7 +277,7 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
     const { serie, numero, emisorRuc } = record.values;
     if (record.problems.length > 0 && hasUnreadableKeyCell(record)) return { kind: 'unreadable' };
     if (lastKey !== undefined && lastKey.serie === serie && lastKey.numero === numero && lastKey.emisorRuc === emisorRuc) return lastKey.key;
-    const key = rowKeyOf(record.values);
+    const key = rowKeyOf(record.values, false, defaultIssuer);
     lastKey = { serie, numero, emisorRuc, key };
     return key;
   }
@@ -317,6 +320,17 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
         case 'reappeared':
         case 'merge': {
           if (rowKey.kind !== 'key') throw new Error('unreachable: an invoice decision needs a key');
+          // The invoice above, its issuer left blank, with this row's serie and number and an issuer
+          // named here: one invoice whose rows disagree on its issuer, or two; neither is sent.
+          const disagrees =
+            decision.action === 'start-invoice' &&
+            rowKey.emisorRuc !== undefined &&
+            current instanceof DraftBuilder &&
+            current.emisorRuc === undefined &&
+            invoiceKey(current.serie, current.numero) === invoiceKey(rowKey.serie, rowKey.numero)
+              ? issuerDisagrees(current, record.row, rowKey.emisorRuc)
+              : undefined;
+          if (disagrees !== undefined && current instanceof DraftBuilder) current.problems.push(disagrees);
           out = close();
           const merged = decision.action === 'merge' ? buffered.get(rowKey.key) : undefined;
           const builder = merged ?? new DraftBuilder(rowKey.serie, rowKey.numero, rowKey.emisorRuc);
@@ -328,6 +342,7 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
             if (buffered.size >= limit) throw bufferExceeded(limit, record.row);
             buffered.set(rowKey.key, builder);
           }
+          if (disagrees !== undefined) builder.problems.push({ ...disagrees, row: record.row });
           current = builder;
           state = { kind: 'invoice', key: rowKey.key };
           break;
@@ -446,6 +461,24 @@ function mayMissRow(invoice: DraftBuilder, row: number, rowKey: RowKey): Problem
     undefined,
     `La fila ${row}, justo debajo de la factura ${id}, no dice a qué factura pertenece (${why.es}): podría ser una línea de esta factura. Una factura enviada sin una de sus líneas ya no se puede completar, así que ${id} no se envía hasta que corrija la fila ${row}: escriba su serie y su número, o déjelos ambos en blanco si la fila continúa la factura ${id}.`,
     `Row ${row}, right below invoice ${id}, does not say which invoice it belongs to (${why.en}): it may be a line of this invoice. An invoice sent without one of its lines cannot be completed afterwards, so ${id} is not sent until row ${row} is fixed: write its series and number, or leave both blank if the row continues invoice ${id}.`,
+  );
+}
+
+/**
+ * The error of rows with one serie and number, one after the other, that leave the issuer blank and
+ * then name one: read as two invoices, the first (of the default issuer) was sent with its first
+ * rows only, and when the default issuer is the one named, the rest came back «ya existe», a line lost.
+ */
+function issuerDisagrees(above: DraftBuilder, row: number, emisorRuc: string): Problem {
+  const id = `${above.serie}-${above.numero}`;
+  const first = above.rows[0] ?? row;
+  return errorAt(
+    'INVOICE_ISSUER_DISAGREES',
+    first,
+    'emisorRuc',
+    emisorRuc,
+    `Las filas de la factura ${id} no dicen el mismo emisor: la fila ${first} deja en blanco el RUC del emisor y la fila ${row} dice ${emisorRuc}. Escriba el RUC del emisor en todas sus filas (o en ninguna); si son dos facturas distintas, cada una necesita su propio número. No se envía ninguna de las dos.`,
+    `The rows of invoice ${id} do not name the same issuer: row ${first} leaves the issuer RUC blank and row ${row} says ${emisorRuc}. Write the issuer RUC in all its rows (or in none); if they are two invoices, each needs its own number. Neither is sent.`,
   );
 }
 

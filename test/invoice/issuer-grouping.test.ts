@@ -36,6 +36,28 @@ describe('invoices of several issuers in one sheet (emisorRuc)', () => {
     expect(drafts[0]?.problems.map((p) => [p.code, p.row, p.column])).toEqual([['CONFLICTING_INVOICE_VALUE', 3, 'emisorRuc']]);
   });
 
+  // Read as two invoices, the first went out with its first line only and the second came back «ya existe» (a review's sc10/adj.csv).
+  it('holds both parts of rows of one serie-numero that leave the issuer blank, then name one', async () => {
+    const drafts = invoices(await group([line('F001', '1'), line('F001', '1', { emisorRuc: A }), line('F001', '2')]));
+    expect(drafts.map((d) => [d.emisorRuc, d.rows, d.problems.map((p) => [p.code, p.row])])).toEqual([
+      [undefined, [2], [['INVOICE_ISSUER_DISAGREES', 2]]],
+      [A, [3], [['INVOICE_ISSUER_DISAGREES', 3]]],
+      [undefined, [4], []],
+    ]);
+    expect(drafts[0]?.problems[0]?.message.es).toContain('la fila 2 deja en blanco el RUC del emisor y la fila 3 dice 20601111111');
+  });
+
+  it('with the default issuer known, reads a blank issuer as it: one invoice over both rows, and its number seen again later', async () => {
+    const adjacent = invoices(await group([line('F001', '1'), line('F001', '1', { emisorRuc: A })], { defaultIssuer: A }));
+    expect(adjacent.map((d) => [d.rows, d.problems.map((p) => p.code)])).toEqual([[[2, 3], []]]);
+    // Before, F001-1 blank and F001-1 of A (the default) further down were two invoices: the second came back «ya existe».
+    const apart = invoices(await group([line('F001', '1'), line('F001', '2'), line('F001', '1', { emisorRuc: A })], { defaultIssuer: A }));
+    expect(apart.map((d) => d.problems.map((p) => p.code))).toEqual([[], [], ['INVOICE_KEY_REPEATED']]);
+    // Another issuer's F001-1 is its own.
+    const other = invoices(await group([line('F001', '1'), line('F001', '2'), line('F001', '1', { emisorRuc: B })], { defaultIssuer: A }));
+    expect(other.flatMap((d) => d.problems)).toEqual([]);
+  });
+
   it('without the column every invoice belongs to the default issuer, as before', async () => {
     const drafts = invoices(await group([line('F001', '1'), line('F001', '2')]));
     expect(drafts.map((d) => d.emisorRuc)).toEqual([undefined, undefined]);
