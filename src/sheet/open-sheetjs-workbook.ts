@@ -177,8 +177,22 @@ function tooLarge(file: string, bytes: number): FacturaError {
   );
 }
 
+/** What SheetJS says of a workbook saved with a password to open (an encrypted .xlsx is a .xls-like container). */
+const PASSWORD_PROTECTED = /password|encrypt/i;
+
 function unreadable(file: string, format: SheetJsFormat, error: unknown): FacturaError {
   const detail = error instanceof Error ? error.message : String(error);
+  // Excel encrypts a workbook with a password to open into a container like a .xls: neither its kind nor SheetJS's English is what the user needs.
+  if (PASSWORD_PROTECTED.test(detail)) {
+    return new FacturaError(
+      'INPUT',
+      localized(
+        `El archivo ${file} está protegido con una contraseña para abrirlo, y así no se puede leer. Ábralo en Excel, quítele la contraseña (Archivo › Información › Proteger libro › Cifrar con contraseña: déjela en blanco) y guárdelo; o guarde una copia sin contraseña y use esa.`,
+        `The file ${file} is protected with a password to open, and cannot be read so. Open it in Excel, remove the password (File › Info › Protect Workbook › Encrypt with Password: leave it blank) and save it; or save a copy without a password and use that.`,
+      ),
+      { cause: error },
+    );
+  }
   const what =
     format === 'xlsx'
       ? { es: 'un libro de Excel (.xlsx)', en: 'an Excel workbook (.xlsx)', save: localized('Vuelva a guardarlo en Excel', 'Save it again in Excel') }
