@@ -8,5 +8,9 @@ const PLACEHOLDER = /^(?:[-‐‑‒–—―]+|n\s*\/\s*a|n\.?\s*a\.?|no\s+apli
 
 /** Whether a cell's text only says the cell is empty. */
 export function isPlaceholderText(text: string): boolean {
-  return text.length <= 12 && PLACEHOLDER.test(text.trim());
+  if (text.length === 0 || text.length > 12) return false;
+  // Every text cell passes here: a mark starts with a dash, an N or a space; other texts stop at their first character.
+  const first = text.charCodeAt(0);
+  if (first !== 0x2d && first !== 0x4e && first !== 0x6e && first !== 0x20 && (first < 0x2010 || first > 0x2015)) return false;
+  return PLACEHOLDER.test(text.trim());
 }
