@@ -24,6 +24,8 @@ import type { SaleStateColumn } from './sale-state-column.js';
 import { findSaleStateColumn, voidedStateProblem } from './sale-state-column.js';
 import type { DocumentKindColumn } from './document-kind-column.js';
 import { notAnInvoiceProblem } from './document-kind-column.js';
+import type { HeaderTexts, TitleTexts } from './repeated-header-row.js';
+import { headerTexts, repeatsHeader, repeatsTitle, titleTexts } from './repeated-header-row.js';
 import { severalLinesProblem } from './line-amount-as-unit.js';
 import { totalsRowEvidence } from './totals-row.js';
 import type { Cell, RowSource, SourceRow } from './source-row.js';
@@ -143,6 +145,11 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
       decimalColumns,
       dateOrder: dates.order,
       keyColumns: columns.filter(([name]) => name === 'serie' || name === 'numero').map(([, index]) => index),
+      headerRow: detected.header.row,
+      titleTexts: titleTexts(window.rows.slice(0, detected.position)),
+      headerTexts: headerTexts(
+        [...Object.values(detected.header.columns), ...detected.header.unknown].filter((c) => c !== undefined).sort((a, b) => a.index - b.index),
+      ),
       descriptionColumn: columns.find(([name]) => name === 'descripcion')?.[1],
       names: new Map([...detected.header.unknown.map((c) => [c.index, c.header] as const), ...columns.map(([name, index]) => [index, name] as const)]),
       amounts: amountColumnsOf(detected.header),
@@ -215,6 +222,10 @@ interface SheetShape {
   readonly dateOrder: DateOrder;
   /** The serie and numero columns. */
   readonly keyColumns: readonly number[];
+  /** The header row and its named columns, to know it again when a row repeats it (repeated-header-row.ts). */
+  readonly headerRow: number;
+  readonly headerTexts: HeaderTexts;
+  readonly titleTexts: TitleTexts;
   readonly descriptionColumn: number | undefined;
   /** Each named column's canonical name, or its header text when it is not one of ours. */
   readonly names: ReadonlyMap<number, string>;
@@ -335,6 +346,8 @@ async function* lineRecords(
 
   /** What one source row gives: a record, a hidden row's mark, or a note. */
   const take = (row: SourceRow): LineRecord => {
+    if (repeatsHeader(row, shape.headerTexts) || repeatsTitle(row, shape.titleTexts))
+      return { row: row.row, values: {}, problems: [rowSkipNotes.headerRepeated(row.row, shape.headerRow)], skipped: true };
     const totals = totalsRowEvidence(row, shape.keyColumns, shape.descriptionColumn);
     if (totals !== undefined) {
       const column = shape.names.get(totals.column) ?? columnLetter(totals.column);

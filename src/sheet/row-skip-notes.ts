@@ -2,7 +2,7 @@ import { localized } from '../i18n/localized-text.js';
 import type { Problem } from '../invoice/problem.js';
 import { rowRanges } from '../invoice/row-ranges.js';
 
-/** The words for rows that are read differently from a line: totals rows and hidden rows. */
+/** The words for rows that are read differently from a line: totals rows, a repeated header, hidden rows. */
 export const rowSkipNotes = {
   totalsRow(row: number, column: string, shown: string): Problem {
     return {
@@ -14,6 +14,18 @@ export const rowSkipNotes = {
       message: localized(
         `Fila ${row}: parece una fila de totales («${shown}»); no se leyó. Ninguna factura cambió por ella.`,
         `Row ${row}: looks like a totals row ("${shown}"); it was not read. No invoice was changed by it.`,
+      ),
+    };
+  },
+
+  headerRepeated(row: number, headerRow: number): Problem {
+    return {
+      severity: 'warning',
+      code: 'HEADER_ROW_REPEATED',
+      row,
+      message: localized(
+        `Fila ${row}: repite los encabezados o los títulos de arriba de la fila ${headerRow} (¿dos hojas pegadas una debajo de otra, o un reporte con encabezado en cada página?); no se leyó. Ninguna factura cambió por ella.`,
+        `Row ${row}: repeats the header or the titles above row ${headerRow} (two sheets pasted one below the other, or a report with a header on every page?); it was not read. No invoice was changed by it.`,
       ),
     };
   },

@@ -3,20 +3,20 @@ import { withoutAccents } from '../invoice/without-accents.js';
 
 /** What a totals row's label says, compared without case, accents or a trailing colon. */
 const TOTALS_LABEL =
-  /^(?:sub ?-?total(?:es)?|total(?:es)?(?: (?:general|ventas?|facturado|del mes|mes|s\/\.?|soles|pen|usd|dolares))?|suma(?: total)?|importe total|gran total)\s*[:.]?$/;
+  /^(?:sub ?-?total(?:es)?|total(?:es)?(?: (?:general|ventas?|facturado|del mes|mes|s\/\.?|soles|pen|usd|dolares))?|suma(?: total)?|importe total|gran total|van|vienen|pasan|van a la (?:pagina|hoja) siguiente|vienen de la (?:pagina|hoja) anterior)\s*[:.]?$/;
 
 /** Longest label the pattern accepts, with room for spaces: a longer text is never one. */
 const LONGEST_LABEL = 40;
-/** A label starts with s(ub/uma), t(otal), i(mporte) or g(ran), after any spaces. */
-const LABEL_START = /^\s*[stigSTIG]/;
+/** A label starts with s(ub/uma), t(otal), i(mporte), g(ran), or a page's carried sum: v(an/ienen), p(asan), after any spaces. */
+const LABEL_START = /^\s*[stigvpSTIGVP]/;
 /**
- * The first three letters of every label the pattern accepts (sub, suma, total, importe, gran),
+ * The first three letters of every label the pattern accepts (sub, suma, total, importe, gran, van, vienen, pasan),
  * in plain ASCII after any spaces. Three printable ASCII characters there (which folding leaves
  * as they are, but for their case) that are none of these mean no label; anything else (an
  * accent, a combining mark, a tab) goes to the folding below.
  */
 const ASCII_START = /^\s*(?=\S)([ -~]{3})/;
-const LABEL_PREFIXES = new Set(['sub', 'sum', 'tot', 'imp', 'gra']);
+const LABEL_PREFIXES = new Set(['sub', 'sum', 'tot', 'imp', 'gra', 'van', 'vie', 'pas']);
 
 function label(cell: Cell | null | undefined): string | undefined {
   if (cell?.kind !== 'text') return undefined;
