@@ -13,6 +13,11 @@ const COMBINED_KEY_HEADERS = new Set(
   ['Comprobante', 'Serie-Número', 'Serie y número', 'Serie y correlativo', 'Serie-Correlativo', 'Serie-Nro', 'Factura'].map(headerKey),
 );
 
+/** Whether a header names a column of the serie and number together («Comprobante», «Serie-Número»). */
+export function isCombinedKeyHeader(header: string): boolean {
+  return COMBINED_KEY_HEADERS.has(headerKey(header));
+}
+
 /**
  * The header match with the column that holds each invoice's serie and number in one cell
  * («F001-00000123») feeding both, when the sheet has no serie column of its own: the first column

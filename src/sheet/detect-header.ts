@@ -8,6 +8,7 @@ import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
 import { acceptedHeaders, firstColumns, headerText, matchHeaderCells, withColumnFeeding } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
 import { combinedKeyColumn } from './combined-key-column.js';
+import { isCombinedKeyHeader } from './combined-key-column.js';
 import { correctHeaderMatch } from './correct-header-match.js';
 import { isPlainPriceHeader, isPriceWithIgvHeader, priceWithIgvColumn } from './price-with-igv-column.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
@@ -53,6 +54,17 @@ export interface DetectHeaderOptions {
 /** Whether a row's cells make a header row (the same test detectHeader applies). */
 export function isHeaderRow(cells: readonly (Cell | null)[], mapping: ColumnMapping = {}): boolean {
   return isHeaderCandidate(matchHeaderCells(cells, mapping));
+}
+
+/**
+ * Whether a row is the header of a sheet of sales: a header row (isHeaderRow) that names the
+ * invoice's serie or number (or both in one column). A workbook's customer list («RUC», «Razón
+ * social», «Dirección») or product list is a header row too; taken as the sheet to read, the
+ * workbook was refused for the columns its sales sheet has.
+ */
+export function isSalesHeaderRow(cells: readonly (Cell | null)[], mapping: ColumnMapping = {}): boolean {
+  const match = matchHeaderCells(cells, mapping);
+  return isHeaderCandidate(match) && (match.matches.has('serie') || match.matches.has('numero') || match.unknown.some((c) => isCombinedKeyHeader(c.header)));
 }
 
 function isHeaderCandidate(match: HeaderMatch): boolean {

@@ -6,7 +6,7 @@ import type { ColumnMapping } from './column-mapping.js';
 import { readCsvRows } from './csv-row-source.js';
 import { detectEncoding, isOnlyBom, type CsvEncoding } from './detect-encoding.js';
 import { excelSepLine } from './excel-sep-line.js';
-import { isHeaderRow } from './detect-header.js';
+import { isHeaderRow, isSalesHeaderRow } from './detect-header.js';
 import type { OpenedSheet } from './opened-sheet.js';
 import type { SheetOpener } from './open-workbook.js';
 import { readFileHead } from './read-file-head.js';
@@ -88,7 +88,18 @@ async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenR
   const first = await open(options.sheet);
   if (options.sheet !== undefined) return first;
   const peeked = await peekHeader(first, options.mapping);
-  if (peeked.header) return firstWithHeader(path, open, first, peeked, options.mapping);
+  if (peeked.sales) return firstWithHeader(path, open, first, peeked, options.mapping);
+  if (peeked.header) {
+    // A header without the invoice's serie or number: a workbook's customer or product list ahead of its
+    // sales. The only other sheet whose header has them is read, with a note; else the first, as always.
+    const sales = await onlySalesSheet(open, first, options.mapping).catch(async (error: unknown) => {
+      await peeked.close();
+      throw error;
+    });
+    if (sales === undefined) return firstWithHeader(path, open, first, peeked, options.mapping);
+    await peeked.close();
+    return { ...sales.opened, batches: sales.look.batches, notes: [...sales.opened.notes, otherSheetNote(path, first.sheet, sales.name)] };
+  }
   const others = first.sheets.filter((s) => !s.hidden && s.name !== first.sheet);
   const candidates: string[] = [];
   /** The first other sheet with a header row, kept open: it is the one read if it is the only one. */
@@ -114,6 +125,33 @@ async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenR
   }
   const { name, opened, look } = found;
   return { ...opened, batches: look.batches, notes: [...opened.notes, otherSheetNote(path, first.sheet, name)] };
+}
+
+/** The one other visible sheet whose header names the invoice's serie or number, kept open to be read; undefined when none or several. */
+async function onlySalesSheet(
+  open: SheetOpener,
+  first: OpenedSheet,
+  mapping: ColumnMapping | undefined,
+): Promise<{ name: string; opened: OpenedSheet; look: Awaited<ReturnType<typeof peekHeader>> } | undefined> {
+  let found: { name: string; opened: OpenedSheet; look: Awaited<ReturnType<typeof peekHeader>> } | undefined;
+  let several = false;
+  try {
+    for (const other of first.sheets.filter((s) => !s.hidden && s.name !== first.sheet && !isTemplateAuxiliarySheet(s.name))) {
+      const opened = await open(other.name);
+      const look = await peekHeader(opened, mapping);
+      if (look.sales && found === undefined) found = { name: other.name, opened, look };
+      else {
+        several ||= look.sales;
+        await look.close();
+      }
+    }
+  } catch (error) {
+    await found?.look.close();
+    throw error;
+  }
+  if (!several) return found;
+  await found?.look.close();
+  return undefined;
 }
 
 /**
@@ -158,9 +196,14 @@ async function firstWithHeader(
 async function peekHeader(
   sheet: OpenedSheet,
   mapping: ColumnMapping | undefined,
-): Promise<{ header: boolean; batches: RowBatches; close: () => Promise<void> }> {
+): Promise<{ header: boolean; sales: boolean; batches: RowBatches; close: () => Promise<void> }> {
   const iterator = sheet.batches[Symbol.asyncIterator]();
-  const top = await readTopBatches(iterator, (row) => isHeaderRow(row.cells, mapping)).catch(async (error: unknown) => {
+  let sales = false;
+  const top = await readTopBatches(iterator, (row) => {
+    if (!isHeaderRow(row.cells, mapping)) return false;
+    sales = isSalesHeaderRow(row.cells, mapping);
+    return true;
+  }).catch(async (error: unknown) => {
     await iterator.return?.();
     await sheet.close();
     throw error;
@@ -176,6 +219,7 @@ async function peekHeader(
   };
   return {
     header: top.stopped,
+    sales,
     batches: replay(),
     close: async () => {
       await iterator.return?.();
@@ -259,8 +303,8 @@ function otherSheetNote(path: string, first: string, chosen: string): Problem {
     code: 'DATA_ON_OTHER_SHEET',
     value: chosen,
     message: localized(
-      `La hoja "${first}" de ${path} no tiene fila de encabezados; se lee la hoja "${chosen}", la única que la tiene. Para leer otra, use --sheet.`,
-      `The sheet "${first}" of ${path} has no header row; the sheet "${chosen}", the only one that has one, is read. To read another, use --sheet.`,
+      `La hoja "${first}" de ${path} no tiene fila de encabezados de ventas (con serie y número); se lee la hoja "${chosen}", la única que la tiene. Para leer otra, use --sheet.`,
+      `The sheet "${first}" of ${path} has no header row of sales (with serie and number); the sheet "${chosen}", the only one that has one, is read. To read another, use --sheet.`,
     ),
   };
 }
