@@ -86,7 +86,7 @@ const line = (type: ColumnType, required: boolean, rest: Omit<Def, 'level' | 'ty
 
 const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
   serie: inv('code', true, {
-    aliases: ['Serie', 'Serie comprobante', 'Serie factura', 'Nro serie', 'Serie documento'],
+    aliases: ['Serie', 'Serie comprobante', 'Serie factura', 'Nro serie', 'Serie documento', 'Serie doc.', 'Serie del documento'],
     label: localized('Serie', 'Series'),
     description: localized(
       'Serie de la factura: F seguida de 3 letras o dígitos (F001, FA01), o 4 dígitos para contingencia.',
@@ -131,6 +131,11 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
       'Fecha comprobante',
       'Fec. doc.',
       'F. doc.',
+      'Fecha factura',
+      'Fec. factura',
+      'Fecha de la factura',
+      'Fecha venta',
+      'Fecha de venta',
     ],
     label: localized('Fecha de emisión', 'Issue date'),
     description: localized(
@@ -253,6 +258,13 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
       'Cliente RUC',
       'N° documento cliente',
       'Nº documento cliente',
+      'Nro. RUC',
+      'Nro RUC',
+      'Número de RUC',
+      'Número RUC',
+      'Num. RUC',
+      'RUC N°',
+      'RUC Nº',
     ],
     label: localized('Documento del cliente', 'Customer document'),
     description: localized('RUC (11 dígitos) o documento del cliente, como texto.', 'Customer RUC (11 digits) or other document number, as text.'),
@@ -266,6 +278,10 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
       'Denominación',
       'Nombre o razón social',
       'Señor(es)',
+      'Apellidos y nombres / Razón social',
+      'Apellidos y nombres o razón social',
+      'Razón social / Apellidos y nombres',
+      'Nombres o razón social',
       'Señores',
       'Nombre/Razón social',
       'Razón social/Nombre',
@@ -372,6 +388,10 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
       'Precio s/IGV',
       'Precio sin IGV',
       'Precio unitario S/',
+      'Valor vta. unit.',
+      'Valor venta unit.',
+      'V. vta. unit.',
+      'Val. vta. unit.',
     ],
     label: localized('Valor unitario', 'Unit value'),
     description: localized(

@@ -23,6 +23,13 @@ describe('catalogueResolver', () => {
     ['tipoAfectacion', '99 - Gravado', undefined],
     ['unidadMedida', 'NIU - Unidad (bienes)', 'UNIDAD_BIENES'],
     ['unidadMedida', 'LTS', 'LITRO'],
+    // Refused before (a review's 09-unidades-monedas.csv), though each is in the catalogue.
+    ['unidadMedida', 'GR', 'GRAMO'],
+    ['unidadMedida', 'HR', 'HORA'],
+    ['unidadMedida', 'JGO', 'JUEGO'],
+    ['unidadMedida', 'TN/TM', 'TONELADAS'],
+    ['unidadMedida', 'TM', 'TONELADAS'],
+    ['unidadMedida', 'PZ', 'UNIDAD_BIENES'],
     ['medioPago', '001: Depósito en cuenta', 'DEPOSITO_CUENTA'],
     // As offices write the tax treatment and the unit.
     ['tipoAfectacion', 'Afecto al IGV', 'GRAVADO_OPERACION_ONEROSA'],

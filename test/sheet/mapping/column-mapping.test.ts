@@ -54,6 +54,13 @@ describe('matching header cells to columns', () => {
     ['N° documento', 'receptorNumeroDocumento'],
     ['RUC o DNI', 'receptorNumeroDocumento'],
     ['Nro. doc. identidad', 'receptorNumeroDocumento'],
+    // Refused before (a review's header variants).
+    ['Valor Vta. Unit.', 'valorVentaUnitario'],
+    ['Nro. RUC', 'receptorNumeroDocumento'],
+    ['Número de RUC', 'receptorNumeroDocumento'],
+    ['Apellidos y Nombres / Razón Social', 'receptorNombreLegal'],
+    ['Fecha Factura', 'fechaEmision'],
+    ['Serie Doc.', 'serie'],
   ])('reads «%s» as %s', (header, column) => {
     expect(matched([header])).toEqual({ [column]: [header] });
   });
