@@ -346,8 +346,11 @@ async function* lineRecords(
 
   /** What one source row gives: a record, a hidden row's mark, or a note. */
   const take = (row: SourceRow): LineRecord => {
-    if (repeatsHeader(row, shape.headerTexts) || repeatsTitle(row, shape.titleTexts))
-      return { row: row.row, values: {}, problems: [rowSkipNotes.headerRepeated(row.row, shape.headerRow)], skipped: true };
+    const repeated = repeatsHeader(row, shape.headerTexts) ?? repeatsTitle(row, shape.titleTexts);
+    if (repeated !== undefined) {
+      const column = shape.names.get(repeated) ?? columnLetter(repeated);
+      return { row: row.row, values: {}, problems: [rowSkipNotes.headerRepeated(row.row, shape.headerRow, column)], skipped: true };
+    }
     const totals = totalsRowEvidence(row, shape.keyColumns, shape.descriptionColumn);
     if (totals !== undefined) {
       const column = shape.names.get(totals.column) ?? columnLetter(totals.column);

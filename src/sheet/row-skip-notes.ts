@@ -18,11 +18,12 @@ export const rowSkipNotes = {
     };
   },
 
-  headerRepeated(row: number, headerRow: number): Problem {
+  headerRepeated(row: number, headerRow: number, column: string): Problem {
     return {
       severity: 'warning',
       code: 'HEADER_ROW_REPEATED',
       row,
+      column,
       message: localized(
         `Fila ${row}: repite los encabezados o los títulos de arriba de la fila ${headerRow} (¿dos hojas pegadas una debajo de otra, o un reporte con encabezado en cada página?); no se leyó. Ninguna factura cambió por ella.`,
         `Row ${row}: repeats the header or the titles above row ${headerRow} (two sheets pasted one below the other, or a report with a header on every page?); it was not read. No invoice was changed by it.`,
