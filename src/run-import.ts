@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { inUserTerms } from './i18n/in-user-terms.js';
 import type { UserTerms, Wording } from './i18n/in-user-terms.js';
+import { FacturaError } from './factura-error.js';
 import { localized } from './i18n/localized-text.js';
 import type { ResolvedSettings } from './config/resolve-settings.js';
 import type { Lang } from './i18n/localized-text.js';
@@ -211,6 +212,33 @@ function tapRows(
     },
     rowsRead: () => count,
   };
+}
+
+/**
+ * Closes the results workbook. A submission's that cannot be written at its end (the disk full)
+ * says what was sent: its invoices were issued and its journal holds them, so the user knows that
+ * sending again issues nothing twice, instead of a bare «No se pudo escribir».
+ */
+async function closeResults(
+  results: ResultsWorkbook,
+  result: Parameters<ResultsWorkbook['close']>[0],
+  submitted: boolean,
+  info: Parameters<ResultsWorkbook['close']>[1],
+): Promise<void> {
+  try {
+    await results.close(result, info);
+  } catch (error) {
+    const accepted = result.byStatus.ACCEPTED;
+    if (!submitted || accepted === 0 || !(error instanceof FacturaError)) throw error;
+    throw new FacturaError(
+      error.code,
+      localized(
+        `${error.text.es} Las facturas ya se enviaron: ${accepted} aceptada(s), guardadas en el diario de envíos. Libere espacio o corrija la ruta y ejecute el envío de nuevo: no se emitirá ninguna dos veces, y las aceptadas aparecerán como OMITIDO con su número.`,
+        `${error.text.en} The invoices were sent already: ${accepted} accepted, kept in the submission journal. Free some space or correct the path and run the submission again: none is issued twice, and the accepted ones show as SKIPPED with their number.`,
+      ),
+      { cause: error },
+    );
+  }
 }
 
 /**
@@ -459,7 +487,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     const interrupted = run.signal?.aborted === true;
     // Not written (writeFiles: false): nor is the input read again for its checksum.
     if (results !== undefined)
-      await results.close(result, {
+      await closeResults(results, result, run.submission !== undefined, {
         // An upload is named as its user knows it; the files beside it by their own names.
         inputPath: run.fileName ?? run.input,
         command: run.command,

@@ -1,4 +1,4 @@
-import { open, rm } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import type { FacturaError } from '../factura-error.js';
 import type { Lang } from '../i18n/localized-text.js';
 import { localized } from '../i18n/localized-text.js';
@@ -112,6 +112,13 @@ export async function createResultsWorkbook(options: ResultsWorkbookOptions): Pr
   // the run goes on (loading exceljs there takes a moment) and rows wait in its queue.
   try {
     await (await open(partPath, 'wx')).close();
+    // The finished workbook is renamed onto the path at the end: a folder standing there refused it
+    // only then, after a submission had issued every invoice (the run ended in an error, its results
+    // unwritten). Refused now, before anything is sent.
+    if ((await stat(options.path).catch(() => undefined))?.isDirectory() === true) {
+      await rm(partPath, { force: true });
+      throw Object.assign(new Error(`EISDIR: ${options.path}`), { code: 'EISDIR' });
+    }
   } catch (err) {
     throw outputError(options.path, err);
   }
