@@ -75,6 +75,9 @@ const INDEX: ReadonlyMap<string, keyof SheetAmounts> = new Map(
   (Object.entries(AMOUNT_HEADERS) as [keyof SheetAmounts, readonly string[]][]).flatMap(([kind, texts]) => texts.map((t) => [headerKey(t), kind] as const)),
 );
 
+/** How headerKey ends a header that says its amount includes IGV («con IGV», «(IGV incluido)», «inc. IGV»). */
+const WITH_IGV_KEY = headerKey('con IGV');
+
 /**
  * Which amount a header names, if any. A total or an «Importe» whose note says it is without IGV
  * («Total (sin IGV)», «Importe (s/IGV)») is the base: the note, dropped with the others, made it
@@ -85,7 +88,15 @@ export function sheetAmountKind(header: string): keyof SheetAmounts | undefined 
   // «Desc.» alone is a description as often as a discount; «Desc. (%)» is a discount.
   if (key === 'desc' && trailingNote(header)?.note.trim() === '%') return 'discount';
   const kind = INDEX.get(key);
-  return (kind === 'total' || kind === 'amount') && igvNote(header) === 'sin' ? 'base' : kind;
+  const note = igvNote(header);
+  if ((kind === 'total' || kind === 'amount') && note === 'sin') return 'base';
+  // «Importe total (con IGV)», «Total venta incluye IGV»: the IGV phrase kept (headerKey) names no alias,
+  // but a total or an «Importe» with IGV is the total.
+  if (kind === undefined && key.endsWith(WITH_IGV_KEY)) {
+    const stem = INDEX.get(key.slice(0, -WITH_IGV_KEY.length));
+    return stem === 'total' || stem === 'amount' ? 'total' : undefined;
+  }
+  return kind;
 }
 
 /** The amount columns among the sheet's unknown columns (the first of each kind). */

@@ -113,6 +113,8 @@ describe('matching header cells to columns', () => {
       'base',
       'igv',
     ]);
+    // A total whose header says it includes IGV, in a note or after it, is the total (the note kept, it named no alias).
+    expect(['Importe total (con IGV)', 'Total venta (incluye IGV)', 'Total venta incluye IGV'].map(sheetAmountKind)).toEqual(['total', 'total', 'total']);
     // A base whose note says it includes IGV is no base: left unread rather than read as one.
     expect(sheetAmountKind('Valor venta (con IGV)')).toBeUndefined();
   });
