@@ -23,8 +23,9 @@ export function normalizeCell(
   dateOrder: DateOrder = 'day-first',
 ): Normalized {
   // Not in the invoice's key: a blank serie and number continue the invoice above, and a row a register
-  // marks «-» there (a separator, an adjustment) must not become a line of another invoice.
-  if (cell?.kind === 'text' && !KEY_COLUMNS.has(place.column) && isPlaceholderText(cell.text)) return ABSENT;
+  // marks «-» there (a separator, an adjustment) must not become a line of another invoice. Nor in a
+  // catalogue's column: blank, it takes its default, and «N/A» in «Tipo IGV» (no IGV) became «gravado».
+  if (cell?.kind === 'text' && type !== 'enum' && !KEY_COLUMNS.has(place.column) && isPlaceholderText(cell.text)) return ABSENT;
   switch (type) {
     case 'text':
       return normalizeText(cell, place);

@@ -3,6 +3,8 @@
  * «NA», «No aplica». Read as a blank cell: «-» in an optional «Correo» or «Hora» made the invoice
  * invalid («"-" no es una dirección de correo válida»), and in a required one the error now says
  * what is missing. Not «S/N» («sin número»): in a number column it is no blank to continue an invoice.
+ * (normalize-cell.ts keeps the mark in the invoice's key and in a catalogue's column, which a blank
+ * would fill with its default.)
  */
 const PLACEHOLDER = /^(?:[-‐‑‒–—―]+|n\s*\/\s*a|n\.?\s*a\.?|no\s+aplica)$/iu;
 

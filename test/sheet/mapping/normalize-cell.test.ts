@@ -333,7 +333,7 @@ describe('normalising cells by column type', () => {
 describe('a cell that only says it is empty', () => {
   // «-» or «N/A» in an optional «Correo» or «Hora» made the invoice invalid («"-" no es una dirección de correo válida»).
   it.each(['-', '--', '---', ' — ', 'N/A', 'n/a', 'NA', 'N.A.', 'No aplica'])('reads «%s» as a blank cell in every column', (shown) => {
-    for (const column of ['receptorCorreo', 'horaEmision', 'receptorUbigeo', 'moneda', 'cantidad', 'descripcion', 'fechaEmision'] as const) {
+    for (const column of ['receptorCorreo', 'horaEmision', 'receptorUbigeo', 'cantidad', 'descripcion', 'fechaEmision'] as const) {
       expect(run(column, text(shown))).toEqual({ kind: 'absent' });
     }
   });
@@ -341,6 +341,12 @@ describe('a cell that only says it is empty', () => {
   it('keeps «-» in the invoice’s key a problem: a blank serie and number would make the row a line of the invoice above', () => {
     expect(run('numero', text('-')).kind).toBe('problem');
     expect(run('serie', text('--'))).not.toEqual({ kind: 'absent' });
+  });
+
+  // A blank catalogue cell takes its default: «N/A» in «Tipo IGV» (no IGV) was read as «gravado», 18 % more.
+  it('keeps the mark in a catalogue’s column, which a blank would fill with its default', () => {
+    expect(run('moneda', text('N/A'))).not.toEqual({ kind: 'absent' });
+    expect(run('moneda', text('-'))).not.toEqual({ kind: 'absent' });
   });
 
   it('reads what has more than the mark as before: «S/N», «-5», «N/A 2»', () => {
