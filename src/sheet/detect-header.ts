@@ -58,13 +58,18 @@ export function isHeaderRow(cells: readonly (Cell | null)[], mapping: ColumnMapp
 
 /**
  * Whether a row is the header of a sheet of sales: a header row (isHeaderRow) that names the
- * invoice's serie or number (or both in one column). A workbook's customer list («RUC», «Razón
- * social», «Dirección») or product list is a header row too; taken as the sheet to read, the
- * workbook was refused for the columns its sales sheet has.
+ * invoice's serie or number (or both in one column), or its lines (a description and a quantity:
+ * an older layout keeps «F001-00000101» under «Nro Doc»). A workbook's customer list («RUC», «Razón
+ * social», «Dirección») is a header row too; taken as the sheet to read, the workbook was refused
+ * for the columns its sales sheet has.
  */
 export function isSalesHeaderRow(cells: readonly (Cell | null)[], mapping: ColumnMapping = {}): boolean {
   const match = matchHeaderCells(cells, mapping);
-  return isHeaderCandidate(match) && (match.matches.has('serie') || match.matches.has('numero') || match.unknown.some((c) => isCombinedKeyHeader(c.header)));
+  const named = (c: ColumnName): boolean => match.matches.has(c);
+  return (
+    isHeaderCandidate(match) &&
+    (named('serie') || named('numero') || (named('descripcion') && named('cantidad')) || match.unknown.some((c) => isCombinedKeyHeader(c.header)))
+  );
 }
 
 function isHeaderCandidate(match: HeaderMatch): boolean {

@@ -45,4 +45,21 @@ describe('a workbook whose first sheets are its customer and product lists', () 
     expect(note?.example).toContain('La hoja "Clientes"');
     expect(note?.example).toContain('se lee la hoja "Ventas Nov"');
   });
+
+  // A review's repro: an older register keeps «F001-00000101» under «Nro Doc»; it was passed over for
+  // the purchases register behind it, whose supplier invoice F002-5501 would have been issued as a sale.
+  it('keeps reading a first sheet of lines whose serie and number share a column, before a purchases register', async () => {
+    const path = join(dir.path, 'ventas-y-compras.xlsx');
+    const wb = new ExcelJS.Workbook();
+    const ventas = wb.addWorksheet('Ventas');
+    ventas.addRow(['Nro Doc', 'Fecha', 'RUC', 'Razón social', 'Descripción', 'Cantidad', 'Valor unitario']);
+    ventas.addRow(['F001-00000101', limaToday(Date.now()), '20100047218', 'Banco de Crédito del Perú', 'Arroz extra', 2, 18.5]);
+    const compras = wb.addWorksheet('Compras');
+    compras.addRow(['Serie', 'Número', 'Fecha', 'RUC', 'Razón social', 'Descripción', 'Cantidad', 'Valor unitario']);
+    compras.addRow(['F002', 5501, limaToday(Date.now()), '20100070970', 'Proveedor Uno S.A.', 'Compra de sacos', 100, 1.2]);
+    await wb.xlsx.writeFile(path);
+    const summary = await validateSheet(path, { writeFiles: false });
+    expect(summary.byStatus).toMatchObject({ VALID: 1 });
+    expect(summary.problemGroups.find((g) => g.code === 'DATA_ON_OTHER_SHEET')).toBeUndefined();
+  });
 });
