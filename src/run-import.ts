@@ -82,7 +82,8 @@ export interface ImportRun {
    * accepted gets the ALREADY_ISSUED warning at its row, since a submission would not send it.
    * `issuer`: the RUC of invoices that name none and have no configured issuer (a login's).
    */
-  readonly issued?: { readonly at: IssuedAt; readonly issuer?: string };
+  /** `ownJournal`: the journal beside the sheet (not the workspace's, shared by every sheet): another issuer's acceptance there is this sheet's. */
+  readonly issued?: { readonly at: IssuedAt; readonly issuer?: string; readonly ownJournal?: boolean };
   /** Whom the messages speak to (ValidateOptions.wording); default the command line. */
   readonly wording?: Wording;
   /** The name the user knows the input by, in place of its path (ValidateOptions.fileName). */
@@ -250,7 +251,9 @@ function issuedBefore(outcome: InvoiceOutcome, issued: NonNullable<ImportRun['is
   const at = issued.at(outcome.emisorRuc ?? issued.issuer, outcome.serie, outcome.numero);
   if (at !== undefined) return issuedBeforeProblem(outcome.serie, outcome.numero, at, outcome.rows[0]);
   const other =
-    outcome.emisorRuc === undefined && issued.issuer !== undefined ? issued.at.byAnotherIssuer(issued.issuer, outcome.serie, outcome.numero) : undefined;
+    issued.ownJournal === true && outcome.emisorRuc === undefined && issued.issuer !== undefined
+      ? issued.at.byAnotherIssuer(issued.issuer, outcome.serie, outcome.numero)
+      : undefined;
   return other === undefined
     ? undefined
     : { ...anotherIssuerProblem(outcome.serie, outcome.numero, outcome.rows[0], other.ruc, issued.issuer ?? ''), severity: 'warning' };

@@ -181,6 +181,8 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
             return emisors.has(ruc) ? { tokens: sessionOf(sessions, ruc).tokens } : { refused: NOT_IN_RUN(ruc) };
           },
           isolateIssuers: rucs.length > 1,
+          // The sheet's own journal, and no row names another issuer than the default: a rerun under another login is held.
+          holdOtherIssuers: options.journal === undefined && [...keys.issuers].every((ruc) => ruc === '' || ruc === defaultRuc),
           concurrency,
           maxAttempts,
           logger,

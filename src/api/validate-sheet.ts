@@ -66,7 +66,9 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
   // A complete issuer's RUC is among the hints too.
   const issuer = settings.issuerHints.ruc ?? options.journalIssuer;
   const issued =
-    journal === undefined ? undefined : { at: await issuedInJournal(journal, options.journalService), ...(issuer !== undefined ? { issuer } : {}) };
+    journal === undefined
+      ? undefined
+      : { at: await issuedInJournal(journal, options.journalService), ...(issuer !== undefined ? { issuer } : {}), ownJournal: options.journal === true };
   const check = (splitKeys: ReadonlyMap<string, number> | undefined): ReturnType<typeof runImport> =>
     runImport({
       command: 'validate',
@@ -74,6 +76,9 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
       settings,
       paths,
       ...(settings.issuer !== undefined ? { emisor: settings.issuer } : {}),
+      // The login's RUC, when the caller knows it (the workspace): the issuer of invoices that name none,
+      // as a submission takes it, so both group a blank issuer and that RUC's alike.
+      ...(issuer !== undefined ? { defaultRuc: issuer } : {}),
       ...(splitKeys !== undefined ? { splitKeys } : {}),
       ...(issued !== undefined ? { issued } : {}),
       logger,

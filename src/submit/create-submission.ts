@@ -32,6 +32,13 @@ export interface SubmissionDeps {
    * issuer's invoices, each FAILED with the reason. One issuer: it ends the run, as before.
    */
   readonly isolateIssuers?: boolean;
+  /**
+   * The sheet names no issuer and the journal is its own (beside it): an invoice whose number the
+   * journal shows accepted for its one other issuer is held (anotherIssuerProblem), the sheet rerun
+   * under another login. Not with a shared journal (the workspace's) or a sheet of several issuers,
+   * where another company's F001-1 is its own.
+   */
+  readonly holdOtherIssuers?: boolean;
   /** Requests in flight at once, across every issuer. */
   readonly concurrency: number;
   /** Invoices read ahead of submission; reading pauses beyond it (default 4 × concurrency). */
@@ -131,7 +138,8 @@ export function createSubmission(deps: SubmissionDeps): Submission {
         };
       }
       // The sheet names no issuer, and its journal shows the number accepted for another: rerun under another login.
-      const issuedBy = invoice.draft.emisorRuc === undefined ? deps.journal.acceptedByAnotherIssuer(ruc, serie, numero) : undefined;
+      const issuedBy =
+        deps.holdOtherIssuers === true && invoice.draft.emisorRuc === undefined ? deps.journal.acceptedByAnotherIssuer(ruc, serie, numero) : undefined;
       if (issuedBy !== undefined)
         return { status: 'INVALID', attempts: 0, problems: [anotherIssuerProblem(serie, numero, invoice.draft.rows[0], issuedBy, ruc)] };
       const send = sendInvoice(

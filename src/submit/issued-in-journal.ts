@@ -43,12 +43,11 @@ export async function issuedInJournal(path: string, service?: string): Promise<I
     const ruc = issuerRuc ?? only;
     return ruc === undefined ? undefined : issued.get(journalKey(ruc, serie, numero));
   };
+  // As a submission holds them (JournalState.acceptedByAnotherIssuer): a journal of one other issuer only.
   const byAnotherIssuer = (issuerRuc: string, serie: string, numero: string): { ruc: string; at: string } | undefined => {
-    for (const ruc of issuers) {
-      const when = ruc === issuerRuc ? undefined : issued.get(journalKey(ruc, serie, numero));
-      if (when !== undefined) return { ruc, at: when };
-    }
-    return undefined;
+    if (only === undefined || only === issuerRuc) return undefined;
+    const when = issued.get(journalKey(only, serie, numero));
+    return when === undefined ? undefined : { ruc: only, at: when };
   };
   return Object.assign(at, { byAnotherIssuer });
 }

@@ -215,16 +215,15 @@ export class JournalState {
   }
 
   /**
-   * Another issuer than `issuerRuc` that had the same serie and number accepted, if any: the sheet
-   * rerun under another login (a journal holds few issuers, so each is looked up).
+   * The journal's one issuer, when it is another than `issuerRuc` and had the same serie and number
+   * accepted: the sheet rerun under another login. Undefined for a journal of several issuers.
    */
   acceptedByAnotherIssuer(issuerRuc: string, serie: string, numero: string | number): string | undefined {
-    for (const other of this.#acceptedIssuers) {
-      if (other === issuerRuc) continue;
-      const state = this.#byKey.get(journalKey(other, serie, numero));
-      if (state !== undefined && state > 0) return other;
-    }
-    return undefined;
+    // A journal of one company's sheet: one issuer. With several, each may have its own F001-1.
+    const [other] = this.#acceptedIssuers;
+    if (this.#acceptedIssuers.size !== 1 || other === undefined || other === issuerRuc) return undefined;
+    const state = this.#byKey.get(journalKey(other, serie, numero));
+    return state !== undefined && state > 0 ? other : undefined;
   }
 
   /** The service's hash of the document the key was accepted with, when the journal holds one. */

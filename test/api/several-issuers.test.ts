@@ -230,4 +230,39 @@ describe('a sheet without issuers rerun under another login', () => {
     await writeSalesSheet(input, [salesRow(1, { emisorRuc: B }), salesRow(2, { emisorRuc: B })]);
     expect((await submit(input, sandbox, { ...as(B), issuerCredentials: {} })).summary.byStatus.ACCEPTED).toBe(2);
   });
+
+  // A review's repro: two companies' sheets through one journal, as the workspace keeps one; B's own F001-1 was held.
+  it('holds nothing when the journal is shared by other sheets, nor in a sheet that names its issuers', async () => {
+    sandbox = await startSandbox({ accounts: ACCOUNTS });
+    const journal = join(dir.path, 'envios.journal.jsonl');
+    const sheetA = join(dir.path, 'empresa-a.xlsx');
+    const sheetB = join(dir.path, 'empresa-b.xlsx');
+    await writeSalesSheet(sheetA, [salesRow(1), salesRow(2)]);
+    await writeSalesSheet(sheetB, [salesRow(1, { descripcion: 'Servicio de B' }), salesRow(2, { descripcion: 'Otro servicio de B' })]);
+    const as = (ruc: string): { credentials: { ruc: string; mail: string; clave: string } } => {
+      const account = ACCOUNTS.find((a) => a.ruc === ruc) as SandboxAccount;
+      return { credentials: { ruc, mail: account.mail, clave: account.clave } };
+    };
+    expect((await submit(sheetA, sandbox, { ...as(A), issuerCredentials: {}, journal })).summary.byStatus.ACCEPTED).toBe(2);
+    expect((await submit(sheetB, sandbox, { ...as(B), issuerCredentials: {}, journal })).summary.byStatus.ACCEPTED).toBe(2);
+    // A sheet naming B on its first rows and leaving A's blank: B's F001-7 accepted first in the run, A's F001-7 is A's own.
+    const mixed = join(dir.path, 'mixta.xlsx');
+    await writeSalesSheet(mixed, [salesRow(7, { emisorRuc: B }), salesRow(8, { emisorRuc: B }), salesRow(7), salesRow(8)]);
+    const both = await submit(mixed, sandbox, { ...as(A), issuerCredentials: logins(), concurrency: 1 });
+    expect(both.outcomes.map((o) => `${o.emisorRuc ?? ''}-${o.numero}-${o.status}`)).toEqual([
+      `${B}-7-ACCEPTED`,
+      `${B}-8-ACCEPTED`,
+      `${A}-7-ACCEPTED`,
+      `${A}-8-ACCEPTED`,
+    ]);
+  });
+
+  // A review's repro: the workspace's check said INVOICE_ISSUER_DISAGREES where the submission sent one invoice.
+  it('checks, knowing the login, as the submission groups: a blank issuer and the login’s RUC are one invoice', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(1, { emisorRuc: A, descripcion: 'Segunda línea' })]);
+    const outcomes: InvoiceOutcome[] = [];
+    await validateSheet(input, { writeFiles: false, journalIssuer: A, onEvent: (e: ImportEvent) => e.type === 'invoice' && outcomes.push(e.outcome) });
+    expect(outcomes.map((o) => [o.status, o.rows])).toEqual([['VALID', [2, 3]]]);
+  });
 });
