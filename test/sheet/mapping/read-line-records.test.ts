@@ -181,16 +181,16 @@ describe('finding the header row', () => {
     expect(err.text.es).toBe(
       [
         'Faltan columnas obligatorias en ventas.csv (fila de encabezados 1):',
-        '  - fechaEmision (Fecha de emisión): se acepta «fechaEmision», «Fecha», «Fecha emisión», «Fecha de emisión», «F. emisión», «Fec. emisión», «Fch. emisión», «Fecha emi.» y 9 nombres más',
+        '  - fechaEmision (Fecha de emisión): se acepta «fechaEmision», «Fecha», «Fecha emisión», «Fecha de emisión», «F. emisión», «Fec. emisión», «Fch. emisión», «Fecha emi.» y 14 nombres más',
         '  - cantidad (Cantidad): se acepta «cantidad», «Cantidad», «Cant», «Cant.», «Qty», «Cantidad vendida», «Unidades», «Unidades vendidas»',
-        '  - valorVentaUnitario (Valor unitario): se acepta «valorVentaUnitario», «Precio unitario», «Valor unitario», «Valor venta unitario», «P. unitario», «Precio», «PU», «Valor unit» y 16 nombres más',
+        '  - valorVentaUnitario (Valor unitario): se acepta «valorVentaUnitario», «Precio unitario», «Valor unitario», «Valor venta unitario», «P. unitario», «Precio», «PU», «Valor unit» y 20 nombres más',
         'Agregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.',
       ].join('\n'),
     );
     expect(err.text.en).toContain(
       '  - cantidad (Quantity): accepted headers «cantidad», «Cantidad», «Cant», «Cant.», «Qty», «Cantidad vendida», «Unidades», «Unidades vendidas»',
     );
-    expect(err.text.en).toContain('«Fecha emi.» and 9 more');
+    expect(err.text.en).toContain('«Fecha emi.» and 14 more');
   });
 
   it('names the columns of the sheet it did not recognise, and the mapping line that would use one', async () => {
@@ -204,16 +204,16 @@ describe('finding the header row', () => {
     );
     // Two missing, or two not recognised: the example does not pair them.
     const two = await refusalOf([
-      ['Serie', 'Número', 'Fecha de venta', 'RUC', 'Razón social', 'Glosa del producto', 'Cantidad', 'Precio unitario'],
+      ['Serie', 'Número', 'Día de la venta', 'RUC', 'Razón social', 'Glosa del producto', 'Cantidad', 'Precio unitario'],
       ['F001', '1', '20/11/2026', '20512333797', 'X', 'Arroz', '2', '18.50'],
     ]);
-    expect(two.text.es).toContain('no se reconocieron: «Fecha de venta» (C), «Glosa del producto» (F).');
+    expect(two.text.es).toContain('no se reconocieron: «Día de la venta» (C), «Glosa del producto» (F).');
     // More than eight not recognised: the first eight named, the rest counted (it said «…» before).
     const wide = await refusalOf([
-      ['Serie', 'Número', 'Fecha de venta', 'RUC', 'Razón social', ...Array.from({ length: 10 }, (_, i) => `Zona ${i}`), 'Cantidad', 'Precio unitario'],
+      ['Serie', 'Número', 'Día de la venta', 'RUC', 'Razón social', ...Array.from({ length: 10 }, (_, i) => `Zona ${i}`), 'Cantidad', 'Precio unitario'],
       ['F001', '1', '20/11/2026', '20512333797', 'X', ...Array.from({ length: 10 }, () => ''), '2', '18.50'],
     ]);
-    expect(wide.text.es).toContain('no se reconocieron: «Fecha de venta» (C), «Zona 0» (F), ');
+    expect(wide.text.es).toContain('no se reconocieron: «Día de la venta» (C), «Zona 0» (F), ');
     expect(wide.text.es).toContain('«Zona 6» (L) y 3 más. Si una de ellas');
     expect(wide.text.en).toContain('«Zona 6» (L) and 3 more. If one of them');
     expect(two.text.es).toContain('por ejemplo {"fechaEmision": "encabezado tal como está en la hoja"}');
