@@ -24,6 +24,13 @@ export function configIssueText(issue: z.core.$ZodIssue): LocalizedText {
   switch (issue.code) {
     case 'unrecognized_keys': {
       const keys = issue.keys.map((k) => `«${k}»`).join(', ');
+      // A mapping's or the defaults' keys are our columns' names, not the sheet's headers.
+      const under = issue.path.at(-1);
+      if (under === 'mapping' || under === 'defaults')
+        return localized(
+          `${keys}: las claves de «${String(under)}» son los nombres de las columnas de factura-import (serie, numero, fechaEmision, receptorNumeroDocumento, descripcion, cantidad, valorVentaUnitario…), y el valor, el encabezado de su hoja; por ejemplo {"serie": "Serie"}`,
+          `${keys}: the keys of «${String(under)}» are factura-import's column names (serie, numero, fechaEmision, receptorNumeroDocumento, descripcion, cantidad, valorVentaUnitario…), and the value your sheet's header; for example {"serie": "Serie"}`,
+        );
       return issue.keys.length === 1
         ? localized(`${keys} no es una opción de la configuración (¿está bien escrita?)`, `${keys} is not a configuration option (is it spelled right?)`)
         : localized(`${keys} no son opciones de la configuración (¿están bien escritas?)`, `${keys} are not configuration options (are they spelled right?)`);

@@ -44,4 +44,10 @@ describe('a configuration refused, in words', () => {
     );
     expect(refusal({ concurrency: 2.5 }).en).toBe('Invalid configuration in config.json: concurrency: must be a whole number');
   });
+
+  it('says that a mapping’s keys are the columns’ names, when a sheet’s header was written as a key', () => {
+    expect(refusal({ mapping: { Serie: 'serie' } }).es).toBe(
+      'Configuración inválida en config.json: mapping: «Serie»: las claves de «mapping» son los nombres de las columnas de factura-import (serie, numero, fechaEmision, receptorNumeroDocumento, descripcion, cantidad, valorVentaUnitario…), y el valor, el encabezado de su hoja; por ejemplo {"serie": "Serie"}',
+    );
+  });
 });
