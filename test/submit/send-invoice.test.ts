@@ -45,41 +45,54 @@ async function sandboxWith(options: Parameters<typeof startSandbox>[0]): Promise
   return sb;
 }
 
+const ACCOUNT = { ruc: '20512333797', mail: 'a@b.pe', clave: 'x' };
+
+/**
+ * A service on 127.0.0.1 that logs in anyone and answers the n-th PUT with `statuses[n]` (the last
+ * one after; 200: an acceptance; 429 with Retry-After 0; others: an error body); the client and
+ * token manager wired to it, invoice F001-`numero`, and how many logins and PUTs it saw.
+ */
+async function serviceAnswering(statuses: readonly number[], numero: number) {
+  const seen = { logins: 0, puts: 0 };
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method === 'POST') {
+        seen.logins++;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ marcaToken: JWT, fechaExpiracion: '2099-01-01T00:00:00.000+00:00', ruc: ACCOUNT.ruc, razonSocial: 'X', estado: 'ACTIVO' }));
+        return;
+      }
+      const status = statuses[seen.puts++] ?? statuses.at(-1) ?? 500;
+      res.writeHead(status, { 'content-type': 'application/json', ...(status === 429 ? { 'retry-after': '0' } : {}) });
+      res.end(
+        JSON.stringify(
+          status === 200
+            ? { identificador: 'X-1', hash: 'h', total: 1 }
+            : status === 403
+              ? { codigo: '403', mensaje: 'Acceso denegado', detalle: 'Token inválido' }
+              : { codigo: String(status), mensaje: 'No', detalle: 'No' },
+        ),
+      );
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  closers.push(() => new Promise((r) => server.close(r)));
+  const { client, tokens } = wire(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, ACCOUNT);
+  const invoice = buildTestInvoice({ ruc: ACCOUNT.ruc, razonSocial: 'X', mail: ACCOUNT.mail }, numero);
+  const key = journalKey(ACCOUNT.ruc, invoice.serie, invoice.numero);
+  return { client, tokens, invoice, key, hash: documentHash(invoice.document), seen };
+}
+
 describe('sendInvoice', () => {
   it('fails an invoice whose repeat after a renewal is refused again, without looping', async () => {
-    let logins = 0;
-    let puts = 0;
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        if (req.method === 'POST') {
-          logins++;
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(
-            JSON.stringify({ marcaToken: JWT, fechaExpiracion: '2099-01-01T00:00:00.000+00:00', ruc: '20512333797', razonSocial: 'X', estado: 'ACTIVO' }),
-          );
-        } else {
-          puts++;
-          res.writeHead(403, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ codigo: '403', mensaje: 'Acceso denegado', detalle: 'Token inválido' }));
-        }
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    closers.push(() => new Promise((r) => server.close(r)));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { client, tokens } = wire(url, { ruc: '20512333797', mail: 'a@b.pe', clave: 'x' });
-    const invoice = buildTestInvoice({ ruc: '20512333797', razonSocial: 'X', mail: 'a@b.pe' }, 1);
-    const key = journalKey('20512333797', invoice.serie, invoice.numero);
-    const result = await sendInvoice(
-      { key, hash: documentHash(invoice.document), ruc: '20512333797', document: invoice.document },
-      { client, tokens, journal, sleep },
-    );
+    const { client, tokens, key, hash, invoice, seen } = await serviceAnswering([403], 1);
+    const result = await sendInvoice({ key, hash, ruc: ACCOUNT.ruc, document: invoice.document }, { client, tokens, journal, sleep });
     expect(result.status).toBe('FAILED');
     expect(result.attempts).toBe(2);
     expect(result.answer).toEqual({ httpStatus: 403, codigo: '403', mensaje: 'Acceso denegado', detalle: 'Token inválido' });
-    expect(puts).toBe(2);
-    expect(logins).toBe(2);
+    expect(seen.puts).toBe(2);
+    expect(seen.logins).toBe(2);
   });
 
   // An invoice failed on 403s or 429s was journaled as «sent, no known outcome», so a later «ya existe»
@@ -89,35 +102,13 @@ describe('sendInvoice', () => {
     [[429, 429], 'none'],
     [[500, 429], 'sent-unknown'],
   ] as const)('journals a failed invoice answered %j as %s for the next run', async (answers, prior) => {
-    let puts = 0;
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        if (req.method === 'POST') {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(
-            JSON.stringify({ marcaToken: JWT, fechaExpiracion: '2099-01-01T00:00:00.000+00:00', ruc: '20512333797', razonSocial: 'X', estado: 'ACTIVO' }),
-          );
-          return;
-        }
-        const status = answers[puts++] ?? 500;
-        res.writeHead(status, { 'content-type': 'application/json', ...(status === 429 ? { 'retry-after': '0' } : {}) });
-        res.end(JSON.stringify({ codigo: String(status), mensaje: 'No', detalle: 'No' }));
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    closers.push(() => new Promise((r) => server.close(r)));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { client, tokens } = wire(url, { ruc: '20512333797', mail: 'a@b.pe', clave: 'x' });
-    const invoice = buildTestInvoice({ ruc: '20512333797', razonSocial: 'X', mail: 'a@b.pe' }, 1);
-    const key = journalKey('20512333797', invoice.serie, invoice.numero);
-    const hash = documentHash(invoice.document);
+    const { client, tokens, key, hash, invoice, seen } = await serviceAnswering(answers, 1);
     const result = await sendInvoice(
-      { key, hash, ruc: '20512333797', document: invoice.document },
+      { key, hash, ruc: ACCOUNT.ruc, document: invoice.document },
       { client, tokens, journal, sleep, maxAttempts: 2, retryBaseMs: 1, retryMaxMs: 1 },
     );
     expect(result.status).toBe('FAILED');
-    expect(puts).toBe(2);
+    expect(seen.puts).toBe(2);
     await journal.close();
     journal = await openJournal(join(dir.path, 'j.jsonl'));
     expect(journal.priorState(key, hash)).toBe(prior);
@@ -154,34 +145,14 @@ describe('sendInvoice', () => {
   it('renews the token again for a refusal that comes attempts after the first one, with another answer between', async () => {
     // A short-lived token expiring twice in one invoice's retries: 403, then 500 (past the access
     // check), then 403 again, then accepted. Before, the second 403 failed the invoice (ci78's soak).
-    const answers = [403, 500, 403, 200];
-    let puts = 0;
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(req.method === 'POST' ? 200 : (answers[puts] ?? 200), { 'content-type': 'application/json' });
-        if (req.method === 'POST') {
-          res.end(
-            JSON.stringify({ marcaToken: JWT, fechaExpiracion: '2099-01-01T00:00:00.000+00:00', ruc: '20512333797', razonSocial: 'X', estado: 'ACTIVO' }),
-          );
-          return;
-        }
-        const status = answers[puts++] ?? 200;
-        res.end(JSON.stringify(status === 200 ? { identificador: 'X-1', hash: 'h', total: 1 } : { codigo: String(status), mensaje: 'no' }));
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    closers.push(() => new Promise((r) => server.close(r)));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { client, tokens } = wire(url, { ruc: '20512333797', mail: 'a@b.pe', clave: 'x' });
-    const invoice = buildTestInvoice({ ruc: '20512333797', razonSocial: 'X', mail: 'a@b.pe' }, 2);
+    const { client, tokens, key, hash, invoice, seen } = await serviceAnswering([403, 500, 403, 200], 2);
     const result = await sendInvoice(
-      { key: journalKey('20512333797', invoice.serie, invoice.numero), hash: documentHash(invoice.document), ruc: '20512333797', document: invoice.document },
+      { key, hash, ruc: ACCOUNT.ruc, document: invoice.document },
       { client, tokens, journal, sleep, retryBaseMs: 1, retryMaxMs: 5 },
     );
     expect(result.status).toBe('ACCEPTED');
     expect(result.attempts).toBe(4);
-    expect(puts).toBe(4);
+    expect(seen.puts).toBe(4);
   });
 
   it('reports a rejected invoice with the service words and does not retry it', async () => {
