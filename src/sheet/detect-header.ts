@@ -110,7 +110,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   if (missing.length > 0) {
     const lineAmount = lineAmountColumn(match.unknown);
     const unread = match.unknown.filter((c) => c !== withIgv && !isReadBesideOurs(c.header));
-    throw missingRequired(options.file, found.row, missing, mapping, withIgv, lineAmount, unread);
+    throw missingRequired(options.file, found.row, missing, mapping, withIgv, lineAmount, unread, namedBelow(rows[position + 1], missing, mapping));
   }
 
   const conflicts = [...match.matches].filter(([, cols]) => cols.length > 1);
@@ -266,6 +266,8 @@ function missingRequired(
   lineAmount: HeaderColumn | undefined,
   /** The header row's columns that were not recognised (the sheet's own amounts aside): one of them may be the missing one. */
   unread: readonly HeaderColumn[],
+  /** The row below the header, when it names some of the missing columns: a header of two rows. */
+  below: { readonly row: number; readonly names: readonly string[] } | undefined,
 ): FacturaError {
   const lines = (lang: 'es' | 'en'): string =>
     missing
@@ -335,13 +337,32 @@ function missingRequired(
           `\nLos encabezados tienen letras cambiadas («${garbled[0].header}» debería decir «${garbled[0].repaired}»): el archivo pasó por una conversión de caracteres equivocada y sus datos también la tienen. Vuelva a exportarlo desde el original como «CSV UTF-8 (delimitado por comas)» o como libro de Excel.`,
           `\nThe headers have garbled letters («${garbled[0].header}» should read «${garbled[0].repaired}»): the file went through a wrong conversion of characters, and its data did too. Export it again from the original as «CSV UTF-8 (comma delimited)» or as an Excel workbook.`,
         );
+  const belowLine =
+    below === undefined
+      ? localized('', '')
+      : localized(
+          `\nLa fila ${below.row}, debajo de los encabezados, dice ${below.names.map(quote).join(', ')}: los encabezados ocupan dos filas (celdas combinadas, como «Comprobante de pago» sobre «Serie» y «Número»). Déjelos en una sola fila, un encabezado por columna y sin repetir nombres (por ejemplo «Número» y «Número doc. cliente»).`,
+          `\nRow ${below.row}, below the header, says ${below.names.map(quote).join(', ')}: the header spans two rows (merged cells, as «Comprobante de pago» over «Serie» and «Número»). Keep it in one row, one header per column and no name twice (for example «Número» and «Número doc. cliente»).`,
+        );
   return new FacturaError(
     'INPUT',
     localized(
-      `Faltan columnas obligatorias en ${file} (fila de encabezados ${row}):\n${lines('es')}${unreadLine.es}${garbledLine.es}\nAgregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.`,
-      `Required columns are missing in ${file} (header row ${row}):\n${lines('en')}${unreadLine.en}${garbledLine.en}\nAdd or rename the columns, or name them with --map mapping.json. No invoice was processed.`,
+      `Faltan columnas obligatorias en ${file} (fila de encabezados ${row}):\n${lines('es')}${unreadLine.es}${garbledLine.es}${belowLine.es}\nAgregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.`,
+      `Required columns are missing in ${file} (header row ${row}):\n${lines('en')}${unreadLine.en}${garbledLine.en}${belowLine.en}\nAdd or rename the columns, or name them with --map mapping.json. No invoice was processed.`,
     ),
   );
+}
+
+/** The row below a header that names some of its missing columns (a header of two rows, merged cells above), with the texts that do. */
+function namedBelow(
+  next: SourceRow | undefined,
+  missing: readonly ColumnName[],
+  mapping: ColumnMapping,
+): { readonly row: number; readonly names: readonly string[] } | undefined {
+  if (next === undefined) return undefined;
+  const match = matchHeaderCells(next.cells, mapping);
+  const names = missing.flatMap((c) => match.matches.get(c)?.map((h) => h.header) ?? []);
+  return names.length === 0 ? undefined : { row: next.row, names: [...new Set(names)] };
 }
 
 /** Header names shown for a missing column, and unrecognised columns listed: the rest is counted. */

@@ -193,6 +193,18 @@ describe('finding the header row', () => {
     expect(err.text.en).toContain('«Fecha emi.» and 14 more');
   });
 
+  // SUNAT's register layout (Formato 14.1): «Comprobante de pago» merged over «Tipo», «Serie», «Número». The refusal
+  // listed «Serie» as missing though the row below says it, and no flag helped.
+  it('says when the row below the header names the missing columns: a header of two rows', async () => {
+    const err = await refusalOf([
+      ['Fecha de emisión', 'Comprobante de pago', 'Comprobante de pago', 'Comprobante de pago', 'Cliente', 'Cliente', 'Concepto', 'Base imponible'],
+      ['Fecha de emisión', 'Tipo', 'Serie', 'Número', 'Número', 'Razón social', 'Concepto', 'Base imponible'],
+      ['27/11/2026', '01', 'F001', '501', '20602988431', 'Restaurante El Piurano S.A.C.', 'Mantenimiento', '1000'],
+    ]);
+    expect(err.text.es).toContain('La fila 2, debajo de los encabezados, dice «Serie», «Número»: los encabezados ocupan dos filas');
+    expect(err.text.en).toContain('the header spans two rows');
+  });
+
   it('names the columns of the sheet it did not recognise, and the mapping line that would use one', async () => {
     const only = await refusalOf([
       ['Serie', 'Número', 'Fecha', 'RUC', 'Razón social', 'Glosa del producto', 'Cantidad', 'Precio unitario', 'Total'],
