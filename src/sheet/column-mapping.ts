@@ -3,7 +3,7 @@ import { CANONICAL_COLUMNS, columnDefinition } from '../invoice/canonical-column
 import { matchKey } from '../invoice/match-key.js';
 import type { HeaderColumn } from './header-map.js';
 import { columnLetter } from './header-map.js';
-import { igvNote, normalizeIgvPhrase, trailingNote } from './normalize-igv-phrase.js';
+import { igvStance, normalizeIgvPhrase, trailingNote } from './normalize-igv-phrase.js';
 import { collapseWhitespace } from './normalize-result.js';
 import type { Cell } from './source-row.js';
 
@@ -33,7 +33,7 @@ const FILLER_WORDS = new Set(['de', 'del', 'la', 'el', 'los', 'las']);
  */
 export function headerKey(text: string): string {
   const noted = trailingNote(text);
-  const kept = noted === undefined ? text : igvNote(text) === 'con' ? `${noted.stem} ${noted.note}` : noted.stem;
+  const kept = noted === undefined ? text : igvStance(noted.note) === 'con' ? `${noted.stem} ${noted.note}` : noted.stem;
   const words = kept.split(/[\s_.\-/]+/u).filter((w) => w !== '' && !FILLER_WORDS.has(w.toLowerCase()));
   return matchKey(normalizeIgvPhrase(words).join(' '));
 }

@@ -49,7 +49,11 @@ export function trailingNote(header: string): { readonly stem: string; readonly 
 /** What a header's trailing note says of IGV: «(con IGV)», «(IGV incluido)» → 'con'; «(sin IGV)», «(s/IGV)» → 'sin'. */
 export function igvNote(header: string): 'con' | 'sin' | undefined {
   const note = trailingNote(header)?.note;
-  if (note === undefined) return undefined;
+  return note === undefined ? undefined : igvStance(note);
+}
+
+/** What a note's text says of IGV («con IGV», «IGV incluido» → 'con'; «sin IGV», «s/IGV» → 'sin'). */
+export function igvStance(note: string): 'con' | 'sin' | undefined {
   const words = normalizeIgvPhrase(note.split(/[\s_.\-/]+/u).filter((w) => w !== '')).map(matchKey);
   const at = words.indexOf('igv');
   const stance = at > 0 ? words[at - 1] : undefined;

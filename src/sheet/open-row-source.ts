@@ -92,31 +92,24 @@ async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenR
   if (peeked.header) {
     // A header without the invoice's serie or number: a workbook's customer or product list ahead of its
     // sales. The only other sheet whose header has them is read, with a note; else the first, as always.
-    const sales = await onlySalesSheet(open, first, options.mapping).catch(async (error: unknown) => {
+    const others = first.sheets.filter((s) => !s.hidden && s.name !== first.sheet && !isTemplateAuxiliarySheet(s.name));
+    const sales = await otherSheetsWith(open, others, options.mapping, (look) => look.sales).catch(async (error: unknown) => {
       await peeked.close();
       throw error;
     });
-    if (sales === undefined) return firstWithHeader(path, open, first, peeked, options.mapping);
+    if (sales.found === undefined || sales.candidates.length > 1) {
+      await sales.found?.look.close();
+      return firstWithHeader(path, open, first, peeked, options.mapping);
+    }
     await peeked.close();
-    return { ...sales.opened, batches: sales.look.batches, notes: [...sales.opened.notes, otherSheetNote(path, first.sheet, sales.name)] };
+    const { name, opened, look } = sales.found;
+    return { ...opened, batches: look.batches, notes: [...opened.notes, otherSheetNote(path, first.sheet, name)] };
   }
   const others = first.sheets.filter((s) => !s.hidden && s.name !== first.sheet);
-  const candidates: string[] = [];
-  /** The first other sheet with a header row, kept open: it is the one read if it is the only one. */
-  let found: { name: string; opened: OpenedSheet; look: Awaited<ReturnType<typeof peekHeader>> } | undefined;
-  try {
-    for (const other of others) {
-      const opened = await open(other.name);
-      const look = await peekHeader(opened, options.mapping);
-      if (look.header) candidates.push(other.name);
-      if (look.header && found === undefined) found = { name: other.name, opened, look };
-      else await look.close();
-    }
-  } catch (error) {
-    await found?.look.close();
+  const { found, candidates } = await otherSheetsWith(open, others, options.mapping, (look) => look.header).catch(async (error: unknown) => {
     await peeked.close();
     throw error;
-  }
+  });
   if (found === undefined) return { ...first, batches: peeked.batches };
   await peeked.close();
   if (candidates.length > 1) {
@@ -127,31 +120,31 @@ async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenR
   return { ...opened, batches: look.batches, notes: [...opened.notes, otherSheetNote(path, first.sheet, name)] };
 }
 
-/** The one other visible sheet whose header names the invoice's serie or number, kept open to be read; undefined when none or several. */
-async function onlySalesSheet(
+/**
+ * The sheets among `others` whose first rows `wanted` accepts (a header row, a header of sales), by
+ * name, and the first of them kept open to be read if it is the only one; the others are closed.
+ */
+async function otherSheetsWith(
   open: SheetOpener,
-  first: OpenedSheet,
+  others: readonly { readonly name: string }[],
   mapping: ColumnMapping | undefined,
-): Promise<{ name: string; opened: OpenedSheet; look: Awaited<ReturnType<typeof peekHeader>> } | undefined> {
+  wanted: (look: Awaited<ReturnType<typeof peekHeader>>) => boolean,
+): Promise<{ found?: { name: string; opened: OpenedSheet; look: Awaited<ReturnType<typeof peekHeader>> }; candidates: string[] }> {
+  const candidates: string[] = [];
   let found: { name: string; opened: OpenedSheet; look: Awaited<ReturnType<typeof peekHeader>> } | undefined;
-  let several = false;
   try {
-    for (const other of first.sheets.filter((s) => !s.hidden && s.name !== first.sheet && !isTemplateAuxiliarySheet(s.name))) {
+    for (const other of others) {
       const opened = await open(other.name);
       const look = await peekHeader(opened, mapping);
-      if (look.sales && found === undefined) found = { name: other.name, opened, look };
-      else {
-        several ||= look.sales;
-        await look.close();
-      }
+      if (wanted(look)) candidates.push(other.name);
+      if (wanted(look) && found === undefined) found = { name: other.name, opened, look };
+      else await look.close();
     }
   } catch (error) {
     await found?.look.close();
     throw error;
   }
-  if (!several) return found;
-  await found?.look.close();
-  return undefined;
+  return found === undefined ? { candidates } : { found, candidates };
 }
 
 /**

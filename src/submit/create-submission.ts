@@ -12,6 +12,7 @@ import { documentHash } from './document-hash.js';
 import { inflightCut } from './inflight-cut.js';
 import type { Journal } from './journal.js';
 import { anotherIssuerProblem } from './another-issuer-problem.js';
+import { otherContentProblem } from './other-content-problem.js';
 import { journalKey } from './journal-state.js';
 import { DEFAULT_INFLIGHT_GRACE_MS, sendInvoice } from './send-invoice.js';
 import type { TokenManager } from './token-manager.js';
@@ -117,26 +118,8 @@ export function createSubmission(deps: SubmissionDeps): Submission {
         const answer = { ...(identificador !== undefined ? { identificador } : {}), ...(hash !== undefined ? { hash } : {}) };
         return { status: 'SKIPPED', attempts: 0, note: SKIPPED_NOTE, ...(identificador !== undefined || hash !== undefined ? { answer } : {}) };
       }
-      if (prior === 'accepted-different-content') {
-        const row = invoice.draft.rows[0];
-        return {
-          status: 'INVALID',
-          attempts: 0,
-          problems: [
-            {
-              severity: 'error',
-              code: 'ALREADY_ISSUED_WITH_OTHER_CONTENT',
-              ...(row !== undefined ? { row } : {}),
-              column: 'numero',
-              value: `${serie}-${numero}`,
-              message: localized(
-                `La factura ${serie}-${numero} ya fue aceptada por el servicio con otro contenido (según el diario de envíos); un número no se puede emitir dos veces. Use un número nuevo, o emita una nota de crédito para corregir la anterior.`,
-                `Invoice ${serie}-${numero} was already accepted by the service with different content (per the submission journal); a number cannot be issued twice. Use a new number, or issue a credit note to correct the earlier one.`,
-              ),
-            },
-          ],
-        };
-      }
+      if (prior === 'accepted-different-content')
+        return { status: 'INVALID', attempts: 0, problems: [otherContentProblem(serie, numero, invoice.draft.rows[0])] };
       // The sheet names no issuer, and its journal shows the number accepted for another: rerun under another login.
       const issuedBy =
         deps.holdOtherIssuers === true && invoice.draft.emisorRuc === undefined ? deps.journal.acceptedByAnotherIssuer(ruc, serie, numero) : undefined;
