@@ -3,6 +3,7 @@ import type { Problem } from '../invoice/problem.js';
 import { journalLines } from './journal-lines.js';
 import { issuerOfKey, journalKey, recordFor } from './journal-state.js';
 import { shownInstant } from '../i18n/shown-instant.js';
+import { soleOtherIssuer } from './sole-other-issuer.js';
 
 /**
  * When a journal saw an invoice accepted: by issuer RUC, serie and number; undefined when it did
@@ -43,11 +44,10 @@ export async function issuedInJournal(path: string, service?: string): Promise<I
     const ruc = issuerRuc ?? only;
     return ruc === undefined ? undefined : issued.get(journalKey(ruc, serie, numero));
   };
-  // As a submission holds them (JournalState.acceptedByAnotherIssuer): a journal of one other issuer only.
   const byAnotherIssuer = (issuerRuc: string, serie: string, numero: string): { ruc: string; at: string } | undefined => {
-    if (only === undefined || only === issuerRuc) return undefined;
-    const when = issued.get(journalKey(only, serie, numero));
-    return when === undefined ? undefined : { ruc: only, at: when };
+    const other = soleOtherIssuer(issuers, issuerRuc);
+    const when = other === undefined ? undefined : issued.get(journalKey(other, serie, numero));
+    return other === undefined || when === undefined ? undefined : { ruc: other, at: when };
   };
   return Object.assign(at, { byAnotherIssuer });
 }

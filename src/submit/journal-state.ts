@@ -4,6 +4,7 @@
  */
 
 import { loopbackAsOne } from './journal-service.js';
+import { soleOtherIssuer } from './sole-other-issuer.js';
 
 /** Final statuses written after an outcome (NOT_SENT is never written: nothing was sent). */
 export type JournalOutcomeStatus = 'ACCEPTED' | 'DUPLICATE' | 'REJECTED' | 'FAILED' | 'UNKNOWN';
@@ -219,9 +220,8 @@ export class JournalState {
    * accepted: the sheet rerun under another login. Undefined for a journal of several issuers.
    */
   acceptedByAnotherIssuer(issuerRuc: string, serie: string, numero: string | number): string | undefined {
-    // A journal of one company's sheet: one issuer. With several, each may have its own F001-1.
-    const [other] = this.#acceptedIssuers;
-    if (this.#acceptedIssuers.size !== 1 || other === undefined || other === issuerRuc) return undefined;
+    const other = soleOtherIssuer(this.#acceptedIssuers, issuerRuc);
+    if (other === undefined) return undefined;
     const state = this.#byKey.get(journalKey(other, serie, numero));
     return state !== undefined && state > 0 ? other : undefined;
   }
