@@ -54,11 +54,11 @@ export function outcomeOf(invoice: OutcomeSource, status: InvoiceStatus, extra?:
   };
 }
 
-function submitted(invoice: SendableInvoice, r: SubmitResult, lang: Lang): InvoiceOutcome {
+function submitted(invoice: OutcomeSource, r: SubmitResult, lang: Lang): InvoiceOutcome {
   const own = 'problems' in r && r.problems ? [...invoice.problems, ...r.problems] : invoice.problems;
   // Issued with another total than the sheet's: said at the invoice, as a warning (it is issued).
   const differs =
-    r.status === 'ACCEPTED' && r.answer?.body !== undefined
+    r.status === 'ACCEPTED' && r.answer?.body !== undefined && invoice.totals !== undefined
       ? serviceTotalProblem({ serie: invoice.draft.serie, numero: invoice.draft.numero, row: invoice.draft.rows[0] }, invoice.totals, r.answer.body)
       : undefined;
   const problems = differs === undefined ? own : [...own, differs];
@@ -84,7 +84,10 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<Pipeli
     if (item.kind === 'orphan') return { kind: 'done', event: item };
     if (stages.include !== undefined && !stages.include(item)) {
       const ruc = stages.issuerOf?.(item);
-      const left = outcomeOf({ draft: item, problems: [], ...(ruc !== undefined ? { issuerRuc: ruc } : {}) }, 'LEFT_OUT');
+      const invoice = { draft: item, problems: [], ...(ruc !== undefined ? { issuerRuc: ruc } : {}) };
+      // Left out of this run, but issued before: said as issued, not as waiting for its issuer's run.
+      const before = ruc === undefined ? undefined : submission?.acceptedBefore(ruc, item.serie, item.numero);
+      const left = before === undefined ? outcomeOf(invoice, 'LEFT_OUT') : submitted(invoice, before, lang);
       return { kind: 'done', event: { kind: 'outcome', outcome: left } };
     }
     const checked = stages.validate(item);
@@ -116,7 +119,11 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<Pipeli
 
   const work = async (p: Prepared): Promise<PipelineEvent> => {
     if (p.kind === 'done') return p.event;
-    if (signal?.aborted === true) return { kind: 'outcome', outcome: outcomeOf(p.invoice, 'NOT_SENT') };
+    if (signal?.aborted === true) {
+      // Stopped: nothing more is sent, but what the journal already settles is said (an issued invoice is OMITIDO).
+      const settled = submission.settled(p.invoice);
+      return { kind: 'outcome', outcome: settled === undefined ? outcomeOf(p.invoice, 'NOT_SENT') : submitted(p.invoice, settled, lang) };
+    }
     return { kind: 'outcome', outcome: submitted(p.invoice, await submission.submit(p.invoice), lang) };
   };
 

@@ -14,6 +14,7 @@ import type { Journal } from './journal.js';
 import { anotherIssuerProblem } from './another-issuer-problem.js';
 import { otherContentProblem } from './other-content-problem.js';
 import { journalKey } from './journal-state.js';
+import type { PriorState } from './journal-state.js';
 import { DEFAULT_INFLIGHT_GRACE_MS, sendInvoice } from './send-invoice.js';
 import type { TokenManager } from './token-manager.js';
 
@@ -101,30 +102,54 @@ export function createSubmission(deps: SubmissionDeps): Submission {
   if (deps.signal !== undefined) setMaxListeners(Math.max(getMaxListeners(deps.signal), maxPending + concurrency + 10), deps.signal);
   // One cut of the requests in flight for the whole run, after the stop signal's grace.
   const cut = deps.signal !== undefined ? inflightCut(deps.signal, DEFAULT_INFLIGHT_GRACE_MS, concurrency) : undefined;
+  /** An earlier run's acceptance of `key`, as the journal holds it. */
+  const skipped = (key: string): SubmitResult => {
+    const identificador = deps.journal.issuedAs(key);
+    const hash = deps.journal.answerHashOf(key);
+    const answer = { ...(identificador !== undefined ? { identificador } : {}), ...(hash !== undefined ? { hash } : {}) };
+    return { status: 'SKIPPED', attempts: 0, note: SKIPPED_NOTE, ...(identificador !== undefined || hash !== undefined ? { answer } : {}) };
+  };
+  /** The journal's word on an invoice (Submission.settled), with its key, hash and prior state for a send. */
+  const journalWord = (
+    invoice: SendableInvoice,
+  ):
+    | { readonly result: SubmitResult }
+    | { readonly key: string; readonly hash: string; readonly prior: Exclude<PriorState, 'accepted' | 'accepted-different-content'> } => {
+    const { serie, numero } = invoice.draft;
+    const ruc = invoice.document.emisor.numeroDocumentoIdentidad;
+    const key = journalKey(ruc, serie, numero);
+    const hash = documentHash(invoice.document);
+    const prior = deps.journal.priorState(key, hash);
+    if (prior === 'accepted') return { result: skipped(key) };
+    if (prior === 'accepted-different-content')
+      return { result: { status: 'INVALID', attempts: 0, problems: [otherContentProblem(serie, numero, invoice.draft.rows[0])] } };
+    // The sheet names no issuer, and its journal shows the number accepted for another: rerun under another login.
+    const issuedBy =
+      deps.holdOtherIssuers === true && invoice.draft.emisorRuc === undefined ? deps.journal.acceptedByAnotherIssuer(ruc, serie, numero) : undefined;
+    if (issuedBy !== undefined)
+      return { result: { status: 'INVALID', attempts: 0, problems: [anotherIssuerProblem(serie, numero, invoice.draft.rows[0], issuedBy, ruc)] } };
+    return { key, hash, prior };
+  };
   return {
+    settled(invoice: SendableInvoice): SubmitResult | undefined {
+      const word = journalWord(invoice);
+      return 'result' in word ? word.result : undefined;
+    },
+    acceptedBefore(issuerRuc: string, serie: string, numero: string | number): SubmitResult | undefined {
+      const key = journalKey(issuerRuc, serie, numero);
+      return deps.journal.accepted(key) ? skipped(key) : undefined;
+    },
     async submit(invoice: SendableInvoice): Promise<SubmitResult> {
       const { serie, numero } = invoice.draft;
       const ruc = invoice.document.emisor.numeroDocumentoIdentidad;
+      // The journal first: an invoice issued before is said so even when its issuer's login now fails.
+      const word = journalWord(invoice);
+      if ('result' in word) return word.result;
+      const { key, hash, prior } = word;
       const access = deps.accessFor(ruc);
       const refused = 'refused' in access ? access.refused : refusedDuringRun.get(ruc);
       if (refused !== undefined) return { status: 'FAILED', attempts: 0, note: refused };
       if (!('tokens' in access)) throw new Error('unreachable: an access without tokens is refused');
-      const key = journalKey(ruc, serie, numero);
-      const hash = documentHash(invoice.document);
-      const prior = deps.journal.priorState(key, hash);
-      if (prior === 'accepted') {
-        const identificador = deps.journal.issuedAs(key);
-        const hash = deps.journal.answerHashOf(key);
-        const answer = { ...(identificador !== undefined ? { identificador } : {}), ...(hash !== undefined ? { hash } : {}) };
-        return { status: 'SKIPPED', attempts: 0, note: SKIPPED_NOTE, ...(identificador !== undefined || hash !== undefined ? { answer } : {}) };
-      }
-      if (prior === 'accepted-different-content')
-        return { status: 'INVALID', attempts: 0, problems: [otherContentProblem(serie, numero, invoice.draft.rows[0])] };
-      // The sheet names no issuer, and its journal shows the number accepted for another: rerun under another login.
-      const issuedBy =
-        deps.holdOtherIssuers === true && invoice.draft.emisorRuc === undefined ? deps.journal.acceptedByAnotherIssuer(ruc, serie, numero) : undefined;
-      if (issuedBy !== undefined)
-        return { status: 'INVALID', attempts: 0, problems: [anotherIssuerProblem(serie, numero, invoice.draft.rows[0], issuedBy, ruc)] };
       const send = sendInvoice(
         { key, hash, ruc, document: invoice.document, priorState: prior },
         {

@@ -210,6 +210,12 @@ export class JournalState {
     else this.#otherUnknown.delete(key);
   }
 
+  /** Whether the journal shows the key accepted, with whatever content. */
+  accepted(key: string): boolean {
+    const state = this.#byKey.get(key);
+    return state !== undefined && state > 0;
+  }
+
   /** The identificador the service gave the key when it accepted it, when the journal holds one. */
   issuedAs(key: string): string | undefined {
     return this.#issuedAs.get(key);
@@ -222,8 +228,7 @@ export class JournalState {
   acceptedByAnotherIssuer(issuerRuc: string, serie: string, numero: string | number): string | undefined {
     const other = soleOtherIssuer(this.#acceptedIssuers, issuerRuc);
     if (other === undefined) return undefined;
-    const state = this.#byKey.get(journalKey(other, serie, numero));
-    return state !== undefined && state > 0 ? other : undefined;
+    return this.accepted(journalKey(other, serie, numero)) ? other : undefined;
   }
 
   /** The service's hash of the document the key was accepted with, when the journal holds one. */

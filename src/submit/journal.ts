@@ -28,6 +28,8 @@ export interface Journal {
   readonly path: string;
   readonly report: JournalReadReport;
   priorState(key: string, hash: string): PriorState;
+  /** Whether the journal shows `key` accepted, with whatever content. */
+  accepted(key: string): boolean;
   /** The identificador the service gave `key` when it accepted it, when the journal holds one. */
   issuedAs(key: string): string | undefined;
   /** Another issuer that had this serie and number accepted (JournalState.acceptedByAnotherIssuer). */
@@ -227,6 +229,7 @@ export async function openJournal(path: string, options: JournalOptions = {}): P
     path,
     report,
     priorState: (key, hash) => state.priorState(key, hash),
+    accepted: (key) => state.accepted(key),
     issuedAs: (key) => state.issuedAs(key),
     acceptedByAnotherIssuer: (issuerRuc, serie, numero) => state.acceptedByAnotherIssuer(issuerRuc, serie, numero),
     answerHashOf: (key) => state.answerHashOf(key),

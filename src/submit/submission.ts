@@ -43,6 +43,17 @@ export interface RetryWait {
 export interface Submission {
   /** Journal check, then send with retries. */
   readonly submit: (invoice: SendableInvoice) => Promise<SubmitResult>;
+  /**
+   * The journal's word on an invoice, without a request: accepted in an earlier run (SKIPPED), or
+   * held (accepted with other content, or for another issuer); undefined when it would be sent.
+   * A stopped run still says it of the invoices it no longer sends: an issued one is not «no enviado».
+   */
+  readonly settled: (invoice: SendableInvoice) => SubmitResult | undefined;
+  /**
+   * SKIPPED, when the journal shows the issuer's serie and number accepted (whatever its content):
+   * for an invoice the run leaves out (another issuer's, «solo RUC …»), which is not checked or built.
+   */
+  readonly acceptedBefore: (issuerRuc: string, serie: string, numero: string | number) => SubmitResult | undefined;
   /** Runs `work` with bounded concurrency and backpressure, handing results back in the items' order (src/submit/dispatch.ts). */
   readonly dispatch: <T, R>(items: AsyncIterable<T>, work: (item: T) => Promise<R>) => AsyncIterable<{ item: T; result: R }>;
 }

@@ -257,6 +257,32 @@ describe('submitSheet', () => {
   });
 });
 
+describe('submitSheet stopped over invoices issued before', () => {
+  // A review's repro: a rerun of a sheet already sent, stopped (Ctrl-C, the page's «Detener»), said
+  // «NO ENVIADO» of every issued invoice, in the summary, the results workbook and the fix-and-resend file.
+  it('says OMITIDO, not NO ENVIADO, of each invoice the journal shows accepted', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(
+      input,
+      Array.from({ length: 12 }, (_, i) => salesRow(i + 1)),
+    );
+    const options = { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: sandbox.url };
+    expect((await submitSheet(input, options)).byStatus.ACCEPTED).toBe(12);
+    // Two more invoices, not sent yet: a stop leaves them «no enviado».
+    await writeSalesSheet(
+      input,
+      Array.from({ length: 14 }, (_, i) => salesRow(i + 1)),
+    );
+    const stop = new AbortController();
+    stop.abort();
+    const again = await submitSheet(input, { ...options, signal: stop.signal });
+    expect(again.interrupted).toBe(true);
+    expect(again.byStatus.SKIPPED).toBe(12);
+    expect(again.byStatus.NOT_SENT).toBe(2);
+    expect(sandbox.ledger().entries).toHaveLength(12);
+  });
+});
+
 describe('submitSheet and the service’s success body', () => {
   it('keeps the whole body of each acceptance in the results workbook, its hash in a column of its own', async () => {
     const input = join(dir.path, 'ventas.xlsx');

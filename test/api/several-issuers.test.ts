@@ -122,6 +122,24 @@ describe('one run, several issuers, against the sandbox', () => {
     expect(only.outcomes.filter((o) => o.emisorRuc === A).map((o) => o.status)).toEqual(['DUPLICATE', 'DUPLICATE']);
   });
 
+  // A review's repro: after every issuer's invoices were sent, a run «solo RUC A» called B's issued invoices «OTRO EMISOR» (to be sent later).
+  it('says OMITIDO of a left-out issuer’s invoices the journal shows accepted', async () => {
+    sandbox = await startSandbox({ accounts: ACCOUNTS });
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1, { emisorRuc: A }), salesRow(1, { emisorRuc: B }), salesRow(2, { emisorRuc: B })]);
+    expect((await submit(input, sandbox)).summary.byStatus.ACCEPTED).toBe(3);
+    // B's third invoice is new: left out, it waits for B's run.
+    await writeSalesSheet(input, [salesRow(1, { emisorRuc: A }), salesRow(1, { emisorRuc: B }), salesRow(2, { emisorRuc: B }), salesRow(3, { emisorRuc: B })]);
+    const only = await submit(input, sandbox, { onlyIssuer: A });
+    expect(only.outcomes.map((o) => `${o.emisorRuc ?? ''}-${o.numero}-${o.status}`)).toEqual([
+      `${A}-1-SKIPPED`,
+      `${B}-1-SKIPPED`,
+      `${B}-2-SKIPPED`,
+      `${B}-3-LEFT_OUT`,
+    ]);
+    expect(sandbox.ledger().entries).toHaveLength(3);
+  });
+
   it('bounds every issuer together by one concurrency (max PUTs in flight, measured at the sandbox)', async () => {
     sandbox = await startSandbox({ accounts: ACCOUNTS, latencyMs: 25 });
     const input = join(dir.path, 'ventas.xlsx');
