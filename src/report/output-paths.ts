@@ -1,3 +1,4 @@
+import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
@@ -21,6 +22,13 @@ export interface OutputPathOverrides {
   readonly journal?: string;
 }
 
+/** Each output in words, with the command line's option that chooses it (the file to fix goes beside the results). */
+const ROLE_NAMES: Readonly<Record<keyof OutputPaths, { readonly es: string; readonly en: string; readonly option: string }>> = {
+  results: { es: 'El libro de resultados', en: 'The results workbook', option: '--out' },
+  fixAndResend: { es: 'La hoja para corregir y reenviar', en: 'The fix-and-resend workbook', option: '--out' },
+  journal: { es: 'El diario de envíos', en: 'The submission journal', option: '--journal' },
+};
+
 /**
  * Default paths beside the input: `ventas.xlsx` → `ventas.resultados.xlsx`, `ventas.corregir.xlsx`,
  * `ventas.journal.jsonl` (and `ventas.corregir.xlsx` → `ventas.journal.jsonl` too). `--out` (and the other overrides) replace one path each; the file to fix
@@ -43,15 +51,15 @@ export function outputPaths(inputPath: string, overrides: OutputPathOverrides = 
     journal: overrides.journal ?? join(dir, `${sheet}.journal.jsonl`),
   };
   const input = samePathKey(inputPath);
-  const seen = new Map<string, string>();
+  const seen = new Map<string, keyof OutputPaths>();
   for (const [role, path] of Object.entries(paths) as [keyof OutputPaths, string][]) {
     const key = samePathKey(path);
     if (key === input) {
       throw new FacturaError(
         'USAGE',
         localized(
-          `El archivo de salida ${path} es el mismo archivo de entrada: elija otro con --out para no sobrescribir su hoja.`,
-          `The output file ${path} is the input file itself: choose another with --out so your sheet is not overwritten.`,
+          `${ROLE_NAMES[role].es} (${path}) sería la misma hoja de entrada (${inputPath}): elija otro archivo (${ROLE_NAMES[role].option}) para no sobrescribir su hoja.`,
+          `${ROLE_NAMES[role].en} (${path}) would be the input sheet itself (${inputPath}): choose another file (${ROLE_NAMES[role].option}) so your sheet is not overwritten.`,
         ),
       );
     }
@@ -59,7 +67,10 @@ export function outputPaths(inputPath: string, overrides: OutputPathOverrides = 
     if (other !== undefined) {
       throw new FacturaError(
         'USAGE',
-        localized(`Dos archivos de salida (${other} y ${role}) apuntan a ${path}.`, `Two output files (${other} and ${role}) point at ${path}.`),
+        localized(
+          `${ROLE_NAMES[other].es} y ${ROLE_NAMES[role].es.toLowerCase()} serían el mismo archivo (${path}): elija otro para uno de ellos.`,
+          `${ROLE_NAMES[other].en} and ${ROLE_NAMES[role].en.toLowerCase()} would be one file (${path}): choose another for one of them.`,
+        ),
       );
     }
     seen.set(key, role);
@@ -67,8 +78,25 @@ export function outputPaths(inputPath: string, overrides: OutputPathOverrides = 
   return paths;
 }
 
-// Windows and macOS file systems usually ignore case: treat `Ventas.xlsx` and `ventas.xlsx` as one.
+/**
+ * What makes two paths one file: an existing file is its device and inode (a folder reached through
+ * a link, a hard link, another spelling: `out: 'alias/ventas.xlsx'` with `alias` linked to the
+ * sheet's folder overwrote the sheet); a file not there yet is its folder's real path and its name.
+ */
 function samePathKey(path: string): string {
   const full = resolve(path);
-  return process.platform === 'linux' ? full : full.toLowerCase();
+  try {
+    const { dev, ino } = statSync(full);
+    return `file:${dev}:${ino}`;
+  } catch {
+    // Not there yet (or not readable): the place it would be written.
+  }
+  let real = full;
+  try {
+    real = join(realpathSync(dirname(full)), basename(full));
+  } catch {
+    // A folder that does not exist: the write fails later with its own message.
+  }
+  // Windows and macOS file systems usually ignore case: treat `Ventas.xlsx` and `ventas.xlsx` as one.
+  return process.platform === 'linux' ? real : real.toLowerCase();
 }

@@ -1,4 +1,8 @@
+import { link, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FacturaError } from '../../src/factura-error.js';
 import { outputPaths } from '../../src/report/output-paths.js';
 
 describe('output paths', () => {
@@ -34,5 +38,44 @@ describe('output paths', () => {
 
   it('refuses two outputs on one file', () => {
     expect(() => outputPaths('/data/ventas.xlsx', { out: '/data/ventas.corregir.xlsx' })).toThrow(expect.objectContaining({ code: 'USAGE' }));
+  });
+});
+
+/** The FacturaError `f` throws. */
+function refusal(f: () => unknown): FacturaError {
+  try {
+    f();
+  } catch (error) {
+    if (error instanceof FacturaError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('output paths on the disk', () => {
+  // A review's repro: `out: 'mismo/ventas.xlsx'`, `mismo` a link to the sheet's folder, replaced the sales sheet by the results.
+  it('refuses an output that reaches the input through a linked folder or a hard link, naming which output', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'factura-paths-'));
+    try {
+      const input = join(dir, 'ventas.xlsx');
+      await writeFile(input, 'hoja');
+      await symlink(dir, join(dir, 'mismo'));
+      const alias = refusal(() => outputPaths(input, { out: join(dir, 'mismo', 'ventas.xlsx') }));
+      expect(alias.code).toBe('USAGE');
+      expect(alias.text.es).toContain('El libro de resultados');
+      await link(input, join(dir, 'copia.xlsx'));
+      expect(() => outputPaths(input, { out: join(dir, 'copia.xlsx') })).toThrow(expect.objectContaining({ code: 'USAGE' }));
+      // The journal named as the sheet: the message names the journal and its option, not --out.
+      expect(refusal(() => outputPaths(input, { journal: join(dir, 'mismo', 'ventas.xlsx') })).text.es).toMatch(/^El diario de envíos .*--journal/);
+      // Two outputs through the link, not yet written: one file.
+      expect(refusal(() => outputPaths(input, { out: join(dir, 'r.xlsx'), journal: join(dir, 'mismo', 'r.xlsx') })).text.es).toContain(
+        'serían el mismo archivo',
+      );
+      // A results workbook already there, beside the sheet, is not the sheet.
+      await writeFile(join(dir, 'ventas.resultados.xlsx'), 'antes');
+      expect(outputPaths(input).results).toBe(join(dir, 'ventas.resultados.xlsx'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
