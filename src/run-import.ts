@@ -36,6 +36,10 @@ import type { RowSource, SourceRow } from './sheet/source-row.js';
 import { cellDisplayText } from './sheet/cell-display-text.js';
 import { redactAnswer, redactText } from './redact-secrets.js';
 import type { IssuedAt } from './submit/issued-in-journal.js';
+import { findIssuedRenumbering } from './submit/find-issued-renumbering.js';
+import type { IsIssued } from './submit/find-issued-renumbering.js';
+import { renumberedIssuedProblem } from './submit/renumbered-issued-problem.js';
+import type { KeyBeforeEdits } from './sheet/keys-before-edits.js';
 import { anotherIssuerProblem } from './submit/another-issuer-problem.js';
 import { issuedBeforeProblem } from './submit/issued-in-journal.js';
 import type { ImportEvent, LocatedProblem, WrittenFiles } from './import-event.js';
@@ -64,6 +68,11 @@ export interface ImportRun {
   readonly signal?: AbortSignal;
   /** Corrections over the sheet (row → column index → text), applied right after reading. */
   readonly edits?: CellEdits;
+  /**
+   * The invoice key of each row whose edits touch a key column, as the untouched sheet has it
+   * (readKeysBeforeEdits): an invoice moved by them away from one the journal shows issued is held.
+   */
+  readonly keysBeforeEdits?: ReadonlyMap<number, KeyBeforeEdits>;
   /** `false`: no `row` events (a listener that only shows progress need not pay for every cell's text). */
   readonly rowEvents?: boolean;
   /** `false`: no `problem` events (the summary and the workbooks still have every problem). */
@@ -426,6 +435,12 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     const { contextFor, issuerOf } = issuerContexts(run, limaToday(run.clock()));
     const only = settings.onlyIssuer;
     const defaultIssuer = run.defaultRuc ?? run.emisor?.ruc ?? settings.issuerHints.ruc;
+    const keysBefore = run.keysBeforeEdits;
+    // Issued, as the journal says it: the submission's own reading, or a check's view of it.
+    const isIssued: IsIssued = (issuer, serie, numero) =>
+      run.submission !== undefined
+        ? issuer !== undefined && run.submission.acceptedBefore(issuer, serie, numero) !== undefined
+        : run.issued?.at(issuer ?? run.issued.issuer, serie, numero) !== undefined;
     const events = runPipeline({
       groups: groupInvoices(sheet.records, {
         mergeSplit: settings.read.mergeSplit,
@@ -434,7 +449,11 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
         // Keyed as a submission's first pass keys them (sheet-keys.ts): a blank issuer is the default one.
         ...(defaultIssuer !== undefined ? { defaultIssuer } : {}),
       }),
-      validate: (draft) => validateInvoice(draft, contextFor(draft.emisorRuc)),
+      validate: (draft) => {
+        const checked = validateInvoice(draft, contextFor(draft.emisorRuc));
+        const moved = keysBefore === undefined ? undefined : findIssuedRenumbering(draft, keysBefore, defaultIssuer, isIssued);
+        return moved === undefined ? checked : { ...checked, valid: false, problems: [...checked.problems, renumberedIssuedProblem(moved)] };
+      },
       ...(only !== undefined ? { include: (draft: InvoiceDraft) => issuerOf(draft) === only, issuerOf } : {}),
       lang,
       ...(run.submission !== undefined ? { submission: run.submission } : {}),

@@ -107,4 +107,9 @@ export type InvoiceProblemCode =
 
 /** What sending said (src/submit/, and the service's word on an invoice as a problem line). */
 export type SubmissionProblemCode =
-  'ALREADY_ISSUED' | 'ALREADY_ISSUED_WITH_OTHER_CONTENT' | 'ALREADY_ISSUED_BY_ANOTHER_ISSUER' | 'SERVICE_TOTAL_DIFFERS' | `SERVICE_${InvoiceStatus}`;
+  | 'ALREADY_ISSUED'
+  | 'ALREADY_ISSUED_WITH_OTHER_CONTENT'
+  | 'ALREADY_ISSUED_BY_ANOTHER_ISSUER'
+  | 'ISSUED_INVOICE_RENUMBERED'
+  | 'SERVICE_TOTAL_DIFFERS'
+  | `SERVICE_${InvoiceStatus}`;

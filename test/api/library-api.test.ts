@@ -7,7 +7,8 @@ import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FacturaError, startSandbox, submitSheet, validateSheet } from '../../src/index.js';
-import type { ImportEvent, PublicSandbox } from '../../src/index.js';
+import type { ImportEvent, InvoiceOutcome, PublicSandbox } from '../../src/index.js';
+import { COLUMN_NAMES } from '../../src/invoice/canonical-columns.js';
 import { THREAD_READ_BYTES } from '../../src/sheet/open-run-rows.js';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import { openPaths } from '../helpers/open-paths.js';
@@ -280,6 +281,50 @@ describe('submitSheet stopped over invoices issued before', () => {
     expect(again.byStatus.SKIPPED).toBe(12);
     expect(again.byStatus.NOT_SENT).toBe(2);
     expect(sandbox.ledger().entries).toHaveLength(12);
+  });
+});
+
+describe('corrections that renumber an issued invoice', () => {
+  // A review's repro (the workspace's find-and-replace F001 → F002 over sent invoices): each was issued again under its new number.
+  it('hold the invoice at the edited cell, in the check and in the submission, and send nothing', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3)]);
+    const options = { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: sandbox.url };
+    expect((await submitSheet(input, options)).byStatus.ACCEPTED).toBe(3);
+    const serie = COLUMN_NAMES.indexOf('serie');
+    const numero = COLUMN_NAMES.indexOf('numero');
+    const cantidad = COLUMN_NAMES.indexOf('cantidad');
+    // Rows 2 and 3 hold F001-1 and F001-2 (row 1 is the header); row 4's quantity is not a key.
+    const edits = new Map([
+      [2, new Map([[serie, 'F002']])],
+      [3, new Map([[numero, '102']])],
+      [4, new Map([[cantidad, '3']])],
+    ]);
+    const held = (outcomes: readonly InvoiceOutcome[]): string[] =>
+      outcomes.map((o) =>
+        `${o.serie}-${o.numero} ${o.status} ${o.problems
+          .filter((p) => p.code === 'ISSUED_INVOICE_RENUMBERED')
+          .map((p) => `${p.row ?? ''}:${p.column ?? ''}`)
+          .join(',')}`.trim(),
+      );
+
+    const checked: InvoiceOutcome[] = [];
+    await validateSheet(input, {
+      journal: true,
+      journalIssuer: sandbox.credentials.ruc,
+      edits,
+      onEvent: (e) => e.type === 'invoice' && checked.push(e.outcome),
+    });
+    expect(held(checked)).toEqual(['F002-1 INVALID 2:serie', 'F001-102 INVALID 3:numero', 'F001-3 VALID']);
+    const message = checked[0]?.problems.find((p) => p.code === 'ISSUED_INVOICE_RENUMBERED')?.message.es ?? '';
+    expect(message).toContain('era de la factura F001-1');
+    expect(message).toContain('se enviaría como F002-1');
+
+    const sent: InvoiceOutcome[] = [];
+    await submitSheet(input, { ...options, edits, onEvent: (e) => e.type === 'invoice' && sent.push(e.outcome) });
+    // F001-3 was issued with 2 units: its new quantity is other content, held as before.
+    expect(held(sent)).toEqual(['F002-1 INVALID 2:serie', 'F001-102 INVALID 3:numero', 'F001-3 INVALID']);
+    expect(sandbox.ledger().entries.map((e) => `${e.serie}-${e.numero}`)).toEqual(['F001-1', 'F001-2', 'F001-3']);
   });
 });
 
