@@ -2,6 +2,7 @@ import { documentJson } from './document-json.js';
 import { decodeJwt } from 'jose/jwt/decode';
 import type { Dispatcher } from 'undici';
 import { UndiciAgent } from './undici-agent.js';
+import { checkServiceUrl } from './check-service-url.js';
 import { classifyNetworkError, classifyResponse, readServiceAnswer } from './classify-response.js';
 import { dispatchText } from './dispatch-text.js';
 import type { Classification, HttpAnswer } from './classify-response.js';
@@ -113,6 +114,8 @@ function optionalText(v: unknown): string | undefined {
  * Authorization header; it is never put in a URL, an error or a log.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
+  checkServiceUrl(options.authUrl, 'authUrl');
+  checkServiceUrl(options.baseUrl, 'baseUrl');
   const clock = options.clock ?? Date.now;
   const owned = options.dispatcher === undefined;
   const agent: Dispatcher =
