@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
-import type { Readable } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 
 /**
@@ -83,6 +83,7 @@ export async function collectSpools<T>(spools: SpoolRemoval[], step: () => Promi
 
 /** The parts of the streaming WorkbookReader (not in its typings) the XLSX reader wraps or reads. */
 export interface WorkbookReaderInternals {
+  _getStream(input: unknown): Readable;
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
   _parseStyles(entry: Readable): Promise<void>;
@@ -116,7 +117,7 @@ export class ExcelJsShapeError extends Error {
   }
 }
 
-const READER_METHODS = ['_parseRels', '_parseWorkbook', '_parseStyles', '_parseSharedStrings', '_parseWorksheet'] as const;
+const READER_METHODS = ['_getStream', '_parseRels', '_parseWorkbook', '_parseStyles', '_parseSharedStrings', '_parseWorksheet'] as const;
 
 /** The reader's private methods, checked to exist (they are wrapped, see correct-excel-js-reader.ts). */
 export function workbookReaderInternals(reader: ExcelJS.stream.xlsx.WorkbookReader): WorkbookReaderInternals {
@@ -125,6 +126,45 @@ export function workbookReaderInternals(reader: ExcelJS.stream.xlsx.WorkbookRead
     if (typeof internals[method] !== 'function') throw new ExcelJsShapeError(`WorkbookReader.${method}`);
   }
   return reader as unknown as WorkbookReaderInternals;
+}
+
+/** A part of the zip as unzipper hands it to exceljs's streaming reader: its decompressed bytes, and its name. */
+export interface ZipEntryStream extends Readable {
+  readonly path: string;
+}
+
+/**
+ * Calls `visit` with each part of the zip exceljs's streaming reader takes in, before exceljs gets
+ * it, and with unzipper's stream of the parts (destroyed with an error, it ends exceljs's pass with
+ * it). exceljs pipes the stream `_getStream` gives into unzipper's Parse (`stream.pipe(zip)`,
+ * workbook-reader.js `parse`), which pushes each part as one object.
+ */
+export function watchZipEntries(internals: WorkbookReaderInternals, visit: (entry: ZipEntryStream, zip: Duplex) => void): void {
+  const getStream = internals._getStream.bind(internals);
+  internals._getStream = (input) => {
+    const stream = getStream(input);
+    const pipe = stream.pipe.bind(stream);
+    stream.pipe = <D extends NodeJS.WritableStream>(destination: D, options?: { end?: boolean }): D => {
+      const zip = destination as unknown as Duplex;
+      if (typeof zip.push !== 'function' || typeof zip.destroy !== 'function') throw new ExcelJsShapeError('the unzipper Parse the reader pipes into');
+      const push = zip.push.bind(zip);
+      zip.push = (chunk: unknown, encoding?: BufferEncoding): boolean => {
+        if (isZipEntry(chunk)) visit(chunk, zip);
+        return push(chunk, encoding);
+      };
+      return pipe(destination, options);
+    };
+    return stream;
+  };
+}
+
+function isZipEntry(chunk: unknown): chunk is ZipEntryStream {
+  return (
+    typeof chunk === 'object' &&
+    chunk !== null &&
+    typeof (chunk as Partial<ZipEntryStream>).path === 'string' &&
+    typeof (chunk as Partial<ZipEntryStream>).pipe === 'function'
+  );
 }
 
 /** What the reader's iterator yields for one worksheet (typed `unknown` there). */

@@ -1,7 +1,7 @@
 import { ReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { Readable as ReadableStream, Transform } from 'node:stream';
-import type { WorkbookReaderInternals } from '../exceljs-internals.js';
+import { Readable as ReadableStream, Transform, type Writable } from 'node:stream';
+import { watchZipEntries, type WorkbookReaderInternals } from '../exceljs-internals.js';
 import { limitPartBytes } from './limit-part-bytes.js';
 import type { XlsxPartBudget } from './xlsx-part-budget.js';
 
@@ -23,7 +23,8 @@ export interface ReaderCorrections {
 /**
  * Wrap the methods of one exceljs 4.4 streaming reader so that:
  * - every part it decompresses is counted and cut at the size the zip directory declared for it
- *   (zip bombs: see xlsx-part-budget.ts);
+ *   (zip bombs: see xlsx-part-budget.ts), whether it parses the part, spools it to a temporary
+ *   file or drains it;
  * - the small parts (relationships, styles, workbook) are read whole before exceljs parses them:
  *   its iterateStream over a piped stream sometimes yields nothing (about 2 reads in 100 here),
  *   which lost sheet names or date formats at random;
@@ -41,18 +42,30 @@ export function correctExcelJsReader(internals: WorkbookReaderInternals, budget:
    * unzipper: iterating it with `for await` destroys it at its end, before unzipper has moved on).
    */
   const entryOf = (name: string, entry: Readable): Readable => {
-    const limit = budget.limitFor(name);
-    let bytes = 0;
-    const counted = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        bytes += chunk.length;
-        if (bytes > limit) callback(budget.overrun(name));
-        else callback(null, chunk);
-      },
-    });
+    const counted = countedPart(name, budget);
     entry.once('error', (error) => counted.destroy(error));
     return entry.pipe(counted);
   };
+  // What exceljs pipes a part into itself is bounded the same way: the temporary file it spools a
+  // sheet to when the shared strings or the relationships come after it (or there are none), and
+  // the drain it empties every part it passes over into. Unbounded, a 3 MB file whose directory
+  // declared 1 MB for its sheet wrote the 1 GB it holds to the temporary folder, and only then was
+  // refused, as the spool was read back. Past its limit, the part stops being decompressed, and
+  // the spool or drain is ended with the refusal, exceljs's pass too.
+  watchZipEntries(internals, (entry, zip) => {
+    const pipe = entry.pipe.bind(entry);
+    entry.pipe = <D extends NodeJS.WritableStream>(destination: D, options?: { end?: boolean }): D => {
+      const counted = countedPart(entry.path, budget);
+      counted.once('error', (error) => {
+        counted.unpipe(destination);
+        // exceljs waits for its spool to finish or fail; nobody listens to a drain's errors.
+        const target = destination as unknown as Writable;
+        target.destroy(target.listenerCount('error') > 0 ? error : undefined);
+        zip.destroy(error);
+      });
+      return pipe(counted).pipe(destination, options);
+    };
+  });
 
   /** A small part read whole (counted and bounded), then handed to exceljs as one chunk. */
   const wholePart = async (name: string, entry: Readable): Promise<Readable> => ReadableStream.from([await readAll(entryOf(name, entry))]);
@@ -108,6 +121,19 @@ export function correctExcelJsReader(internals: WorkbookReaderInternals, budget:
     }
   };
   return { fileNumbers, parsed, spooled };
+}
+
+/** A part's decompressed bytes passed through, counted, and cut with the refusal past what the zip directory declared for it. */
+function countedPart(name: string, budget: XlsxPartBudget): Transform {
+  const limit = budget.limitFor(name);
+  let bytes = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      if (bytes > limit) callback(budget.overrun(name));
+      else callback(null, chunk);
+    },
+  });
 }
 
 async function readAll(chunks: AsyncIterable<unknown>): Promise<Buffer> {

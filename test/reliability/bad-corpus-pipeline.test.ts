@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FacturaError } from '../../src/factura-error.js';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import { openRowSource } from '../../src/sheet/open-row-source.js';
+import { bytesWritten } from '../helpers/bytes-written.js';
 import { collect, PROJECT_ROOT } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { BAD_CORPUS_REFUSALS } from './bad-corpus-refusals.js';
-import { writeBigBadFiles, type BigBadFiles } from './make-bad-corpus.js';
+import { LYING_SHEET_DECLARED_BYTES, LYING_SHEET_EXPANDED_BYTES, writeBigBadFiles, type BigBadFiles } from './make-bad-corpus.js';
 import { readThrough, type ReadThrough } from './read-through.js';
 
 const bad = (name: string): string => join(PROJECT_ROOT, 'fixtures/bad', name);
@@ -157,4 +158,21 @@ describe('big hostile files, generated at test time', () => {
     );
     expect(result.en).toContain('more than the limit of 100 MB');
   }, 60_000);
+
+  // Was a defect: exceljs copies a sheet stored before the shared strings (or, as here, in a workbook
+  // with none) to a temporary file, and only the reading back of that copy was counted: a file whose
+  // directory declares 1 MB for its sheet wrote all it holds (1 GB from a 3 MB upload) to the disk
+  // before it was refused. It is now cut at the declared size as it is decompressed.
+  it('refuses an XLSX whose directory under-declares its sheet, having written no more than that to the disk', async () => {
+    const before = bytesWritten();
+    const result = refused(await readThrough(files.lyingSheetBomb));
+    const written = bytesWritten() - before;
+    expect(result.code).toBe('INPUT');
+    expect(result.es).toContain(
+      `El archivo ${files.lyingSheetBomb} no se leyó: su parte xl/worksheets/sheet1.xml se expande a más de los 1 MB que declara el índice del archivo.`,
+    );
+    expect(LYING_SHEET_EXPANDED_BYTES).toBeGreaterThan(100 * LYING_SHEET_DECLARED_BYTES);
+    // The declared 1 MB, and what the decompression hands out past it before it is cut (a chunk or two).
+    expect(written).toBeLessThan(4 * LYING_SHEET_DECLARED_BYTES);
+  });
 });

@@ -1,11 +1,11 @@
-import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import { PROJECT_ROOT, runCli, type CliRun } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { BAD_CORPUS_REFUSALS } from './bad-corpus-refusals.js';
-import { writeBigBadFiles, type BigBadFiles } from './make-bad-corpus.js';
+import { LYING_SHEET_DECLARED_BYTES, writeBigBadFiles, type BigBadFiles } from './make-bad-corpus.js';
 import { readResultsWorkbook } from './results-workbook-reader.js';
 
 /**
@@ -143,5 +143,25 @@ describe('validate on the hostile corpus, as a child process', () => {
     expect(run.code).toBe(2);
     expectOneCleanMessage(run, input, 'su parte xl/sharedStrings.xml (los textos de las celdas) se expandiría a 1,023.9 MB, más que el límite de 100 MB');
     expect(outputs).toEqual([]);
+  }, 90_000);
+
+  // Was a defect: exceljs copied the sheet of this file, whose directory declares 1 MB for it, whole to
+  // the temporary folder (1 GB for a 3 MB file) before it was refused. The child reports the bytes it
+  // wrote as it exits (test/helpers/report-bytes-written.ts).
+  it('refuses the XLSX whose directory under-declares its sheet, writing no more than the declared size to the temporary folder', async () => {
+    const tmp = join(dir.path, 'tmp-lying-sheet');
+    await mkdir(tmp);
+    const report = join(dir.path, 'lying-sheet-bytes-written');
+    const { run, input, outputs } = await validate(big.lyingSheetBomb, [], {
+      TMPDIR: tmp,
+      NODE_OPTIONS: '--import tsx --import ./test/helpers/report-bytes-written.ts',
+      FACTURA_TEST_BYTES_WRITTEN: report,
+    });
+    expect(run.code).toBe(2);
+    expectOneCleanMessage(run, input, 'su parte xl/worksheets/sheet1.xml se expande a más de los 1 MB que declara el índice del archivo');
+    expect(outputs).toEqual([]);
+    expect(Number(await readFile(report, 'utf8'))).toBeLessThan(4 * LYING_SHEET_DECLARED_BYTES);
+    // Nothing left behind in the temporary folder either (but the cache of tsx, which loads the report).
+    expect((await readdir(tmp)).filter((name) => !name.startsWith('tsx-'))).toEqual([]);
   }, 90_000);
 });

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { SALES_HEADER, salesLine, type SalesSheetOptions } from './sales-sheet.js';
-import { writeZip } from './zip-writer.js';
+import { writeZip, type ZipPart } from './zip-writer.js';
 
 /**
  * The hostile-input corpus. Small files are committed under fixtures/bad/ (rewritten by running
@@ -126,10 +126,16 @@ export interface BigBadFiles {
   readonly fiveThousandColumns: string;
   readonly tenThousandLines: string;
   readonly sharedStringsBomb: string;
+  /** Its sheet expands to LYING_SHEET_EXPANDED_BYTES; its directory declares LYING_SHEET_DECLARED_BYTES. */
+  readonly lyingSheetBomb: string;
 }
 
 /** Bytes the shared-strings part of the bomb expands to (1 GiB from about 1 MB on disk). */
 export const BOMB_EXPANDED_BYTES = 1024 * 1024 * 1024;
+
+/** What the sheet of the lying-directory bomb expands to (128 MiB from about 130 KB on disk) and what its directory declares (1 MiB). */
+export const LYING_SHEET_EXPANDED_BYTES = 128 * 1024 * 1024;
+export const LYING_SHEET_DECLARED_BYTES = 1024 * 1024;
 
 export async function writeBigBadFiles(dir: string, options: { today: string }): Promise<BigBadFiles> {
   const header = [...SALES_HEADER];
@@ -140,6 +146,7 @@ export async function writeBigBadFiles(dir: string, options: { today: string }):
     fiveThousandColumns: join(dir, 'five-thousand-columns.csv'),
     tenThousandLines: join(dir, 'ten-thousand-lines.csv'),
     sharedStringsBomb: join(dir, 'shared-strings-bomb.xlsx'),
+    lyingSheetBomb: join(dir, 'lying-sheet-bomb.xlsx'),
   };
 
   // Rows 2..49,999 valid; row 50,000 opens a quote that never closes; 20 more rows follow.
@@ -165,6 +172,7 @@ export async function writeBigBadFiles(dir: string, options: { today: string }):
   await streamRows(files.tenThousandLines, lines());
 
   await writeSharedStringsBomb(files.sharedStringsBomb, BOMB_EXPANDED_BYTES);
+  await writeLyingSheetBomb(files.lyingSheetBomb, LYING_SHEET_EXPANDED_BYTES, LYING_SHEET_DECLARED_BYTES);
   return files;
 }
 
@@ -173,19 +181,15 @@ const RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const DOC_RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-/**
- * A well-formed XLSX whose xl/sharedStrings.xml (placed before the sheet, so a streaming reader
- * must take it in first) expands to `expandedBytes` of 1,000-character strings.
- */
-export async function writeSharedStringsBomb(path: string, expandedBytes: number): Promise<void> {
-  const item = `<si><t>${'A'.repeat(1000)}</t></si>`;
-  const body = item.repeat(Math.floor((1024 * 1024) / item.length));
-  const times = Math.max(1, Math.floor(expandedBytes / body.length));
-  const count = times * Math.floor((1024 * 1024) / item.length);
-  await writeZip(path, [
+/** The parts before the sheet of a one-sheet workbook («Ventas»): the list of sheets and its relationships first. */
+function workbookParts(sharedStrings: boolean): ZipPart[] {
+  const stringsType =
+    '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>';
+  const stringsRel = `<Relationship Id="rId2" Type="${DOC_RELS}/sharedStrings" Target="sharedStrings.xml"/>`;
+  return [
     {
       name: '[Content_Types].xml',
-      data: `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
+      data: `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>${sharedStrings ? stringsType : ''}</Types>`,
     },
     {
       name: '_rels/.rels',
@@ -197,12 +201,51 @@ export async function writeSharedStringsBomb(path: string, expandedBytes: number
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
-      data: `${XML}<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${DOC_RELS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${DOC_RELS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+      data: `${XML}<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${DOC_RELS}/worksheet" Target="worksheets/sheet1.xml"/>${sharedStrings ? stringsRel : ''}</Relationships>`,
     },
+  ];
+}
+
+/**
+ * A well-formed XLSX whose xl/sharedStrings.xml (placed before the sheet, so a streaming reader
+ * must take it in first) expands to `expandedBytes` of 1,000-character strings.
+ */
+export async function writeSharedStringsBomb(path: string, expandedBytes: number): Promise<void> {
+  const item = `<si><t>${'A'.repeat(1000)}</t></si>`;
+  const body = item.repeat(Math.floor((1024 * 1024) / item.length));
+  const times = Math.max(1, Math.floor(expandedBytes / body.length));
+  const count = times * Math.floor((1024 * 1024) / item.length);
+  await writeZip(path, [
+    ...workbookParts(true),
     { name: 'xl/sharedStrings.xml', repeated: { head: `${XML}<sst xmlns="${MAIN}" count="${count}" uniqueCount="${count}">`, body, times, tail: '</sst>' } },
     {
       name: 'xl/worksheets/sheet1.xml',
       data: `${XML}<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row></sheetData></worksheet>`,
+    },
+  ]);
+}
+
+/**
+ * An XLSX whose only sheet (no shared strings, so a streaming reader such as exceljs's must keep the
+ * sheet aside until its pass over the zip ends) expands to about `expandedBytes`, while its zip
+ * directory declares `declaredBytes` for it: the directory's check passes, and only counting what
+ * is really decompressed stops it.
+ */
+export async function writeLyingSheetBomb(path: string, expandedBytes: number, declaredBytes: number): Promise<void> {
+  const cell = '<c t="inlineStr"><is><t>aaaaaaaaaaaaaaaa</t></is></c>';
+  const body = cell.repeat(Math.floor((1024 * 1024) / cell.length));
+  const header = SALES_HEADER.map((h) => `<c t="inlineStr"><is><t>${h}</t></is></c>`).join('');
+  await writeZip(path, [
+    ...workbookParts(false),
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      repeated: {
+        head: `${XML}<worksheet xmlns="${MAIN}"><sheetData><row r="1">${header}</row><row r="2">`,
+        body,
+        times: Math.max(1, Math.floor(expandedBytes / body.length)),
+        tail: '</row></sheetData></worksheet>',
+      },
+      declaredSize: declaredBytes,
     },
   ]);
 }

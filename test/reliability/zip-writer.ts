@@ -23,6 +23,11 @@ export interface ZipPart {
    * ends early. At most 64 KiB of such parts.
    */
   readonly afterEnd?: boolean;
+  /**
+   * The expanded size the local header and the directory declare for the part, instead of its real
+   * one: a zip that lies about it (a bomb that hopes to pass the directory's check).
+   */
+  readonly declaredSize?: number;
 }
 
 interface Written {
@@ -71,7 +76,7 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
       }
       const compressedSize = pieces.reduce((n, p) => n + p.bytes.length * p.times, 0);
       if (size > 0xffffffff || compressedSize > 0xffffffff) throw new Error('zip64 is not supported by this test writer');
-      const entry = { name, crc: crc >>> 0, compressedSize, size, offset: at };
+      const entry = { name, crc: crc >>> 0, compressedSize, size: part.declaredSize ?? size, offset: at };
       const local = Buffer.alloc(30);
       local.writeUInt32LE(0x04034b50, 0);
       local.writeUInt16LE(20, 4); // version needed
@@ -80,7 +85,7 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
       local.writeUInt32LE(0, 10); // time, date
       local.writeUInt32LE(entry.crc, 14);
       local.writeUInt32LE(compressedSize, 18);
-      local.writeUInt32LE(size, 22);
+      local.writeUInt32LE(entry.size, 22);
       local.writeUInt16LE(name.length, 26);
       local.writeUInt16LE(0, 28);
       const data: Buffer[] = [Buffer.concat([local, name])];

@@ -12,6 +12,7 @@ import {
   streamedWorksheet,
   tableWriterInternals,
   ValueType,
+  watchZipEntries,
   widenSheetBlocks,
   WorkbookWriter,
   workbookReaderInternals,
@@ -137,6 +138,32 @@ describe('the exceljs internals factura-import relies on', () => {
           ],
         },
       ]);
+    } finally {
+      await dir.cleanup();
+    }
+  });
+
+  it('streaming reader: every part of the zip reaches exceljs through the stream _getStream gives, as a named stream', async () => {
+    const dir = await tempDir();
+    try {
+      const file = join(dir.path, 'parts.xlsx');
+      const workbook = new ExcelJS.Workbook();
+      workbook.addWorksheet('Ventas').addRow(['a', 2]);
+      await workbook.xlsx.writeFile(file);
+
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), { sharedStrings: 'cache', styles: 'cache', worksheets: 'emit' });
+      const seen: string[] = [];
+      watchZipEntries(workbookReaderInternals(reader), (entry, zip) => {
+        expect(typeof entry.pipe).toBe('function');
+        expect(typeof zip.destroy).toBe('function');
+        seen.push(entry.path);
+      });
+      for await (const value of reader) {
+        for await (const _row of streamedWorksheet(value)) {
+          // read through
+        }
+      }
+      expect(seen).toEqual(expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/worksheets/sheet1.xml']));
     } finally {
       await dir.cleanup();
     }

@@ -86,6 +86,26 @@ describe('openRowSource refuses an XLSX built to expand past what a workbook nee
     expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
   });
 
+  // exceljs empties every part it does not parse (images, document properties) into a drain, which
+  // decompressed all of it: 64 MB here, 4 GB for a part of 4 MB.
+  it('stops decompressing a part the reader passes over at the size the zip declares for it, when the zip lies', async () => {
+    const path = join(dir.path, 'lying-properties.xlsx');
+    const body = '<Property>x</Property>'.repeat(50_000);
+    await writeZip(path, [
+      { name: 'docProps/custom.xml', repeated: { head: '<Properties>', body, times: 64, tail: '</Properties>' }, declaredSize: 5000 },
+      { name: 'xl/workbook.xml', data: '<workbook><sheets><sheet name="Ventas" sheetId="1" r:id="rId1"/></sheets></workbook>' },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        data: '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>serie</t></is></c></row></sheetData></worksheet>',
+      },
+    ]);
+    const error = await failure(path);
+    expect(error.code).toBe('INPUT');
+    expect(error.text.es).toContain(
+      `El archivo ${path} no se leyó: su parte docProps/custom.xml se expande a más de los 4.9 KB que declara el índice del archivo.`,
+    );
+  });
+
   it('refuses a part that the zip hides from its index', async () => {
     const path = join(dir.path, 'hidden-part.xlsx');
     await writeZip(path, [
