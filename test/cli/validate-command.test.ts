@@ -202,6 +202,30 @@ describe('validate (the dry run)', () => {
     expect(run.stdout).toMatch(/✗ Fila 3, N «receptorNumeroDocumento»: El RUC «20512333798» no es válido/);
   });
 
+  // Was a defect: a U+202E (right-to-left override) in a cell reversed the rest of the message quoting
+  // it, on the terminal, in the results workbook and on the page: «Cantidad: «dos.oremún nu se on «».
+  it('writes a bidirectional control of a cell visibly in its message, which reads in order, and keeps the cell as typed', async () => {
+    const input = join(dir.path, 'ventas.csv');
+    await writeFile(
+      input,
+      'serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario\n' +
+        'F001,1,2026-01-05,20512333797,Comercial Andina S.A.C.,Arroz,dos\u202e,18.50\n',
+    );
+    const run = await runMain(['validate', input, '--quiet']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('«dos<U+202E>» no es un número');
+    expect(run.stdout).not.toContain('\u202e');
+    const errors = await sheetRows(join(dir.path, 'ventas.resultados.xlsx'), 'Errores');
+    const header = errors[0] as string[];
+    const row = errors.find((r) => r[header.indexOf('Código')] === 'NOT_A_NUMBER');
+    expect(row?.[header.indexOf('Mensaje')]).toMatch(/«dos<U\+202E>» no es un número\.$/);
+    expect(row?.[header.indexOf('Valor leído')]).toBe('dos\u202e');
+    // The file to fix and send again: the cell as typed, its note readable.
+    const toFix = await sheetRows(join(dir.path, 'ventas.corregir.xlsx'), 'Corregir');
+    expect(toFix[1]?.[6]).toBe('dos\u202e');
+    expect(toFix[1]?.[8]).toContain('cantidad: «dos<U+202E>» no es un número.');
+  });
+
   it('gives a CSV the column letters Excel shows over it, on the terminal and in Errores', async () => {
     const input = join(dir.path, 'ventas.csv');
     const { writeFile } = await import('node:fs/promises');
