@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ProblemGroup, ProblemItem } from '../api-client.js';
 import { api } from '../api-client.js';
 import { plural } from '../format.js';
+import { MessageText } from './message-text.js';
 
 interface Props {
   readonly checkId: string;
@@ -26,15 +27,18 @@ function GroupDetails({
   const whole = group.invoices > 0 ? 'La factura' : group.firstRow !== undefined ? 'Fila sin factura' : 'La hoja';
   const where = group.column === '' ? whole : `${group.letter !== undefined ? `${group.letter} · ` : ''}${group.column}`;
   const kind = group.severity === 'error' ? 'Error' : 'Advertencia';
+  // A note about the sheet (said once) has no count; rows of no invoice count as times.
+  const counted = group.invoices > 0 || group.count > 1;
   return (
     <li class={`problem-group problem-group--${group.severity}`}>
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
-          <span class="pill">{kind}</span> <strong>{where}</strong>: {group.example}{' '}
-          {/* A note about the sheet (said once) has no count; rows of no invoice count as times. */}
-          {(group.invoices > 0 || group.count > 1) && (
-            <span class="count">— {group.invoices > 0 ? plural(group.invoices, 'factura', 'facturas') : plural(group.count, 'vez', 'veces')}</span>
-          )}
+          <span class="pill">{kind}</span>{' '}
+          <strong>
+            <bdi>{where}</bdi>
+          </strong>
+          : <MessageText text={group.example} />{' '}
+          {counted && <span class="count">— {group.invoices > 0 ? plural(group.invoices, 'factura', 'facturas') : plural(group.count, 'vez', 'veces')}</span>}
         </summary>
         {items === undefined ? (
           <p>Cargando…</p>
@@ -43,7 +47,7 @@ function GroupDetails({
             {items.map((p, i) => (
               <li key={i}>
                 {p.row !== undefined ? `Fila ${p.row}: ` : ''}
-                {p.message}
+                <MessageText text={p.message} />
               </li>
             ))}
             {group.count > items.length && <li class="hint">…y {plural(group.count - items.length, 'más', 'más')} (todas están en el libro de resultados).</li>}

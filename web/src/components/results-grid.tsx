@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CheckView, EditAnswer, GridPage, GridRow } from '../api-client.js';
 import { api, shownError } from '../api-client.js';
 import { formatCount, plural } from '../format.js';
+import { MessageText } from './message-text.js';
 
 interface Props {
   readonly check: CheckView;
@@ -90,7 +91,7 @@ function Cell({ row, index, text, header, nearRightEdge, editing, onEdit, onSave
       {text === '' ? <span class="empty">(vacío)</span> : text}
       {problems.length > 0 && (
         <span id={problemId} class="cell-message">
-          {message}
+          <MessageText text={message} />
         </span>
       )}
       {edit !== undefined && (
