@@ -136,7 +136,7 @@ export interface ServiceOptions {
   readonly trialLogin?: IssuerCredentials;
   /** An undici Dispatcher for every request (proxy, tests); the caller closes it. */
   readonly dispatcher?: Dispatcher;
-  /** Seconds to wait for an answer (default 60), in milliseconds. */
+  /** How long to wait for the service's answer to a request, in milliseconds (default 60,000). */
   readonly timeoutMs?: number;
   readonly logger?: Logger;
   readonly clock?: () => number;

@@ -10,7 +10,14 @@ import type { ImportResult, ShownProblem, ShownProblemGroup } from '../run-impor
  * two agree by construction.
  */
 export interface RunSummary {
+  /** Invoices the sheet holds (by issuer, serie and número), whatever became of them. */
   readonly invoices: number;
+  /**
+   * How many invoices ended in each status (every status present, 0 when none): VALID (dry run),
+   * INVALID, ACCEPTED, DUPLICATE, REJECTED, FAILED, UNKNOWN, SKIPPED (accepted in an earlier run),
+   * NOT_SENT (the run stopped first), LEFT_OUT (another issuer's, with `onlyIssuer`). Their labels
+   * in Spanish: STATUS_LABELS.
+   */
   readonly byStatus: Readonly<Record<InvoiceStatus, number>>;
   /** Accepted (in this run or an earlier one) or, in a dry run, valid invoices, by currency. */
   readonly totals: readonly CurrencyTotals[];

@@ -23,7 +23,7 @@ export interface ServiceAnswer {
 
 /**
  * The final word on one invoice, as the results workbook and the summary show it. Per-invoice
- * failures are data: a union by `status`, never an exception.
+ * failures are data (its `status`, its `problems`, the service's `answer`), never an exception.
  */
 export interface InvoiceOutcome {
   /** The issuer's RUC (the sheet's `emisorRuc`, else the run's default issuer); absent in a dry run that knows neither. */
