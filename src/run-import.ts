@@ -39,7 +39,8 @@ import type { IssuedAt } from './submit/issued-in-journal.js';
 import { findIssuedRenumbering } from './submit/find-issued-renumbering.js';
 import type { IsIssued } from './submit/find-issued-renumbering.js';
 import { renumberedIssuedProblem } from './submit/renumbered-issued-problem.js';
-import type { KeyBeforeEdits } from './sheet/keys-before-edits.js';
+import type { KeyBeforeEdits } from './invoice/line-record.js';
+import { collectKeysBefore } from './sheet/collect-keys-before.js';
 import { anotherIssuerProblem } from './submit/another-issuer-problem.js';
 import { issuedBeforeProblem } from './submit/issued-in-journal.js';
 import type { ImportEvent, LocatedProblem, WrittenFiles } from './import-event.js';
@@ -68,11 +69,6 @@ export interface ImportRun {
   readonly signal?: AbortSignal;
   /** Corrections over the sheet (row → column index → text), applied right after reading. */
   readonly edits?: CellEdits;
-  /**
-   * The invoice key of each row whose edits touch a key column, as the untouched sheet has it
-   * (readKeysBeforeEdits): an invoice moved by them away from one the journal shows issued is held.
-   */
-  readonly keysBeforeEdits?: ReadonlyMap<number, KeyBeforeEdits>;
   /** `false`: no `row` events (a listener that only shows progress need not pay for every cell's text). */
   readonly rowEvents?: boolean;
   /** `false`: no `problem` events (the summary and the workbooks still have every problem). */
@@ -435,14 +431,15 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     const { contextFor, issuerOf } = issuerContexts(run, limaToday(run.clock()));
     const only = settings.onlyIssuer;
     const defaultIssuer = run.defaultRuc ?? run.emisor?.ruc ?? settings.issuerHints.ruc;
-    const keysBefore = run.keysBeforeEdits;
+    // The keys the corrections changed, by row (read-line-records.ts): an invoice moved away from an issued one is held.
+    const keysBefore = run.edits !== undefined && run.edits.size > 0 ? new Map<number, KeyBeforeEdits>() : undefined;
     // Issued, as the journal says it: the submission's own reading, or a check's view of it.
     const isIssued: IsIssued = (issuer, serie, numero) =>
       run.submission !== undefined
         ? issuer !== undefined && run.submission.acceptedBefore(issuer, serie, numero) !== undefined
         : run.issued?.at(issuer ?? run.issued.issuer, serie, numero) !== undefined;
     const events = runPipeline({
-      groups: groupInvoices(sheet.records, {
+      groups: groupInvoices(keysBefore === undefined ? sheet.records : collectKeysBefore(sheet.records, keysBefore), {
         mergeSplit: settings.read.mergeSplit,
         ...(run.splitKeys !== undefined ? { splitKeys: run.splitKeys } : {}),
         onComesBack: firstReturnsInto(comesBack),

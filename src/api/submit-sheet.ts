@@ -4,7 +4,6 @@ import type { LocalizedText } from '../i18n/localized-text.js';
 import type { Emisor } from '../invoice/validation-context.js';
 import { silentLogger } from '../logger.js';
 import { eventSender, runImport } from '../run-import.js';
-import { readKeysBeforeEdits } from '../sheet/keys-before-edits.js';
 import { createSubmission } from '../submit/create-submission.js';
 import { openJournal } from '../submit/journal.js';
 import { journalService } from '../submit/journal-service.js';
@@ -103,8 +102,6 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
     // One pass over the invoice keys: the issuers the census waits for, and the invoices whose rows
     // come back further down (sent in none of their parts, not their first part alone).
     const keys = await readSheetKeys(input, settings, options.edits, defaultRuc);
-    // Rows edited away from an issued invoice's number are held, not issued again (find-issued-renumbering.ts).
-    const keysBeforeEdits = await readKeysBeforeEdits(input, settings.read, options.edits);
     const census = await issuerCensus(input, settings, clock, defaultRuc, false, options.edits, { valid: 1, issuers: keys.issuers });
     const needed = census.hasIssuerColumn
       ? census.issuers.filter((i) => i.valid > 0 && wanted(i.ruc)).map((i) => i.ruc)
@@ -199,7 +196,6 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
           settings,
           paths,
           splitKeys: keys.split,
-          ...(keysBeforeEdits !== undefined ? { keysBeforeEdits } : {}),
           ...(defaultEmisor !== undefined ? { emisor: defaultEmisor } : {}),
           ...(defaultRuc !== undefined ? { defaultRuc } : {}),
           emisorFor: (ruc) => emisors.get(ruc),

@@ -3,7 +3,6 @@ import { localized } from '../i18n/localized-text.js';
 import { shownCount } from '../i18n/shown-count.js';
 import { silentLogger } from '../logger.js';
 import { eventSender, runImport } from '../run-import.js';
-import { readKeysBeforeEdits } from '../sheet/keys-before-edits.js';
 import { issuedInJournal } from '../submit/issued-in-journal.js';
 import { prepareRun } from './prepare-run.js';
 import { runListening } from './run-listening.js';
@@ -70,8 +69,6 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
     journal === undefined
       ? undefined
       : { at: await issuedInJournal(journal, options.journalService), ...(issuer !== undefined ? { issuer } : {}), ownJournal: options.journal === true };
-  // Rows edited away from an issued invoice's number are held (find-issued-renumbering.ts): only with a journal to ask.
-  const keysBeforeEdits = issued === undefined ? undefined : await readKeysBeforeEdits(input, settings.read, options.edits);
   const check = (splitKeys: ReadonlyMap<string, number> | undefined): ReturnType<typeof runImport> =>
     runImport({
       command: 'validate',
@@ -84,7 +81,6 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
       ...(issuer !== undefined ? { defaultRuc: issuer } : {}),
       ...(splitKeys !== undefined ? { splitKeys } : {}),
       ...(issued !== undefined ? { issued } : {}),
-      ...(keysBeforeEdits !== undefined ? { keysBeforeEdits } : {}),
       logger,
       clock: options.clock ?? Date.now,
       ...runListening(options),

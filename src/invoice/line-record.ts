@@ -69,4 +69,13 @@ export interface LineRecord {
   readonly sheetAmountHeaders?: SheetAmountHeaders;
   /** The currency the unit value's cell names with its symbol (`S/ 43.26`), when it names one. */
   readonly priceCurrency?: PriceCurrency;
+  /** The row's invoice key before the user's corrections, when they changed it (SourceRow.before). */
+  readonly keyBefore?: KeyBeforeEdits;
+}
+
+/** A row's invoice key as the untouched sheet has it (values as the run reads them; blank: undefined). */
+export interface KeyBeforeEdits {
+  readonly serie?: string;
+  readonly numero?: string;
+  readonly emisorRuc?: string;
 }

@@ -44,7 +44,8 @@ export function applyCellEdits(source: RowSource, edits: CellEdits | undefined):
     const cells: (Cell | null)[] = new Array<Cell | null>(n);
     for (let i = 0; i < n; i += 1) cells[i] = r.cells[i] ?? null;
     for (const [i, cell] of changed) cells[i] = cell;
-    return { ...r, cells };
+    // The untouched cells ride along (no copy): an issued invoice's key changed by an edit is told by them.
+    return { ...r, cells, before: r.cells };
   };
   return { ...source, batches: mapRows(source.batches, edited) };
 }

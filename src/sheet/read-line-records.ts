@@ -1,6 +1,6 @@
 import type { ColumnName, ColumnType } from '../invoice/canonical-columns.js';
 import { columnDefinition } from '../invoice/canonical-columns.js';
-import type { LineRecord, PriceCurrency, SheetAmountHeaders, SheetAmounts } from '../invoice/line-record.js';
+import type { KeyBeforeEdits, LineRecord, PriceCurrency, SheetAmountHeaders, SheetAmounts } from '../invoice/line-record.js';
 import type { Problem } from '../invoice/problem.js';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
@@ -92,6 +92,8 @@ function isBlank(row: SourceRow): boolean {
 const NO_PROBLEMS: readonly Problem[] = Object.freeze([]);
 /** The two halves of a combined invoice key (normalize-combined-key.ts). */
 const KEY_NAMES = ['serie', 'numero'] as const;
+/** The columns of an invoice's key. */
+type KeyName = 'serie' | 'numero' | 'emisorRuc';
 
 /**
  * Turns a row source into line records: finds the header within the first HEADER_SEARCH_ROWS rows,
@@ -279,6 +281,29 @@ async function* lineRecords(
   if (shape.unitQuantity !== undefined) blankValues.cantidad = '1';
   /** The invoice of the last line read as one unit: a second row of it is an error (severalLinesProblem). */
   let unitInvoice: string | undefined;
+  const keyColumns = columns.filter((c): c is readonly [KeyName, number, ColumnType] => c[0] === 'serie' || c[0] === 'numero' || c[0] === 'emisorRuc');
+  /** The invoice key of a row's untouched cells (SourceRow.before), read as toRecord reads its own. */
+  const keyOf = (row: number, cells: readonly (Cell | null)[]): KeyBeforeEdits => {
+    const key: { -readonly [K in KeyName]?: string } = {};
+    for (const [name, index, type] of keyColumns) {
+      const cell = cells[index] ?? null;
+      if (cell === null) continue;
+      const n = normalizeCell(cell, type, { row, column: name }, state.convention, shape.dateOrder);
+      if (n.kind === 'value') key[name] = n.value;
+    }
+    if (key.numero === undefined && key.serie !== undefined && numeroColumn !== undefined) {
+      const numero = numberBesideItsSerie(cells[numeroColumn] ?? null, key.serie);
+      if (numero !== undefined) key.numero = numero;
+    }
+    if (shape.combinedKey !== undefined) {
+      const combined = normalizeCombinedKey(cells[shape.combinedKey] ?? null, row);
+      for (const name of KEY_NAMES) {
+        const n = combined[name];
+        if (n.kind === 'value') key[name] = n.value;
+      }
+    }
+    return key;
+  };
   const toRecord = (row: SourceRow): LineRecord => {
     if (!fixed && state.convention === undefined) state.convention = conventionOf([row], decimalColumns);
     const values: Partial<Record<ColumnName, string | undefined>> = { ...blankValues };
@@ -338,7 +363,14 @@ async function* lineRecords(
       priceCurrency === undefined
         ? { row: row.row, values, problems: problems ?? NO_PROBLEMS }
         : { row: row.row, values, problems: problems ?? NO_PROBLEMS, priceCurrency };
-    return amounts === undefined || shape.amounts === undefined ? record : { ...record, sheetAmounts: amounts, sheetAmountHeaders: shape.amounts.headers };
+    const withAmounts =
+      amounts === undefined || shape.amounts === undefined ? record : { ...record, sheetAmounts: amounts, sheetAmountHeaders: shape.amounts.headers };
+    if (row.before === undefined) return withAmounts;
+    // A corrected row: its invoice key before the corrections, when they changed it.
+    const before = keyOf(row.row, row.before);
+    return before.serie === values.serie && before.numero === values.numero && before.emisorRuc === values.emisorRuc
+      ? withAmounts
+      : { ...withAmounts, keyBefore: before };
   };
 
   /** The hidden rows left out. */

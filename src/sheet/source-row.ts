@@ -25,6 +25,8 @@ export interface SourceRow {
   readonly hidden?: boolean;
   /** The cells whose formula adds up a range of the rows above (=SUM(D2:D9)): the mark of a totals row. */
   readonly sumColumns?: readonly number[];
+  /** On a row the user's corrections changed (apply-cell-edits.ts): its cells as the untouched sheet has them. */
+  readonly before?: readonly (Cell | null)[];
 }
 
 /** What every reader returns: the pipeline never knows which format it read. */

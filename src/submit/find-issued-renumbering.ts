@@ -1,5 +1,5 @@
 import type { InvoiceDraft } from '../invoice/invoice-draft.js';
-import type { KeyBeforeEdits } from '../sheet/keys-before-edits.js';
+import type { KeyBeforeEdits } from '../invoice/line-record.js';
 import { journalKey } from './journal-state.js';
 import type { Renumbering } from './renumbered-issued-problem.js';
 
@@ -8,7 +8,7 @@ export type IsIssued = (issuerRuc: string | undefined, serie: string, numero: st
 
 /**
  * The first row of `draft` whose edits moved it away from an invoice the journal shows issued: its
- * key before the edits (readKeysBeforeEdits) was another than the invoice's now. A row whose key
+ * key before the edits (LineRecord.keyBefore) was another than the invoice's now. A row whose key
  * cells were blank before (a continuation row) has no invoice of its own and is passed over.
  */
 export function findIssuedRenumbering(
