@@ -2,16 +2,17 @@ import { spawn } from 'node:child_process';
 import type { ChildProcessByStdio } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { LINK_HEADER, SESSION_HEADER, SESSION_PATH } from '../src/web/workspace-api.js';
 
 /** A `factura-import serve` process signed in: what the web benchmarks send their requests with. */
 export interface ServeProcess {
   readonly server: ChildProcessByStdio<null, Readable, null>;
-  /** The session cookie and the server's own Origin, for state-changing requests. */
-  readonly headers: { readonly cookie: string; readonly origin: string };
+  /** The session's secret (SESSION_HEADER) and the server's own Origin, for state-changing requests. */
+  readonly headers: { readonly [SESSION_HEADER]: string; readonly origin: string };
 }
 
 /**
- * Starts the built CLI's `serve` on a free port (cwd: the project root) and exchanges its one-time link for the cookie.
+ * Starts the built CLI's `serve` on a free port (cwd: the project root) and exchanges its one-time link for the session's secret, as the page does.
  * `nodeArgs` go to node before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses).
  */
 export async function startServeProcess(root: string, workspace: string, nodeArgs: readonly string[] = []): Promise<ServeProcess> {
@@ -32,9 +33,13 @@ export async function startServeProcess(root: string, workspace: string, nodeArg
     });
     server.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
   });
-  const login = await fetch(openUrl, { redirect: 'manual' });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return { server, headers: { cookie, origin: new URL(openUrl).origin } };
+  const link = new URL(openUrl);
+  const login = await fetch(`${link.origin}${SESSION_PATH}`, {
+    method: 'POST',
+    headers: { origin: link.origin, [LINK_HEADER]: link.searchParams.get('t') ?? '' },
+  });
+  const { secret } = (await login.json()) as { secret: string };
+  return { server, headers: { [SESSION_HEADER]: secret, origin: link.origin } };
 }
 
 /** A live process's peak resident memory (VmHWM, the kernel's high-water mark), in MB with one decimal. */

@@ -1,7 +1,23 @@
 /**
  * The workspace's HTTP contract: every route's path and the JSON it answers, shared by the server's
- * routes (src/web/*-routes.ts) and the browser's client (web/src/api-client.ts). Types only.
+ * routes (src/web/*-routes.ts) and the browser's client (web/src/api-client.ts). Types, and the few constants both sides name.
  */
+
+/**
+ * The header every call of the page carries: the session's secret, which the page's own script got for the
+ * one-time link (POST /api/session) and keeps in its origin's storage. A cookie would not do: browsers send a
+ * 127.0.0.1 cookie to every port of 127.0.0.1, and a page on another port may plant one.
+ */
+export const SESSION_HEADER = 'x-factura-sesion';
+/** The header of POST /api/session: the one-time token of the link serve prints (`/?t=TOKEN`). */
+export const LINK_HEADER = 'x-factura-enlace';
+/** Where the page exchanges the link's token for the session's secret (POST), and asks whether its secret still holds (GET). */
+export const SESSION_PATH = '/api/session';
+
+/** POST /api/session's answer: the secret to send in SESSION_HEADER. */
+export interface SessionAnswer {
+  readonly secret: string;
+}
 
 /** One column of the user's sheet, as the columns step shows it. */
 export interface SheetColumn {

@@ -109,7 +109,6 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   const token = randomBytes(24).toString('base64url');
   const session = randomBytes(32).toString('base64url');
   let allowed: ReadonlySet<string> = new Set();
-  let listening = 0;
 
   // requestTimeout bounds how long a request may take to arrive (not its answer: the live progress
   // streams for as long as a check runs); an upload of the largest sheet over loopback takes seconds.
@@ -122,7 +121,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   });
-  await app.register(securityRules, { token, session, allowedHosts: () => allowed, port: () => listening });
+  await app.register(securityRules, { token, session, allowedHosts: () => allowed });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const status = err.statusCode ?? 500;
     if (status === 413)
@@ -173,7 +172,6 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
 
   await app.listen({ host, port: options.port ?? DEFAULT_PORT });
   const port = (app.server.address() as AddressInfo).port;
-  listening = port;
   const names = isLoopback(host) ? ['127.0.0.1', 'localhost', '[::1]', hostPart(host)] : [hostPart(host)];
   allowed = new Set(names.map((n) => `${n}:${port}`));
   const origin = `http://${hostPart(host)}:${port}`;

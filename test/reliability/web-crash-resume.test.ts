@@ -7,7 +7,7 @@ import { DEFAULT_CONCURRENCY } from '../../src/config/resolve-settings.js';
 import { multipart } from '../helpers/multipart-body.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from '../web/browser-session.js';
-import { openBrowser, signIn, startServe, stopServe } from '../web/browser-session.js';
+import { giveSession, openBrowser, sessionHeaders, signIn, startServe, stopServe } from '../web/browser-session.js';
 import { writeSalesCsv } from './sales-sheet.js';
 import type { SandboxProcess } from './sandbox-process.js';
 import { startSandboxProcess } from './sandbox-process.js';
@@ -28,24 +28,24 @@ interface CheckState {
 
 /** A session on a running workspace server: its JSON API, and the upload. */
 interface Session {
-  readonly cookie: string;
+  readonly secret: string;
   readonly origin: string;
   api(path: string, body?: unknown): Promise<{ status: number; json: unknown }>;
   upload(fileName: string, content: Buffer): Promise<{ status: number; json: unknown }>;
 }
 
 async function sessionOn(serve: ServeProcess): Promise<Session> {
-  const { cookie, origin } = await signIn(serve);
+  const { secret, origin } = await signIn(serve);
   const send = async (path: string, method: 'GET' | 'POST', type?: string, body?: Buffer | string) => {
     const res = await request(`${origin}${path}`, {
       method,
-      headers: { cookie, origin, ...(type !== undefined ? { 'content-type': type } : {}) },
+      headers: { ...sessionHeaders({ secret, origin }), ...(type !== undefined ? { 'content-type': type } : {}) },
       body: body ?? null,
     });
     return { status: res.statusCode, json: await res.body.json() };
   };
   return {
-    cookie,
+    secret,
     origin,
     api: (path, body) => (body === undefined ? send(path, 'GET') : send(path, 'POST', 'application/json', JSON.stringify(body))),
     upload: (fileName, content) => {
@@ -126,8 +126,7 @@ describe('the web workspace killed while it sends', () => {
     // The page's history says what stopped, in its own words, not «No se pudo revisar».
     const browser = await openBrowser(join(dir.path, 'perfil'));
     try {
-      const [name = '', value = ''] = second.cookie.split('=');
-      await browser.context.addCookies([{ name, value, url: second.origin }]);
+      await giveSession(browser.context, second);
       await browser.page.goto(second.origin);
       const row = browser.page.getByRole('row', { name: /ventas\.csv/ });
       await row.getByText('(detenido)').waitFor();

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { request } from 'undici';
 import { expect } from 'vitest';
+import { LINK_HEADER, SESSION_HEADER, SESSION_PATH } from '../../src/web/workspace-api.js';
 import { PROJECT_ROOT, spawnCli } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { watchedPages } from './page-frames.js';
@@ -139,11 +140,35 @@ export function sandboxServiceEnv(sandbox: {
   };
 }
 
-/** Exchanges serve's one-time link for the session cookie, as a browser would: the headers a state-changing request needs. */
-export async function signIn(serve: ServeProcess): Promise<{ readonly cookie: string; readonly origin: string }> {
-  const res = await request(serve.url);
-  await res.body.dump();
-  return { cookie: String(res.headers['set-cookie']).split(';')[0] ?? '', origin: new URL(serve.url).origin };
+/** A signed-in client of the workspace: the session's secret (sent in SESSION_HEADER) and the server's own Origin. */
+export interface Session {
+  readonly secret: string;
+  readonly origin: string;
+}
+
+/** Exchanges serve's one-time link for the session's secret, as the page's script does (POST /api/session). */
+export async function signIn(serve: ServeProcess): Promise<Session> {
+  const link = new URL(serve.url);
+  const res = await request(`${link.origin}${SESSION_PATH}`, {
+    method: 'POST',
+    headers: { origin: link.origin, [LINK_HEADER]: link.searchParams.get('t') ?? '' },
+  });
+  if (res.statusCode !== 200) throw new Error(`the link was refused (${res.statusCode}): ${await res.body.text()}`);
+  const { secret } = (await res.body.json()) as { secret: string };
+  return { secret, origin: link.origin };
+}
+
+/** The headers of a call as the page sends it: the session's secret and, for a state-changing request, its Origin. */
+export const sessionHeaders = (session: Session): Record<string, string> => ({ [SESSION_HEADER]: session.secret, origin: session.origin });
+
+/**
+ * Gives a browser the session `signIn` opened, as the page keeps it (localStorage of the workspace's origin), for a
+ * test whose server's link was spent by signIn: the page then opens at the workspace's address without the link.
+ */
+export async function giveSession(context: BrowserContext, session: Session): Promise<void> {
+  // The key web/src/session-secret.ts keeps it under; a script (the tests' own types have no DOM).
+  const [origin, secret] = [JSON.stringify(session.origin), JSON.stringify(session.secret)];
+  await context.addInitScript({ content: `if (location.origin === ${origin}) localStorage.setItem('factura-import.sesion', ${secret});` });
 }
 
 /** Uploads a sheet on the workspace's first step and waits (bounded) until the check's statuses read `statusText` (e.g. «VÁLIDO 5»). */
@@ -164,12 +189,12 @@ export async function uploadAndCheck(page: Page, sheet: string, statusText: stri
 /** The workspace's JSON API as a signed-in page calls it: its status and JSON answer. */
 export type WorkspaceApi = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<{ status: number; json: Record<string, unknown> }>;
 
-/** Calls to the JSON API with the session's cookie and, as the page sends them, its Origin. */
-export function workspaceApi(session: { readonly cookie: string; readonly origin: string }): WorkspaceApi {
+/** Calls to the JSON API with the session's secret and, as the page sends them, its Origin. */
+export function workspaceApi(session: Session): WorkspaceApi {
   return async (method, path, body) => {
     const res = await request(`${session.origin}${path}`, {
       method,
-      headers: { cookie: session.cookie, origin: session.origin, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...sessionHeaders(session), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
@@ -177,11 +202,7 @@ export function workspaceApi(session: { readonly cookie: string; readonly origin
 }
 
 /** A sheet sent to POST /api/uploads as the page sends it (one file, multipart): the answer's status and JSON. */
-export async function uploadSheet(
-  session: { readonly cookie: string; readonly origin: string },
-  fileName: string,
-  bytes: string | Buffer,
-): Promise<{ status: number; json: Record<string, unknown> }> {
+export async function uploadSheet(session: Session, fileName: string, bytes: string | Buffer): Promise<{ status: number; json: Record<string, unknown> }> {
   const boundary = '----facturaTestUpload';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="hoja"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
@@ -190,14 +211,14 @@ export async function uploadSheet(
   ]);
   const res = await request(`${session.origin}/api/uploads`, {
     method: 'POST',
-    headers: { cookie: session.cookie, origin: session.origin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { ...sessionHeaders(session), 'content-type': `multipart/form-data; boundary=${boundary}` },
     body,
   });
   return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
 }
 
 /** A sheet uploaded and checked as the page does it (upload, run, wait for the check to settle, bounded): its check id. */
-export async function uploadAndRun(session: { readonly cookie: string; readonly origin: string }, fileName: string, bytes: string | Buffer): Promise<string> {
+export async function uploadAndRun(session: Session, fileName: string, bytes: string | Buffer): Promise<string> {
   const uploaded = await uploadSheet(session, fileName, bytes);
   const id = String(uploaded.json['checkId']);
   const call = workspaceApi(session);
@@ -210,7 +231,7 @@ export async function uploadAndRun(session: { readonly cookie: string; readonly 
 export interface SignedInWorkspace {
   readonly dir: { readonly path: string; cleanup(): Promise<void> };
   readonly serve: ServeProcess;
-  readonly session: { readonly cookie: string; readonly origin: string };
+  readonly session: Session;
   readonly call: WorkspaceApi;
 }
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateSheet } from '../../src/index.js';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import type { SignedInWorkspace, WorkspaceApi } from './browser-session.js';
-import { closeWorkspace, openSignedInWorkspace, uploadSheet } from './browser-session.js';
+import { closeWorkspace, openSignedInWorkspace, sessionHeaders, uploadSheet } from './browser-session.js';
 
 const TODAY = limaToday(Date.now());
 const HEADER = ['Serie', 'Número', 'Fecha', 'RUC cliente', 'Razón social', 'Descripción', 'Cantidad', 'Valor unitario'];
@@ -51,7 +51,7 @@ describe('the corrected sheet', () => {
   };
   /** «Descargar hoja corregida», saved as `name`: its path and the workbook as exceljs reads it. */
   const correctedSheet = async (id: string, name: string): Promise<{ path: string; book: ExcelJS.Workbook }> => {
-    const res = await request(`${workspace.session.origin}/api/checks/${id}/hoja-corregida`, { headers: workspace.session });
+    const res = await request(`${workspace.session.origin}/api/checks/${id}/hoja-corregida`, { headers: sessionHeaders(workspace.session) });
     expect(res.statusCode).toBe(200);
     const path = join(workspace.dir.path, name);
     await writeFile(path, Buffer.from(await res.body.arrayBuffer()));

@@ -7,7 +7,7 @@ import { limaToday } from '../../src/invoice/lima-today.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
 import type { WorkspaceApi } from './browser-session.js';
-import { startServe, closeWorkspace, signIn, workspaceApi } from './browser-session.js';
+import { startServe, closeWorkspace, sessionHeaders, signIn, workspaceApi } from './browser-session.js';
 
 /**
  * `serve` with the service's addresses and no login at all (no FACTURA_RUC/MAIL/CLAVE, no
@@ -20,7 +20,7 @@ describe('serve without any login in the environment', () => {
   let serve: ServeProcess;
   let output = '';
   let origin = '';
-  let cookie = '';
+  let secret = '';
 
   beforeAll(async () => {
     dir = await tempDir('factura-web-credentials-');
@@ -28,14 +28,14 @@ describe('serve without any login in the environment', () => {
     serve = await startServe(join(dir.path, 'espacio'), { FACTURA_AUTH_URL: sandbox.url, FACTURA_BASE_URL: sandbox.url });
     serve.child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     serve.child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    ({ cookie, origin } = await signIn(serve));
+    ({ secret, origin } = await signIn(serve));
   }, 60_000);
 
   afterAll(async () => {
     await closeWorkspace({ serve, sandbox, dir });
   });
 
-  const call: WorkspaceApi = (method, path, body) => workspaceApi({ cookie, origin })(method, path, body);
+  const call: WorkspaceApi = (method, path, body) => workspaceApi({ secret, origin })(method, path, body);
 
   it('starts and offers «Enviar» to the service the environment names, with no issuer yet', async () => {
     const service = await call('GET', '/api/service');
@@ -83,7 +83,7 @@ describe('serve with a login the service refuses', () => {
   let dir: { path: string; cleanup: () => Promise<void> };
   let serve: ServeProcess;
   let origin = '';
-  let cookie = '';
+  let secret = '';
 
   beforeAll(async () => {
     dir = await tempDir('factura-web-refused-');
@@ -95,7 +95,7 @@ describe('serve with a login the service refuses', () => {
       FACTURA_AUTH_URL: sandbox.url,
       FACTURA_BASE_URL: sandbox.url,
     });
-    ({ cookie, origin } = await signIn(serve));
+    ({ secret, origin } = await signIn(serve));
   }, 60_000);
 
   afterAll(async () => {
@@ -106,7 +106,7 @@ describe('serve with a login the service refuses', () => {
     const csv = `serie,numero,fechaEmision,receptorNumeroDocumento,receptorNombreLegal,descripcion,cantidad,valorVentaUnitario\nF001,1,${limaToday(Date.now())},20512333797,Comercial Andina S.A.C.,Arroz,2,18.50\n`;
     const boundary = '----facturaTestRefused';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="hoja"; filename="ventas.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
-    const headers = { cookie, origin };
+    const headers = sessionHeaders({ secret, origin });
     const uploaded = await request(`${origin}/api/uploads`, {
       method: 'POST',
       headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },

@@ -9,7 +9,7 @@ import { limaToday } from '../../src/invoice/lima-today.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
 import type { WorkspaceApi } from './browser-session.js';
-import { closeWorkspace, signIn, startServe, workspaceApi } from './browser-session.js';
+import { closeWorkspace, sessionHeaders, signIn, startServe, workspaceApi } from './browser-session.js';
 
 // Lima's date, as the checks read "today": the UTC date is a day ahead from 00:00 to 05:00 UTC.
 const TODAY = limaToday(Date.now());
@@ -49,21 +49,21 @@ describe('downloads of a check’s workbooks, written at the first download', ()
   let dir: { path: string; cleanup: () => Promise<void> };
   let serve: ServeProcess;
   let origin = '';
-  let cookie = '';
+  let secret = '';
   let checkId = '';
 
   beforeAll(async () => {
     dir = await tempDir('factura-web-downloads-');
     serve = await startServe(join(dir.path, 'espacio'));
-    ({ cookie, origin } = await signIn(serve));
+    ({ secret, origin } = await signIn(serve));
   }, 60_000);
 
   afterAll(async () => {
     await closeWorkspace({ serve, dir });
   });
 
-  const headers = (): Record<string, string> => ({ cookie, origin });
-  const call: WorkspaceApi = (method, path, body) => workspaceApi({ cookie, origin })(method, path, body);
+  const headers = (): Record<string, string> => sessionHeaders({ secret, origin });
+  const call: WorkspaceApi = (method, path, body) => workspaceApi({ secret, origin })(method, path, body);
   const download = async (kind: 'resultados' | 'corregir'): Promise<{ status: number; body: Buffer }> => {
     const res = await request(`${origin}/api/checks/${checkId}/download/${kind}`, { headers: headers() });
     return { status: res.statusCode, body: Buffer.from(await res.body.arrayBuffer()) };

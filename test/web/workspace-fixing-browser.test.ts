@@ -169,7 +169,7 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
   });
 
   it('downloads the corrected sheet, which the command line validates without an error', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar hoja corregida' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar hoja corregida' }).click()]);
     expect(download.suggestedFilename()).toBe('ventas-enero.corregida.xlsx');
     const saved = join(dir.path, 'ventas-enero.corregida.xlsx');
     await download.saveAs(saved);

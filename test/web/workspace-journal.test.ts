@@ -14,7 +14,7 @@ import { readResultsWorkbook } from '../reliability/results-workbook-reader.js';
 import { writeSalesCsv } from '../reliability/sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
 import type { WorkspaceApi } from './browser-session.js';
-import { closeWorkspace, sandboxServiceEnv, signIn, startServe, stopServe, uploadAndRun, workspaceApi } from './browser-session.js';
+import { closeWorkspace, sandboxServiceEnv, sessionHeaders, signIn, startServe, stopServe, uploadAndRun, workspaceApi } from './browser-session.js';
 
 interface CheckState {
   readonly state: string;
@@ -32,23 +32,23 @@ describe('the workspace’s one journal', () => {
   let dir: { path: string; cleanup: () => Promise<void> };
   let serve: ServeProcess;
   let origin = '';
-  let cookie = '';
+  let secret = '';
 
   beforeAll(async () => {
     dir = await tempDir('factura-web-journal-');
     sandbox = await startSandbox({ latencyMs: 40 });
     serve = await startServe(join(dir.path, 'espacio'), sandboxServiceEnv(sandbox));
-    ({ cookie, origin } = await signIn(serve));
+    ({ secret, origin } = await signIn(serve));
   }, 60_000);
   afterAll(async () => {
     await closeWorkspace({ serve, sandbox, dir });
   });
 
   /** GET without a body, POST with one. */
-  const call = (path: string, body?: unknown): ReturnType<WorkspaceApi> => workspaceApi({ cookie, origin })(body === undefined ? 'GET' : 'POST', path, body);
+  const call = (path: string, body?: unknown): ReturnType<WorkspaceApi> => workspaceApi({ secret, origin })(body === undefined ? 'GET' : 'POST', path, body);
   const upload = async (name: string, content: Buffer | string): Promise<string> => {
     const { body, type } = multipart(name, content);
-    const res = await request(`${origin}/api/uploads`, { method: 'POST', headers: { cookie, origin, 'content-type': type }, body });
+    const res = await request(`${origin}/api/uploads`, { method: 'POST', headers: { ...sessionHeaders({ secret, origin }), 'content-type': type }, body });
     expect(res.statusCode).toBe(200);
     return ((await res.body.json()) as { checkId: string }).checkId;
   };
@@ -119,7 +119,7 @@ describe('the workspace’s one journal', () => {
     const id = await checked('borrar.csv', csv);
     expect(await sent(id)).toEqual({ ACCEPTED: 3 });
     // Its results workbook written (a download), so there is more than the upload to remove.
-    const results = await request(`${origin}/api/checks/${id}/download/resultados`, { headers: { cookie, origin } });
+    const results = await request(`${origin}/api/checks/${id}/download/resultados`, { headers: sessionHeaders({ secret, origin }) });
     expect(results.statusCode).toBe(200);
     await results.body.arrayBuffer();
     const folder = join(dir.path, 'espacio', 'checks', id);
@@ -139,7 +139,7 @@ describe('the workspace’s one journal', () => {
     const again = await checked('borrar.csv', csv);
     expect((await call(`/api/checks/${again}`)).json).toMatchObject({ issuedBefore: 3 });
     // The results its first download writes say so too, at each invoice, as the page does.
-    const said = await request(`${origin}/api/checks/${again}/download/resultados`, { headers: { cookie, origin } });
+    const said = await request(`${origin}/api/checks/${again}/download/resultados`, { headers: sessionHeaders({ secret, origin }) });
     expect(said.statusCode).toBe(200);
     await writeFile(join(dir.path, 'borrar.resultados.xlsx'), Buffer.from(await said.body.arrayBuffer()));
     const workbook = await readResultsWorkbook(join(dir.path, 'borrar.resultados.xlsx'));
@@ -197,14 +197,15 @@ describe('a workspace whose uploads each kept a journal', () => {
       );
       serve = await startServe(workspace, sandboxServiceEnv(sandbox));
       expect(existsSync(join(old, 'hoja-subida.journal.jsonl.unido'))).toBe(true);
-      const { cookie, origin } = await signIn(serve);
+      const { secret, origin } = await signIn(serve);
       const sheet = join(dir.path, 'f009.csv');
       await writeSalesCsv(sheet, { invoices: 1, serie: 'F009' });
       const { body, type } = multipart('f009.csv', await readFile(sheet));
       const post = (path: string, data: Buffer | string, contentType: string) =>
-        request(`${origin}${path}`, { method: 'POST', headers: { cookie, origin, 'content-type': contentType }, body: data });
+        request(`${origin}${path}`, { method: 'POST', headers: { ...sessionHeaders({ secret, origin }), 'content-type': contentType }, body: data });
       const id = ((await (await post('/api/uploads', body, type)).body.json()) as { checkId: string }).checkId;
-      const state = async (): Promise<CheckState> => (await (await request(`${origin}/api/checks/${id}`, { headers: { cookie } })).body.json()) as CheckState;
+      const state = async (): Promise<CheckState> =>
+        (await (await request(`${origin}/api/checks/${id}`, { headers: sessionHeaders({ secret, origin }) })).body.json()) as CheckState;
       const until = async (): Promise<CheckState> => {
         for (let i = 0; i < 1200; i++) {
           const s = await state();
@@ -270,7 +271,7 @@ describe('a workspace that sent a sheet to one service, then serves another', ()
       const workspace = join(dir.path, 'espacio');
       const sheet = join(dir.path, 'ventas.csv');
       await writeSalesCsv(sheet, { invoices: 3, serie: 'F010' });
-      const session = async (env: Record<string, string>): Promise<{ call: WorkspaceApi; cookie: string; origin: string }> => {
+      const session = async (env: Record<string, string>): Promise<{ call: WorkspaceApi; secret: string; origin: string }> => {
         await stopServe(serve);
         serve = await startServe(workspace, env);
         const signed = await signIn(serve);
@@ -290,9 +291,13 @@ describe('a workspace that sent a sheet to one service, then serves another', ()
       // A trial: checked and sent to the first service.
       const first = await session(sandboxServiceEnv(trial));
       let call = first.call;
-      const { cookie, origin } = first;
+      const { secret, origin } = first;
       const { body, type } = multipart('ventas.csv', await readFile(sheet));
-      const uploaded = await request(`${origin}/api/uploads`, { method: 'POST', headers: { cookie, origin, 'content-type': type }, body });
+      const uploaded = await request(`${origin}/api/uploads`, {
+        method: 'POST',
+        headers: { ...sessionHeaders({ secret, origin }), 'content-type': type },
+        body,
+      });
       const id = ((await uploaded.body.json()) as { checkId: string }).checkId;
       expect((await call('POST', `/api/checks/${id}/run`, {})).status).toBe(202);
       await settled(call, id);

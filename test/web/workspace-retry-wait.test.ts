@@ -7,8 +7,8 @@ import { startSandbox } from '../../src/index.js';
 import type { CheckProgress } from '../../src/web/workspace-api.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { writeSalesCsv } from '../reliability/sales-sheet.js';
-import type { ServeProcess, WorkspaceApi } from './browser-session.js';
-import { closeWorkspace, sandboxServiceEnv, signIn, startServe, uploadAndRun, workspaceApi } from './browser-session.js';
+import type { ServeProcess, Session, WorkspaceApi } from './browser-session.js';
+import { closeWorkspace, sandboxServiceEnv, sessionHeaders, signIn, startServe, uploadAndRun, workspaceApi } from './browser-session.js';
 
 /**
  * «Enviar» while the service asks to try again: the page's count stands still (outcomes come in
@@ -19,7 +19,7 @@ describe('the workspace while an invoice waits for a retry', () => {
   let sandbox: PublicSandbox;
   let dir: { path: string; cleanup: () => Promise<void> };
   let serve: ServeProcess;
-  let session: { cookie: string; origin: string };
+  let session: Session;
   let call: WorkspaceApi;
 
   beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('the workspace while an invoice waits for a retry', () => {
     // Every PUT answered 500 until the page has said the wait.
     sandbox.setFaults({ failureRate: 1 });
     expect((await call('POST', `/api/checks/${id}/submit`, {})).status).toBe(202);
-    const events = await request(`${session.origin}/api/checks/${id}/events`, { headers: { cookie: session.cookie } });
+    const events = await request(`${session.origin}/api/checks/${id}/events`, { headers: sessionHeaders(session) });
     const seen: CheckProgress[] = [];
     let buffered = '';
     for await (const chunk of events.body) {

@@ -3,7 +3,7 @@ import { limaToday } from '../../src/invoice/lima-today.js';
 import { validRuc } from '../reliability/sales-sheet.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { join } from 'node:path';
-import type { ServeProcess, WorkspaceApi } from './browser-session.js';
+import type { ServeProcess, Session, WorkspaceApi } from './browser-session.js';
 import { closeWorkspace, signIn, startServe, uploadSheet, workspaceApi } from './browser-session.js';
 
 const TODAY = limaToday(Date.now());
@@ -18,7 +18,7 @@ describe('serve --sandbox with a sheet of several issuers', () => {
   let dir: { path: string; cleanup: () => Promise<void> };
   let serve: ServeProcess;
   let call: WorkspaceApi;
-  let session: { cookie: string; origin: string };
+  let session: Session;
 
   beforeAll(async () => {
     dir = await tempDir('factura-web-sandbox-issuers-');

@@ -6,7 +6,7 @@ import { startSandbox } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { writeSalesCsv } from '../reliability/sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
-import { closeWorkspace, openBrowser, sandboxServiceEnv, signIn, startServe, stopServe, uploadSheet, workspaceApi } from './browser-session.js';
+import { closeWorkspace, giveSession, openBrowser, sandboxServiceEnv, signIn, startServe, stopServe, uploadSheet, workspaceApi } from './browser-session.js';
 
 /**
  * A review killed `serve` while the page showed a submission's progress: 20 seconds later the page
@@ -46,8 +46,7 @@ describe('the page when the workspace’s server is gone', () => {
     const browser = await openBrowser(join(dir.path, 'perfil'));
     context = browser.context;
     const { page } = browser;
-    const [name = '', value = ''] = session.cookie.split('=');
-    await context.addCookies([{ name, value, url: session.origin }]);
+    await giveSession(context, session);
     await page.goto(session.origin);
     await page.getByRole('button', { name: 'Abrir la revisión de ventas.csv' }).click();
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();

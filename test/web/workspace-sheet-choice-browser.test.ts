@@ -204,7 +204,7 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
     await expect.poll(() => entry.textContent(), POLL).toContain('No se pudo revisar: El archivo «no-es-un-libro.xlsx» no es una hoja de ventas');
     await entry.getByRole('button', { name: 'Abrir' }).click();
     await page.getByRole('heading', { name: 'No se pudo revisar «no-es-un-libro.xlsx»' }).waitFor();
-    await expect.poll(() => page.getByRole('button', { name: 'Columnas' }).count(), POLL).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Columnas', exact: true }).count(), POLL).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Revisar de nuevo' }).count(), POLL).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Subir otra hoja' }).count(), POLL).toBe(1);
     // The refused upload's 422 is logged by Chromium as a failed load: nothing else may be.

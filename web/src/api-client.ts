@@ -25,7 +25,11 @@ import type {
   SubmissionView,
   SubmitBody,
   ValueMapView,
+  SessionAnswer,
 } from '../../src/web/workspace-api.js';
+import { LINK_HEADER, SESSION_PATH } from '../../src/web/workspace-api.js';
+import { attachmentName } from './attachment-name.js';
+import { keepSessionSecret, sessionHeaders } from './session-secret.js';
 
 export type {
   CredentialsAnswer,
@@ -75,8 +79,8 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   try {
     res = await fetch(path, {
       method,
-      credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      credentials: 'omit',
+      headers: { ...sessionHeaders(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch {
@@ -89,11 +93,70 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
 
 const checkPath = (id: string): string => `/api/checks/${encodeURIComponent(id)}`;
 
+/**
+ * Opens the page's session before it shows anything: the one-time link's token (`/?t=TOKEN`), when the address
+ * has one, leaves the address bar and is exchanged once for the session's secret, which the page keeps
+ * (session-secret.ts); then the server is asked whether the secret it holds (just given, or kept from an earlier
+ * visit: a reload, a second tab) opens the workspace. Refused, it throws the server's Spanish words.
+ */
+export async function openSession(): Promise<void> {
+  const token = new URLSearchParams(location.search).get('t');
+  if (token !== null) {
+    history.replaceState(history.state, '', `${location.pathname}${location.hash}`);
+    let res: Response;
+    try {
+      res = await fetch(SESSION_PATH, { method: 'POST', credentials: 'omit', headers: { [LINK_HEADER]: token } });
+    } catch {
+      throw new ApiError(0, GENERIC);
+    }
+    const text = await res.text();
+    if (!res.ok) throw new ApiError(res.status, messageOf(res.status, text));
+    keepSessionSecret((JSON.parse(text) as SessionAnswer).secret);
+  }
+  await request('GET', SESSION_PATH);
+}
+
+/**
+ * Downloads one of the check's files. A plain link could not carry the session's header: the file is fetched
+ * with it and saved from memory under the name the server gives (Content-Disposition).
+ */
+export async function download(path: string, fallbackName: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(path, { credentials: 'omit', headers: sessionHeaders() });
+  } catch {
+    throw new ApiError(0, GENERIC);
+  }
+  if (!res.ok) throw new ApiError(res.status, messageOf(res.status, await res.text()));
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = attachmentName(res.headers.get('content-disposition'), fallbackName);
+  link.click();
+  // The browser has taken the file once the click is handled; the memory is let go a while after.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Each `data:` of a server-sent events text, once the blank line that ends it has come; the rest is kept for the next chunk. */
+function eventsOf(buffer: string): { data: string[]; rest: string } {
+  const blocks = buffer.split(/\r?\n\r?\n/);
+  const rest = blocks.pop() ?? '';
+  const data = blocks.map((b) =>
+    b
+      .split(/\r?\n/)
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => l.slice(5).replace(/^ /, ''))
+      .join('\n'),
+  );
+  return { data: data.filter((d) => d !== ''), rest };
+}
+
 /** Uploads the sheet (XMLHttpRequest: fetch cannot report upload progress); `onProgress` gets 0..1. */
 export function uploadSheet(file: File, onProgress: (share: number) => void): Promise<SheetPreview> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/uploads');
+    for (const [name, value] of Object.entries(sessionHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
@@ -138,39 +201,57 @@ export const api = {
   forgetValueMap: (id: number): Promise<ValueMapView[]> => request('POST', `/api/value-maps/${id}/forget`),
   appliedValueMaps: (id: string): Promise<AppliedValueMaps> => request('GET', `${checkPath(id)}/value-maps`),
   stop: (id: string): Promise<{ stopping: boolean }> => request('POST', `${checkPath(id)}/stop`),
-  correctedSheetUrl: (id: string): string => `${checkPath(id)}/hoja-corregida`,
-  downloadUrl: (id: string, kind: 'resultados' | 'corregir'): string => `${checkPath(id)}/download/${kind}`,
-  mappingUrl: (id: string): string => `${checkPath(id)}/mapping`,
-  /** Live progress of a check; returns the function that stops listening. */
+  correctedSheetPath: (id: string): string => `${checkPath(id)}/hoja-corregida`,
+  downloadPath: (id: string, kind: 'resultados' | 'corregir'): string => `${checkPath(id)}/download/${kind}`,
+  mappingPath: (id: string): string => `${checkPath(id)}/mapping`,
+  /**
+   * Live progress of a check; returns the function that stops listening. Read with fetch, not EventSource, which
+   * cannot send the session's header. A cut stream is followed again, as EventSource would, while the server answers;
+   * a server that no longer answers (closed, killed) is said so instead of showing the last count.
+   */
   watch(id: string, onEvent: (e: CheckProgress) => void): () => void {
-    const source = new EventSource(`${checkPath(id)}/events`);
+    const stop = new AbortController();
     let ended = false;
-    source.onmessage = (m: MessageEvent<string>) => {
+    const end = (e: CheckProgress): void => {
       if (ended) return;
-      const e = JSON.parse(m.data) as CheckProgress;
-      if (e.type !== 'progress') {
-        ended = true;
-        source.close();
-      }
+      ended = true;
+      stop.abort();
       onEvent(e);
     };
-    const lost = (): void => {
-      if (ended) return;
-      ended = true;
-      source.close();
-      onEvent({ type: 'failed', message: GENERIC });
+    const follow = async (): Promise<void> => {
+      const res = await fetch(`${checkPath(id)}/events`, { credentials: 'omit', headers: sessionHeaders(), signal: stop.signal, cache: 'no-store' });
+      if (!res.ok || res.body === null) return end({ type: 'failed', message: messageOf(res.status, await res.text()) });
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done || ended) return;
+        const { data, rest } = eventsOf(buffer + value);
+        buffer = rest;
+        for (const d of data) {
+          const e = JSON.parse(d) as CheckProgress;
+          if (e.type !== 'progress') return end(e);
+          if (!ended) onEvent(e);
+        }
+      }
     };
-    source.onerror = () => {
-      if (source.readyState === EventSource.CLOSED) return lost();
-      // The browser tries the stream again by itself, for ever: whether the server is still there is asked
-      // once, so a page whose server stopped (closed, killed) says so instead of showing the last count.
-      request('GET', checkPath(id)).catch((err: unknown) => {
-        if (err instanceof ApiError && err.status === 0) lost();
-      });
+    const again = async (): Promise<void> => {
+      while (!ended) {
+        await follow().catch(() => undefined);
+        if (ended) return;
+        // The stream was cut before the check's end: whether the server is still there is asked once.
+        try {
+          await request('GET', checkPath(id));
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 0) return end({ type: 'failed', message: GENERIC });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
     };
+    void again();
     return () => {
       ended = true;
-      source.close();
+      stop.abort();
     };
   },
 };

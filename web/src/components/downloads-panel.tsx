@@ -1,5 +1,6 @@
 import type { CheckView } from '../api-client.js';
 import { api } from '../api-client.js';
+import { DownloadButton } from './download-button.js';
 
 /** The check's files: the results workbook and the fix-and-resend sheet (written at the first download, see src/web/check-files.ts). */
 export function DownloadsPanel({ check }: { readonly check: CheckView }) {
@@ -9,19 +10,19 @@ export function DownloadsPanel({ check }: { readonly check: CheckView }) {
       <h2 id="downloads-title">Descargas</h2>
       <div class="actions">
         {check.hasResults && (
-          <a class="button primary" href={api.downloadUrl(check.id, 'resultados')} download>
+          <DownloadButton path={api.downloadPath(check.id, 'resultados')} fileName="resultados.xlsx" primary>
             Descargar resultados
-          </a>
+          </DownloadButton>
         )}
         {check.hasMapping && (
-          <a class="button" href={api.mappingUrl(check.id)} download>
+          <DownloadButton path={api.mappingPath(check.id)} fileName="asignacion.json">
             Descargar la asignación de columnas
-          </a>
+          </DownloadButton>
         )}
         {check.hasFixFile && (
-          <a class="button" href={api.downloadUrl(check.id, 'corregir')} download>
+          <DownloadButton path={api.downloadPath(check.id, 'corregir')} fileName="corregir.xlsx">
             Descargar hoja para corregir y reenviar
-          </a>
+          </DownloadButton>
         )}
       </div>
       {check.editsPending && (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CheckView, EditAnswer, ValueMapOfferView } from '../api-client.js';
 import { api, shownError } from '../api-client.js';
+import { DownloadButton } from './download-button.js';
 import { plural } from '../format.js';
 import { issuerLabel } from './value-maps-panel.js';
 
@@ -82,9 +83,9 @@ export function FixPanel({ check, onChanged, onRecheck, offer, onOfferDone }: Pr
         >
           Deshacer el último cambio
         </button>
-        <a class="button" href={api.correctedSheetUrl(check.id)} download>
+        <DownloadButton path={api.correctedSheetPath(check.id)} fileName="corregida.xlsx">
           Descargar hoja corregida
-        </a>
+        </DownloadButton>
       </div>
       <form
         class="replace-form"
