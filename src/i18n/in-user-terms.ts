@@ -1,7 +1,7 @@
 import type { LocalizedText } from './localized-text.js';
 
 /**
- * What the library's messages tell a command-line user to do (a flag), as the workspace's user does
+ * What the library's messages tell a command-line user to do (a flag, the configuration file), as the workspace's user does
  * it: in Excel, then uploading again, or with the page's own «Columnas». Each pair is a phrase of
  * one message, as it is written (test/web/workspace-remedies.test.ts checks that each still is).
  */
@@ -100,7 +100,22 @@ export const WORKSPACE_REMEDIES: readonly (readonly [LocalizedText, LocalizedTex
     { es: 'Muestre la hoja con las ventas o elíjala con --sheet.', en: 'Unhide the sheet with the sales or choose it with --sheet.' },
     { es: 'Muestre la hoja con las ventas en Excel y suba el archivo de nuevo.', en: 'Unhide the sheet with the sales in Excel and upload the file again.' },
   ],
+  // The page cannot change the configuration file: what it offers is to correct the cell, and to remember the change.
+  [
+    {
+      es: ' Si el servicio acepta otra unidad, agréguela a las unidades del archivo de configuración.',
+      en: ' If the service takes another unit, add it to the units of the configuration file.',
+    },
+    {
+      es: ' Corrija la celda con una unidad de esta lista (doble clic sobre ella, o «Buscar y reemplazar» para toda la columna): la página le ofrecerá recordar el cambio («Recordar para las próximas hojas») para que las próximas hojas lo hagan solas.',
+      en: ' Correct the cell with a unit of this list (double-click it, or «Buscar y reemplazar» for the whole column): the page offers to remember the change («Recordar para las próximas hojas») so the next sheets make it by themselves.',
+    },
+  ],
 ];
+
+/** Some text each command-line remedy holds: a message without any has none to reword (most messages: the check is skipped). */
+const REMEDY_MARKS: readonly string[] = ['--', 'archivo de configuración', 'configuration file'];
+const mayHoldRemedy = (text: string): boolean => REMEDY_MARKS.some((mark) => text.includes(mark));
 
 /**
  * Whom a run's messages speak to. 'command-line' (the default): a remedy is a flag of the command
@@ -124,7 +139,7 @@ export interface UserTerms {
  */
 export function inUserTerms(text: LocalizedText, terms: UserTerms): LocalizedText {
   let { es, en } = text;
-  if (terms.wording === 'workspace' && (es.includes('--') || en.includes('--'))) {
+  if (terms.wording === 'workspace' && (mayHoldRemedy(es) || mayHoldRemedy(en))) {
     for (const [cli, workspace] of WORKSPACE_REMEDIES) {
       es = es.replace(cli.es, workspace.es);
       en = en.replace(cli.en, workspace.en);

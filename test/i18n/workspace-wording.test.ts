@@ -67,6 +67,8 @@ async function sheets(): Promise<(readonly [string, ValidateOptions?])[]> {
         Buffer.from('ia;Arroz;1;1\r\n'),
       ]),
     ),
+    // A unit the catalogue does not know: the command line's user adds it to the configuration file, the page's corrects the cell.
+    await csv('unidad.csv', `${HEADER};Unidad\r\n${LINE};BOLSA\r\n`),
     await csv('sin-cantidad.csv', `${HEADER.replace(';Cantidad', '')}\r\nF001;1;20/11/2026;20512333797;Andina;Arroz;20\r\n`),
     await csv('dos-cantidades.csv', `${HEADER};Cant.\r\n${LINE};10\r\n`),
     await csv('sin-encabezados.csv', 'Hola;mundo\r\n1;2\r\n'),
@@ -123,6 +125,9 @@ describe('the command-line remedies in the workspace', () => {
     const shown = said.map((m) => inUserTerms(m, { wording: 'workspace', path: dir.path, fileName: 'ventas' }));
     expect(shown.filter((m) => FLAG.test(m.es) || FLAG.test(m.en))).toEqual([]);
     expect(shown.some((m) => m.es.includes('guárdelo en Excel como «CSV UTF-8 (delimitado por comas)» y súbalo de nuevo'))).toBe(true);
+    // The page has no configuration file to change: it offers the cell, and «Recordar».
+    expect(shown.filter((m) => m.es.includes('archivo de configuración') || m.en.includes('configuration file'))).toEqual([]);
+    expect(shown.some((m) => m.es.includes('«BOLSA» no es un valor válido') && m.es.includes('«Recordar para las próximas hojas»'))).toBe(true);
   });
 
   it('a run in the workspace’s wording says them so in its events, its results and its fix file, and names the upload as its user does', async () => {
