@@ -146,6 +146,12 @@ export interface ShownProblemGroup {
   readonly rows: readonly number[];
   /** The message of the first case, as an example (without the place it starts with: the group says where). */
   readonly example: string;
+  /** The example's row, when it has one. */
+  readonly exampleRow?: number;
+  /** The first distinct values its problems read (at most GROUP_VALUES, problem-groups.ts); absent when they read none. */
+  readonly values?: readonly string[];
+  /** Some of its problems read another value than those listed. */
+  readonly moreValues?: true;
 }
 
 /** How many problems the terminal summary shows; the workbook's Errores sheet has them all. */
@@ -501,6 +507,9 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       occurrences: g.occurrences,
       rows: g.rows,
       example: messageWithoutPlace(g.example.message[lang]),
+      ...(g.example.row !== undefined ? { exampleRow: g.example.row } : {}),
+      ...(g.values.length > 0 ? { values: g.values } : {}),
+      ...(g.moreValues ? { moreValues: true as const } : {}),
     }));
     const result = summary.result();
     const interrupted = run.signal?.aborted === true;

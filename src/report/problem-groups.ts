@@ -14,6 +14,10 @@ export interface ProblemGroup {
   readonly rows: readonly number[];
   /** The first problem of the group, as an example of its message. */
   readonly example: Problem;
+  /** The first distinct values the group's problems read (Problem.value; at most GROUP_VALUES): the example's is one of them. */
+  readonly values: readonly string[];
+  /** Some of its problems read another value than those kept. */
+  readonly moreValues: boolean;
 }
 
 export interface ProblemGroups {
@@ -29,6 +33,9 @@ export interface ProblemGroups {
 /** Rows kept per group: enough to find the first cases; the results workbook has every row. */
 export const GROUP_ROWS = 5;
 
+/** Distinct values kept per group: a handful, to show that the example is one case among others; the workbook has every one. */
+export const GROUP_VALUES = 5;
+
 interface Tally {
   severity: 'error' | 'warning';
   code: string;
@@ -37,6 +44,8 @@ interface Tally {
   occurrences: number;
   rows: number[];
   example: Problem;
+  values: string[];
+  moreValues: boolean;
   lastBatch: number;
 }
 
@@ -46,7 +55,7 @@ const groupKey = (p: Problem): string => `${p.severity}\u0000${p.code}\u0000${p.
 /**
  * Groups a run's problems by kind and column, so a systematic error reads once with its count
  * ("RUC del cliente: 37 facturas, filas 12, 18, 25…") instead of 37 times. Memory is one small
- * record per kind of problem, whatever the size of the sheet.
+ * record per kind of problem (its first rows and values, a handful each), whatever the size of the sheet.
  */
 export function createProblemGroups(): ProblemGroups {
   const groups = new Map<string, Tally>();
@@ -71,6 +80,8 @@ export function createProblemGroups(): ProblemGroups {
               occurrences: 0,
               rows: [],
               example: p,
+              values: [],
+              moreValues: false,
               lastBatch: 0,
             };
             groups.set(key, g);
@@ -83,6 +94,10 @@ export function createProblemGroups(): ProblemGroups {
           g.invoices += 1;
         }
         if (p.row !== undefined && g.rows.length < GROUP_ROWS && !g.rows.includes(p.row)) g.rows.push(p.row);
+        if (p.value !== undefined && p.value !== '' && !g.moreValues && !g.values.includes(p.value)) {
+          if (g.values.length < GROUP_VALUES) g.values.push(p.value);
+          else g.moreValues = true;
+        }
       }
     },
     result() {

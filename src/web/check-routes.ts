@@ -74,6 +74,9 @@ export function problemGroupsView(check: CheckRecord): ProblemGroup[] {
       ...(firstRow !== undefined ? { firstRow } : {}),
       // The run speaks the workspace's terms; a check stored before it did is read in them too.
       example: inUserTerms({ es: g.example, en: g.example }, checkTerms(check)).es,
+      ...(g.exampleRow !== undefined ? { exampleRow: g.exampleRow } : {}),
+      ...(g.values !== undefined ? { values: g.values } : {}),
+      ...(g.moreValues === true ? { moreValues: true } : {}),
     };
   });
 }

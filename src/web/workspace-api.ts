@@ -290,8 +290,14 @@ export interface ProblemGroup {
   readonly count: number;
   readonly invoices: number;
   readonly firstRow?: number;
-  /** The first problem's message (an example of the group). */
+  /** The first problem's message (an example of the group: each of its problems has its own, «Fila N» in the items). */
   readonly example: string;
+  /** The example's row. */
+  readonly exampleRow?: number;
+  /** The first distinct values its problems read in the sheet (a handful), when they read any. */
+  readonly values?: readonly string[];
+  /** Some of its problems read another value than those listed. */
+  readonly moreValues?: boolean;
 }
 
 export interface ProblemItem {

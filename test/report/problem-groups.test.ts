@@ -38,4 +38,23 @@ describe('problem groups', () => {
       ['TITLE_ROWS_SKIPPED', 0, 1, [2]],
     ]);
   });
+
+  it('keeps the first few distinct values each group read, and whether it read others: the example is one case of several', () => {
+    const groups = createProblemGroups();
+    const unit = (row: number, value: string): Problem => ({ ...problem('UNKNOWN_CATALOGUE_VALUE', row, 'unidadMedida'), value });
+    groups.add([unit(2, 'ML'), unit(3, 'PAQ')]);
+    groups.add([unit(4, 'ML'), unit(5, 'CJ')]);
+    groups.add([problem('MISSING_VALUE', 6, 'moneda')]);
+    for (const [i, value] of ['BOLSA', 'SACO', 'ROLLO', 'MILLAR', 'CJ'].entries()) groups.add([unit(7 + i, value)]);
+    const [units, missing] = groups.result();
+    expect(units).toMatchObject({ invoices: 7, occurrences: 9, values: ['ML', 'PAQ', 'CJ', 'BOLSA', 'SACO'], moreValues: true });
+    expect(units?.example).toMatchObject({ row: 2, value: 'ML' });
+    // A problem that reads no value (an empty cell) lists none.
+    expect(missing).toMatchObject({ code: 'MISSING_VALUE', values: [], moreValues: false });
+
+    const two = createProblemGroups();
+    two.add([{ ...problem('NOT_AN_INVOICE', 6, 'tipoComprobante'), value: '03' }]);
+    two.add([{ ...problem('NOT_AN_INVOICE', 7, 'tipoComprobante'), value: '07' }]);
+    expect(two.result()[0]).toMatchObject({ values: ['03', '07'], moreValues: false });
+  });
 });

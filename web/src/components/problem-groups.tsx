@@ -29,6 +29,7 @@ function GroupDetails({
   const kind = group.severity === 'error' ? 'Error' : 'Advertencia';
   // A note about the sheet (said once) has no count; rows of no invoice count as times.
   const counted = group.invoices > 0 || group.count > 1;
+  const values = valuesRead(group);
   return (
     <li class={`problem-group problem-group--${group.severity}`}>
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -37,8 +38,14 @@ function GroupDetails({
           <strong>
             <bdi>{where}</bdi>
           </strong>
-          : <MessageText text={group.example} />{' '}
-          {counted && <span class="count">— {group.invoices > 0 ? plural(group.invoices, 'factura', 'facturas') : plural(group.count, 'vez', 'veces')}</span>}
+          {counted && <span class="count">: {group.invoices > 0 ? plural(group.invoices, 'factura', 'facturas') : plural(group.count, 'vez', 'veces')}</span>}
+          {/* The group's message is its first case's: said as one example, not as what every row of the group has. */}{' '}
+          <span class="group-example">
+            {group.count > 1 ? `Por ejemplo${group.exampleRow !== undefined ? `, fila ${group.exampleRow}` : ''}: ` : ''}
+            <MessageText text={group.example} />
+          </span>
+          {values !== undefined && ' '}
+          {values !== undefined && <span class="group-values">Valores que se leyeron: {values}</span>}
         </summary>
         {items === undefined ? (
           <p>Cargando…</p>
@@ -61,6 +68,14 @@ function GroupDetails({
       )}
     </li>
   );
+}
+
+/** «ML», «BOL» y «CJ»; «ML», «BOL», … y otros: the values a group's problems read, when there are several. */
+function valuesRead(group: Pick<ProblemGroup, 'values' | 'moreValues'>): string | undefined {
+  const quoted = (group.values ?? []).map((v) => `«${v}»`);
+  if (group.moreValues === true) return quoted.length === 0 ? undefined : `${quoted.join(', ')} y otros`;
+  if (quoted.length < 2) return undefined;
+  return `${quoted.slice(0, -1).join(', ')} y ${quoted[quoted.length - 1] ?? ''}`;
 }
 
 /** The problems grouped by kind and column, with counts; each group opens to its rows. */
