@@ -45,7 +45,11 @@ function GroupDetails({
             <MessageText text={group.example} />
           </span>
           {values !== undefined && ' '}
-          {values !== undefined && <span class="group-values">Valores que se leyeron: {values}</span>}
+          {values !== undefined && (
+            <span class="group-values">
+              Valores que se leyeron: <MessageText text={values} />
+            </span>
+          )}
         </summary>
         {items === undefined ? (
           <p>Cargando…</p>
