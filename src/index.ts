@@ -45,6 +45,8 @@ export { loadConfigFile } from './config/config-file.js';
 export { loadMappingFile, MAPPING_TIPO_REGISTRO } from './sheet/load-mapping-file.js';
 export type { MappingRecord } from './sheet/load-mapping-file.js';
 export { formatSummary } from './report/run-summary.js';
+export { createAmountSum } from './report/amount-sum.js';
+export type { AmountSum } from './report/amount-sum.js';
 export { limaDateTime } from './invoice/lima-today.js';
 export { isValidRuc } from './invoice/rules/identity-document-rules.js';
 export { CANONICAL_COLUMN_LIST, columnLetter, previewSheet } from './api/preview-sheet.js';

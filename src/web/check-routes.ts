@@ -9,7 +9,8 @@ import { downloadName } from './download-name.js';
 import { checkTerms } from './check-terms.js';
 import { SECURITY_HEADERS } from './security-plugin.js';
 import type { CheckDeps } from './run-check.js';
-import { runCheck, STATUS_LABEL_ES } from './run-check.js';
+import { pageStatusLabel } from './page-status-label.js';
+import { runCheck } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
 import { confirmedMapping } from './confirmed-mapping.js';
 import { storedGridWidth } from './grid-width.js';
@@ -41,6 +42,7 @@ const GroupQuery = z.object({ code: z.string().max(100), severity: z.enum(['erro
 type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'problems' | 'problemGroups' | 'byIssuer'>> & {
   readonly issuedBefore?: number;
   readonly toSendWarned?: { readonly invoices?: number; readonly lateIssueDates?: number };
+  readonly toSendTotals?: CheckView['totals'];
   readonly service?: string;
 };
 
@@ -85,7 +87,7 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
   const s = (c.summary ?? {}) as StoredSummary;
   const offered = offeredFiles(c);
   const counted = (by: Partial<Record<string, number>> | undefined): CheckView['byStatus'] =>
-    INVOICE_STATUSES.map((status) => ({ status, label: STATUS_LABEL_ES(status), count: by?.[status] ?? 0 })).filter((x) => x.count > 0);
+    INVOICE_STATUSES.map((status) => ({ status, label: pageStatusLabel(status), count: by?.[status] ?? 0 })).filter((x) => x.count > 0);
   const byStatus = counted(s.byStatus);
   const columns = Array.isArray(c.gridColumns) ? (c.gridColumns as CheckView['gridColumns']) : [];
   const shown = Math.min(storedGridWidth(c.summary) ?? columns.length, columns.length);
@@ -99,6 +101,7 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
     byStatus,
     byIssuer: (s.byIssuer ?? []).map((i) => ({ ruc: i.ruc, invoices: i.invoices, byStatus: counted(i.byStatus) })),
     totals: (s.totals ?? []).map((t) => ({ moneda: t.moneda, invoices: t.invoices, base: t.base, igv: t.igv, total: t.total })),
+    ...(Array.isArray(s.toSendTotals) ? { toSendTotals: s.toSendTotals } : {}),
     errors: problemCount(s, 'error'),
     warnings: problemCount(s, 'warning'),
     errorRows: c.errorRows,

@@ -2,6 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { messageWithoutPlace } from '../index.js';
 import { storedGridWidth } from './grid-width.js';
+import { pageStatusLabel } from './page-status-label.js';
 import { STATUS_LABEL_ES } from './run-check.js';
 import type { GridCellProblem, GridPage, GridRow } from './workspace-api.js';
 import { GRID_PAGE_SIZE, ISSUER_MARK } from './workspace-api.js';
@@ -73,7 +74,7 @@ export const gridRoutes: FastifyPluginCallback<{ readonly store: WorkspaceStore 
         row: r.row,
         cells,
         edited: mineEdited.filter((e) => e.col < width).map((e) => ({ col: e.col, original: e.original })),
-        ...(r.status !== undefined ? { status: r.status, statusLabel: STATUS_LABEL_ES(r.status) } : {}),
+        ...(r.status !== undefined ? { status: r.status, statusLabel: pageStatusLabel(r.status) } : {}),
         ...(r.invoice !== undefined ? { invoice: r.invoice } : {}),
         problems: cellProblems,
         rowProblems: mine.filter((p) => p.colIndex === undefined).map((p) => withoutPlace(p.message.es)),

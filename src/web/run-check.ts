@@ -9,6 +9,7 @@ import { checkTerms } from './check-terms.js';
 import { storedCells } from './wide-row-cells.js';
 import { shownGridWidth } from './grid-width.js';
 import type { CheckWriter } from './check-writer.js';
+import { createCurrencyTotalsTally } from './currency-totals-tally.js';
 import { ISSUER_MARK, STATUSES_TO_SEND } from './workspace-api.js';
 import type { WorkspaceStore } from './workspace-store.js';
 
@@ -34,6 +35,12 @@ export interface GridColumn {
 
 /** The statuses of the invoices «Enviar» would send, as a set. */
 const TO_SEND: ReadonlySet<string> = new Set(STATUSES_TO_SEND);
+
+/** Statuses whose note is said in the service's problem line at the invoice (run-import's serviceProblem): not stored again. */
+const NOTE_IN_PROBLEM: ReadonlySet<string> = new Set(['REJECTED', 'FAILED', 'UNKNOWN', 'DUPLICATE']);
+
+/** The code of an outcome's note (why an invoice has its status: «ya aceptado en una ejecución anterior»), stored at its first row for the grid. */
+export const OUTCOME_NOTE = 'OUTCOME_NOTE';
 
 /** Progress events are sent at most this often (ms); the store's row count is updated with them. */
 const PROGRESS_EVERY_MS = 250;
@@ -124,9 +131,15 @@ export async function runCheck(
   /**
    * What this run's invoices come to beside the library's summary, started afresh with the run: how
    * many; the valid ones issued before, by issuer RUC (the confirmation says each issuer's); those to
-   * send with a warning, and with an issue date past SUNAT's days.
+   * send with a warning, and with an issue date past SUNAT's days; and the totals, by currency, of
+   * those «Enviar» would send (the confirmation's «Importes de lo que se envía», a resumed one too).
    */
-  const newTally = () => ({ invoices: 0, issuedBeforeByIssuer: {} as Record<string, number>, toSendWarned: { invoices: 0, lateIssueDates: 0 } });
+  const newTally = () => ({
+    invoices: 0,
+    issuedBeforeByIssuer: {} as Record<string, number>,
+    toSendWarned: { invoices: 0, lateIssueDates: 0 },
+    toSendTotals: createCurrencyTotalsTally(),
+  });
   let tally = newTally();
   let written: { results?: string; fixAndResend?: string } = {};
   /** Rows read so far: the rows written, or (rows kept) the library's own progress count. */
@@ -209,9 +222,13 @@ export async function runCheck(
         // Under '' when no issuer is known yet (no login): the journal's own, when it has one (issued-in-journal.ts).
         if (o.status === 'VALID' && o.problems.some((p) => p.code === 'ALREADY_ISSUED')) {
           tally.issuedBeforeByIssuer[ruc ?? ''] = (tally.issuedBeforeByIssuer[ruc ?? ''] ?? 0) + 1;
-        } else if (TO_SEND.has(o.status) && o.problems.some((p) => p.severity === 'warning')) {
-          tally.toSendWarned.invoices += 1;
-          if (o.problems.some((p) => p.code === 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW')) tally.toSendWarned.lateIssueDates += 1;
+        } else if (TO_SEND.has(o.status)) {
+          // An invoice left out of a one-issuer run is not totalled (not built): the confirmation then shows no amounts rather than a part.
+          if (o.totals !== undefined) tally.toSendTotals.add(o.moneda ?? 'PEN', o.totals);
+          if (o.problems.some((p) => p.severity === 'warning')) {
+            tally.toSendWarned.invoices += 1;
+            if (o.problems.some((p) => p.code === 'ISSUE_DATE_OUTSIDE_SUNAT_WINDOW')) tally.toSendWarned.lateIssueDates += 1;
+          }
         }
         writer.markInvoice(
           o.rows,
@@ -222,6 +239,9 @@ export async function runCheck(
           o.status,
           o.problems.some((p) => p.severity === 'error'),
         );
+        // Why it has its status, at its row: an OMITIDO («ya aceptado en una ejecución anterior») is issued, not left unsent.
+        if (o.note !== undefined && o.note !== '' && !NOTE_IN_PROBLEM.has(o.status) && o.rows[0] !== undefined)
+          writer.addProblem({ row: o.rows[0], header: '', code: OUTCOME_NOTE, severity: 'warning', message: { es: o.note, en: o.note } });
         progress(false);
         break;
       }
@@ -271,6 +291,7 @@ export async function runCheck(
         ...(summary as object),
         ...(issuedBefore > 0 ? { issuedBefore, issuedBeforeByIssuer: tally.issuedBeforeByIssuer } : {}),
         ...(tally.toSendWarned.invoices > 0 ? { toSendWarned: tally.toSendWarned } : {}),
+        toSendTotals: tally.toSendTotals.result(),
         // The grid's columns when it shows fewer than the sheet's (grid-width.ts); all of them otherwise.
         ...(gridShown < gridWidth ? { gridShown } : {}),
         // '' for a server with no service: its statuses are no service's.

@@ -8,7 +8,8 @@ import type { CheckFiles } from './check-files.js';
 import type { IssuerAccess } from './issuer-access.js';
 import { issuersOfCheck } from './issuer-routes.js';
 import type { CheckDeps } from './run-check.js';
-import { runCheck, STATUS_LABEL_ES } from './run-check.js';
+import { pageStatusLabel } from './page-status-label.js';
+import { runCheck } from './run-check.js';
 import type { StoredPreview } from './sheet-preview-view.js';
 import { recordingColumns } from './value-map-check.js';
 import type { ServiceView, SubmissionView } from './workspace-api.js';
@@ -82,7 +83,7 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
             ...(s.finishedAt !== undefined ? { finishedAt: s.finishedAt } : {}),
             environment: s.environment,
             ...(s.issuer !== undefined ? { issuer: s.issuer } : {}),
-            byStatus: INVOICE_STATUSES.map((status) => ({ status, label: STATUS_LABEL_ES(status), count: s.byStatus?.[status] ?? 0 })).filter(
+            byStatus: INVOICE_STATUSES.map((status) => ({ status, label: pageStatusLabel(status), count: s.byStatus?.[status] ?? 0 })).filter(
               (x) => x.count > 0,
             ),
             interrupted: s.interrupted,

@@ -126,6 +126,8 @@ export interface CheckView {
   /** By issuer, for a sheet whose «RUC emisor» names them (empty when it names none). */
   readonly byIssuer: readonly IssuerCount[];
   readonly totals: readonly CurrencyTotal[];
+  /** The totals, by currency, of the invoices «Enviar» would send now (a resumed submission's rest too); absent in a check stored before they were kept. */
+  readonly toSendTotals?: readonly CurrencyTotal[];
   readonly errors: number;
   readonly warnings: number;
   readonly errorRows: number;

@@ -70,7 +70,8 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
   const accepted = only === undefined ? alreadyAccepted(check) : chosen.reduce((n, i) => n + i.accepted, 0);
   const lacking = chosen.filter((i) => i.toSend > 0 && i.access === 'falta');
   const refused = chosen.filter((i) => i.toSend > 0 && i.loginProblem !== undefined);
-  const totals = only === undefined && !several ? check.totals : totalsOf(chosen);
+  // One issuer: the totals of what goes now (a resumed submission's rest), else (a check stored before they were kept) the check's.
+  const totals = only === undefined && !several ? (check.toSendTotals ?? check.totals) : totalsOf(chosen);
   const form = asking ?? lone;
   return (
     <div class="dialog-backdrop">
@@ -176,8 +177,8 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
           </>
         )}
         {!several && totals.length > 0 && totals.reduce((n, t) => n + t.invoices, 0) === sending && (
-          // The check's totals are those of its valid and accepted invoices: shown when they are exactly what goes now
-          // (not on a resumed submission, whose accepted part stays and whose rest the check did not total).
+          // Shown when they are exactly what goes now: not when some of it was not totalled (another issuer's, left out of a
+          // «solo RUC …» run), nor with an older check's totals of its valid and accepted invoices.
           <table class="totals">
             <caption>Importes de lo que se envía</caption>
             <thead>

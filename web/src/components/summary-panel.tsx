@@ -1,10 +1,14 @@
 import type { CheckView } from '../api-client.js';
 import { formatAmount, formatCount, plural } from '../format.js';
+import { countByStatus } from '../status-counts.js';
 
 /** The result in numbers, as the results workbook's «Resumen»: invoices by status, totals by currency. */
 export function SummaryPanel({ check }: { readonly check: CheckView }) {
-  // Once sent, the totals are those of the invoices the service accepted (in this submission or an earlier one).
-  const accepted = check.byStatus.some((s) => s.status === 'ACCEPTED' || s.status === 'SKIPPED');
+  // Once sent, the totals are those of the invoices the service accepted (in this submission or an earlier one):
+  // the caption says both, so that its count is the statuses' sum (ACEPTADO and ACEPTADO ANTES), not ACEPTADO's alone.
+  const acceptedNow = countByStatus(check, 'ACCEPTED');
+  const acceptedBefore = countByStatus(check, 'SKIPPED');
+  const accepted = acceptedNow + acceptedBefore > 0;
   return (
     <section class="card" aria-labelledby="summary-title">
       <h2 id="summary-title">Resumen</h2>
@@ -49,7 +53,11 @@ export function SummaryPanel({ check }: { readonly check: CheckView }) {
       )}
       {check.totals.length > 0 && (
         <table class="totals">
-          <caption>Totales de las facturas {accepted ? 'aceptadas' : 'válidas'}, por moneda</caption>
+          <caption>
+            Totales de las facturas {accepted ? 'aceptadas' : 'válidas'}, por moneda
+            {acceptedBefore > 0 &&
+              `: ${acceptedNow > 0 ? `${plural(acceptedNow, 'aceptada en este envío', 'aceptadas en este envío')} y ` : ''}${plural(acceptedBefore, 'aceptada antes', 'aceptadas antes')} (ya emitidas: no se enviaron de nuevo)`}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Moneda</th>
