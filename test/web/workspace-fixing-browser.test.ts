@@ -248,11 +248,25 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
       .getByRole('status')
       .filter({ hasText: new RegExp(`Facturas con respuesta: \\d+ de ${n}`) })
       .waitFor({ timeout: 10_000 });
+    // The history says it is being sent, and how far (not «En revisión…», nor «Enviada … (sin terminar)»).
+    await page.goBack();
+    const row = page.getByRole('row').filter({ hasText: 'ventas-febrero.xlsx' });
+    await expect.poll(() => row.textContent(), POLL).toMatch(new RegExp(`Enviando… \\(\\d+ de ${n}\\)Envío iniciado el `));
+    expect(await row.textContent()).not.toMatch(/En revisión|sin terminar/);
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Enviando «ventas-febrero.xlsx»…' }).waitFor();
     await page.getByRole('button', { name: 'Detener' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor({ timeout: 60_000 });
     const stopped = sandbox.ledger().entries.filter((e) => e.serie === 'F002').length;
     expect(stopped).toBeLessThan(n);
     await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), POLL).toContain(`ACEPTADO ${stopped}`);
+    const totalOf = (table: Locator): Promise<number> =>
+      table
+        .locator('tbody td')
+        .last()
+        .textContent()
+        .then((t) => Math.round(Number((t ?? '').replace(/,/g, '')) * 100));
+    const acceptedCents = await totalOf(page.locator('table.totals').filter({ hasText: 'Totales de las facturas aceptadas' }));
 
     sandbox.setFaults({ latencyMs: 0 });
     // «Atrás» goes back to the start, «Adelante» to the check; reopened from the history it is the same.
@@ -282,11 +296,29 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.textContent(), POLL).toContain(`${stopped} facturas ya fueron aceptadas antes: no se envían de nuevo.`);
     await expect.poll(() => dialog.textContent(), POLL).toContain(`Se enviarán ${n - stopped} facturas.`);
-    // The check's totals are the accepted part's: not shown as what goes now.
-    await expect.poll(() => dialog.textContent(), POLL).not.toContain('Importes de lo que se envía');
+    // The amounts of what goes now, as the first confirmation shows them: the rest, not the accepted part.
+    const amounts = dialog.locator('table.totals').filter({ hasText: 'Importes de lo que se envía' });
+    await expect.poll(() => amounts.locator('tbody td').first().textContent(), POLL).toBe(String(n - stopped));
+    const restCents = await totalOf(amounts);
     await dialog.getByRole('button', { name: 'Confirmar envío' }).click();
     await page.getByRole('heading', { name: 'Resumen' }).waitFor({ timeout: 60_000 });
-    await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), { timeout: 60_000 }).not.toContain('NO ENVIADO');
+    const statuses = page.getByRole('list', { name: 'Facturas por estado' });
+    await expect.poll(() => statuses.textContent(), { timeout: 60_000 }).not.toContain('NO ENVIADO');
+    // Those accepted before the stop are issued: «ACEPTADO ANTES», never «OMITIDO», with the reason at their row;
+    // and the totals' caption counts both, as the totals do.
+    expect(await statuses.textContent()).toBe(`ACEPTADO ${n - stopped}ACEPTADO ANTES ${stopped}`);
+    const totals = page.locator('table.totals').filter({ hasText: 'Totales de las facturas aceptadas' });
+    expect(await totals.locator('caption').textContent()).toContain(`${n - stopped} aceptadas en este envío y ${stopped} aceptadas antes`);
+    expect(await totals.locator('tbody td').first().textContent()).toBe(String(n));
+    expect(await totalOf(totals)).toBe(acceptedCents + restCents);
+    const grid = page.getByRole('grid', { name: 'Filas de la hoja' });
+    const before = grid.locator('td.status-cell').filter({ hasText: 'ACEPTADO ANTES' }).first();
+    await expect.poll(() => before.textContent(), POLL).toContain('ya aceptado en una ejecución anterior');
+    expect(await grid.locator('td.status-cell').allTextContents()).not.toContainEqual(expect.stringContaining('OMITIDO'));
+    await page.goBack();
+    const history = page.getByRole('row').filter({ hasText: 'ventas-febrero.xlsx' });
+    await expect.poll(() => history.textContent(), POLL).toContain(`ACEPTADO ANTES ${stopped}`);
+    expect(await history.textContent()).not.toContain('OMITIDO');
     const all = sandbox.ledger().entries.filter((e) => e.serie === 'F002');
     expect(all).toHaveLength(n);
     expect(new Set(all.map((e) => e.numero)).size).toBe(n);

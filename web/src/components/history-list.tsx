@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { CheckView, SubmissionView } from '../api-client.js';
+import type { CheckProgress, CheckView, SubmissionView } from '../api-client.js';
 import { api, shownError } from '../api-client.js';
 import { formatCount, formatDate, plural } from '../format.js';
 
@@ -26,13 +26,23 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
       },
     );
   };
-  useEffect(() => {
-    void api.history().then(setChecks, () => setChecks([]));
+  const readSubmissions = (): void =>
     void api.submissions().then(
       (list) => setSent(new Map(list.map((s) => [s.checkId, s]))),
       () => undefined,
     );
+  useEffect(() => {
+    void api.history().then(setChecks, () => setChecks([]));
+    readSubmissions();
   }, []);
+  /** A check that was being sent has ended: its row says what it came to. */
+  const ended = (id: string): void => {
+    api.check(id).then(
+      (now) => setChecks((list) => list?.map((x) => (x.id === id ? now : x))),
+      () => undefined,
+    );
+    readSubmissions();
+  };
   if (checks === undefined || (checks.length === 0 && said === undefined)) return null;
   return (
     <section class="card" aria-labelledby="history-title">
@@ -61,12 +71,17 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
               </th>
               <td class="nowrap">{formatDate(c.createdAt)}</td>
               <td>
-                {c.state === 'done'
-                  ? `${plural(c.invoices, 'factura', 'facturas')}: ${c.byStatus.map((s) => `${s.label} ${formatCount(s.count)}`).join(' · ')}`
-                  : c.state === 'failed'
-                    ? // A check that was sending says what stopped the sending, in its own words (not «could not check»).
-                      `${sent.has(c.id) ? '' : 'No se pudo revisar: '}${c.failure ?? ''}`
-                    : 'En revisión…'}
+                {c.state === 'done' ? (
+                  `${plural(c.invoices, 'factura', 'facturas')}: ${c.byStatus.map((s) => `${s.label} ${formatCount(s.count)}`).join(' · ')}`
+                ) : c.state === 'failed' ? (
+                  // A check that was sending says what stopped the sending, in its own words (not «could not check»).
+                  `${sent.has(c.id) ? '' : 'No se pudo revisar: '}${c.failure ?? ''}`
+                ) : c.sending ? (
+                  // Being sent (from this page, another tab, or before a reload): said so, with how far it is.
+                  <SendingProgress checkId={c.id} onEnd={() => ended(c.id)} />
+                ) : (
+                  'En revisión…'
+                )}
                 {sent.get(c.id) !== undefined && <Submission s={sent.get(c.id) as SubmissionView} check={c} />}
               </td>
               <td>
@@ -124,6 +139,15 @@ export function HistoryList({ onOpen }: { readonly onOpen: (check: CheckView) =>
  * now, or skipped as accepted before), and whether it ended.
  */
 function Submission({ s, check }: { readonly s: SubmissionView; readonly check: CheckView }) {
+  // Not finished, and its check is being sent: under way (the line above says how far), not «sin terminar».
+  const underWay = s.finishedAt === undefined && check.state === 'running' && check.sending;
+  if (underWay)
+    return (
+      <span class="submission">
+        Envío iniciado el {formatDate(s.startedAt)} a {s.environment}
+        {s.issuer !== undefined ? `, solo RUC ${s.issuer}` : ''}
+      </span>
+    );
   const ending = s.finishedAt === undefined ? ' (sin terminar)' : s.failure !== undefined ? `: no se envió: ${s.failure}` : s.interrupted ? ' (detenido)' : '';
   const count = (status: string): number => s.byStatus.find((c) => c.status === status)?.count ?? 0;
   const issued = count('ACCEPTED') + count('SKIPPED');
@@ -145,4 +169,25 @@ function Submission({ s, check }: { readonly s: SubmissionView; readonly check: 
       )}
     </span>
   );
+}
+
+/** «Enviando… (1,234 de 3,000)»: a check being sent, with the invoices that have the service's answer, live from the server. */
+function SendingProgress({ checkId, onEnd }: { readonly checkId: string; readonly onEnd: () => void }) {
+  const [at, setAt] = useState<Extract<CheckProgress, { type: 'progress' }> | undefined>(undefined);
+  useEffect(
+    () =>
+      api.watch(checkId, (e) => {
+        if (e.type === 'progress') setAt(e);
+        else onEnd();
+      }),
+    [checkId],
+  );
+  const total = at?.expected?.invoices;
+  const counted =
+    at === undefined
+      ? ''
+      : total !== undefined && total > 0 && at.invoices <= total
+        ? ` (${formatCount(at.invoices)} de ${formatCount(total)})`
+        : ` (${plural(at.invoices, 'factura', 'facturas')} con respuesta)`;
+  return <span class="sending">Enviando…{counted}</span>;
 }
