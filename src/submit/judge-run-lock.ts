@@ -17,6 +17,8 @@ export interface RunLockHolder {
   readonly command: string;
   /** Random: tells this lock from a later one of a process that got the same PID. */
   readonly token: string;
+  /** Where the holder can be reached, once it knows (the web workspace's address, never its one-time link). */
+  readonly url?: string;
 }
 
 /**
@@ -38,6 +40,7 @@ const lockHolderSchema = z.object({
   startedAt: z.string(),
   command: z.string(),
   token: z.string(),
+  url: z.string().optional(),
 });
 
 /** Parses a lock file's text; undefined when it is not one. */
@@ -49,7 +52,9 @@ export function parseLockHolder(text: string): RunLockHolder | undefined {
     return undefined;
   }
   const parsed = lockHolderSchema.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
+  if (!parsed.success) return undefined;
+  const { url, ...holder } = parsed.data;
+  return url !== undefined ? { ...holder, url } : holder;
 }
 
 /** What this host can tell about its processes besides whether a PID is alive. */
@@ -78,6 +83,16 @@ export function judgeLock(text: string, thisHost: string, isAlive: (pid: number)
   const started = facts.processStartMs?.(holder.pid);
   if (started !== undefined && started > lockedAt + CLOCK_SLACK_MS) return { kind: 'stale', holder };
   return { kind: 'held', holder };
+}
+
+/**
+ * How a lock speaks of what it guards (a journal, the web workspace's folder): its name when it
+ * cannot be written, the refusal of a second holder, the notice when a dead holder's lock is taken over.
+ */
+export interface LockWording {
+  readonly name: LocalizedText;
+  refusal(verdict: Exclude<LockVerdict, { kind: 'stale' }>, lockPath: string): LocalizedText;
+  takenOver(holder: RunLockHolder): LocalizedText;
 }
 
 /** How the web workspace names itself in the lock it holds while it sends (submit-routes.ts). */
@@ -114,3 +129,14 @@ export function lockRefusal(verdict: Exclude<LockVerdict, { kind: 'stale' }>, lo
     `Another run has been sending with the same submission journal since ${since} (PID ${h.pid}: ${h.command}). Wait for it to finish and run again; to stop it, press Ctrl-C in its window. Nothing was sent.`,
   );
 }
+
+/** The sheet lock's words: a journal, one run sending with it at a time. */
+export const JOURNAL_LOCK_WORDING: LockWording = {
+  name: localized('el bloqueo de la hoja', 'the sheet lock'),
+  refusal: lockRefusal,
+  takenOver: (h) =>
+    localized(
+      `se toma el bloqueo de una ejecución anterior que ya no existe (PID ${h.pid}, desde ${shownInstant(h.startedAt)}): terminó sin liberarlo (¿se cortó?). El diario dice qué ya se envió.`,
+      `taking over the lock of an earlier run that no longer exists (PID ${h.pid}, since ${shownInstant(h.startedAt)}): it ended without releasing it (cut short?). The journal says what was already sent.`,
+    ),
+};

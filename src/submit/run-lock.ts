@@ -4,16 +4,14 @@ import { link, open, readFile, rename, unlink, writeFile } from 'node:fs/promise
 import { hostname, uptime } from 'node:os';
 import { FacturaError } from '../factura-error.js';
 import type { LocalizedText } from '../i18n/localized-text.js';
-import { localized } from '../i18n/localized-text.js';
 import type { Logger } from '../logger.js';
 import { redactText } from '../redact-secrets.js';
 import { writeFailure } from '../write-failure.js';
-import type { HostFacts, RunLockHolder } from './judge-run-lock.js';
-import { shownInstant } from '../i18n/shown-instant.js';
-import { judgeLock, lockRefusal, parseLockHolder } from './judge-run-lock.js';
+import type { HostFacts, LockWording, RunLockHolder } from './judge-run-lock.js';
+import { JOURNAL_LOCK_WORDING, judgeLock, parseLockHolder } from './judge-run-lock.js';
 import { pidIsAlive } from '../pid-is-alive.js';
 
-export type { RunLockHolder } from './judge-run-lock.js';
+export type { LockVerdict, LockWording, RunLockHolder } from './judge-run-lock.js';
 
 /**
  * One run per sheet at a time: a lock file beside the journal (`<journal>.lock`), so that two
@@ -57,12 +55,19 @@ export interface RunLockOptions {
   readonly facts?: HostFacts;
 }
 
+/** A lock of something else than a journal (the web workspace's folder): its own words. */
+export interface LockOptions extends RunLockOptions {
+  readonly wording: LockWording;
+}
+
 /** A held lock; release it on every way out (`await using`, or `release()` in a finally). */
 export interface RunLock extends AsyncDisposable {
   readonly path: string;
   readonly holder: RunLockHolder;
   /** Removes the lock if it is still ours. Safe to call twice. */
   release(): Promise<void>;
+  /** Writes into the lock, while it is still ours, where its holder can be reached (a second holder's refusal names it). */
+  tellAddress(url: string): Promise<void>;
 }
 
 /** The lock file of a journal. */
@@ -80,7 +85,12 @@ const MAX_TRIES = 5;
  * lock judged stale, so two reruns that both find it stale cannot both take it over.
  */
 export async function acquireRunLock(journalPath: string, options: RunLockOptions): Promise<RunLock> {
-  const path = lockPathFor(journalPath);
+  return acquireLock(lockPathFor(journalPath), { ...options, wording: JOURNAL_LOCK_WORDING });
+}
+
+/** The lock file `path` (see acquireRunLock), or FacturaError (exit 2) with the wording's refusal. */
+export async function acquireLock(path: string, options: LockOptions): Promise<RunLock> {
+  const { wording } = options;
   const host = options.host ?? hostname();
   const isAlive = options.isAlive ?? pidIsAlive;
   const facts: HostFacts = options.facts ?? { bootedAtMs: Date.now() - uptime() * 1000, processStartMs: linuxProcessStartMs };
@@ -95,24 +105,21 @@ export async function acquireRunLock(journalPath: string, options: RunLockOption
   const unique = `${path}.${holder.pid}-${holder.token}.tmp`;
 
   for (let attempt = 1; ; attempt++) {
-    if (await placeLock(path, unique, content)) break;
+    if (await placeLock(path, unique, content, wording.name)) break;
     const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined; // released meanwhile: try again
-      throw writeFailure(localized('el bloqueo de la hoja', 'the sheet lock'), path, error);
+      throw writeFailure(wording.name, path, error);
     });
     if (text === undefined) {
       if (attempt < MAX_TRIES) continue;
-      throw new FacturaError('JOURNAL_CONFLICT', lockRefusal({ kind: 'unreadable' }, path));
+      throw new FacturaError('JOURNAL_CONFLICT', wording.refusal({ kind: 'unreadable' }, path));
     }
     const verdict = judgeLock(text, host, isAlive, facts);
-    if (verdict.kind !== 'stale') throw new FacturaError('JOURNAL_CONFLICT', lockRefusal(verdict, path));
-    if (attempt >= MAX_TRIES) throw new FacturaError('JOURNAL_CONFLICT', lockRefusal({ kind: 'held', holder: verdict.holder }, path));
-    if (await removeStale(path, verdict.holder, holder)) {
+    if (verdict.kind !== 'stale') throw new FacturaError('JOURNAL_CONFLICT', wording.refusal(verdict, path));
+    if (attempt >= MAX_TRIES) throw new FacturaError('JOURNAL_CONFLICT', wording.refusal({ kind: 'held', holder: verdict.holder }, path));
+    if (await removeStale(path, verdict.holder, holder, wording.name)) {
       const h = verdict.holder;
-      const notice = localized(
-        `se toma el bloqueo de una ejecución anterior que ya no existe (PID ${h.pid}, desde ${shownInstant(h.startedAt)}): terminó sin liberarlo (¿se cortó?). El diario dice qué ya se envió.`,
-        `taking over the lock of an earlier run that no longer exists (PID ${h.pid}, since ${shownInstant(h.startedAt)}): it ended without releasing it (cut short?). The journal says what was already sent.`,
-      );
+      const notice = wording.takenOver(h);
       options.logger.warn({ lock: path, pid: h.pid, startedAt: h.startedAt }, notice[options.lang]);
       options.onNotice?.(notice);
     }
@@ -136,15 +143,29 @@ export async function acquireRunLock(journalPath: string, options: RunLockOption
     const text = await readFile(path, 'utf8').catch(() => undefined);
     if (text !== undefined && parseLockHolder(text)?.token === holder.token) await unlink(path).catch(() => undefined);
   };
-  return { path, holder, release, [Symbol.asyncDispose]: release };
+  // The whole lock again, with the address, written aside and renamed over it: a reader sees the old or the new, never half.
+  const tellAddress = async (url: string): Promise<void> => {
+    if (released) return;
+    const text = await readFile(path, 'utf8').catch(() => undefined);
+    if (text === undefined || parseLockHolder(text)?.token !== holder.token) return;
+    const told = `${path}.${holder.pid}-${holder.token}.url.tmp`;
+    try {
+      await writeFile(told, `${JSON.stringify({ ...holder, url })}\n`);
+      await rename(told, path);
+    } catch (error) {
+      await unlink(told).catch(() => undefined);
+      throw writeFailure(wording.name, path, error);
+    }
+  };
+  return { path, holder, release, tellAddress, [Symbol.asyncDispose]: release };
 }
 
 /** Writes the content to `unique` and links it to `path`; false when a lock is there already. */
-async function placeLock(path: string, unique: string, content: string): Promise<boolean> {
+async function placeLock(path: string, unique: string, content: string, name: LocalizedText): Promise<boolean> {
   try {
     await writeFile(unique, content, { flag: 'wx' });
   } catch (error) {
-    throw writeFailure(localized('el bloqueo de la hoja', 'the sheet lock'), path, error);
+    throw writeFailure(name, path, error);
   }
   try {
     await link(unique, path);
@@ -153,20 +174,20 @@ async function placeLock(path: string, unique: string, content: string): Promise
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
     // A file system without hard links (some network shares): exclusive create, then write.
-    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EOPNOTSUPP') return placeExclusive(path, content);
-    throw writeFailure(localized('el bloqueo de la hoja', 'the sheet lock'), path, error);
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EOPNOTSUPP') return placeExclusive(path, content, name);
+    throw writeFailure(name, path, error);
   } finally {
     await unlink(unique).catch(() => undefined);
   }
 }
 
-async function placeExclusive(path: string, content: string): Promise<boolean> {
+async function placeExclusive(path: string, content: string, name: LocalizedText): Promise<boolean> {
   let fh;
   try {
     fh = await open(path, 'wx');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw writeFailure(localized('el bloqueo de la hoja', 'the sheet lock'), path, error);
+    throw writeFailure(name, path, error);
   }
   try {
     await fh.writeFile(content);
@@ -182,13 +203,13 @@ async function placeExclusive(path: string, content: string): Promise<boolean> {
  * in between, its live lock was moved: it is put back (link: never over a newer lock) and the
  * caller tries again, and then finds it held.
  */
-async function removeStale(path: string, stale: RunLockHolder, self: RunLockHolder): Promise<boolean> {
+async function removeStale(path: string, stale: RunLockHolder, self: RunLockHolder, name: LocalizedText): Promise<boolean> {
   const aside = `${path}.${self.pid}-${self.token}.stale`;
   try {
     await rename(path, aside);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false; // someone else moved it
-    throw writeFailure(localized('el bloqueo de la hoja', 'the sheet lock'), path, error);
+    throw writeFailure(name, path, error);
   }
   const moved = parseLockHolder(await readFile(aside, 'utf8').catch(() => ''));
   if (moved?.token === stale.token) {
