@@ -20,6 +20,7 @@ import { gridRoutes } from './grid-routes.js';
 import { createIssuerAccess } from './issuer-access.js';
 import { issuerRoutes } from './issuer-routes.js';
 import { redactSecrets } from '../redact-secrets.js';
+import type { LocalizedText } from '../index.js';
 import { journalService } from '../index.js';
 import { runCheckWithValueMaps } from './value-map-check.js';
 import { valueMapRoutes } from './value-map-routes.js';
@@ -30,6 +31,7 @@ import { submitRoutes } from './submit-routes.js';
 import { tooLargeMessage, uploadRoutes } from './upload-routes.js';
 import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback } from './workspace-defaults.js';
 import { workspaceJournal } from './workspace-journal.js';
+import { lockWorkspace } from './workspace-lock.js';
 import { openWorkspaceStore } from './workspace-store.js';
 
 export interface WorkspaceServerOptions {
@@ -46,6 +48,8 @@ export interface WorkspaceServerOptions {
   readonly logger?: Logger;
   /** Where «Enviar» sends; without it the page explains how to configure one. */
   readonly service?: WorkspaceService;
+  /** Told what a person must know at the start (the lock of a `serve` that died taken over), besides the log. */
+  readonly onNotice?: (text: LocalizedText) => void;
 }
 
 export interface WorkspaceServer {
@@ -78,12 +82,32 @@ function hostPart(host: string): string {
  * plugin per area (uploads, checks, grid, edits, downloads) and the built front end.
  */
 export async function startWorkspaceServer(options: WorkspaceServerOptions): Promise<WorkspaceServer> {
-  const host = options.host ?? '127.0.0.1';
-  const maxUploadMb = options.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
   // The workspace holds the customers' sales (uploads, results, the journal, the database): only its
   // owner may open it, whatever the umask made of it (a review found it 755, its files 644).
   await mkdir(options.workspace, { recursive: true, mode: 0o700 });
   await chmod(options.workspace, 0o700);
+  // One server per folder, taken before the database is opened: a second `serve` (a double-click on the
+  // launcher) would mark the first one's submission interrupted while it sends (abandonRunning below).
+  const lock = await lockWorkspace(options.workspace, {
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+    ...(options.onNotice !== undefined ? { onNotice: options.onNotice } : {}),
+  });
+  let server: WorkspaceServer;
+  try {
+    server = await serveWorkspace(options, () => lock.release());
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+  // A second `serve` on the folder is told where this one is (the address, not the one-time link); without it, only the PID.
+  await lock.tellAddress(`${server.origin}/`).catch((err: unknown) => options.logger?.warn({ err, lock: lock.path }, 'workspace lock: address not recorded'));
+  return server;
+}
+
+/** The server itself, once the workspace's lock is held; `release` lets it go once the server is closed. */
+async function serveWorkspace(options: WorkspaceServerOptions, release: () => Promise<void>): Promise<WorkspaceServer> {
+  const host = options.host ?? '127.0.0.1';
+  const maxUploadMb = options.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
   const store = openWorkspaceStore(join(options.workspace, 'espacio-de-trabajo.sqlite'));
   const journal = await workspaceJournal(options.workspace, options.logger);
   // The sheet and the workspace's journal stay: the check is run again from them, and a
@@ -170,7 +194,13 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
     );
   }
 
-  await app.listen({ host, port: options.port ?? DEFAULT_PORT });
+  try {
+    await app.listen({ host, port: options.port ?? DEFAULT_PORT });
+  } catch (err) {
+    await app.close();
+    store.close();
+    throw err;
+  }
   const port = (app.server.address() as AddressInfo).port;
   const names = isLoopback(host) ? ['127.0.0.1', 'localhost', '[::1]', hostPart(host)] : [hostPart(host)];
   allowed = new Set(names.map((n) => `${n}:${port}`));
@@ -183,6 +213,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
       await app.close();
       await Promise.allSettled([...running]);
       store.close();
+      await release();
     },
   };
 }

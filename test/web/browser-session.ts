@@ -34,6 +34,8 @@ export const POLL = { timeout: 30_000, interval: 100 };
 export interface ServeProcess {
   readonly child: ChildProcess;
   readonly url: string;
+  /** What the server wrote so far on stdout and stderr (its last 64 KB). */
+  readonly output: () => string;
 }
 
 /** How much of serve's own output a test keeps, to print if the server goes away under it. */
@@ -71,7 +73,7 @@ export async function startServe(workspace: string, env: Record<string, string> 
     if (stopping.has(child)) return;
     process.stderr.write(`\n[startServe] serve ${url} ended unexpectedly (code ${code}, signal ${signal}); its output:\n${output}\n`);
   });
-  return { child, url };
+  return { child, url, output: () => output };
 }
 
 /** Stops the server as Ctrl-C would (or as a crash would, with SIGKILL) and waits for it to exit. */

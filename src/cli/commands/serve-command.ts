@@ -141,9 +141,12 @@ export const serveCommand: CliCommand<ServeArgs> = {
         port: args.port,
         maxUploadMb: args.maxUploadMb,
         logger: ctx.logger,
+        onNotice: (text) => void ctx.io.stderr.write(`factura-import: ${text[ctx.args.lang]}\n`),
         ...(service !== undefined ? { service } : {}),
       });
     } catch (err) {
+      // The simulator started for it would keep the process alive after the refusal.
+      await sandbox?.close();
       if (err instanceof FacturaError) throw err;
       if ((err as { code?: unknown }).code === 'EADDRINUSE') {
         throw new FacturaError(
