@@ -124,6 +124,7 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
 }
 
 const NOT_FOUND = { error: 'No se encontró esa revisión en el espacio de trabajo.' };
+const SENDING = { error: 'Esta hoja se está enviando: espere a que termine (o pulse «Detener») y vuelva a revisarla.' };
 
 /** Checks: start one over an upload, list them (history), one's summary, its live progress, its problem groups. */
 export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, options, done) => {
@@ -137,6 +138,8 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     const check = store.getCheck(params.data.id);
     if (check === undefined) return reply.code(404).send(NOT_FOUND);
     if (check.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
+    // Its submission runs, whatever the database says of its state (another program may have written it): a check now would rewrite it under the submission.
+    if (options.sending.has(check.id)) return reply.code(409).send(SENDING);
     const preview = check.preview as StoredPreview | undefined;
     // A mapping confirmed now is kept as a mapping file, its IGV choice in it; a rerun keeps the one it ran with.
     const chosen = body.data.mapping === undefined ? undefined : confirmedMapping(body.data.mapping, body.data.tipoRegistro !== undefined);
@@ -149,6 +152,7 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
       const now = store.getCheck(check.id);
       if (now === undefined) return reply.code(404).send(NOT_FOUND);
       if (now.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
+      if (options.sending.has(check.id)) return reply.code(409).send(SENDING);
     }
     const mapping = chosen ?? preview?.mapping;
     if (preview !== undefined && mapping !== undefined) store.setPreview(check.id, { ...preview, mapping });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseLockHolder } from '../../src/submit/judge-run-lock.js';
+import { openWorkspaceStore } from '../../src/web/workspace-store.js';
 import { runCli } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { writeSalesCsv } from '../reliability/sales-sheet.js';
@@ -14,7 +15,8 @@ import { signIn, startServe, stopServe, uploadAndRun, workspaceApi } from './bro
 /**
  * One `factura-import serve` per workspace folder (real processes): a second one on a folder a live
  * serve holds exits 2 and changes nothing, even while the first one sends; the folder of a serve
- * killed with SIGKILL opens.
+ * killed with SIGKILL opens. And, whatever another program wrote in the database, a check being
+ * sent is not checked again.
  */
 const INVOICES = 20;
 /** Each answer of the sandbox takes this long: a submission of INVOICES lasts seconds, the assertions made during it a fraction of one. */
@@ -135,4 +137,31 @@ describe('one serve per workspace folder', () => {
     await stopServe(next.serve, 'SIGTERM');
     expect(existsSync(lock)).toBe(false);
   }, 120_000);
+
+  it('a check being sent is not checked again, whatever another program wrote in the database', async () => {
+    const workspace = join(dir.path, 'espacio');
+    const { call, session } = await start(workspace);
+    const id = await sending(call, session, 'F102');
+    // A program that does not take the workspace's lock (an older factura-import) opens the database and, as at a
+    // start, calls the running submission interrupted.
+    const other = openWorkspaceStore(join(workspace, 'espacio-de-trabajo.sqlite'));
+    try {
+      other.abandonRunning(
+        { checking: { es: 'revisión cortada', en: 'check cut' }, sending: { es: 'envío cortado', en: 'submission cut' } },
+        new Date().toISOString(),
+      );
+    } finally {
+      other.close();
+    }
+    expect(await checkOf(call, id)).toMatchObject({ state: 'failed', sending: true });
+    expect(await call('POST', `/api/checks/${id}/run`, {})).toEqual({
+      status: 409,
+      json: { error: 'Esta hoja se está enviando: espere a que termine (o pulse «Detener») y vuelva a revisarla.' },
+    });
+    expect((await call('POST', `/api/checks/${id}/forget`, {})).status).toBe(409);
+    // Still sending when refused: the refusal was made during the submission.
+    expect((await checkOf(call, id)).sending).toBe(true);
+    const done = await ended(call, id);
+    expect(done.byStatus).toEqual([expect.objectContaining({ status: 'ACCEPTED', count: INVOICES })]);
+  }, 180_000);
 });
