@@ -22,7 +22,7 @@ export interface CheckRouteOptions extends CheckDeps {
   readonly store: WorkspaceStore;
   readonly hub: CheckProgressHub;
   /** Checks started and not yet finished (the server waits for them when it closes). */
-  readonly running: Set<Promise<void>>;
+  readonly running: Set<Promise<unknown>>;
   /** The checks being sent now, each with the stop of its submission (see submit-routes). */
   readonly sending: ReadonlyMap<string, AbortController>;
   /** How a check runs (default: runCheck); the workspace's also records columns and applies the remembered value maps. */

@@ -42,6 +42,12 @@ const NOTE_IN_PROBLEM: ReadonlySet<string> = new Set(['REJECTED', 'FAILED', 'UNK
 /** The code of an outcome's note (why an invoice has its status: «ya aceptado en una ejecución anterior»), stored at its first row for the grid. */
 export const OUTCOME_NOTE = 'OUTCOME_NOTE';
 
+/**
+ * How a run ended: its end reached, failed, or (a submission) refused before its run started (another
+ * program holds the journal, a login): nothing was sent and the check is as it was.
+ */
+export type CheckRunEnd = 'finished' | 'failed' | 'not-started';
+
 /** Progress events are sent at most this often (ms); the store's row count is updated with them. */
 const PROGRESS_EVERY_MS = 250;
 
@@ -93,10 +99,10 @@ export async function runCheck(
    * it ends before its run started (a lock, a login), the check stays as it was, with the failure said.
    */
   mode: 'check' | 'submission' = 'check',
-): Promise<void> {
+): Promise<CheckRunEnd> {
   const { store, hub } = deps;
   const check = store.getCheck(checkId);
-  if (check === undefined) return;
+  if (check === undefined) return 'failed';
   // The edits and their version in one synchronous step: no edit comes between them.
   const read = checkRunOptions(check, mapping, overlayOf(store, checkId));
   const checkedVersion = check.editsVersion;
@@ -303,6 +309,7 @@ export async function runCheck(
       ...(written.fixAndResend !== undefined ? { fixPath: written.fixAndResend } : {}),
     });
     hub.publish(checkId, { type: 'done' });
+    return 'finished';
   } catch (err) {
     writer?.flush();
     const text =
@@ -310,9 +317,11 @@ export async function runCheck(
         ? inUserTerms(err.text, checkTerms(check))
         : localized(`No se pudo revisar la hoja: ${String(err)}`, `The sheet could not be checked: ${String(err)}`);
     // A submission that never started its run: the check is as its last run left it (rows, marks, problems).
-    if (writer === undefined && mode === 'submission' && check.state === 'done') store.reopenCheck(checkId, text);
+    const reopened = writer === undefined && mode === 'submission' && check.state === 'done';
+    if (reopened) store.reopenCheck(checkId, text);
     else store.failCheck(checkId, text);
     hub.publish(checkId, { type: 'failed', message: text.es });
+    return reopened ? 'not-started' : 'failed';
   }
 }
 

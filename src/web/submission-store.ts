@@ -18,6 +18,11 @@ export interface SubmissionRecord {
 export interface SubmissionStore {
   startSubmission(s: { checkId: string; at: string; environment: string; issuer?: string }): number;
   finishSubmission(id: number, s: { at: string; byStatus?: Readonly<Record<string, number>>; interrupted: boolean; failure?: string }): void;
+  /**
+   * Takes back a submission refused before its run started (another program holds the journal, a login):
+   * it sent nothing, and as the check's latest it would hide the one before, which may have sent everything.
+   */
+  withdrawSubmission(id: number): void;
   /** The latest submission of each check that has one. */
   latestSubmissions(): Map<string, SubmissionRecord>;
 }
@@ -28,6 +33,7 @@ export function submissionStore(db: Db): SubmissionStore {
     finishSubmission: db.prepare(
       `UPDATE submissions SET finished_at = @at, by_status_json = @byStatus, interrupted = @interrupted, failure = @failure WHERE id = @id`,
     ),
+    withdrawSubmission: db.prepare(`DELETE FROM submissions WHERE id = ? AND finished_at IS NULL`),
     latestSubmissions: db.prepare(`SELECT * FROM submissions WHERE id IN (SELECT MAX(id) FROM submissions GROUP BY check_id)`),
   };
   type Raw = Record<string, string | number | null>;
@@ -41,6 +47,7 @@ export function submissionStore(db: Db): SubmissionStore {
         interrupted: s.interrupted ? 1 : 0,
         failure: s.failure ?? null,
       }),
+    withdrawSubmission: (id) => void q.withdrawSubmission.run(id),
     latestSubmissions() {
       const out = new Map<string, SubmissionRecord>();
       for (const r of q.latestSubmissions.all() as Raw[]) {

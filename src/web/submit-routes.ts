@@ -21,7 +21,7 @@ export interface SubmitRouteOptions extends CheckDeps {
   readonly store: WorkspaceStore;
   /** The workspace's one journal (workspace-journal.ts): every submission writes there, one at a time. */
   readonly journal: string;
-  readonly running: Set<Promise<void>>;
+  readonly running: Set<Promise<unknown>>;
   /** The service and the logins (configured, or typed in the page); absent: no service configured. */
   readonly access?: IssuerAccess;
   /** The checks being sent now, each with its stop; shared with the check routes, which tell the page. */
@@ -170,7 +170,10 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
         runLabel: WORKSPACE_RUN_LABEL,
       }),
     );
-    const run = runCheck(options, check.id, mapping, library, 'submission').then(() => {
+    const run = runCheck(options, check.id, mapping, library, 'submission').then((end) => {
+      // Refused before its run started (another program sending with the journal, a login): it sent nothing, the check
+      // says why beside «Enviar», and the history keeps telling the submission before (which may have sent every invoice).
+      if (end === 'not-started') return store.withdrawSubmission(submission);
       const after = store.getCheck(check.id);
       const summary = after?.summary as Partial<RunSummary> | undefined;
       store.finishSubmission(submission, {

@@ -126,7 +126,7 @@ async function serveWorkspace(options: WorkspaceServerOptions, release: () => Pr
     new Date().toISOString(),
   );
   const hub = createCheckProgressHub();
-  const running = new Set<Promise<void>>();
+  const running = new Set<Promise<unknown>>();
   const sending = new Map<string, AbortController>();
   const access = options.service !== undefined ? createIssuerAccess(options.service) : undefined;
   const defaultRuc = (): string | undefined => access?.defaultRuc();

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/logger.js';
 import { parseLockHolder } from '../../src/submit/judge-run-lock.js';
+import { acquireRunLock } from '../../src/submit/run-lock.js';
 import { openWorkspaceStore } from '../../src/web/workspace-store.js';
 import { runCli } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -16,7 +18,7 @@ import { signIn, startServe, stopServe, uploadAndRun, workspaceApi } from './bro
  * One `factura-import serve` per workspace folder (real processes): a second one on a folder a live
  * serve holds exits 2 and changes nothing, even while the first one sends; the folder of a serve
  * killed with SIGKILL opens. And, whatever another program wrote in the database, a check being
- * sent is not checked again.
+ * sent is not checked again, and a submission refused at the journal's lock leaves the history as it was.
  */
 const INVOICES = 20;
 /** Each answer of the sandbox takes this long: a submission of INVOICES lasts seconds, the assertions made during it a fraction of one. */
@@ -163,5 +165,30 @@ describe('one serve per workspace folder', () => {
     expect((await checkOf(call, id)).sending).toBe(true);
     const done = await ended(call, id);
     expect(done.byStatus).toEqual([expect.objectContaining({ status: 'ACCEPTED', count: INVOICES })]);
+  }, 180_000);
+
+  it('a submission refused because another program holds the journal leaves the history with the submission before', async () => {
+    const workspace = join(dir.path, 'espacio');
+    const { call, session } = await start(workspace);
+    const id = await sending(call, session, 'F103');
+    expect((await ended(call, id)).state).toBe('done');
+    const sent = await submissionOf(call, id);
+    expect(sent).toMatchObject({ interrupted: false, byStatus: [{ status: 'ACCEPTED', count: INVOICES }] });
+    expect(sent?.['failure']).toBeUndefined();
+
+    const lock = await acquireRunLock(join(workspace, 'envios.journal.jsonl'), {
+      command: 'factura-import submit otra.xlsx',
+      logger: silentLogger(),
+      lang: 'es',
+    });
+    try {
+      expect((await call('POST', `/api/checks/${id}/submit`, {})).status).toBe(202);
+      const refused = await ended(call, id);
+      expect(refused.failure).toContain('factura-import submit otra.xlsx');
+    } finally {
+      await lock.release();
+    }
+    // Not «Envío intentado …: no se envió»: the history still says what was sent.
+    expect(await submissionOf(call, id)).toEqual(sent);
   }, 180_000);
 });
