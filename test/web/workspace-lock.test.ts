@@ -46,6 +46,7 @@ describe('one serve per workspace folder', () => {
     dir = await tempDir('factura-ws-lock-');
   });
   afterEach(async () => {
+    await fetch(`${sandbox.url}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ latencyMs: LATENCY_MS }) });
     for (const s of serves.splice(0)) await stopServe(s, 'SIGKILL');
     await dir.cleanup();
   });
@@ -55,6 +56,11 @@ describe('one serve per workspace folder', () => {
     serves.push(serve);
     const session = await signIn(serve);
     return { serve, call: workspaceApi(session), session };
+  };
+  /** Changes the sandbox's faults (its latency) from now on. */
+  const faults = async (patch: Record<string, unknown>): Promise<void> => {
+    const res = await fetch(`${sandbox.url}/__sandbox/faults`, { method: 'POST', body: JSON.stringify(patch) });
+    expect(res.status).toBe(200);
   };
   const checkOf = async (call: WorkspaceApi, id: string): Promise<CheckState> => (await call('GET', `/api/checks/${id}`)).json as unknown as CheckState;
   const submissionOf = async (call: WorkspaceApi, id: string): Promise<Record<string, unknown> | undefined> =>
@@ -90,6 +96,8 @@ describe('one serve per workspace folder', () => {
       const c = await checkOf(call, id);
       return { state: c.state, failure: c.failure, sending: c.sending, submission: await submissionOf(call, id) };
     };
+    // Each answer slower while the second serve starts (a few seconds on a loaded machine): the first one is surely still sending.
+    await faults({ latencyMs: 5 * LATENCY_MS });
     const before = await seen();
     expect(before).toMatchObject({ state: 'running', sending: true, submission: { interrupted: false } });
 
@@ -112,6 +120,7 @@ describe('one serve per workspace folder', () => {
 
     // The first server's check and history are as they were, and its submission ends as it would have.
     const after = await seen();
+    await faults({ latencyMs: LATENCY_MS });
     expect(after).toEqual({ ...before, submission: after.submission });
     expect(after.submission).toEqual(before.submission);
     const done = await ended(call, id);
@@ -144,6 +153,8 @@ describe('one serve per workspace folder', () => {
     const workspace = join(dir.path, 'espacio');
     const { call, session } = await start(workspace);
     const id = await sending(call, session, 'F102');
+    // Slower answers while the test acts: the submission is surely still running.
+    await faults({ latencyMs: 5 * LATENCY_MS });
     // A program that does not take the workspace's lock (an older factura-import) opens the database and, as at a
     // start, calls the running submission interrupted.
     const other = openWorkspaceStore(join(workspace, 'espacio-de-trabajo.sqlite'));
@@ -163,6 +174,7 @@ describe('one serve per workspace folder', () => {
     expect((await call('POST', `/api/checks/${id}/forget`, {})).status).toBe(409);
     // Still sending when refused: the refusal was made during the submission.
     expect((await checkOf(call, id)).sending).toBe(true);
+    await faults({ latencyMs: LATENCY_MS });
     const done = await ended(call, id);
     expect(done.byStatus).toEqual([expect.objectContaining({ status: 'ACCEPTED', count: INVOICES })]);
   }, 180_000);
