@@ -11,7 +11,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 import { writeSalesCsv } from '../reliability/sales-sheet.js';
 import type { SandboxProcess } from '../reliability/sandbox-process.js';
 import { startSandboxProcess } from '../reliability/sandbox-process.js';
-import type { ServeProcess, WorkspaceApi } from './browser-session.js';
+import type { ServeProcess, Session, WorkspaceApi } from './browser-session.js';
 import { signIn, startServe, stopServe, uploadAndRun, workspaceApi } from './browser-session.js';
 
 /**
@@ -51,7 +51,7 @@ describe('one serve per workspace folder', () => {
     await dir.cleanup();
   });
 
-  const start = async (workspace: string): Promise<{ serve: ServeProcess; call: WorkspaceApi; session: { cookie: string; origin: string } }> => {
+  const start = async (workspace: string): Promise<{ serve: ServeProcess; call: WorkspaceApi; session: Session }> => {
     const serve = await startServe(workspace, { ...sandbox.env });
     serves.push(serve);
     const session = await signIn(serve);
@@ -70,7 +70,7 @@ describe('one serve per workspace folder', () => {
     await expect.poll(done, { timeout: timeoutMs, interval: 50, message: what }).toBe(true);
   };
   /** A checked sheet of INVOICES invoices of serie `serie`, sending: resolves once the service has some of them. */
-  const sending = async (call: WorkspaceApi, session: { cookie: string; origin: string }, serie: string): Promise<string> => {
+  const sending = async (call: WorkspaceApi, session: Session, serie: string): Promise<string> => {
     const sheet = join(dir.path, `${serie}.csv`);
     await writeSalesCsv(sheet, { invoices: INVOICES, serie });
     const id = await uploadAndRun(session, `${serie}.csv`, await readFile(sheet));
