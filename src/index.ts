@@ -44,6 +44,7 @@ export type { Logger } from './logger.js';
 export { loadConfigFile } from './config/config-file.js';
 export { loadMappingFile, MAPPING_TIPO_REGISTRO } from './sheet/load-mapping-file.js';
 export type { MappingRecord } from './sheet/load-mapping-file.js';
+export { readMappedHeader } from './sheet/mapped-header.js';
 export { formatSummary } from './report/run-summary.js';
 export { createAmountSum } from './report/amount-sum.js';
 export type { AmountSum } from './report/amount-sum.js';

@@ -3,12 +3,12 @@ import type { LocalizedText } from '../i18n/localized-text.js';
 import { CANONICAL_COLUMNS, REQUIRED_COLUMNS } from '../invoice/canonical-columns.js';
 import type { Problem } from '../invoice/problem.js';
 import { cellDisplayText } from '../sheet/cell-display-text.js';
-import type { ColumnMapping, HeaderMatch } from '../sheet/column-mapping.js';
+import type { ColumnMapping } from '../sheet/column-mapping.js';
 import { firstColumns, headerKey, matchHeaderCells } from '../sheet/column-mapping.js';
 import { findSheetAmountColumns } from '../sheet/sheet-amount-columns.js';
 import { findSaleStateColumn } from '../sheet/sale-state-column.js';
 import { findDocumentKindColumn } from '../sheet/document-kind-column.js';
-import { correctHeaderMatch } from '../sheet/correct-header-match.js';
+import { headerReading } from '../sheet/header-reading.js';
 import { lineAmountKind } from '../sheet/line-amount-as-unit.js';
 import type { SheetAmounts } from '../invoice/line-record.js';
 import type { HeaderColumn, HeaderMap } from '../sheet/header-map.js';
@@ -82,19 +82,26 @@ const isBlank = (cells: readonly string[]): boolean => cells.every((c) => c.trim
 
 /**
  * The row among `rows` naming the most known columns (at least one), and the first column naming
- * each; a column holding the serie and the number together feeds both, as when the header is found.
+ * each, read as the run reads a header (header-reading.ts): a column holding the serie and the
+ * number together feeds both, and a register's line amount without a quantity is the unit value of
+ * one unit, as when the header is found.
  */
-function likeliestHeader(rows: readonly SourceRow[], mapping: ColumnMapping | undefined): Pick<HeaderMap, 'row' | 'columns'> | undefined {
-  let best: { row: number; match: HeaderMatch } | undefined;
+function likeliestHeader(
+  rows: readonly SourceRow[],
+  read: { readonly mapping?: ColumnMapping | undefined; readonly pricesWithIgv?: boolean | undefined },
+): Pick<HeaderMap, 'row' | 'columns' | 'unitQuantity'> | undefined {
+  const mapping = read.mapping ?? {};
+  let best: { row: SourceRow; known: number } | undefined;
   for (const r of rows) {
-    const match = matchHeaderCells(r.cells, mapping);
-    if (match.matches.size > (best?.match.matches.size ?? 0)) best = { row: r.row, match };
+    const known = matchHeaderCells(r.cells, mapping).matches.size;
+    if (known > (best?.known ?? 0)) best = { row: r, known };
   }
   if (best === undefined) return undefined;
-  const { row, match } = best;
+  const { row, cells } = best.row;
   const below = rows.filter((r) => r.row > row);
   // A proposal the user confirms: a column whose values look like «F004-00000088» is offered for both, whatever its header.
-  return { row, columns: firstColumns(correctHeaderMatch(match, below, { mapping: mapping ?? {}, bySample: true })) };
+  const { match, unitQuantity } = headerReading(cells, below, { mapping, pricesWithIgv: read.pricesWithIgv === true, bySample: true });
+  return { row, columns: firstColumns(match), ...(unitQuantity ? { unitQuantity: true as const } : {}) };
 }
 
 /** How many of a sheet's first non-blank rows a preview gives (`firstRows`). */
@@ -123,7 +130,7 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   const problem: LocalizedText | undefined = 'problem' in window ? window.problem.text : undefined;
   // Without a header (a required column missing): the row naming most known columns, with what it names, so
   // a columns step asks only for what is missing instead of every column.
-  const guess = header ?? likeliestHeader(window.rows, settings.read.mapping);
+  const guess = header ?? likeliestHeader(window.rows, settings.read);
   const headerRow = guess !== undefined ? rows.find((r) => r.row === guess.row) : rows.find((r) => !isBlank(r.cells));
   // The canonical columns each source column feeds (a column holding the serie and the number feeds both).
   const fed = new Map<number, string[]>();
@@ -168,7 +175,7 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
     ...(headerRow !== undefined ? { headerRow: headerRow.row } : {}),
     columns,
     // A sheet of line amounts without a quantity column: each line is one unit (line-amount-as-unit.ts).
-    missing: REQUIRED_COLUMNS.filter((c) => !fedNames.has(c) && !(c === 'cantidad' && header?.unitQuantity === true)),
+    missing: REQUIRED_COLUMNS.filter((c) => !fedNames.has(c) && !(c === 'cantidad' && guess?.unitQuantity === true)),
     signature,
     notes,
     firstRows: rows.filter((r) => !isBlank(r.cells)).slice(0, PREVIEW_FIRST_ROWS),

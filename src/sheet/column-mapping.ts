@@ -5,6 +5,7 @@ import type { HeaderColumn } from './header-map.js';
 import { columnLetter } from './header-map.js';
 import { igvStance, normalizeIgvPhrase, trailingNote } from './normalize-igv-phrase.js';
 import { collapseWhitespace } from './normalize-result.js';
+import { readMappedHeader } from './mapped-header.js';
 import type { Cell } from './source-row.js';
 
 /** A `--map` file: canonical column name → the sheet's header text for it. */
@@ -66,16 +67,20 @@ export function headerText(cell: Cell | null): string | undefined {
 
 /**
  * Matches a row's cells to canonical columns. A cell named in the mapping file feeds the canonical
- * column(s) it is mapped to (compared by matchKey: case, accents, spaces and `_ . - /` ignored); any
- * other cell matches by name or alias (by matchKey, else by headerKey), except for canonical columns the
- * mapping file places elsewhere.
+ * column(s) it is mapped to (compared by matchKey: case, accents, spaces and `_ . - /` ignored); a
+ * mapping that names the column's letter too («Número (columna F)», mapped-header.ts) names only the
+ * cell of that letter with that header, and that cell takes only what such a mapping gives it (two
+ * columns headed alike, each its own field). Any other cell matches by name or alias (by matchKey,
+ * else by headerKey), except for canonical columns the mapping file places elsewhere.
  */
 export function matchHeaderCells(cells: readonly (Cell | null)[], mapping: ColumnMapping = {}): HeaderMatch {
   const mapped = new Map<string, ColumnName[]>();
   for (const [column, text] of Object.entries(mapping) as [ColumnName, string | undefined][]) {
     if (text === undefined) continue;
-    const key = matchKey(text);
-    mapped.set(key, [...(mapped.get(key) ?? []), column]);
+    const named = readMappedHeader(text);
+    // A header that is written so («Número (columna F)» in the sheet itself) is that header, whatever its letter.
+    const keys = named.letter === undefined ? [matchKey(text)] : [matchKey(text), lettered(matchKey(named.header), named.letter)];
+    for (const key of keys) mapped.set(key, [...(mapped.get(key) ?? []), column]);
   }
   const matches = new Map<ColumnName, HeaderColumn[]>();
   const unknown: HeaderColumn[] = [];
@@ -83,7 +88,7 @@ export function matchHeaderCells(cells: readonly (Cell | null)[], mapping: Colum
     const header = headerText(cell);
     if (header === undefined) return;
     const where: HeaderColumn = { index, header, letter: columnLetter(index) };
-    const byMapping = mapped.get(matchKey(header));
+    const byMapping = mapped.get(lettered(matchKey(header), where.letter)) ?? mapped.get(matchKey(header));
     const byAlias = ALIAS_INDEX.get(matchKey(header)) ?? ALIAS_INDEX.get(headerKey(header));
     const targets = byMapping ?? (byAlias !== undefined && mapping[byAlias] === undefined ? [byAlias] : []);
     if (targets.length === 0) unknown.push(where);
@@ -91,6 +96,9 @@ export function matchHeaderCells(cells: readonly (Cell | null)[], mapping: Colum
   });
   return { matches, unknown };
 }
+
+/** The key of a header at one column's letter (a matchKey drops whitespace: a tab is never in one). */
+const lettered = (key: string, letter: string): string => `${key}\t${letter}`;
 
 /** The match with `column` feeding `names` (and no longer among the unknown columns). */
 export function withColumnFeeding(match: HeaderMatch, column: HeaderColumn, names: readonly ColumnName[]): HeaderMatch {

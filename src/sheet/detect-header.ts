@@ -5,13 +5,13 @@ import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import { firstAndMore } from '../i18n/first-and-more.js';
 import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
-import { acceptedHeaders, firstColumns, headerText, matchHeaderCells, withColumnFeeding } from './column-mapping.js';
+import { acceptedHeaders, firstColumns, headerText, matchHeaderCells } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
 import { combinedKeyColumn, isCombinedKeyHeader } from './combined-key-column.js';
-import { correctHeaderMatch } from './correct-header-match.js';
-import { isPlainPriceHeader, isPriceWithIgvHeader, priceWithIgvColumn } from './price-with-igv-column.js';
+import { isPlainPriceHeader, isPriceWithIgvHeader } from './price-with-igv-column.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
-import { isUnitQuantity, unitQuantityNote, withLineAmountAsUnitValue } from './line-amount-as-unit.js';
+import { unitQuantityNote } from './line-amount-as-unit.js';
+import { headerReading } from './header-reading.js';
 import { isFixNotesHeader } from './fix-notes-header.js';
 import { isSaleStateHeader } from './sale-state-column.js';
 import { documentKindNote, findDocumentKindColumn, isDocumentKindHeader } from './document-kind-column.js';
@@ -76,6 +76,24 @@ function isHeaderCandidate(match: HeaderMatch): boolean {
   return known.length >= MIN_KNOWN_COLUMNS && known.filter((c) => REQUIRED_COLUMNS.includes(c)).length >= MIN_REQUIRED_COLUMNS;
 }
 
+/**
+ * Where the header row is among `rows`: the first header row (isHeaderCandidate), unless a mapping
+ * names a column that row does not have and a row further down has every column it names. A
+ * register's header of two rows (merged «Comprobante de pago» and «Cliente» over «Serie», «Número»…)
+ * made the row of the merged cells the header, and a mapping chosen on the row below, as the
+ * workspace's columns step shows it, was refused for naming headers «not in the header row».
+ * -1 when no row is a header row.
+ */
+function headerPosition(rows: readonly SourceRow[], mapping: ColumnMapping): number {
+  const first = rows.findIndex((r) => isHeaderCandidate(matchHeaderCells(r.cells, mapping)));
+  const mapped = (Object.keys(mapping) as ColumnName[]).filter((c) => mapping[c] !== undefined);
+  const namesAll = (match: HeaderMatch): boolean => isHeaderCandidate(match) && mapped.every((c) => match.matches.has(c));
+  const firstRow = rows[first];
+  if (firstRow === undefined || mapped.length === 0 || namesAll(matchHeaderCells(firstRow.cells, mapping))) return first;
+  const later = rows.slice(first + 1).findIndex((r) => namesAll(matchHeaderCells(r.cells, mapping)));
+  return later === -1 ? first : first + 1 + later;
+}
+
 const quote = (s: string): string => `«${s}»`;
 const where = (c: HeaderColumn): string => `«${c.header}» (${c.letter})`;
 
@@ -91,19 +109,12 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   if (rows.length === 0) {
     throw new FacturaError('INPUT', localized(`${options.file} está vacío: no tiene ninguna fila.`, `${options.file} is empty: it has no rows.`));
   }
-  const position = rows.findIndex((r) => isHeaderCandidate(matchHeaderCells(r.cells, mapping)));
+  const position = headerPosition(rows, mapping);
   const found = rows[position];
   if (found === undefined) throw noHeader(options, rows.length);
   const below = rows.slice(position + 1);
-  const matched = correctHeaderMatch(matchHeaderCells(found.cells, mapping), below, { mapping });
-  const withIgv = matched.matches.has('valorVentaUnitario') ? undefined : priceWithIgvColumn(matched.unknown);
-  const priced = withIgv !== undefined && options.pricesWithIgv === true ? withColumnFeeding(matched, withIgv, ['valorVentaUnitario']) : matched;
   // A register of one amount per line and no quantity: each line is one unit of it (line-amount-as-unit.ts).
-  const match = withLineAmountAsUnitValue(priced, { pricesWithIgv: options.pricesWithIgv === true });
-  const unitQuantity = isUnitQuantity(
-    { cantidad: match.matches.get('cantidad')?.[0], valorVentaUnitario: match.matches.get('valorVentaUnitario')?.[0] },
-    match.unknown,
-  );
+  const { match, withIgv, unitQuantity } = headerReading(found.cells, below, { mapping, pricesWithIgv: options.pricesWithIgv === true });
 
   const missing = REQUIRED_COLUMNS.filter((c) => !match.matches.has(c) && !(c === 'cantidad' && unitQuantity));
   if (missing.length > 0) {

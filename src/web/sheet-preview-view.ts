@@ -1,5 +1,5 @@
 import type { LocalizedText, MappingRecord, SheetPreview as LibraryPreview } from '../index.js';
-import { CANONICAL_COLUMN_LIST, FacturaError, inUserTerms, isPriceWithIgvHeader, listSheets, previewSheet } from '../index.js';
+import { CANONICAL_COLUMN_LIST, FacturaError, inUserTerms, isPriceWithIgvHeader, listSheets, previewSheet, readMappedHeader } from '../index.js';
 import { checkTerms } from './check-terms.js';
 import { includesIgv } from './confirmed-mapping.js';
 import type { SheetChoice, SheetPreview } from './workspace-api.js';
@@ -48,10 +48,18 @@ export function previewForBrowser(p: StoredPreview): SheetPreview {
   if (mapping === undefined) return rest;
   const withIgv = includesIgv(mapping);
   const columns = rest.columns.map(({ column: _column, ...c }) => {
-    const fields = COLUMN_NAMES.filter((name) => mapping[name] === c.header).map((name) => (name === 'valorVentaUnitario' && withIgv ? WITH_IGV_CHOICE : name));
+    const fields = COLUMN_NAMES.filter((name) => names(mapping[name], c)).map((name) => (name === 'valorVentaUnitario' && withIgv ? WITH_IGV_CHOICE : name));
     return fields.length === 0 ? c : { ...c, column: fields.join(',') };
   });
   return { ...rest, columns };
+}
+
+/** Whether a mapping's text names this column: its header, and its letter when the text says one («Número (columna F)»). */
+function names(text: string | undefined, column: { readonly header: string; readonly letter: string }): boolean {
+  if (text === undefined) return false;
+  if (text === column.header) return true;
+  const named = readMappedHeader(text);
+  return named.letter === column.letter && named.header === column.header;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { SheetPreview } from '../api-client.js';
 import { WITH_IGV_SUFFIX } from '../../../src/web/workspace-api.js';
+import { mappedHeaderText } from '../../../src/sheet/mapped-header.js';
 
 interface Props {
   readonly preview: SheetPreview;
@@ -46,7 +47,8 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
     const mapping: Record<string, string> = {};
     for (const c of preview.columns) {
       const target = choice[c.index];
-      for (const name of fieldsOf(target)) mapping[name] = c.header;
+      // Two columns headed alike (a register's «Número» of the invoice and of the customer's document): each named by its letter too.
+      for (const name of fieldsOf(target)) mapping[name] = mappedHeaderText(c, preview.columns);
     }
     onConfirm(
       mapping,
