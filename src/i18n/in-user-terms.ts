@@ -32,6 +32,35 @@ export const WORKSPACE_REMEDIES: readonly (readonly [LocalizedText, LocalizedTex
     { es: 'Escriba el número sin separador de miles.', en: 'Write the number without a thousands separator.' },
   ],
   [
+    // A column a mapping chose that the header row does not have: in the workspace, chosen on the columns step.
+    { es: 'el archivo de mapeo indica ', en: 'the mapping file names ' },
+    { es: 'se eligió la columna ', en: 'the column chosen is ' },
+  ],
+  [
+    { es: 'El archivo de mapeo asigna ', en: 'The mapping file assigns ' },
+    { es: 'En «Columnas» se asignó ', en: 'The «Columnas» step assigns ' },
+  ],
+  [
+    {
+      es: 'ejecute con --tipo-registro PRECIOS_CON_IGV y cada línea se leerá como 1 unidad a ese precio con IGV (en el espacio de trabajo web, elija «Valor unitario con IGV» para esa columna)',
+      en: 'run with --tipo-registro PRECIOS_CON_IGV and each line is read as 1 unit at that price with IGV (in the web workspace, choose «Valor unitario con IGV» for that column)',
+    },
+    {
+      es: 'elija «Valor unitario con IGV» para esa columna con el botón «Columnas» y cada línea se leerá como 1 unidad a ese precio con IGV',
+      en: 'choose «Valor unitario con IGV» for that column with the «Columnas» button and each line is read as 1 unit at that price with IGV',
+    },
+  ],
+  [
+    {
+      es: 'si el importe incluye el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV; si no lo incluye, llame a esa columna «Valor venta»;',
+      en: 'if the amount includes IGV, run with --tipo-registro PRECIOS_CON_IGV; if it does not, name that column «Valor venta»;',
+    },
+    {
+      es: 'elija para esa columna, con el botón «Columnas», «Valor unitario con IGV» si el importe incluye el IGV, o «Valor unitario» si no lo incluye;',
+      en: 'choose for that column, with the «Columnas» button, «Valor unitario con IGV» if the amount includes IGV, or «Valor unitario» if it does not;',
+    },
+  ],
+  [
     { es: 'Si alguna debe usarse, indíquela con --map mapping.json.', en: 'If one should be used, name it with --map mapping.json.' },
     { es: 'Si alguna debe usarse, asígnela con el botón «Columnas».', en: 'If one should be used, assign it with the «Columnas» button.' },
   ],
@@ -114,8 +143,23 @@ export const WORKSPACE_REMEDIES: readonly (readonly [LocalizedText, LocalizedTex
 ];
 
 /** Some text each command-line remedy holds: a message without any has none to reword (most messages: the check is skipped). */
-const REMEDY_MARKS: readonly string[] = ['--', 'archivo de configuración', 'configuration file'];
+const REMEDY_MARKS: readonly string[] = ['--', 'archivo de configuración', 'configuration file', 'archivo de mapeo', 'mapping file'];
 const mayHoldRemedy = (text: string): boolean => REMEDY_MARKS.some((mark) => text.includes(mark));
+
+/**
+ * Remedies that carry a part of the message (a mapping file's example, with the sheet's own header
+ * in it), as patterns: the workspace's user chooses the column on the page and writes no JSON.
+ * Checked like WORKSPACE_REMEDIES (test/i18n/workspace-wording.test.ts).
+ */
+export const WORKSPACE_REMEDY_PATTERNS: readonly (readonly [{ readonly es: RegExp; readonly en: RegExp }, LocalizedText])[] = [
+  [
+    {
+      es: /indíquelo en un archivo de mapeo \(--map mapping\.json\) con el nombre de la columna y el encabezado de la hoja, por ejemplo \{"\w+": ".*?"\}\./u,
+      en: /say so in a mapping file \(--map mapping\.json\) with the column's name and the sheet's header, for example \{"\w+": ".*?"\}\./u,
+    },
+    { es: 'asígnela con el botón «Columnas».', en: 'assign it with the «Columnas» button.' },
+  ],
+];
 
 /**
  * Whom a run's messages speak to. 'command-line' (the default): a remedy is a flag of the command
@@ -140,7 +184,7 @@ export interface UserTerms {
 export function inUserTerms(text: LocalizedText, terms: UserTerms): LocalizedText {
   let { es, en } = text;
   if (terms.wording === 'workspace' && (mayHoldRemedy(es) || mayHoldRemedy(en))) {
-    for (const [cli, workspace] of WORKSPACE_REMEDIES) {
+    for (const [cli, workspace] of [...WORKSPACE_REMEDY_PATTERNS, ...WORKSPACE_REMEDIES]) {
       es = es.replace(cli.es, workspace.es);
       en = en.replace(cli.en, workspace.en);
     }

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalizedText, ValidateOptions } from '../../src/index.js';
 import { FacturaError, validateSheet } from '../../src/index.js';
-import { inUserTerms, WORKSPACE_REMEDIES } from '../../src/i18n/in-user-terms.js';
+import { inUserTerms, WORKSPACE_REMEDIES, WORKSPACE_REMEDY_PATTERNS } from '../../src/i18n/in-user-terms.js';
 import { PROJECT_ROOT } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -52,6 +52,11 @@ async function sheets(): Promise<(readonly [string, ValidateOptions?])[]> {
   };
   const rows = (n: number): string => Array.from({ length: n }, (_, i) => LINE.replace('F001;1;', `F001;${i + 1};`)).join('\r\n');
   const withIgv = `${HEADER.replace('Valor unitario', 'Precio unitario con IGV')}\r\n${LINE}\r\n`;
+  const perLine = await Promise.all(
+    (['Total', 'Importe'] as const).map((amount) =>
+      csv(`${amount}-por-linea.csv`, `${HEADER.replace(';Cantidad;Valor unitario', `;${amount}`)}\r\nF001;1;20/11/2026;20512333797;Andina;Asesoría;236\r\n`),
+    ),
+  );
   const sheets: (string | readonly [string, ValidateOptions])[] = [
     // A price with IGV as the only price, alone and mapped as the unit value.
     await csv('con-igv.csv', withIgv),
@@ -79,6 +84,13 @@ async function sheets(): Promise<(readonly [string, ValidateOptions?])[]> {
     [await csv('total-sin-igv.csv', `${HEADER};Total\r\n${LINE};236\r\n`), { tipoRegistro: 'PRECIOS_CON_IGV' }],
     // A date only month first reads, in a sheet read day first.
     await csv('fechas.csv', `${HEADER}\r\n${LINE}\r\n${LINE.replace('F001;1;20/11/2026', 'F001;2;11/21/2026')}\r\n`),
+    // A mapping naming a header the sheet does not have: a required column, an optional one.
+    [await csv('mapeo-ausente.csv', `${HEADER}\r\n${LINE}\r\n`), { mapping: { serie: 'Serie de la factura' } }],
+    [await csv('correo-ausente.csv', `${HEADER}\r\n${LINE}\r\n`), { mapping: { receptorCorreo: 'Correo electrónico' } }],
+    // A required column missing, and a column nobody recognised that may be it.
+    await csv('sin-ruc.csv', `${HEADER.replace('RUC cliente', 'Identificador')}\r\n${LINE}\r\n`),
+    // A register of line amounts that may include IGV, without a quantity or a unit value.
+    ...perLine,
     // A cover page first, the data on another sheet (real-world fixture 22).
     join(PROJECT_ROOT, 'fixtures/real-world/22-datos-en-otra-hoja.xlsx'),
     // A hidden line of an invoice, and only hidden sheets.
@@ -122,8 +134,20 @@ describe('the command-line remedies in the workspace', () => {
         cli.en,
       ).toBe(true);
     }
+    for (const [cli] of WORKSPACE_REMEDY_PATTERNS) {
+      expect(
+        said.some((m) => cli.es.test(m.es)),
+        String(cli.es),
+      ).toBe(true);
+      expect(
+        said.some((m) => cli.en.test(m.en)),
+        String(cli.en),
+      ).toBe(true);
+    }
     const shown = said.map((m) => inUserTerms(m, { wording: 'workspace', path: dir.path, fileName: 'ventas' }));
     expect(shown.filter((m) => FLAG.test(m.es) || FLAG.test(m.en))).toEqual([]);
+    // Nor a mapping file, nor its JSON: the page's user chooses columns on the page.
+    expect(shown.filter((m) => /archivo de mapeo|\{"/.test(m.es) || /mapping file|\{"/.test(m.en))).toEqual([]);
     expect(shown.some((m) => m.es.includes('guárdelo en Excel como «CSV UTF-8 (delimitado por comas)» y súbalo de nuevo'))).toBe(true);
     // The page has no configuration file to change: it offers the cell, and «Recordar».
     expect(shown.filter((m) => m.es.includes('archivo de configuración') || m.en.includes('configuration file'))).toEqual([]);
