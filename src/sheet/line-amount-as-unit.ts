@@ -2,7 +2,7 @@ import { localized } from '../i18n/localized-text.js';
 import { matchKey } from '../invoice/match-key.js';
 import type { Problem } from '../invoice/problem.js';
 import type { HeaderMatch } from './column-mapping.js';
-import { withColumnFeeding } from './column-mapping.js';
+import { headerKey, withColumnFeeding } from './column-mapping.js';
 import type { HeaderColumn } from './header-map.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
 
@@ -23,7 +23,7 @@ export function withLineAmountAsUnitValue(match: HeaderMatch, options: { readonl
   if (match.matches.has('cantidad') || match.matches.has('valorVentaUnitario') || match.unknown.some((c) => looksLikeQuantity(c.header))) return match;
   const wanted: readonly string[] = options.pricesWithIgv ? ['total', 'amount'] : ['base'];
   for (const kind of wanted) {
-    const column = match.unknown.find((c) => sheetAmountKind(c.header) === kind);
+    const column = match.unknown.find((c) => lineAmountKind(c.header) === kind);
     if (column !== undefined) return withColumnFeeding(match, column, ['valorVentaUnitario']);
   }
   return match;
@@ -56,10 +56,29 @@ export function isLineAmountHeader(header: string): boolean {
   return lineAmountKind(header) !== undefined;
 }
 
+/**
+ * A register's base of its taxed sales («Base imponible gravada», SUNAT's register's «Base imponible
+ * de la operación gravada»): a line's value without IGV, read as the value of one unit when the sheet
+ * has no quantity and no unit value. Not one of the sheet's amounts each invoice is checked against
+ * (sheet-amount-columns.ts): an exonerated sale's base is in another column, and checked against it
+ * such an invoice, valid, would be refused.
+ */
+const TAXED_BASE_KEYS: ReadonlySet<string> = new Set(
+  [
+    'Base imponible gravada',
+    'Base imponible op. gravada',
+    'Base imponible operación gravada',
+    'Base imponible de la operación gravada',
+    'Valor venta gravado',
+    'Valor de venta gravada',
+  ].map(headerKey),
+);
+
 /** Which line's amount a header names: without IGV (`base`), with it (`total`), or either (`amount`, «Importe»). */
 export function lineAmountKind(header: string): 'base' | 'total' | 'amount' | undefined {
   const kind = sheetAmountKind(header);
-  return kind === 'base' || kind === 'total' || kind === 'amount' ? kind : undefined;
+  if (kind === 'base' || kind === 'total' || kind === 'amount') return kind;
+  return TAXED_BASE_KEYS.has(headerKey(header)) ? 'base' : undefined;
 }
 
 /**

@@ -137,4 +137,20 @@ describe('a register of line amounts through a whole check', () => {
     expect(preview.missing).toEqual([]);
     expect(preview.columns.find((c) => c.header === 'Valor venta')).toMatchObject({ column: 'valorVentaUnitario', lineAmount: 'base' });
   });
+
+  it('reads a register’s «Base imponible gravada» so too, and the columns step proposes it when another column is to choose', async () => {
+    const fecha = limaToday(Date.now());
+    const path = join(dir.path, 'registro.csv');
+    const rows = register('Base imponible gravada').map((r) => r.map((c) => (c === '20/11/2026' ? fecha : c)));
+    await writeFile(path, rows.map((r) => r.join(';')).join('\r\n'));
+    const result = await validateSheet(path, { writeFiles: false, emisor: { ruc: '20100070970', nombreLegal: 'Estudio Contable S.A.C.' } });
+    expect(result.byStatus).toMatchObject({ VALID: 2 });
+    expect(result.totals).toEqual([expect.objectContaining({ base: '1770.00', igv: '318.60', total: '2088.60' })]);
+    // The customer's RUC headed as no alias says: the step asks for it alone, the base already the unit value of one unit.
+    await writeFile(path, rows.map((r) => r.map((c) => (c === 'RUC' ? 'Identificador' : c)).join(';')).join('\r\n'));
+    const preview = await previewSheet(path);
+    expect(preview.header).toBeUndefined();
+    expect(preview.missing).toEqual(['receptorNumeroDocumento']);
+    expect(preview.columns.find((c) => c.header === 'Base imponible gravada')).toMatchObject({ column: 'valorVentaUnitario', lineAmount: 'base' });
+  });
 });
