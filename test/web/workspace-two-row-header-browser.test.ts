@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTASIS_SALES, writeContasisRegister } from '../helpers/contasis-register.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import type { ServeProcess } from './browser-session.js';
+import { closeWorkspace, openBrowser, POLL, startServe } from './browser-session.js';
+
+/**
+ * A Contasis sales register in the workspace: its header takes two rows (merged «Comprobante de
+ * Pago» and «Cliente» over «Serie», «Número»…), two of its columns are headed «Número», and it has
+ * no quantity and no unit value, only each invoice's «Base Imponible». The columns step showed row 5
+ * and asked for the customer's document, a quantity and a unit value; once they were chosen, «Revisar
+ * la hoja» read row 4 and refused every column chosen, speaking of a mapping file: the sheet could
+ * never be checked from the page.
+ */
+describe('the web workspace: a register with a header of two rows', () => {
+  let dir: { path: string; cleanup: () => Promise<void> };
+  let serve: ServeProcess;
+  let context: BrowserContext;
+  let page: Page;
+  let register: string;
+  let consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    dir = await tempDir('factura-web-two-rows-');
+    register = join(dir.path, 'registro-contasis.xlsx');
+    await writeContasisRegister(register);
+    serve = await startServe(join(dir.path, 'espacio'));
+    ({ context, page, consoleErrors } = await openBrowser(join(dir.path, 'perfil-chromium')));
+    await page.goto(serve.url);
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeWorkspace({ context, serve, dir });
+  });
+
+  it('asks only for the customer’s document, then checks the sheet from the row it showed, and the grid shows its invoices', async () => {
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(register);
+    await page.getByRole('heading', { name: '2. Columnas de «registro-contasis.xlsx»' }).waitFor();
+    await expect.poll(() => page.getByText('Encabezados en la fila 5.').count(), POLL).toBe(1);
+    // «Base Imponible» is proposed as each row's value (one unit of it): no quantity, no unit value asked for.
+    await expect
+      .poll(() => page.getByRole('status').allTextContents(), POLL)
+      .toEqual([
+        'Sin columna de cantidad: cada fila se leerá como una factura de 1 unidad, con «Base Imponible» como su valor sin IGV.',
+        'Faltan columnas obligatorias: Documento del cliente.',
+      ]);
+    await expect(page.getByLabel('Dato de la columna Base Imponible').inputValue()).resolves.toBe('valorVentaUnitario');
+    // The two «Número» columns: D the invoice's (recognised), F the customer's document (chosen here).
+    const numeros = page.getByLabel('Dato de la columna Número', { exact: true });
+    await expect.poll(() => numeros.count(), POLL).toBe(2);
+    await expect(numeros.nth(0).inputValue()).resolves.toBe('numero');
+    await numeros.nth(1).selectOption({ label: 'Documento del cliente (obligatorio)' });
+    await expect.poll(() => page.getByText('Faltan columnas obligatorias').count(), POLL).toBe(0);
+
+    await page.getByRole('button', { name: 'Revisar la hoja' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), POLL).toMatch(/VÁLIDO\s*3/);
+    expect(await page.getByText('No se pudo revisar').count()).toBe(0);
+    const grid = page.getByRole('grid', { name: 'Filas de la hoja' });
+    // Rows 6 to 8 its invoices, row 9 its totals (read as none).
+    await expect.poll(() => grid.getByRole('rowheader').allTextContents(), POLL).toEqual(['6', '7', '8', '9']);
+    await expect
+      .poll(() => grid.locator('.status-cell .invoice').allTextContents(), POLL)
+      .toEqual(CONTASIS_SALES.map(([serie, numero]) => `${serie}-${numero}`));
+    // The customer's RUC came from column F, not from the invoice's «Número».
+    await expect.poll(() => grid.textContent(), POLL).toContain(CONTASIS_SALES[0][2]);
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
+});
