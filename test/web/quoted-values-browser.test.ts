@@ -78,7 +78,8 @@ describe('a cell holding a bidirectional control, in the messages of the page', 
     expect(await item.innerText()).toMatch(/^Fila 2: .*Cantidad: «dos<U\+202E>» no es un número\.$/);
     // Drawn in that order too: reversed, «número» came first.
     expect(increasing(await drawnAt(item, ['Fila', 'dos', 'no', 'es', 'un', 'número']))).toBe(true);
-    expect(increasing(await drawnAt(group.locator('summary'), ['cantidad', 'dos', 'no', 'es', 'un', 'número']))).toBe(true);
+    // The group's example (its message), on a line of its own after the column and the count.
+    expect(increasing(await drawnAt(group.locator('summary .group-example'), ['dos', 'no', 'es', 'un', 'número']))).toBe(true);
     // The quoted value and the column's name (both the user's text) are each laid out on their own.
     await expect(item.locator('bdi').allTextContents()).resolves.toEqual(['dos<U+202E>']);
     await expect(group.locator('summary bdi').allTextContents()).resolves.toEqual(['G · cantidad', 'dos<U+202E>']);

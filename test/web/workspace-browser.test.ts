@@ -91,7 +91,10 @@ describe('the web workspace in a real browser', () => {
     await expect.poll(() => ruc.textContent(), POLL).toContain(`${BAD_RUC.length} facturas`);
     await shot(page, '02-resumen-y-problemas');
     await ruc.locator('summary').click();
-    await ruc.getByText(`Fila ${BAD_RUC[0]! + 1}:`).waitFor();
+    await ruc
+      .locator('.problem-items li')
+      .filter({ hasText: `Fila ${BAD_RUC[0]! + 1}:` })
+      .waitFor();
   }, 90_000);
 
   it('marks the invalid cells in the grid, with the message as their accessible description', async () => {

@@ -8,6 +8,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 import type { SalesRow } from '../helpers/write-sales-sheet.js';
 import { salesRow } from '../helpers/write-sales-sheet.js';
 import type { ServeProcess } from './browser-session.js';
+import { SESSION_HEADER } from '../../src/web/workspace-api.js';
 import { openBrowser, startServe, closeWorkspace, POLL } from './browser-session.js';
 
 /** Set to a folder to keep a screenshot of the step (docs/screenshots is made this way). */
@@ -82,14 +83,18 @@ describe('the web workspace: the choice of sheet in a workbook with several', ()
   }, 90_000);
 
   it('refuses a sheet the workbook does not have, in Spanish', async () => {
-    const answer = await page.evaluate(async (id) => {
-      const res = await fetch(`/api/checks/${id}/sheet`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ sheet: 'Enero' }),
-      });
-      return { status: res.status, body: (await res.json()) as { error: string } };
-    }, checkId);
+    // As the page calls: with the session's secret it keeps (web/src/session-secret.ts).
+    const answer = await page.evaluate(
+      async ([id, header]) => {
+        const res = await fetch(`/api/checks/${id}/sheet`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [header]: localStorage.getItem('factura-import.sesion') ?? '' },
+          body: JSON.stringify({ sheet: 'Enero' }),
+        });
+        return { status: res.status, body: (await res.json()) as { error: string } };
+      },
+      [checkId, SESSION_HEADER] as const,
+    );
     expect(answer).toEqual({ status: 400, body: { error: 'Elija una de las hojas del libro: «Noviembre», «Diciembre».' } });
     // The browser logs that refused request; it is this test's own.
     consoleErrors.splice(0, consoleErrors.length);
