@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { RunSummary } from '../index.js';
+import { messageWithoutPlace } from '../index.js';
 import { INVOICE_STATUSES, inUserTerms, problemCounts } from '../index.js';
 import { attachment } from './attachment.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
@@ -206,7 +207,8 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     return store.problemsOfGroup(params.data.id, { code: query.data.code, severity: query.data.severity, header: query.data.column }, 50).map((p) => ({
       ...(p.row !== undefined ? { row: p.row } : {}),
       ...(p.value !== undefined ? { value: p.value } : {}),
-      message: p.message.es,
+      // The page says the row before it, and the group names the column: the message without its place («Fila 6, Tipo: »), not twice.
+      message: p.row !== undefined ? messageWithoutPlace(p.message.es) : p.message.es,
     }));
   });
 
