@@ -282,6 +282,10 @@ async function* lineRecords(
   /** The invoice of the last line read as one unit: a second row of it is an error (severalLinesProblem). */
   let unitInvoice: string | undefined;
   const keyColumns = columns.filter((c): c is readonly [KeyName, number, ColumnType] => c[0] === 'serie' || c[0] === 'numero' || c[0] === 'emisorRuc');
+  /** Whether a correction touched a key cell (a corrected cell is a new object; the others are the untouched ones). */
+  const keyCellsChanged = (before: readonly (Cell | null)[], cells: readonly (Cell | null)[]): boolean =>
+    keyColumns.some(([, index]) => before[index] !== cells[index]) ||
+    (shape.combinedKey !== undefined && before[shape.combinedKey] !== cells[shape.combinedKey]);
   /** The invoice key of a row's untouched cells (SourceRow.before), read as toRecord reads its own. */
   const keyOf = (row: number, cells: readonly (Cell | null)[]): KeyBeforeEdits => {
     const key: { -readonly [K in KeyName]?: string } = {};
@@ -365,7 +369,7 @@ async function* lineRecords(
         : { row: row.row, values, problems: problems ?? NO_PROBLEMS, priceCurrency };
     const withAmounts =
       amounts === undefined || shape.amounts === undefined ? record : { ...record, sheetAmounts: amounts, sheetAmountHeaders: shape.amounts.headers };
-    if (row.before === undefined) return withAmounts;
+    if (row.before === undefined || !keyCellsChanged(row.before, row.cells)) return withAmounts;
     // A corrected row: its invoice key before the corrections, when they changed it.
     const before = keyOf(row.row, row.before);
     return before.serie === values.serie && before.numero === values.numero && before.emisorRuc === values.emisorRuc
