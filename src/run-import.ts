@@ -442,7 +442,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     // Issued, as the journal says it: the submission's own reading, or a check's view of it.
     const isIssued: IsIssued = (issuer, serie, numero) =>
       run.submission !== undefined
-        ? issuer !== undefined && run.submission.acceptedBefore(issuer, serie, numero) !== undefined
+        ? issuer !== undefined && run.submission.issued(issuer, serie, numero)
         : run.issued?.at(issuer ?? run.issued.issuer, serie, numero) !== undefined;
     const events = runPipeline({
       groups: groupInvoices(keysBefore === undefined ? sheet.records : collectKeysBefore(sheet.records, keysBefore), {

@@ -286,6 +286,37 @@ async function* lineRecords(
   const keyCellsChanged = (before: readonly (Cell | null)[], cells: readonly (Cell | null)[]): boolean =>
     keyColumns.some(([, index]) => before[index] !== cells[index]) ||
     (shape.combinedKey !== undefined && before[shape.combinedKey] !== cells[shape.combinedKey]);
+  /**
+   * The key parts a row's cells give beyond each key column read alone, written into `key`:
+   * «F001-00000104» in the number column of a row whose serie says F001 (only asked when the
+   * number column gave nothing: `besideSerie`), and the combined key column («F001-00000123»)
+   * split. Returns whether the number came from beside its serie, and the combined column's
+   * problems. toRecord and keyOf both read a key through it, so the two cannot drift.
+   */
+  const completeKey = (
+    cells: readonly (Cell | null)[],
+    row: number,
+    key: { serie?: string | undefined; numero?: string | undefined },
+    besideSerie: boolean,
+  ): { readonly numeroBesideSerie: boolean; readonly problems?: Problem[] } => {
+    let numeroBesideSerie = false;
+    if (besideSerie && key.numero === undefined && key.serie !== undefined && numeroColumn !== undefined) {
+      const numero = numberBesideItsSerie(cells[numeroColumn] ?? null, key.serie);
+      if (numero !== undefined) {
+        key.numero = numero;
+        numeroBesideSerie = true;
+      }
+    }
+    if (shape.combinedKey === undefined) return { numeroBesideSerie };
+    let problems: Problem[] | undefined;
+    const combined = normalizeCombinedKey(cells[shape.combinedKey] ?? null, row);
+    for (const name of KEY_NAMES) {
+      const n = combined[name];
+      if (n.kind === 'value') key[name] = n.value;
+      else if (n.kind === 'problem') (problems ??= []).push(n.problem);
+    }
+    return problems === undefined ? { numeroBesideSerie } : { numeroBesideSerie, problems };
+  };
   /** The invoice key of a row's untouched cells (SourceRow.before), read as toRecord reads its own. */
   const keyOf = (row: number, cells: readonly (Cell | null)[]): KeyBeforeEdits => {
     const key: { -readonly [K in KeyName]?: string } = {};
@@ -295,17 +326,7 @@ async function* lineRecords(
       const n = normalizeCell(cell, type, { row, column: name }, state.convention, shape.dateOrder);
       if (n.kind === 'value') key[name] = n.value;
     }
-    if (key.numero === undefined && key.serie !== undefined && numeroColumn !== undefined) {
-      const numero = numberBesideItsSerie(cells[numeroColumn] ?? null, key.serie);
-      if (numero !== undefined) key.numero = numero;
-    }
-    if (shape.combinedKey !== undefined) {
-      const combined = normalizeCombinedKey(cells[shape.combinedKey] ?? null, row);
-      for (const name of KEY_NAMES) {
-        const n = combined[name];
-        if (n.kind === 'value') key[name] = n.value;
-      }
-    }
+    completeKey(cells, row, key, true);
     return key;
   };
   const toRecord = (row: SourceRow): LineRecord => {
@@ -326,22 +347,14 @@ async function* lineRecords(
         if (n.currency !== undefined && cell.kind === 'text') priceCurrency = { currency: n.currency, shown: cell.text.trim() };
       } else if (n.kind === 'problem') (problems ??= []).push(n.problem);
     }
-    // «F001-00000104» in the number column of a row whose serie says F001: the number.
-    if (problems !== undefined && values.numero === undefined && values.serie !== undefined && numeroColumn !== undefined) {
-      const numero = numberBesideItsSerie(row.cells[numeroColumn] ?? null, values.serie);
-      if (numero !== undefined) {
-        values.numero = numero;
+    // A number beside its serie is asked for only when the number column gave a problem (then set aside).
+    if (problems !== undefined || shape.combinedKey !== undefined) {
+      const key = completeKey(row.cells, row.row, values, problems !== undefined);
+      if (key.numeroBesideSerie && problems !== undefined) {
         const others = problems.filter((p) => !(p.column === 'numero' && p.code === 'NOT_A_WHOLE_NUMBER'));
         problems = others.length > 0 ? others : undefined;
       }
-    }
-    if (shape.combinedKey !== undefined) {
-      const key = normalizeCombinedKey(row.cells[shape.combinedKey] ?? null, row.row);
-      for (const name of KEY_NAMES) {
-        const n = key[name];
-        if (n.kind === 'value') values[name] = n.value;
-        else if (n.kind === 'problem') (problems ??= []).push(n.problem);
-      }
+      if (key.problems !== undefined) (problems ??= []).push(...key.problems);
     }
     if (shape.unitQuantity !== undefined) {
       // A row without serie and número continues the invoice above it.

@@ -139,6 +139,7 @@ export function createSubmission(deps: SubmissionDeps): Submission {
       const key = journalKey(issuerRuc, serie, numero);
       return deps.journal.accepted(key) ? skipped(key) : undefined;
     },
+    issued: (issuerRuc: string, serie: string, numero: string | number): boolean => deps.journal.accepted(journalKey(issuerRuc, serie, numero)),
     async submit(invoice: SendableInvoice): Promise<SubmitResult> {
       const { serie, numero } = invoice.draft;
       const ruc = invoice.document.emisor.numeroDocumentoIdentidad;

@@ -54,6 +54,8 @@ export interface Submission {
    * for an invoice the run leaves out (another issuer's, «solo RUC …»), which is not checked or built.
    */
   readonly acceptedBefore: (issuerRuc: string, serie: string, numero: string | number) => SubmitResult | undefined;
+  /** Whether the journal shows the issuer's serie and number accepted (whatever its content): a yes or no, no result built. */
+  readonly issued: (issuerRuc: string, serie: string, numero: string | number) => boolean;
   /** Runs `work` with bounded concurrency and backpressure, handing results back in the items' order (src/submit/dispatch.ts). */
   readonly dispatch: <T, R>(items: AsyncIterable<T>, work: (item: T) => Promise<R>) => AsyncIterable<{ item: T; result: R }>;
 }
