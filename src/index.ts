@@ -39,6 +39,7 @@ export type { Lang, LocalizedText } from './i18n/localized-text.js';
 export { inUserTerms } from './i18n/in-user-terms.js';
 export type { UserTerms, Wording } from './i18n/in-user-terms.js';
 export type { Logger } from './logger.js';
+export type { ValueNames } from './value-names.js';
 
 // For front ends (the command line, the web workspace): reading option files and showing a summary.
 export { loadConfigFile } from './config/config-file.js';

@@ -7,6 +7,7 @@ import { outputPaths } from '../report/output-paths.js';
 import { localized } from '../i18n/localized-text.js';
 import { parseMapping } from '../sheet/load-mapping-file.js';
 import { checkRunLimits } from './check-run-limits.js';
+import { valueNames } from '../value-names.js';
 import type { SubmitOptions, ValidateOptions } from './run-options.js';
 
 /** What a run resolves before it reads anything: the input, the settings and where the outputs go. */
@@ -26,6 +27,7 @@ const OPTIONS = 'las opciones';
 export function prepareRun(path: string, options: ValidateOptions & Partial<Omit<SubmitOptions, keyof ValidateOptions>>): PreparedRun {
   checkRunLimits({ concurrency: options.concurrency, maxAttempts: options.maxAttempts, timeout: options.timeoutMs });
   const input = resolve(path);
+  const names = valueNames(options.valueNames);
   const config = options.config === undefined ? undefined : parseConfig(options.config, OPTIONS);
   const mapping = options.mapping === undefined ? undefined : parseMapping(options.mapping, localized('La asignación de columnas', 'The column mapping'));
   const e = options.emisor ?? {};
@@ -50,11 +52,16 @@ export function prepareRun(path: string, options: ValidateOptions & Partial<Omit
     },
     config,
     mapping,
+    names,
   );
-  const paths = outputPaths(input, {
-    ...(options.out !== undefined ? { out: resolve(options.out) } : {}),
-    ...(options.fixAndResendOut !== undefined ? { fixAndResend: resolve(options.fixAndResendOut) } : {}),
-    ...(typeof options.journal === 'string' ? { journal: resolve(options.journal) } : {}),
-  });
+  const paths = outputPaths(
+    input,
+    {
+      ...(options.out !== undefined ? { out: resolve(options.out) } : {}),
+      ...(options.fixAndResendOut !== undefined ? { fixAndResend: resolve(options.fixAndResendOut) } : {}),
+      ...(typeof options.journal === 'string' ? { journal: resolve(options.journal) } : {}),
+    },
+    names,
+  );
   return { input, settings, paths };
 }

@@ -5,6 +5,7 @@ import type { Lang } from '../i18n/localized-text.js';
 import type { ImportEvent } from '../import-event.js';
 import type { Logger } from '../logger.js';
 import type { CellEdits } from '../sheet/apply-cell-edits.js';
+import type { ValueNames } from '../value-names.js';
 
 /** How to read the sheet: the same choices as the command line's flags, all optional. */
 export interface SheetReadOptions {
@@ -104,6 +105,12 @@ export interface ValidateOptions extends SheetReadOptions {
    */
   readonly wording?: Wording;
   /**
+   * What the values are called where they came from, for the messages that say where to mend one
+   * (`credentials`, `journal`, `onlyIssuer`… by default: a program passed these options). The command
+   * line gives its flags and environment variables (`--journal`, FACTURA_RUC…).
+   */
+  readonly valueNames?: Partial<ValueNames>;
+  /**
    * The name the user knows the sheet by, when the file read is stored under another (an upload):
    * messages and the results workbook name it so instead of the path. Default: the path.
    */
@@ -138,6 +145,8 @@ export interface ServiceOptions {
   readonly dispatcher?: Dispatcher;
   /** How long to wait for the service's answer to a request, in milliseconds (default 60,000). */
   readonly timeoutMs?: number;
+  /** What the addresses and the login are called where they came from (ValidateOptions.valueNames). */
+  readonly valueNames?: Partial<ValueNames>;
   readonly logger?: Logger;
   readonly clock?: () => number;
 }

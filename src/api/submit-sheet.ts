@@ -22,6 +22,7 @@ import { openIssuerSessions } from '../submit/service-session.js';
 import { missingCredentialsError } from './missing-credentials.js';
 import { TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS } from '../submit/token-manager.js';
 import { prepareRun } from './prepare-run.js';
+import { valueNames } from '../value-names.js';
 import { runListening } from './run-listening.js';
 import type { SubmitOptions } from './run-options.js';
 import type { RunSummary } from './run-summary.js';
@@ -76,6 +77,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
   const clock = options.clock ?? Date.now;
   const lang = settings.lang;
   const accounts = accountsOf(options);
+  const names = valueNames(options.valueNames);
   for (const ruc of accounts.keys()) {
     if (!isValidRuc(ruc)) {
       throw new FacturaError(
@@ -112,7 +114,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
     const trial = options.trialLogin;
     if (trial !== undefined) for (const ruc of needed) if (ruc !== undefined && !accounts.has(ruc)) accounts.set(ruc, { ruc, ...trial });
     const missing = needed.filter((ruc) => ruc === undefined || !accounts.has(ruc));
-    if (missing.length > 0) throw missingCredentialsError(missing);
+    if (missing.length > 0) throw missingCredentialsError(missing, names);
     const rucs = needed.filter((ruc): ruc is string => ruc !== undefined);
     // Nothing valid to send: the default login is still checked first, as with one issuer always.
     if (rucs.length === 0 && defaultRuc !== undefined && accounts.has(defaultRuc) && wanted(defaultRuc)) rucs.push(defaultRuc);
@@ -121,6 +123,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
       accounts,
       authUrl: options.authUrl,
       baseUrl: options.baseUrl,
+      names,
       ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
       logger,
       clock,

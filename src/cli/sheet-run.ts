@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { ImportEvent, RunSummary, ShownProblem, ShownProblemGroup, ValidateOptions } from '../index.js';
 import { STATUS_LABELS, formatSummary, loadConfigFile, loadMappingFile } from '../index.js';
 import type { CliContext } from './cli-context.js';
+import { CLI_VALUE_NAMES } from './cli-value-names.js';
 import { createProgressReporter } from './progress-reporter.js';
 import type { ReadArgs, SheetArgs } from './sheet-options.js';
 
@@ -46,6 +47,7 @@ export async function sheetRunOptions(
     ...(args.out !== undefined ? { out: at(args.out) } : {}),
     ...(ctx.io.signal !== undefined ? { signal: ctx.io.signal } : {}),
     logger: ctx.logger,
+    valueNames: CLI_VALUE_NAMES,
     // The terminal shows invoices and notices: no text of every cell of every row, no event per
     // problem (the summary groups them).
     rowEvents: false,

@@ -13,6 +13,8 @@ import { DEFAULT_CLOSE2U } from '../invoice/validation-context.js';
 import { DEFAULT_MAX_ATTEMPTS } from '../submit/retry-delay.js';
 import type { ReadOptions } from './read-options.js';
 import type { MappingFile } from '../sheet/load-mapping-file.js';
+import type { ValueNames } from '../value-names.js';
+import { OPTION_NAMES } from '../value-names.js';
 
 export const DEFAULT_CONCURRENCY = 4;
 
@@ -79,9 +81,14 @@ function invalidRuc(ruc: string, what: LocalizedText): FacturaError {
 
 /**
  * Flags win over the config file, which wins over built-in defaults. Pure: the caller reads the
- * files and the environment.
+ * files and the environment. A refusal names the value as the caller calls it (`names`).
  */
-export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined, mappingFile?: MappingFile): ResolvedSettings {
+export function resolveSettings(
+  flags: RunFlags,
+  config: ConfigFile | undefined,
+  mappingFile?: MappingFile,
+  names: Pick<ValueNames, 'onlyIssuer' | 'tipoRegistro' | 'mapping'> = OPTION_NAMES,
+): ResolvedSettings {
   const e = config?.emisor;
   const defaultRuc = flags.emisorRuc ?? e?.ruc;
   const own = defaultRuc === undefined ? undefined : config?.emisores?.[defaultRuc];
@@ -92,7 +99,8 @@ export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined,
     correo: flags.emisorCorreo ?? e?.correo ?? own?.correo,
   });
   if (hints.ruc !== undefined && !isValidRuc(hints.ruc)) throw invalidRuc(hints.ruc, localized('El RUC del emisor', 'The issuer RUC'));
-  if (flags.issuer !== undefined && !isValidRuc(flags.issuer)) throw invalidRuc(flags.issuer, localized('El RUC de --issuer', 'The --issuer RUC'));
+  if (flags.issuer !== undefined && !isValidRuc(flags.issuer))
+    throw invalidRuc(flags.issuer, localized(`El RUC de ${names.onlyIssuer}`, `The ${names.onlyIssuer} RUC`));
   const defaults = config?.defaults ?? {};
   const catalogues = extendCatalogues(config?.catalogues);
   const profiles = new Map<string, IssuerProfile>();
@@ -110,7 +118,7 @@ export function resolveSettings(flags: RunFlags, config: ConfigFile | undefined,
   const delimiter = flags.delimiter === 'tab' ? '\t' : flags.delimiter;
   // The mapping file's word on IGV belongs to the columns it maps: over the config's, never against the flag.
   const mapped = mappingFile?.tipoRegistro;
-  if (flags.tipoRegistro !== undefined && mapped !== undefined && flags.tipoRegistro !== mapped) throw tipoRegistroConflict(flags.tipoRegistro, mapped);
+  if (flags.tipoRegistro !== undefined && mapped !== undefined && flags.tipoRegistro !== mapped) throw tipoRegistroConflict(flags.tipoRegistro, mapped, names);
   const tipoRegistro = flags.tipoRegistro ?? mapped ?? config?.close2u?.tipoRegistro ?? DEFAULT_CLOSE2U.tipoRegistro;
   const read: ReadOptions = {
     ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
@@ -181,12 +189,12 @@ function withoutUndefined<T extends object>(o: { [K in keyof T]: T[K] | undefine
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-function tipoRegistroConflict(flag: string, mapped: string): FacturaError {
+function tipoRegistroConflict(flag: string, mapped: string, names: Pick<ValueNames, 'tipoRegistro' | 'mapping'>): FacturaError {
   return new FacturaError(
     'USAGE',
     localized(
-      `--tipo-registro ${flag} contradice el archivo de mapeo, que indica tipoRegistro ${mapped} para sus columnas. Quite uno de los dos.`,
-      `--tipo-registro ${flag} contradicts the mapping file, which gives tipoRegistro ${mapped} for its columns. Remove one of them.`,
+      `${names.tipoRegistro} ${flag} contradice ${names.mapping.es}, que indica tipoRegistro ${mapped} para sus columnas. Quite uno de los dos.`,
+      `${names.tipoRegistro} ${flag} contradicts ${names.mapping.en}, which gives tipoRegistro ${mapped} for its columns. Remove one of them.`,
     ),
   );
 }

@@ -2,6 +2,8 @@ import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
+import type { ValueNames } from '../value-names.js';
+import { OPTION_NAMES } from '../value-names.js';
 
 /** What the file to fix adds to the sheet's name: `ventas.xlsx` → `ventas.corregir.xlsx`. */
 const FIX_SUFFIX = '.corregir';
@@ -22,11 +24,11 @@ export interface OutputPathOverrides {
   readonly journal?: string;
 }
 
-/** Each output in words, with the command line's option that chooses it (the file to fix goes beside the results). */
-const ROLE_NAMES: Readonly<Record<keyof OutputPaths, { readonly es: string; readonly en: string; readonly option: string }>> = {
-  results: { es: 'El libro de resultados', en: 'The results workbook', option: '--out' },
-  fixAndResend: { es: 'La hoja para corregir y reenviar', en: 'The fix-and-resend workbook', option: '--out' },
-  journal: { es: 'El diario de envíos', en: 'The submission journal', option: '--journal' },
+/** Each output in words, with the value that chooses it, as ValueNames calls it (the caller's option or flag). */
+const ROLE_NAMES: Readonly<Record<keyof OutputPaths, { readonly es: string; readonly en: string; readonly option: 'out' | 'fixAndResendOut' | 'journal' }>> = {
+  results: { es: 'El libro de resultados', en: 'The results workbook', option: 'out' },
+  fixAndResend: { es: 'La hoja para corregir y reenviar', en: 'The fix-and-resend workbook', option: 'fixAndResendOut' },
+  journal: { es: 'El diario de envíos', en: 'The submission journal', option: 'journal' },
 };
 
 /**
@@ -35,9 +37,14 @@ const ROLE_NAMES: Readonly<Record<keyof OutputPaths, { readonly es: string; read
  * goes beside the results workbook wherever `--out` puts it (DESIGN: "alongside it"), so a run
  * pointed at another folder writes nothing beside the sheet but its journal, which stays with the
  * sheet so that any rerun of it finds it. No output may be the input itself, nor two outputs the
- * same file: that is a usage error, before anything runs.
+ * same file: that is a usage error, before anything runs, naming the value to change as the caller
+ * calls it (`names`: the library's options, the command line's flags).
  */
-export function outputPaths(inputPath: string, overrides: OutputPathOverrides = {}): OutputPaths {
+export function outputPaths(
+  inputPath: string,
+  overrides: OutputPathOverrides = {},
+  names: Pick<ValueNames, 'out' | 'fixAndResendOut' | 'journal'> = OPTION_NAMES,
+): OutputPaths {
   const dir = dirname(inputPath);
   const name = basename(inputPath, extname(inputPath));
   const results = overrides.out ?? join(dir, `${name}.resultados.xlsx`);
@@ -58,8 +65,8 @@ export function outputPaths(inputPath: string, overrides: OutputPathOverrides = 
       throw new FacturaError(
         'USAGE',
         localized(
-          `${ROLE_NAMES[role].es} (${path}) sería la misma hoja de entrada (${inputPath}): elija otro archivo (${ROLE_NAMES[role].option}) para no sobrescribir su hoja.`,
-          `${ROLE_NAMES[role].en} (${path}) would be the input sheet itself (${inputPath}): choose another file (${ROLE_NAMES[role].option}) so your sheet is not overwritten.`,
+          `${ROLE_NAMES[role].es} (${path}) sería la misma hoja de entrada (${inputPath}): elija otro archivo (${names[ROLE_NAMES[role].option]}) para no sobrescribir su hoja.`,
+          `${ROLE_NAMES[role].en} (${path}) would be the input sheet itself (${inputPath}): choose another file (${names[ROLE_NAMES[role].option]}) so your sheet is not overwritten.`,
         ),
       );
     }

@@ -8,6 +8,7 @@ import { dispatchText } from './dispatch-text.js';
 import type { Classification, HttpAnswer } from './classify-response.js';
 import { LoginFailure } from './login-failure.js';
 import { parseRetryAfter } from './parse-retry-after.js';
+import type { ValueNames } from '../value-names.js';
 
 export interface LoginCredentials {
   /** 11 digits; sent as a JSON number (docs/service-contract.md §2.1). */
@@ -31,6 +32,8 @@ export interface ApiClientOptions {
   readonly authUrl: string;
   /** {base_url}: origin (and optional path prefix) of the invoice endpoint. */
   readonly baseUrl: string;
+  /** What the addresses are called where they were given, for a refusal (default: the library's options). */
+  readonly names?: Pick<ValueNames, 'authUrl' | 'baseUrl'>;
   readonly connectTimeoutMs?: number;
   /** Longest wait for the answer's headers once the request is sent. */
   readonly headersTimeoutMs?: number;
@@ -114,8 +117,8 @@ function optionalText(v: unknown): string | undefined {
  * Authorization header; it is never put in a URL, an error or a log.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  checkServiceUrl(options.authUrl, 'authUrl');
-  checkServiceUrl(options.baseUrl, 'baseUrl');
+  checkServiceUrl(options.authUrl, 'authUrl', options.names);
+  checkServiceUrl(options.baseUrl, 'baseUrl', options.names);
   const clock = options.clock ?? Date.now;
   const owned = options.dispatcher === undefined;
   const agent: Dispatcher =

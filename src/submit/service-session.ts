@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { Logger } from '../logger.js';
+import type { ValueNames } from '../value-names.js';
 import type { ApiClient, LoginCredentials, LoginResult } from './api-client.js';
 import { createApiClient } from './api-client.js';
 import type { TokenManager } from './token-manager.js';
@@ -14,6 +15,8 @@ export interface ServiceAccess {
   readonly baseUrl: string;
   /** Send every request through this undici Dispatcher (proxy, test seam); the caller closes it. */
   readonly dispatcher?: Dispatcher;
+  /** What the addresses and logins are called where they were given, for the messages (default: the library's options). */
+  readonly names?: Pick<ValueNames, 'authUrl' | 'baseUrl' | 'loginPlaces'>;
 }
 
 export interface ServiceSessionOptions extends ServiceAccess {
@@ -81,6 +84,7 @@ export function openIssuerSessions(
     bodyTimeoutMs: timeoutMs,
     clock: options.clock,
     ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
+    ...(options.names !== undefined ? { names: options.names } : {}),
   });
   const made = new Map<string, IssuerSession>();
   function forRuc(ruc: string): IssuerSession | undefined {
@@ -95,6 +99,7 @@ export function openIssuerSessions(
         return { token: profile.token, expiresAt: profile.expiresAt };
       },
       ruc,
+      ...(options.names !== undefined ? { names: options.names } : {}),
       clock: options.clock,
       logger: options.logger.child({ ruc }),
       ...(options.renewMarginMs !== undefined ? { renewMarginMs: options.renewMarginMs } : {}),

@@ -3,6 +3,8 @@ import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Logger } from '../logger.js';
 import { silentLogger } from '../logger.js';
+import type { ValueNames } from '../value-names.js';
+import { OPTION_NAMES } from '../value-names.js';
 import { LoginFailure } from './login-failure.js';
 import { retryDelay } from './retry-delay.js';
 
@@ -44,6 +46,8 @@ export interface TokenManagerOptions {
   readonly login: () => Promise<{ readonly token: string; readonly expiresAt: number }>;
   /** The issuer whose login this is, for a refusal's message. */
   readonly ruc?: string;
+  /** Where the login and the login's address were given, as the caller names them (default: the library's options). */
+  readonly names?: Pick<ValueNames, 'loginPlaces' | 'authUrl'>;
   /** Epoch milliseconds. */
   readonly clock: () => number;
   /** Renew this long before expiry (default 15 minutes, docs/service-contract.md §5.6); never more than half the token's life. */
@@ -73,21 +77,21 @@ export const TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS = 60 * 60_000;
 type RenewalReason = 'first' | 'expiry' | 'forbidden';
 
 /**
- * The service refused an issuer's mail and clave. They may come from FACTURA_MAIL/FACTURA_CLAVE,
- * from FACTURA_MAIL_<RUC>/FACTURA_CLAVE_<RUC>, from the credentials file or from the web's «Acceso
- * del emisor»: the message names them all (it named the first pair only, and a user whose
- * passwords are in the file edited the wrong thing). What a run sent before is in its results.
+ * The service refused an issuer's mail and clave. Where they were set is the caller's to name
+ * (`names.loginPlaces`): the command line reads them from FACTURA_MAIL/FACTURA_CLAVE,
+ * FACTURA_MAIL_<RUC>/FACTURA_CLAVE_<RUC> or the credentials file and names them all (it named the
+ * first pair only, and a user whose passwords are in the file edited the wrong thing); a program
+ * passed them as options. What a run sent before is in its results.
  */
-export function credentialsRefusedError(cause?: unknown, ruc?: string): FacturaError {
+export function credentialsRefusedError(cause?: unknown, ruc?: string, names: Pick<ValueNames, 'loginPlaces'> = OPTION_NAMES): FacturaError {
   const whose = ruc === undefined ? '' : ` del emisor ${ruc}`;
   const whoseEn = ruc === undefined ? '' : ` of issuer ${ruc}`;
-  const pair = ruc === undefined ? 'FACTURA_MAIL_<RUC> y FACTURA_CLAVE_<RUC>' : `FACTURA_MAIL_${ruc} y FACTURA_CLAVE_${ruc}`;
-  const pairEn = ruc === undefined ? 'FACTURA_MAIL_<RUC> and FACTURA_CLAVE_<RUC>' : `FACTURA_MAIL_${ruc} and FACTURA_CLAVE_${ruc}`;
+  const places = (text: string): string => (ruc === undefined ? text : text.replaceAll('<RUC>', ruc));
   return new FacturaError(
     'AUTH',
     localized(
-      `El servicio rechazó el correo y la clave${whose} (HTTP 401). Revíselos donde los configuró: FACTURA_RUC, FACTURA_MAIL y FACTURA_CLAVE; ${pair}; el archivo de FACTURA_CREDENTIALS_FILE; o «Acceso del emisor» en el espacio de trabajo web.`,
-      `The service refused the mail and password${whoseEn} (HTTP 401). Check them where they were set: FACTURA_RUC, FACTURA_MAIL and FACTURA_CLAVE; ${pairEn}; the FACTURA_CREDENTIALS_FILE file; or «Acceso del emisor» in the web workspace.`,
+      `El servicio rechazó el correo y la clave${whose} (HTTP 401). Revíselos donde los configuró: ${places(names.loginPlaces.es)}.`,
+      `The service refused the mail and password${whoseEn} (HTTP 401). Check them where they were set: ${places(names.loginPlaces.en)}.`,
     ),
     cause === undefined ? undefined : { cause },
   );
@@ -100,12 +104,12 @@ function interruptedError(): FacturaError {
   );
 }
 
-function loginUnavailableError(attempts: number, cause: unknown): FacturaError {
+function loginUnavailableError(attempts: number, cause: unknown, names: Pick<ValueNames, 'authUrl'>): FacturaError {
   return new FacturaError(
     'SERVICE',
     localized(
-      `No se pudo iniciar sesión en el servicio tras ${attempts} intento(s). Compruebe FACTURA_AUTH_URL y la conexión, y vuelva a intentarlo más tarde.`,
-      `Could not log in to the service after ${attempts} attempt(s). Check FACTURA_AUTH_URL and the connection, and try again later.`,
+      `No se pudo iniciar sesión en el servicio tras ${attempts} intento(s). Compruebe ${names.authUrl} y la conexión, y vuelva a intentarlo más tarde.`,
+      `Could not log in to the service after ${attempts} attempt(s). Check ${names.authUrl} and the connection, and try again later.`,
     ),
     { cause },
   );
@@ -138,6 +142,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   const sleep = options.sleep ?? ((ms: number) => delay(ms, undefined, signal !== undefined ? { signal } : {}));
   const maxAttempts = Math.max(1, options.loginMaxAttempts ?? 4);
   const random = options.random ?? Math.random;
+  const names = options.names ?? OPTION_NAMES;
 
   const stats = { logins: 0, renewals: 0, forbiddenRenewals: 0, heldBack: 0 };
   let current: Token | undefined;
@@ -162,9 +167,9 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
         return { ...got, startedAt };
       } catch (error) {
         if (error instanceof FacturaError) throw error;
-        if (error instanceof LoginFailure && error.kind === 'auth') throw credentialsRefusedError(error, options.ruc);
+        if (error instanceof LoginFailure && error.kind === 'auth') throw credentialsRefusedError(error, options.ruc, names);
         if (error instanceof LoginFailure && error.kind === 'refused') throw loginRefusedError(error);
-        if (attempt >= maxAttempts) throw loginUnavailableError(attempt, error);
+        if (attempt >= maxAttempts) throw loginUnavailableError(attempt, error, names);
         const wait = retryDelay(attempt, {
           baseMs: options.retryBaseMs ?? 1_000,
           maxMs: options.retryMaxMs ?? 30_000,
@@ -198,7 +203,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     };
     const promise = run().catch((error: unknown) => {
       // A failed login ends the run: every later caller gets the same error, and nothing is sent.
-      fatal = error instanceof FacturaError ? error : signal?.aborted === true ? interruptedError() : loginUnavailableError(maxAttempts, error);
+      fatal = error instanceof FacturaError ? error : signal?.aborted === true ? interruptedError() : loginUnavailableError(maxAttempts, error, names);
       throw fatal;
     });
     inflight = promise;

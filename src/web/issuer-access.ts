@@ -2,7 +2,7 @@ import { checkLogin, isValidRuc } from '../index.js';
 import type { IssuerCredentials, LoginCheck, ServiceOptions } from '../index.js';
 
 /** Where the workspace sends: the service the environment names, or the sandbox `serve --sandbox` started. */
-export interface WorkspaceService extends Pick<ServiceOptions, 'authUrl' | 'baseUrl' | 'journalService' | 'trialLogin'> {
+export interface WorkspaceService extends Pick<ServiceOptions, 'authUrl' | 'baseUrl' | 'journalService' | 'trialLogin' | 'valueNames'> {
   /** The default issuer's login (FACTURA_RUC/MAIL/CLAVE, or the sandbox's account). */
   readonly credentials?: ServiceOptions['credentials'];
   /** The logins of the issuers a sheet's emisorRuc column names, by RUC (as `submit` reads them). */
@@ -43,7 +43,13 @@ export function createIssuerAccess(service: WorkspaceService): IssuerAccess {
     service.issuerCredentials?.[ruc] ?? (service.credentials?.ruc === ruc ? service.credentials : trial(ruc));
   const credentialsOf = (ruc: string): IssuerCredentials | undefined => configured(ruc) ?? typed.get(ruc);
   const login = (ruc: string, c: IssuerCredentials): Promise<LoginCheck> =>
-    checkLogin({ credentials: { ruc, mail: c.mail, clave: c.clave }, authUrl: service.authUrl, baseUrl: service.baseUrl });
+    checkLogin({
+      credentials: { ruc, mail: c.mail, clave: c.clave },
+      authUrl: service.authUrl,
+      baseUrl: service.baseUrl,
+      // Where serve read the service and its logins (the environment): its messages name them so.
+      ...(service.valueNames !== undefined ? { valueNames: service.valueNames } : {}),
+    });
 
   return {
     service,

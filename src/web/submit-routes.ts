@@ -165,6 +165,7 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
         authUrl: service.authUrl,
         baseUrl: service.baseUrl,
         ...(service.journalService !== undefined ? { journalService: service.journalService } : {}),
+        ...(service.valueNames !== undefined ? { valueNames: service.valueNames } : {}),
         signal: controller.signal,
         journal: options.journal,
         runLabel: WORKSPACE_RUN_LABEL,

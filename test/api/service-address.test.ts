@@ -26,14 +26,14 @@ async function refusal(run: Promise<unknown>): Promise<FacturaError> {
 
 // A review's repro: an address without its scheme was a TypeError («Invalid URL»), and the CLI said «error interno inesperado».
 describe('the service’s addresses', () => {
-  it('refuse an address that is not a whole http(s) one, in words, naming where it is set', async () => {
+  it('refuse an address that is not a whole http(s) one, in words, naming the option it was given as', async () => {
     const login = await refusal(checkLogin({ credentials, authUrl: '127.0.0.1:9/auth', baseUrl: 'https://127.0.0.1:9' }));
     expect(login.code).toBe('CONFIG');
-    expect(login.text.es).toContain('«127.0.0.1:9/auth» (FACTURA_AUTH_URL / authUrl) no es válida');
+    expect(login.text.es).toContain('«127.0.0.1:9/auth» (authUrl) no es válida');
     const input = join(dir.path, 'ventas.xlsx');
     await writeSalesSheet(input, [salesRow(1)]);
     const submit = await refusal(submitSheet(input, { credentials, authUrl: 'http://127.0.0.1:9/auth', baseUrl: 'ftp://127.0.0.1:9' }));
     expect(submit.code).toBe('CONFIG');
-    expect(submit.text.es).toContain('FACTURA_BASE_URL / baseUrl');
+    expect(submit.text.es).toContain('«ftp://127.0.0.1:9» (baseUrl) no es válida');
   });
 });

@@ -114,6 +114,27 @@ describe('submit', () => {
     expect(sandbox.ledger().counters.puts).toBe(0);
   });
 
+  // The library names its options (credentials, journal, authUrl…); the command line passes its own names for the same messages.
+  it('names its variables and flags, not the library’s options, where a message says where to mend a value', async () => {
+    const input = join(dir.path, 'ventas.xlsx');
+    await writeSalesSheet(input, [salesRow(1, { emisorRuc: '20100070970' })]);
+    const missing = await runMain(['submit', input, '--quiet'], envFor(sandbox));
+    expect(missing.stderr).toContain(
+      'indique el correo y la clave con las variables de entorno FACTURA_MAIL_<RUC> y FACTURA_CLAVE_<RUC>, o en el archivo de credenciales que nombra FACTURA_CREDENTIALS_FILE',
+    );
+    expect(missing.stderr).toContain('o envíe solo un emisor con --issuer RUC.');
+    const clash = await runMain(['submit', input, '--quiet', '--journal', input], envFor(sandbox));
+    expect(clash.stderr).toContain('elija otro archivo (--journal) para no sobrescribir su hoja');
+    const own = join(dir.path, 'propia.xlsx');
+    await writeSalesSheet(own, [salesRow(1)]);
+    const address = await runMain(['submit', own, '--quiet'], { ...envFor(sandbox), FACTURA_AUTH_URL: '127.0.0.1:9/auth' });
+    expect(address.stderr).toContain('«127.0.0.1:9/auth» (FACTURA_AUTH_URL) no es válida');
+    expect(address.stderr).not.toContain('authUrl');
+    const login = await runMain(['login'], { ...envFor(sandbox), FACTURA_RUC: '123' });
+    expect(login.stderr).toContain('El RUC de FACTURA_RUC «123» no es válido');
+    expect(sandbox.ledger().counters.puts).toBe(0);
+  });
+
   it("says on the terminal why an invoice failed, in the service's words, after the attempts the config file allows", async () => {
     const input = join(dir.path, 'ventas.xlsx');
     await writeSalesSheet(input, [salesRow(1)]);

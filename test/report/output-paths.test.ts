@@ -65,8 +65,10 @@ describe('output paths on the disk', () => {
       expect(alias.text.es).toContain('El libro de resultados');
       await link(input, join(dir, 'copia.xlsx'));
       expect(() => outputPaths(input, { out: join(dir, 'copia.xlsx') })).toThrow(expect.objectContaining({ code: 'USAGE' }));
-      // The journal named as the sheet: the message names the journal and its option, not --out.
-      expect(refusal(() => outputPaths(input, { journal: join(dir, 'mismo', 'ventas.xlsx') })).text.es).toMatch(/^El diario de envíos .*--journal/);
+      // The journal named as the sheet: the message names the journal and its option, not out; as the caller names it.
+      expect(refusal(() => outputPaths(input, { journal: join(dir, 'mismo', 'ventas.xlsx') })).text.es).toMatch(/^El diario de envíos .*\(journal\)/);
+      const flags = { out: '--out', fixAndResendOut: '--out', journal: '--journal' };
+      expect(refusal(() => outputPaths(input, { journal: join(dir, 'mismo', 'ventas.xlsx') }, flags)).text.es).toMatch(/^El diario de envíos .*\(--journal\)/);
       // Two outputs through the link, not yet written: one file.
       expect(refusal(() => outputPaths(input, { out: join(dir, 'r.xlsx'), journal: join(dir, 'mismo', 'r.xlsx') })).text.es).toContain(
         'serían el mismo archivo',

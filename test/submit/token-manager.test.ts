@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { FacturaError } from '../../src/factura-error.js';
 import { createLogger } from '../../src/logger.js';
+import { CLI_VALUE_NAMES } from '../../src/cli/cli-value-names.js';
 import { LoginFailure } from '../../src/submit/login-failure.js';
 import { createTokenManager } from '../../src/submit/token-manager.js';
 import type { TokenManagerOptions } from '../../src/submit/token-manager.js';
@@ -110,8 +111,8 @@ describe('token manager', () => {
     expect(renewed.map((t) => t.value)).toEqual(['token-2', 'token-2', 'token-2']);
   });
 
-  it('ends the run on a 401 with a message naming the credential variables, and never logs in again', async () => {
-    const h = harness({ failWith: () => new LoginFailure('auth', 'HTTP 401') });
+  it('ends the run on a 401 with a message naming the credential variables (the command line’s names), and never logs in again', async () => {
+    const h = harness({ failWith: () => new LoginFailure('auth', 'HTTP 401'), names: CLI_VALUE_NAMES });
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => h.manager.getToken()));
     const later = await h.manager.getToken().catch((e: unknown) => e);
     expect(h.logins).toHaveLength(1);
@@ -125,8 +126,8 @@ describe('token manager', () => {
     }
   });
 
-  it("names every place an issuer's mail and clave may come from when its login is refused", async () => {
-    const h = harness({ failWith: () => new LoginFailure('auth', 'HTTP 401'), ruc: '20512333797' });
+  it("names every place the command line reads an issuer's mail and clave from when its login is refused", async () => {
+    const h = harness({ failWith: () => new LoginFailure('auth', 'HTTP 401'), ruc: '20512333797', names: CLI_VALUE_NAMES });
     const error = (await h.manager.getToken().catch((e: unknown) => e)) as FacturaError;
     expect(error.text.es).toBe(
       'El servicio rechazó el correo y la clave del emisor 20512333797 (HTTP 401). Revíselos donde los configuró: FACTURA_RUC, FACTURA_MAIL y FACTURA_CLAVE; FACTURA_MAIL_20512333797 y FACTURA_CLAVE_20512333797; el archivo de FACTURA_CREDENTIALS_FILE; o «Acceso del emisor» en el espacio de trabajo web.',
@@ -140,6 +141,24 @@ describe('token manager', () => {
     expect(h.sleeps).toHaveLength(2);
     expect(error).toBeInstanceOf(FacturaError);
     expect((error as FacturaError).code).toBe('SERVICE');
+  });
+
+  // A program passed the login and the address as options: the messages name those, not the command line's variables.
+  it('names the options a program passed when the login is refused or unreachable, and the variables when the command line gives them', async () => {
+    const refused = harness({ failWith: () => new LoginFailure('auth', 'HTTP 401'), ruc: '20512333797' });
+    const byProgram = (await refused.manager.getToken().catch((e: unknown) => e)) as FacturaError;
+    expect(byProgram.text.es).toBe(
+      'El servicio rechazó el correo y la clave del emisor 20512333797 (HTTP 401). Revíselos donde los configuró: credentials (ruc, mail y clave), o issuerCredentials["20512333797"] (mail y clave).',
+    );
+    expect(byProgram.text.en).not.toContain('FACTURA_');
+    const down = harness({ failWith: () => new LoginFailure('retryable', 'HTTP 500'), loginMaxAttempts: 2, retryBaseMs: 100 });
+    const unreachable = (await down.manager.getToken().catch((e: unknown) => e)) as FacturaError;
+    expect(unreachable.text.es).toBe(
+      'No se pudo iniciar sesión en el servicio tras 2 intento(s). Compruebe authUrl y la conexión, y vuelva a intentarlo más tarde.',
+    );
+    const cli = harness({ failWith: () => new LoginFailure('retryable', 'HTTP 500'), loginMaxAttempts: 2, retryBaseMs: 100, names: CLI_VALUE_NAMES });
+    const fromEnv = (await cli.manager.getToken().catch((e: unknown) => e)) as FacturaError;
+    expect(fromEnv.text.es).toContain('Compruebe FACTURA_AUTH_URL y la conexión');
   });
 
   it('never writes the token in its log', async () => {

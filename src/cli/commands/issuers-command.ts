@@ -4,6 +4,7 @@ import { shownCount } from '../../i18n/shown-count.js';
 import { listIssuers, loadConfigFile } from '../../index.js';
 import type { ConfigFile, IssuerCount } from '../../index.js';
 import type { CliCommand } from '../cli-command.js';
+import { CLI_VALUE_NAMES } from '../cli-value-names.js';
 import { issuerCredentials } from '../issuer-credentials.js';
 import { withReadOptions } from '../sheet-options.js';
 import type { ReadArgs } from '../sheet-options.js';
@@ -73,6 +74,7 @@ export const issuersCommand: CliCommand<IssuersArgs> = {
               ...(config !== undefined ? { config } : {}),
               ...(await readRunOptions(args, ctx)),
               ...(defaultRuc !== '' ? { defaultRuc } : {}),
+              valueNames: CLI_VALUE_NAMES,
               logger: ctx.logger,
             })
           ).issuers;

@@ -1,6 +1,7 @@
 import { localized } from '../../i18n/localized-text.js';
 import { checkLogin, FacturaError, isValidRuc, limaDateTime } from '../../index.js';
 import type { CliCommand } from '../cli-command.js';
+import { CLI_VALUE_NAMES } from '../cli-value-names.js';
 import { credentialsFor, withService } from '../service-from-env.js';
 import type { Service } from '../service-from-env.js';
 import { usage } from '../usage-error.js';
@@ -60,7 +61,13 @@ export const loginCommand: CliCommand<LoginArgs> = {
       ctx.io.env,
       ctx.logger,
       ({ authUrl, baseUrl, ...logins }) =>
-        checkLogin({ authUrl, baseUrl, credentials: loginOf({ authUrl, baseUrl, ...logins }, args.issuer), logger: ctx.logger }),
+        checkLogin({
+          authUrl,
+          baseUrl,
+          credentials: loginOf({ authUrl, baseUrl, ...logins }, args.issuer),
+          valueNames: CLI_VALUE_NAMES,
+          logger: ctx.logger,
+        }),
       ctx.io.cwd,
     );
     const info = { ruc: check.ruc, razonSocial: check.razonSocial, estado: check.estado, expira: new Date(check.expiresAt).toISOString() };

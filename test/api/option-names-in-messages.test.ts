@@ -1,0 +1,134 @@
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checkLogin, FacturaError, listIssuers, startSandbox, submitSheet, validateSheet } from '../../src/index.js';
+import type { PublicSandbox } from '../../src/index.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
+
+// A program passes its values as options: a message that says where to mend one names the option it
+// passed (`credentials`, `journal`, `onlyIssuer`…), never the command line's variables and flags
+// (FACTURA_RUC, --issuer, --journal…), which that program never set (repro/library-messages.mjs).
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let sandbox: PublicSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(async () => {
+  dir = await tempDir();
+});
+afterEach(async () => {
+  await dir.cleanup();
+});
+
+/** What `run` rejects with. */
+async function refusal(run: Promise<unknown>): Promise<FacturaError> {
+  const error = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof FacturaError)) throw new Error(`expected a FacturaError, got ${String(error)}`);
+  return error;
+}
+
+/** Neither language names a variable or a flag of the command line. */
+function namesNoCommandLine(error: FacturaError): void {
+  for (const text of [error.text.es, error.text.en]) {
+    expect(text).not.toMatch(/FACTURA_|--[a-z]/u);
+  }
+}
+
+async function sheet(rows = [salesRow(1)]): Promise<string> {
+  const path = join(dir.path, 'ventas.xlsx');
+  await writeSalesSheet(path, rows);
+  return path;
+}
+
+const service = () => ({ authUrl: sandbox.url, baseUrl: sandbox.url });
+
+describe('the library’s messages name the options a program passed', () => {
+  it('missing credentials: the default issuer, the per-issuer logins and the restriction to one issuer', async () => {
+    const none = await refusal(submitSheet(await sheet(), service()));
+    expect(none.code).toBe('CONFIG');
+    expect(none.text.es).toBe(
+      'Hay facturas válidas sin «RUC emisor» y no hay emisor por omisión (credentials.ruc, emisor.ruc o config.emisor.ruc). No se envió ninguna factura. ' +
+        'Para cada RUC, indique el correo y la clave en issuerCredentials ({"<RUC>": {"mail": "…", "clave": "…"}}), o en credentials para el emisor por omisión; ' +
+        'o envíe solo un emisor con onlyIssuer: "<RUC>".',
+    );
+    namesNoCommandLine(none);
+  });
+
+  it('an issuer of the sheet without a login among the credentials', async () => {
+    const path = await sheet([salesRow(1, { emisorRuc: '20100070970' }), salesRow(2, { emisorRuc: sandbox.credentials.ruc })]);
+    const error = await refusal(submitSheet(path, { ...service(), credentials: sandbox.credentials }));
+    expect(error.text.es).toContain('Faltan las credenciales del emisor 20100070970');
+    expect(error.text.es).toContain('indique el correo y la clave en issuerCredentials');
+    namesNoCommandLine(error);
+  });
+
+  it('onlyIssuer that is not a RUC', async () => {
+    const error = await refusal(listIssuers(await sheet(), { onlyIssuer: '123' }));
+    expect(error.text.es).toBe('El RUC de onlyIssuer «123» no es válido (11 dígitos, prefijo 10/15/16/17/20 y dígito verificador).');
+    expect(error.text.en).toBe('The onlyIssuer RUC "123" is not valid (11 digits, prefix 10/15/16/17/20 and check digit).');
+  });
+
+  it('tipoRegistro against the mapping’s', async () => {
+    const error = await refusal(
+      validateSheet(await sheet(), { mapping: { tipoRegistro: 'PRECIOS_CON_IGV', serie: 'serie' }, tipoRegistro: 'PRECIOS_SIN_IGV', writeFiles: false }),
+    );
+    expect(error.code).toBe('USAGE');
+    expect(error.text.es).toBe(
+      'tipoRegistro PRECIOS_SIN_IGV contradice la asignación de columnas (mapping), que indica tipoRegistro PRECIOS_CON_IGV para sus columnas. Quite uno de los dos.',
+    );
+    namesNoCommandLine(error);
+  });
+
+  it('an output that would be the input: out, fixAndResendOut, journal', async () => {
+    const input = await sheet();
+    const out = await refusal(validateSheet(input, { out: input }));
+    expect(out.text.es).toContain('elija otro archivo (out) para no sobrescribir su hoja');
+    const fix = await refusal(validateSheet(input, { fixAndResendOut: input }));
+    expect(fix.text.es).toContain('elija otro archivo (fixAndResendOut) para no sobrescribir su hoja');
+    const journal = await refusal(submitSheet(input, { ...service(), credentials: sandbox.credentials, journal: input }));
+    expect(journal.text.es).toContain('elija otro archivo (journal) para no sobrescribir su hoja');
+    expect(journal.text.en).toContain('choose another file (journal)');
+    for (const e of [out, fix, journal]) namesNoCommandLine(e);
+  });
+
+  it('a service address that is not one', async () => {
+    const login = await refusal(checkLogin({ credentials: sandbox.credentials, authUrl: '127.0.0.1:9/auth', baseUrl: sandbox.url }));
+    expect(login.text.es).toContain('«127.0.0.1:9/auth» (authUrl) no es válida');
+    const submit = await refusal(submitSheet(await sheet(), { credentials: sandbox.credentials, authUrl: sandbox.url, baseUrl: 'ftp://127.0.0.1:9' }));
+    expect(submit.text.es).toContain('«ftp://127.0.0.1:9» (baseUrl) no es válida');
+    for (const e of [login, submit]) namesNoCommandLine(e);
+  });
+
+  it('a login’s RUC that is not one: said before anything is sent, naming credentials.ruc', async () => {
+    const error = await refusal(checkLogin({ ...service(), credentials: { ...sandbox.credentials, ruc: '123' } }));
+    expect(error.code).toBe('CONFIG');
+    expect(error.text.es).toBe('El RUC de credentials.ruc «123» no es válido (11 dígitos, prefijo 10/15/16/17/20 y dígito verificador).');
+  });
+
+  it('refused credentials, at checkLogin and at submitSheet', async () => {
+    const wrong = { ...sandbox.credentials, clave: 'no-es-la-clave' };
+    const login = await refusal(checkLogin({ ...service(), credentials: wrong }));
+    const submit = await refusal(submitSheet(await sheet(), { ...service(), credentials: wrong }));
+    for (const e of [login, submit]) {
+      expect(e.code).toBe('AUTH');
+      expect(e.text.es).toContain(
+        `Revíselos donde los configuró: credentials (ruc, mail y clave), o issuerCredentials["${sandbox.credentials.ruc}"] (mail y clave).`,
+      );
+      namesNoCommandLine(e);
+    }
+  });
+
+  it('a caller that takes its values another way names them (valueNames), over the options’', async () => {
+    const error = await refusal(
+      validateSheet(await sheet(), { journal: join(dir.path, 'x.xlsx'), out: join(dir.path, 'ventas.xlsx'), valueNames: { out: '--out' } }),
+    );
+    expect(error.text.es).toContain('elija otro archivo (--out)');
+  });
+});
