@@ -44,14 +44,16 @@ const OUTPUT_TAIL = 64 * 1024;
 const stopping = new WeakSet<ChildProcess>();
 
 /**
- * Starts `factura-import serve` on a free port (with `flags`, e.g. `--sandbox`) and reads the URL from its first line.
+ * Starts `factura-import serve` on a free port (with `flags`, e.g. `--sandbox`, or `--port N` for a given one: a
+ * restart on the same address) and reads the URL from its first line.
  * For the whole test the server's output is kept (its last 64 KB), and if the process ends without stopServe
  * asking, its exit code or signal and that output are written to the test's stderr: a page that then says
  * «No se pudo comunicar con el espacio de trabajo» comes with the server's own last words (one CI run lost its
  * server between two tests, and why could not be told).
  */
 export async function startServe(workspace: string, env: Record<string, string> = {}, flags: readonly string[] = []): Promise<ServeProcess> {
-  const child = spawnCli(['serve', '--no-open', '--port', '0', '--workspace', workspace, ...flags], { env });
+  const port = flags.includes('--port') ? [] : ['--port', '0'];
+  const child = spawnCli(['serve', '--no-open', ...port, '--workspace', workspace, ...flags], { env });
   let output = '';
   const keep = (d: Buffer): void => {
     output = (output + d.toString()).slice(-OUTPUT_TAIL);

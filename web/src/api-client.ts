@@ -30,6 +30,7 @@ import type {
 import { LINK_HEADER, SESSION_PATH } from '../../src/web/workspace-api.js';
 import { attachmentName } from './attachment-name.js';
 import { keepSessionSecret, sessionHeaders } from './session-secret.js';
+import { sessionLost } from './session-lost.js';
 
 export type {
   CredentialsAnswer,
@@ -74,6 +75,12 @@ function messageOf(status: number, text: string): string {
   return status === 0 ? GENERIC : `${GENERIC} (HTTP ${status})`;
 }
 
+/** A call the server refused: its words; a refusal of the session (401) is said once for the whole page (session-lost.ts). */
+function refused(status: number, text: string): ApiError {
+  if (status === 401) sessionLost();
+  return new ApiError(status, messageOf(status, text));
+}
+
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
@@ -87,7 +94,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
     throw new ApiError(0, GENERIC);
   }
   const text = await res.text();
-  if (!res.ok) throw new ApiError(res.status, messageOf(res.status, text));
+  if (!res.ok) throw refused(res.status, text);
   return JSON.parse(text) as T;
 }
 
@@ -127,7 +134,7 @@ export async function download(path: string, fallbackName: string): Promise<void
   } catch {
     throw new ApiError(0, GENERIC);
   }
-  if (!res.ok) throw new ApiError(res.status, messageOf(res.status, await res.text()));
+  if (!res.ok) throw refused(res.status, await res.text());
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = url;
@@ -162,7 +169,7 @@ export function uploadSheet(file: File, onProgress: (share: number) => void): Pr
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as SheetPreview);
-      else reject(new ApiError(xhr.status, messageOf(xhr.status, xhr.responseText)));
+      else reject(refused(xhr.status, xhr.responseText));
     };
     xhr.onerror = () => reject(new ApiError(0, GENERIC));
     const form = new FormData();
@@ -220,7 +227,7 @@ export const api = {
     };
     const follow = async (): Promise<void> => {
       const res = await fetch(`${checkPath(id)}/events`, { credentials: 'omit', headers: sessionHeaders(), signal: stop.signal, cache: 'no-store' });
-      if (!res.ok || res.body === null) return end({ type: 'failed', message: messageOf(res.status, await res.text()) });
+      if (!res.ok || res.body === null) return end({ type: 'failed', message: refused(res.status, await res.text()).message });
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       for (;;) {
