@@ -12,7 +12,8 @@ import { closeWorkspace, openBrowser, POLL, startServe } from './browser-session
  * no quantity and no unit value, only each invoice's «Base Imponible». The columns step showed row 5
  * and asked for the customer's document, a quantity and a unit value; once they were chosen, «Revisar
  * la hoja» read row 4 and refused every column chosen, speaking of a mapping file: the sheet could
- * never be checked from the page.
+ * never be checked from the page. Its two «Número» dropdowns were both named «Dato de la columna Número»: each
+ * now names its column's letter too.
  */
 describe('the web workspace: a register with a header of two rows', () => {
   let dir: { path: string; cleanup: () => Promise<void> };
@@ -47,11 +48,14 @@ describe('the web workspace: a register with a header of two rows', () => {
         'Faltan columnas obligatorias: Documento del cliente.',
       ]);
     await expect(page.getByLabel('Dato de la columna Base Imponible').inputValue()).resolves.toBe('valorVentaUnitario');
-    // The two «Número» columns: D the invoice's (recognised), F the customer's document (chosen here).
-    const numeros = page.getByLabel('Dato de la columna Número', { exact: true });
-    await expect.poll(() => numeros.count(), POLL).toBe(2);
-    await expect(numeros.nth(0).inputValue()).resolves.toBe('numero');
-    await numeros.nth(1).selectOption({ label: 'Documento del cliente (obligatorio)' });
+    // The two «Número» columns: D the invoice's (recognised), F the customer's document (chosen here). Each
+    // control has a name of its own (a screen reader said «Número» twice), its column's letter as the mapping writes it.
+    expect(await page.getByLabel('Dato de la columna Número', { exact: true }).count()).toBe(0);
+    const invoiceNumber = page.getByRole('combobox', { name: 'Dato de la columna Número (columna D)', exact: true });
+    const customerNumber = page.getByLabel('Dato de la columna Número (columna F)', { exact: true });
+    await expect.poll(() => Promise.all([invoiceNumber.count(), customerNumber.count()]), POLL).toEqual([1, 1]);
+    await expect(invoiceNumber.inputValue()).resolves.toBe('numero');
+    await customerNumber.selectOption({ label: 'Documento del cliente (obligatorio)' });
     await expect.poll(() => page.getByText('Faltan columnas obligatorias').count(), POLL).toBe(0);
 
     await page.getByRole('button', { name: 'Revisar la hoja' }).click();

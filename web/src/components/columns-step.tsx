@@ -89,8 +89,9 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
               </th>
               <td class="sample">{c.sample}</td>
               <td>
+                {/* Named as the mapping names it: two columns headed alike («Número» of the invoice and of the customer) each by its letter too. */}
                 <select
-                  aria-label={`Dato de la columna ${c.header}`}
+                  aria-label={`Dato de la columna ${mappedHeaderText(c, preview.columns)}`}
                   value={choice[c.index] ?? ''}
                   onChange={(e) => setChoice({ ...choice, [c.index]: e.currentTarget.value })}
                 >
