@@ -13,6 +13,7 @@ import { SubmitPanel } from './components/submit-panel.js';
 import { SummaryPanel } from './components/summary-panel.js';
 import { UploadStep } from './components/upload-step.js';
 import { ValueMapsPanel } from './components/value-maps-panel.js';
+import { useSendingNow } from './sending-now.js';
 
 type Screen =
   | { readonly kind: 'home' }
@@ -230,6 +231,9 @@ export function App() {
 
   /** A failed check that can be run again or given other columns: one with a sheet kept and read (not an upload refused). */
   const retryable = screen.kind === 'failed' && screen.checkId !== undefined && screen.previewed !== false;
+  /** The failed check being sent meanwhile (from another tab): not checked again, nor its columns changed, until the submission ends. */
+  const sendingNow = useSendingNow(retryable ? screen.checkId : undefined);
+  const whileSending = sendingNow ? 'Esta hoja se está enviando: espere a que termine el envío para revisarla de nuevo.' : undefined;
   return (
     <>
       <header class="topbar">
@@ -274,13 +278,24 @@ export function App() {
             <p class="alert" role="alert">
               {screen.message}
             </p>
+            {whileSending !== undefined && (
+              <p class="note" role="status">
+                {whileSending}
+              </p>
+            )}
             <div class="actions">
               {retryable && (
                 <>
-                  <button type="button" class="primary" onClick={() => recheck(screen.checkId as string, screen.fileName)}>
+                  <button
+                    type="button"
+                    class="primary"
+                    disabled={sendingNow}
+                    title={whileSending}
+                    onClick={() => recheck(screen.checkId as string, screen.fileName)}
+                  >
                     Revisar de nuevo
                   </button>
-                  <button type="button" onClick={() => columns(screen.checkId as string)}>
+                  <button type="button" disabled={sendingNow} title={whileSending} onClick={() => columns(screen.checkId as string)}>
                     Columnas
                   </button>
                 </>
