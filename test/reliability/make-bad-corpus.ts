@@ -255,3 +255,52 @@ if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? '')).href) {
   await writeSmallBadFiles(dir);
   console.log(`wrote the small hostile files to ${dir}`);
 }
+
+/**
+ * An XLSX that only a reader going by the zip's directory reads whole (SheetJS, the fallback of
+ * open-xlsx-rows.ts): its list of sheets is stored after the zip's end record, which exceljs's
+ * pass over the zip never reaches, so every pass is incomplete. Its sheet «Ventas» holds `sales`
+ * valid sales of FIXED_DATE. With `salesDeclaredSize`, the directory declares that for the sheet,
+ * which is then stored inside another part (exceljs's pass sees a small sheet «Notas» instead);
+ * `hidden` parts are stored so too: exceljs's pass never inflates them, only the whole read does.
+ */
+export async function writeWholeReadWorkbook(path: string, options: { sales: number; salesDeclaredSize?: number; hidden?: readonly ZipPart[] }): Promise<void> {
+  const ref = (column: number, row: number): string => `${String.fromCharCode(65 + column)}${row}`;
+  const cells = (values: readonly string[], row: number): string =>
+    `<row r="${row}">${values.map((v, c) => `<c r="${ref(c, row)}" t="inlineStr"><is><t>${v}</t></is></c>`).join('')}</row>`;
+  const rows = [cells(SALES_HEADER, 1), ...Array.from({ length: options.sales }, (_, i) => cells(salesLine(i, 0, fixed), i + 2))];
+  const sheet = `${XML}<worksheet xmlns="${MAIN}"><sheetData>${rows.join('')}</sheetData></worksheet>`;
+  const declared = options.salesDeclaredSize;
+  const lying = declared !== undefined;
+  const names = lying ? ['Ventas', 'Notas'] : ['Ventas'];
+  const types = names
+    .map(
+      (_, i) =>
+        `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    )
+    .join('');
+  await writeZip(path, [
+    {
+      name: '[Content_Types].xml',
+      data: `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${types}</Types>`,
+    },
+    {
+      name: '_rels/.rels',
+      data: `${XML}<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${DOC_RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: `${XML}<Relationships xmlns="${RELS}">${names.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${DOC_RELS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}</Relationships>`,
+    },
+    declared !== undefined
+      ? { name: 'xl/worksheets/sheet1.xml', data: sheet, declaredSize: declared, enclosedIn: 'xl/media/image1.png' }
+      : { name: 'xl/worksheets/sheet1.xml', data: sheet },
+    ...(lying ? [{ name: 'xl/worksheets/sheet2.xml', data: `${XML}<worksheet xmlns="${MAIN}"><sheetData>${cells(['nota'], 1)}</sheetData></worksheet>` }] : []),
+    ...(options.hidden ?? []).map((part, i) => ({ ...part, enclosedIn: `xl/media/image${i + 2}.png` })),
+    {
+      name: 'xl/workbook.xml',
+      data: `${XML}<workbook xmlns="${MAIN}" xmlns:r="${DOC_RELS}"><sheets>${names.map((n, i) => `<sheet name="${n}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
+      afterEnd: true,
+    },
+  ]);
+}

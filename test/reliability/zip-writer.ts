@@ -28,6 +28,14 @@ export interface ZipPart {
    * one: a zip that lies about it (a bomb that hopes to pass the directory's check).
    */
   readonly declaredSize?: number;
+  /**
+   * Listed in the directory, but its local entry (header and compressed data) is written inside
+   * the data of a stored part of this name, which takes its place: a reader that goes by the
+   * directory (yauzl, SheetJS) finds the part at its offset there, one that streams the file from
+   * its start (unzipper, under exceljs) passes over it as the other part's bytes. Unlike `afterEnd`,
+   * of any size.
+   */
+  readonly enclosedIn?: string;
 }
 
 interface Written {
@@ -36,6 +44,8 @@ interface Written {
   readonly compressedSize: number;
   readonly size: number;
   readonly offset: number;
+  /** 8 deflated, 0 stored. */
+  readonly method: number;
 }
 
 const FULL_FLUSH = { finishFlush: constants.Z_FULL_FLUSH };
@@ -76,7 +86,7 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
       }
       const compressedSize = pieces.reduce((n, p) => n + p.bytes.length * p.times, 0);
       if (size > 0xffffffff || compressedSize > 0xffffffff) throw new Error('zip64 is not supported by this test writer');
-      const entry = { name, crc: crc >>> 0, compressedSize, size: part.declaredSize ?? size, offset: at };
+      const entry = { name, crc: crc >>> 0, compressedSize, size: part.declaredSize ?? size, offset: at, method: 8 };
       const local = Buffer.alloc(30);
       local.writeUInt32LE(0x04034b50, 0);
       local.writeUInt16LE(20, 4); // version needed
@@ -97,12 +107,34 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
         later.push({ part, local: [] });
         continue;
       }
+      if (part.enclosedIn !== undefined) {
+        const outer = Buffer.from(part.enclosedIn, 'utf8');
+        const { entry, local } = encode(part, offset + 30 + outer.length);
+        const bytes = local.reduce((n, b) => n + b.length, 0);
+        const crc = local.reduce((c, b) => crc32(b, c), 0) >>> 0;
+        const header = Buffer.alloc(30);
+        header.writeUInt32LE(0x04034b50, 0);
+        header.writeUInt16LE(20, 4);
+        header.writeUInt16LE(0x0800, 6);
+        header.writeUInt16LE(0, 8); // stored
+        header.writeUInt32LE(crc, 14);
+        header.writeUInt32LE(bytes, 18);
+        header.writeUInt32LE(bytes, 22);
+        header.writeUInt16LE(outer.length, 26);
+        const container = { name: outer, crc, compressedSize: bytes, size: bytes, offset, method: 0 };
+        await append(Buffer.concat([header, outer]));
+        for (const buffer of local) await append(buffer);
+        written.push(container, entry);
+        continue;
+      }
       const { entry, local } = encode(part, offset);
       for (const buffer of local) await append(buffer);
       written.push(entry);
     }
     // The parts stored after the end record: their offsets follow it.
-    const directorySize = parts.reduce((n, p) => n + 46 + Buffer.byteLength(p.name, 'utf8'), 0);
+    const directorySize =
+      parts.reduce((n, p) => n + 46 + Buffer.byteLength(p.name, 'utf8'), 0) +
+      parts.reduce((n, p) => (p.enclosedIn === undefined ? n : n + 46 + Buffer.byteLength(p.enclosedIn, 'utf8')), 0);
     let laterOffset = offset + directorySize + 22;
     for (const item of later) {
       const { entry, local } = encode(item.part, laterOffset);
@@ -117,7 +149,7 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
       central.writeUInt16LE(20, 4);
       central.writeUInt16LE(20, 6);
       central.writeUInt16LE(0x0800, 8);
-      central.writeUInt16LE(8, 10);
+      central.writeUInt16LE(e.method, 10);
       central.writeUInt32LE(0, 12);
       central.writeUInt32LE(e.crc, 16);
       central.writeUInt32LE(e.compressedSize, 20);
