@@ -13,6 +13,9 @@ import { isSumOfRowsAbove } from './sum-formula.js';
 import { size, type XlsxPartBudget } from './xlsx-part-budget.js';
 import { isDateFormat, serialToIso } from './xlsx-cell.js';
 import { checkOdsSize } from './check-ods-size.js';
+import { checkPartSizes } from './check-part-sizes.js';
+import { odsInputError } from './ods-input-error.js';
+import { xlsxInputError } from './xlsx-input-error.js';
 
 /**
  * The workbook formats read with SheetJS: legacy Excel 97-2003 (BIFF8) and LibreOffice's ODS; and
@@ -33,11 +36,11 @@ export interface SheetJsWorkbook {
 }
 
 /**
- * What SheetJS reads: an .xls, or an XLSX exceljs could not read (bounded by open-xlsx-rows.ts);
- * an .ods with the directory of its zip, already read by the caller (xlsx-part-budget.ts), so that
- * it is not read again here.
+ * What SheetJS reads: an .xls; an XLSX exceljs could not read (bounded by open-xlsx-rows.ts) or an
+ * .ods, each with the directory of its zip, already read by the caller (xlsx-part-budget.ts), so
+ * that it is not read again here.
  */
-export type SheetJsInput = { readonly format: 'xls' | 'xlsx' } | { readonly format: 'ods'; readonly budget: XlsxPartBudget };
+export type SheetJsInput = { readonly format: 'xls' } | { readonly format: 'xlsx' | 'ods'; readonly budget: XlsxPartBudget };
 
 /**
  * Read a legacy .xls (BIFF8) or an .ods with SheetJS (the maintained @e965/xlsx build), once, and
@@ -45,16 +48,21 @@ export type SheetJsInput = { readonly format: 'xls' | 'xlsx' } | { readonly form
  * formats, numbers with their format, errors), hidden sheets skipped and noted, `wanted` by name,
  * merged cells and hidden rows applied (apply-sheet-layout.ts), summing formulas marked. SheetJS
  * reads the whole workbook into memory, so the input is bounded first: an .xls by its size (and
- * BIFF8's 65,536 rows), an .ods by the size its content expands to (check-ods-size.ts). Choosing
- * among its sheets (open-row-source.ts) reuses this one parse.
+ * BIFF8's 65,536 rows), an .ods by the size its content expands to (check-ods-size.ts); and every
+ * part of a zip (.xlsx, .ods) is inflated once, counted, and refused past the size its directory
+ * declares (check-part-sizes.ts), since SheetJS inflates each part whole, as far as it goes.
+ * Choosing among its sheets (open-row-source.ts) reuses this one parse.
  */
 export async function openSheetJsWorkbook(file: string, input: SheetJsInput): Promise<SheetJsWorkbook> {
   const { format } = input;
   if (input.format === 'xls') {
     const bytes = (await stat(file)).size;
     if (bytes > XLS_MAX_BYTES) throw tooLarge(file, bytes);
-  } else if (input.format === 'ods') {
-    await checkOdsSize(file, input.budget);
+  } else {
+    if (input.format === 'ods') await checkOdsSize(file, input.budget);
+    await checkPartSizes(file, input.budget).catch((error: unknown) => {
+      throw input.format === 'ods' ? odsInputError(error, file) : xlsxInputError(error, file, undefined);
+    });
   }
   let workbook: XLSX.WorkBook;
   try {

@@ -42,9 +42,10 @@ export async function openXlsxRows(file: string, wanted: string | undefined, bud
         if (!(error instanceof IncompleteRead)) throw error;
         if (attempt < READ_ATTEMPTS) continue;
         // exceljs keeps missing a part of this file (seen with workbooks SheetJS wrote, whose
-        // workbook part comes after the sheets): a small enough one is read whole with SheetJS.
+        // workbook part comes after the sheets): a small enough one is read whole with SheetJS,
+        // its parts first counted against the sizes declared here (check-part-sizes.ts).
         if (budget.declaredUnder('xl/worksheets/') + budget.limitFor('xl/sharedStrings.xml') <= WHOLE_READ_LIMIT) {
-          return (await openSheetJsWorkbook(file, { format: 'xlsx' })).open(wanted);
+          return (await openSheetJsWorkbook(file, { format: 'xlsx', budget })).open(wanted);
         }
         throw sheetChoiceMessages.incompleteRead(file, READ_ATTEMPTS);
       }
