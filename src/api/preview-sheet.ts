@@ -136,7 +136,11 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
   const fed = new Map<number, string[]>();
   for (const [name, c] of Object.entries(guess?.columns ?? {})) if (c !== undefined) fed.set(c.index, [...(fed.get(c.index) ?? []), name]);
   const below = headerRow === undefined ? [] : rows.filter((r) => r.row > headerRow.row);
-  const named = (headerRow?.cells ?? []).map((text, index) => ({ header: text.trim(), index, letter: columnLetter(index) })).filter((c) => c.header !== '');
+  // A header of two rows names some columns on its upper row only (merged down): named as the run reads them.
+  const named =
+    header?.groupRow !== undefined
+      ? headerColumnsOf(header)
+      : (headerRow?.cells ?? []).map((text, index) => ({ header: text.trim(), index, letter: columnLetter(index) })).filter((c) => c.header !== '');
   // The sheet's own amounts among the columns that feed nothing, as the run takes them (the first of each kind).
   const feedingNothing = named.filter((c) => !fed.has(c.index));
   const amounts = findSheetAmountColumns(feedingNothing);
@@ -181,6 +185,13 @@ export async function previewSheet(path: string, options: ValidateOptions = {}):
     firstRows: rows.filter((r) => !isBlank(r.cells)).slice(0, PREVIEW_FIRST_ROWS),
     ...(problem !== undefined ? { problem } : {}),
   };
+}
+
+/** Every named column of a detected header, once each, in the sheet's order. */
+function headerColumnsOf(header: HeaderMap): { header: string; index: number; letter: string }[] {
+  const byIndex = new Map<number, HeaderColumn>();
+  for (const c of [...Object.values(header.columns), ...header.unknown]) if (c !== undefined) byIndex.set(c.index, c);
+  return [...byIndex.values()].sort((a, b) => a.index - b.index).map((c) => ({ header: c.header, index: c.index, letter: c.letter }));
 }
 
 /** How much of a column's first value the columns step shows as its example. */

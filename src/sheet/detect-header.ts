@@ -2,16 +2,17 @@ import type { ColumnName } from '../invoice/canonical-columns.js';
 import { columnDefinition, REQUIRED_COLUMNS } from '../invoice/canonical-columns.js';
 import type { Problem } from '../invoice/problem.js';
 import { FacturaError } from '../factura-error.js';
-import { localized } from '../i18n/localized-text.js';
+import { localized, type LocalizedText } from '../i18n/localized-text.js';
 import { firstAndMore } from '../i18n/first-and-more.js';
 import type { ColumnMapping, HeaderMatch } from './column-mapping.js';
-import { acceptedHeaders, firstColumns, headerText, matchHeaderCells } from './column-mapping.js';
+import { acceptedHeaders, firstColumns, headerKey, headerText, matchHeaderCells } from './column-mapping.js';
 import type { HeaderColumn, HeaderMap } from './header-map.js';
 import { combinedKeyColumn, isCombinedKeyHeader } from './combined-key-column.js';
 import { isPlainPriceHeader, isPriceWithIgvHeader } from './price-with-igv-column.js';
 import { sheetAmountKind } from './sheet-amount-columns.js';
 import { unitQuantityNote } from './line-amount-as-unit.js';
-import { headerReading } from './header-reading.js';
+import { headerReading, type HeaderReading } from './header-reading.js';
+import { isRoleTitle, twoRowHeader, type TwoRowHeader } from './two-row-header.js';
 import { isFixNotesHeader } from './fix-notes-header.js';
 import { isSaleStateHeader } from './sale-state-column.js';
 import { documentKindNote, findDocumentKindColumn, isDocumentKindHeader } from './document-kind-column.js';
@@ -94,6 +95,58 @@ function headerPosition(rows: readonly SourceRow[], mapping: ColumnMapping): num
   return later === -1 ? first : first + 1 + later;
 }
 
+/** A header's reading at one position of the rows searched: what it feeds, what is missing, what two columns feed. */
+interface ReadingAt extends HeaderReading {
+  /** Index of the row the data follows (the lower row of a header of two rows). */
+  readonly position: number;
+  readonly twoRows: TwoRowHeader | undefined;
+  readonly missing: readonly ColumnName[];
+  readonly conflicts: readonly (readonly [ColumnName, readonly HeaderColumn[]])[];
+}
+
+function readingAt(rows: readonly SourceRow[], position: number, twoRows: TwoRowHeader | undefined, mapping: ColumnMapping, pricesWithIgv: boolean): ReadingAt {
+  const cells = twoRows?.cells ?? rows[position]?.cells ?? [];
+  // A register of one amount per line and no quantity: each line is one unit of it (line-amount-as-unit.ts).
+  const read = headerReading(cells, rows.slice(position + 1), { mapping, pricesWithIgv, ...(twoRows !== undefined ? { twoRows } : {}) });
+  const missing = REQUIRED_COLUMNS.filter((c) => !read.match.matches.has(c) && !(c === 'cantidad' && read.unitQuantity));
+  const conflicts = [...read.match.matches].filter(([, cols]) => cols.length > 1);
+  return { ...read, position, twoRows, missing, conflicts };
+}
+
+/**
+ * The header read as two rows, the header row found and the row below it, or the row above it and
+ * the header row found (two-row-header.ts), when that reads more of the required columns than the
+ * row alone, or as many and a group title says whose columns they are (the comprobante's, the
+ * customer's): then its two columns headed alike are refused as such, naming them. Undefined when
+ * neither pair is such a header.
+ */
+function twoRowReading(rows: readonly SourceRow[], position: number, single: ReadingAt, mapping: ColumnMapping, pricesWithIgv: boolean): ReadingAt | undefined {
+  const named = (r: ReadingAt): number => REQUIRED_COLUMNS.length - r.missing.length;
+  let best: ReadingAt | undefined;
+  for (const upper of [position, position - 1]) {
+    const [top, bottom] = [rows[upper], rows[upper + 1]];
+    const two = top === undefined || bottom === undefined ? undefined : twoRowHeader(top, bottom);
+    if (two === undefined) continue;
+    const read = readingAt(rows, upper + 1, two, mapping, pricesWithIgv);
+    const better = named(read) > named(best ?? single) || (best === undefined && named(read) === named(single) && two.groups.some(isRoleTitle));
+    if (better) best = read;
+  }
+  return best;
+}
+
+/** Where the header is: «la fila 5», or «las filas 4 y 5» for a header of two rows. */
+function headerRowsText(rows: HeaderRows): LocalizedText {
+  return rows.upper === undefined
+    ? localized(`la fila ${rows.row}`, `row ${rows.row}`)
+    : localized(`las filas ${rows.upper} y ${rows.row}`, `rows ${rows.upper} and ${rows.row}`);
+}
+
+/** The header's row, and the row of its group titles when it takes two. */
+interface HeaderRows {
+  readonly row: number;
+  readonly upper?: number;
+}
+
 const quote = (s: string): string => `«${s}»`;
 const where = (c: HeaderColumn): string => `«${c.header}» (${c.letter})`;
 
@@ -109,21 +162,27 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   if (rows.length === 0) {
     throw new FacturaError('INPUT', localized(`${options.file} está vacío: no tiene ninguna fila.`, `${options.file} is empty: it has no rows.`));
   }
-  const position = headerPosition(rows, mapping);
+  const first = headerPosition(rows, mapping);
+  if (rows[first] === undefined) throw noHeader(options, rows.length);
+  const pricesWithIgv = options.pricesWithIgv === true;
+  const single = readingAt(rows, first, undefined, mapping, pricesWithIgv);
+  // A header of two rows (group titles merged over the row that names the columns): read as one.
+  const reading =
+    single.missing.length === 0 && single.conflicts.length === 0 ? single : (twoRowReading(rows, first, single, mapping, pricesWithIgv) ?? single);
+  const { position, twoRows, match, withIgv, unitQuantity, missing, conflicts } = reading;
   const found = rows[position];
   if (found === undefined) throw noHeader(options, rows.length);
   const below = rows.slice(position + 1);
-  // A register of one amount per line and no quantity: each line is one unit of it (line-amount-as-unit.ts).
-  const { match, withIgv, unitQuantity } = headerReading(found.cells, below, { mapping, pricesWithIgv: options.pricesWithIgv === true });
+  const headerRows = twoRows === undefined ? { row: found.row } : { row: found.row, upper: twoRows.upper.row };
 
-  const missing = REQUIRED_COLUMNS.filter((c) => !match.matches.has(c) && !(c === 'cantidad' && unitQuantity));
+  const alike = conflicts.filter(([, cols]) => new Set(cols.map((c) => headerKey(c.header))).size === 1);
+  if (twoRows !== undefined && alike.length > 0) throw ambiguousColumns(options.file, twoRows, alike, missing);
   if (missing.length > 0) {
     const lineAmount = lineAmountColumn(match.unknown);
     const unread = match.unknown.filter((c) => c !== withIgv && !isReadBesideOurs(c.header));
-    throw missingRequired(options.file, found.row, missing, mapping, withIgv, lineAmount, unread, namedBelow(rows[position + 1], missing, mapping));
+    const hint = twoRows === undefined ? namedBelow(rows[position + 1], missing, mapping) : undefined;
+    throw missingRequired(options.file, headerRows, missing, mapping, withIgv, lineAmount, unread, hint);
   }
-
-  const conflicts = [...match.matches].filter(([, cols]) => cols.length > 1);
   if (conflicts.length > 0) throw duplicated(options.file, found.row, conflicts);
   // A mapping can name a price with IGV as the unit value, which is read without IGV by default.
   const unitValue = match.matches.get('valorVentaUnitario')?.[0];
@@ -135,15 +194,17 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const columns = firstColumns(match);
   const kindColumn = findDocumentKindColumn(match.unknown, below);
   const header: HeaderMap = { row: found.row, columns, unknown: match.unknown };
+  if (twoRows !== undefined) header.groupRow = twoRows.upper.row;
   if (unitQuantity) header.unitQuantity = true;
   if (kindColumn !== undefined) header.documentKind = kindColumn;
 
   const notes: Problem[] = [];
-  const titles = rows.slice(0, position).filter((r) => r.cells.some((c) => headerText(c) !== undefined));
+  const titles = rows.slice(0, twoRows === undefined ? position : position - 1).filter((r) => r.cells.some((c) => headerText(c) !== undefined));
   if (titles.length > 0) {
     const first = titles[0];
     const text = first?.cells.map(headerText).find((t) => t !== undefined) ?? '';
     const list = rowRanges(titles.map((r) => r.row));
+    const at = headerRowsText(headerRows);
     notes.push({
       severity: 'warning',
       code: 'TITLE_ROWS_SKIPPED',
@@ -151,12 +212,13 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
       value: text,
       message: localized(
         titles.length === 1
-          ? `Se omitió la fila ${list} sobre los encabezados (${quote(text)}…); los encabezados están en la fila ${found.row}.`
-          : `Se omitieron las filas ${list} sobre los encabezados (${quote(text)}…); los encabezados están en la fila ${found.row}.`,
-        `${titles.length === 1 ? 'Row' : 'Rows'} ${list} above the header ${titles.length === 1 ? 'was' : 'were'} skipped (${quote(text)}…); the header is on row ${found.row}.`,
+          ? `Se omitió la fila ${list} sobre los encabezados (${quote(text)}…); los encabezados están en ${at.es}.`
+          : `Se omitieron las filas ${list} sobre los encabezados (${quote(text)}…); los encabezados están en ${at.es}.`,
+        `${titles.length === 1 ? 'Row' : 'Rows'} ${list} above the header ${titles.length === 1 ? 'was' : 'were'} skipped (${quote(text)}…); the header is on ${at.en}.`,
       ),
     });
   }
+  if (twoRows !== undefined) notes.push(twoRowHeaderNote(twoRows, header));
   const combined = combinedKeyColumn(columns);
   if (combined !== undefined) {
     notes.push({
@@ -269,7 +331,7 @@ function lineAmountColumn(unknown: readonly HeaderColumn[]): HeaderColumn | unde
 
 function missingRequired(
   file: string,
-  row: number,
+  rows: HeaderRows,
   missing: readonly ColumnName[],
   mapping: ColumnMapping,
   withIgv: HeaderColumn | undefined,
@@ -357,8 +419,8 @@ function missingRequired(
   return new FacturaError(
     'INPUT',
     localized(
-      `Faltan columnas obligatorias en ${file} (fila de encabezados ${row}):\n${lines('es')}${unreadLine.es}${garbledLine.es}${belowLine.es}\nAgregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.`,
-      `Required columns are missing in ${file} (header row ${row}):\n${lines('en')}${unreadLine.en}${garbledLine.en}${belowLine.en}\nAdd or rename the columns, or name them with --map mapping.json. No invoice was processed.`,
+      `Faltan columnas obligatorias en ${file} (${rows.upper === undefined ? `fila de encabezados ${rows.row}` : `encabezados en las filas ${rows.upper} y ${rows.row}`}):\n${lines('es')}${unreadLine.es}${garbledLine.es}${belowLine.es}\nAgregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.`,
+      `Required columns are missing in ${file} (${rows.upper === undefined ? `header row ${rows.row}` : `header on rows ${rows.upper} and ${rows.row}`}):\n${lines('en')}${unreadLine.en}${garbledLine.en}${belowLine.en}\nAdd or rename the columns, or name them with --map mapping.json. No invoice was processed.`,
     ),
   );
 }
@@ -408,4 +470,99 @@ function duplicated(file: string, row: number, conflicts: readonly (readonly [Co
       `In ${file} (header row ${row}) two columns map to the same column:\n${lines('en')}\nKeep only one, rename the other, or name the one to use with --map mapping.json.`,
     ),
   );
+}
+
+/** A column of a header of two rows as messages name it: «Número» (F), «Número» (F, bajo «Cliente») when a title stands over it. */
+function underTitle(c: HeaderColumn, twoRows: TwoRowHeader): LocalizedText {
+  const title = twoRows.groups[c.index];
+  return title === undefined
+    ? localized(where(c), where(c))
+    : localized(`«${c.header}» (${c.letter}, bajo ${quote(title)})`, `«${c.header}» (${c.letter}, under ${quote(title)})`);
+}
+
+/**
+ * Two columns of a header of two rows headed alike that no group title tells apart (both under no
+ * title, or under titles that do not say whose they are): which is which is the user's to say, never
+ * guessed (the customer's document read as the invoice's number sends wrong invoices). Names them
+ * with their letters, the fields still missing, and the three ways out: a mapping naming each by its
+ * letter, a title over the customer's columns, another name for one of them.
+ */
+function ambiguousColumns(
+  file: string,
+  twoRows: TwoRowHeader,
+  alike: readonly (readonly [ColumnName, readonly HeaderColumn[]])[],
+  missing: readonly ColumnName[],
+): FacturaError {
+  const lines = (lang: 'es' | 'en'): string =>
+    alike
+      .map(([c, cols]) => {
+        const list = cols.map((col) => underTitle(col, twoRows)[lang]).join(localized(' y ', ' and ')[lang]);
+        const label = columnDefinition(c).label[lang];
+        return localized(
+          `  - ${list} se llaman igual: las dos se leerían como ${c} (${label})`,
+          `  - ${list} are headed alike: both would be read as ${c} (${label})`,
+        )[lang];
+      })
+      .join('\n');
+  // The example gives the first of each pair its field and the next ones the fields still missing (the customer's document first).
+  const left = [...missing].sort((a, b) => Number(b === 'receptorNumeroDocumento') - Number(a === 'receptorNumeroDocumento'));
+  const example: Record<string, string> = {};
+  for (const [c, cols] of alike) {
+    cols.forEach((col, i) => {
+      const field = i === 0 ? c : left.shift();
+      if (field !== undefined) example[field] = `${col.header} (columna ${col.letter})`;
+    });
+  }
+  const shown = JSON.stringify(example).replaceAll('":"', '": "').replaceAll('","', '", "');
+  const stillMissing = missing.filter((c) => example[c] === undefined);
+  const missingLine =
+    stillMissing.length === 0
+      ? localized('', '')
+      : localized(
+          `\nFaltan además: ${stillMissing.map((c) => `${c} (${columnDefinition(c).label.es})`).join(', ')}.`,
+          `\nAlso missing: ${stillMissing.map((c) => `${c} (${columnDefinition(c).label.en})`).join(', ')}.`,
+        );
+  const at = headerRowsText({ row: twoRows.lower.row, upper: twoRows.upper.row });
+  return new FacturaError(
+    'INPUT',
+    localized(
+      `En ${file} los encabezados ocupan ${at.es} y hay columnas con el mismo encabezado que no se pueden distinguir:\n${lines('es')}${missingLine.es}\nIndique cuál es cuál en un archivo de mapeo (--map mapping.json) que nombre cada una por su encabezado y su letra, por ejemplo ${shown} (el espacio de trabajo web, «factura-import serve», lo prepara al elegir las columnas). O escriba en la fila ${twoRows.upper.row}, sobre las columnas del cliente, el título «Cliente» (o sobre las del comprobante, «Comprobante de pago»), o cambie el nombre de una de ellas (por ejemplo «Número doc. cliente»). No se procesó ninguna factura.`,
+      `In ${file} the header takes ${at.en} and some columns are headed alike and cannot be told apart:\n${lines('en')}${missingLine.en}\nSay which is which in a mapping file (--map mapping.json) naming each by its header and its letter, for example ${shown.replaceAll('(columna ', '(column ')} (the web workspace, «factura-import serve», writes it when you choose the columns). Or write on row ${twoRows.upper.row}, over the customer's columns, the title «Cliente» (or over the document's, «Comprobante de pago»), or rename one of them (for example «Número doc. cliente»). No invoice was processed.`,
+    ),
+  );
+}
+
+/**
+ * What a header of two rows was read as: its rows, and each group title with the columns under it,
+ * and the columns headed alike with the field each feeds, for the user to check what a title decided.
+ */
+function twoRowHeaderNote(twoRows: TwoRowHeader, header: HeaderMap): Problem {
+  const all = [...Object.values(header.columns), ...header.unknown].filter((c): c is HeaderColumn => c !== undefined);
+  const groups = new Map<string, HeaderColumn[]>();
+  for (const c of [...new Set(all)].sort((a, b) => a.index - b.index)) {
+    const title = twoRows.groups[c.index];
+    if (title !== undefined) groups.set(title, [...(groups.get(title) ?? []), c]);
+  }
+  const over = [...groups].map(([title, cols]) => `${quote(title)} ${'\u2192'} ${cols.map((c) => quote(c.header)).join(', ')}`);
+  const alike = (col: HeaderColumn): boolean => all.some((o) => o.index !== col.index && headerKey(o.header) === headerKey(col.header));
+  const fed = (Object.entries(header.columns) as [ColumnName, HeaderColumn | undefined][]).flatMap(([c, col]) =>
+    col !== undefined && alike(col) ? [[c, col] as const] : [],
+  );
+  const told = (lang: 'es' | 'en'): string =>
+    fed.length === 0
+      ? ''
+      : localized(' Columnas con el mismo encabezado: ', ' Columns headed alike: ')[lang] +
+        fed.map(([c, col]) => `${underTitle(col, twoRows)[lang]} ${'\u2192'} ${columnDefinition(c).label[lang]}`).join('; ') +
+        '.';
+  const at = headerRowsText({ row: twoRows.lower.row, upper: twoRows.upper.row });
+  return {
+    severity: 'warning',
+    code: 'TWO_ROW_HEADER',
+    row: twoRows.lower.row,
+    value: [...groups.keys()].join(', '),
+    message: localized(
+      `Los encabezados ocupan ${at.es} y se leen juntos: ${over.join('; ')}.${told('es')} Si alguna columna no es lo indicado, indíquelo con --map mapping.json.`,
+      `The header takes ${at.en} and is read as one: ${over.join('; ')}.${told('en')} If a column is not what is said, name it with --map mapping.json.`,
+    ),
+  };
 }

@@ -21,6 +21,8 @@ export interface HeaderMap {
   readonly columns: Readonly<Partial<Record<ColumnName, HeaderColumn>>>;
   /** Named columns that match no canonical column (ignored). */
   readonly unknown: readonly HeaderColumn[];
+  /** The row of the group titles over the header row, when the header takes two rows (two-row-header.ts). */
+  groupRow?: number;
   /** No quantity column: each line is one unit of its unit value, a line's amount (line-amount-as-unit.ts). */
   unitQuantity?: true;
   /** The register's document-kind column, one of `unknown` (document-kind-column.ts): a row of another kind than factura is refused. */

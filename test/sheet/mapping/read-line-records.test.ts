@@ -194,15 +194,48 @@ describe('finding the header row', () => {
   });
 
   // SUNAT's register layout (Formato 14.1): «Comprobante de pago» merged over «Tipo», «Serie», «Número». The refusal
-  // listed «Serie» as missing though the row below says it, and no flag helped.
-  it('says when the row below the header names the missing columns: a header of two rows', async () => {
-    const err = await refusalOf([
-      ['Fecha de emisión', 'Comprobante de pago', 'Comprobante de pago', 'Comprobante de pago', 'Cliente', 'Cliente', 'Concepto', 'Base imponible'],
-      ['Fecha de emisión', 'Tipo', 'Serie', 'Número', 'Número', 'Razón social', 'Concepto', 'Base imponible'],
-      ['27/11/2026', '01', 'F001', '501', '20602988431', 'Restaurante El Piurano S.A.C.', 'Mantenimiento', '1000'],
+  // listed «Serie» as missing though the row below says it, and no flag helped; then it said so, and asked for one row.
+  it('reads a header of two rows as one: the customer’s «Número» under «Cliente» is the customer’s document', async () => {
+    const groups = [
+      'Fecha de emisión',
+      'Comprobante de pago',
+      'Comprobante de pago',
+      'Comprobante de pago',
+      'Cliente',
+      'Cliente',
+      'Concepto',
+      'Base imponible',
+    ];
+    const names = ['Fecha de emisión', 'Tipo', 'Serie', 'Número', 'Número', 'Razón social', 'Concepto', 'Base imponible'];
+    const sale = ['27/11/2026', '01', 'F001', '501', '20602988431', 'Restaurante El Piurano S.A.C.', 'Mantenimiento', '1000'];
+    const sheet = await readLineRecords(rowsFromArrays([groups, names, sale], { file: 'ventas.csv' }));
+    expect(sheet.header).toMatchObject({ row: 2, groupRow: 1 });
+    expect((await collect(sheet.records)).map((r) => [r.row, r.values.numero, r.values.receptorNumeroDocumento, r.values.receptorNombreLegal])).toEqual([
+      [3, '501', '20602988431', 'Restaurante El Piurano S.A.C.'],
     ]);
-    expect(err.text.es).toContain('La fila 2, debajo de los encabezados, dice «Serie», «Número»: los encabezados ocupan dos filas');
-    expect(err.text.en).toContain('the header spans two rows');
+    // A column missing from both rows is asked for as the header of two rows, not as «Serie» and «Número» missing on row 1.
+    const err = await refusalOf([groups.slice(0, 6), names.slice(0, 6), sale.slice(0, 6)]);
+    expect(err.text.es).toContain('Faltan columnas obligatorias en ventas.csv (encabezados en las filas 1 y 2):\n  - descripcion (Descripción)');
+    expect(err.text.es).not.toContain('  - serie');
+    expect(err.text.en).toContain('(header on rows 1 and 2)');
+  });
+
+  it('reads a header of two rows under a title that says nothing of whose columns they are, when no two of them are headed alike', async () => {
+    // «Fecha de emisión», «Concepto» and «Base imponible» merged down (blank on row 2, as Excel saves a CSV), «Datos» across.
+    const sheet = await readLineRecords(
+      rowsFromArrays(
+        [
+          ['Fecha de emisión', 'Datos', null, null, null, 'Concepto', 'Base imponible'],
+          [null, 'Serie', 'Número', 'RUC', 'Razón social', null, null],
+          ['27/11/2026', 'F001', '501', '20602988431', 'Restaurante El Piurano S.A.C.', 'Mantenimiento', '1000'],
+        ],
+        { file: 'ventas.csv' },
+      ),
+    );
+    expect(sheet.header).toMatchObject({ row: 2, groupRow: 1 });
+    expect((await collect(sheet.records)).map((r) => r.values)).toEqual([
+      expect.objectContaining({ fechaEmision: '2026-11-27', numero: '501', receptorNumeroDocumento: '20602988431', descripcion: 'Mantenimiento' }),
+    ]);
   });
 
   it('names the columns of the sheet it did not recognise, and the mapping line that would use one', async () => {
