@@ -6,6 +6,7 @@ import { PROJECT_ROOT } from '../helpers/cli-process.js';
 import { jsonSummary, runMain } from '../helpers/run-main.js';
 import { splitInvoiceCsv } from '../helpers/split-invoice-csv.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { writeContasisCsv, writeContasisRegister } from '../helpers/contasis-register.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
 let dir: { path: string; cleanup: () => Promise<void> };
@@ -276,5 +277,36 @@ describe('validate (the dry run)', () => {
     ]);
     expect(run.code).toBe(0);
     expect(jsonSummary(run).byStatus['VALID']).toBe(30);
+  });
+
+  it('reads a register whose header takes two rows without a mapping file, and names the two «Número» it cannot tell apart', async () => {
+    // A Contasis register: «Comprobante de Pago» and «Cliente» merged over «Serie», «Número» and «Tipo Doc.», «Número», «Razón Social».
+    const register = join(dir.path, 'registro.xlsx');
+    await writeContasisRegister(register);
+    const run = await runMain(['validate', register]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/VÁLIDO\s+3\n/);
+    expect(run.stdout).toContain(
+      '! Fila 5: Los encabezados ocupan las filas 4 y 5 y se leen juntos: «Comprobante de Pago» → «Tipo», «Serie», «Número»; «Cliente» → «Tipo Doc.», «Número», «Razón Social». Columnas con el mismo encabezado: «Número» (D, bajo «Comprobante de Pago») → Número; «Número» (F, bajo «Cliente») → Documento del cliente.',
+    );
+    // The same as a CSV with two header rows, as Excel saves it.
+    const csv = join(dir.path, 'registro.csv');
+    await writeContasisCsv(csv);
+    const fromCsv = await runMain(['validate', csv, '--json', '--quiet']);
+    expect(fromCsv.code, fromCsv.stderr).toBe(0);
+    expect(jsonSummary(fromCsv).byStatus['VALID']).toBe(3);
+    // No title says whose the second «Número» is: refused, naming both, and the mapping file that reads it.
+    const untitled = join(dir.path, 'registro-datos.xlsx');
+    await writeContasisRegister(untitled, { customerTitle: 'Datos' });
+    const refused = await runMain(['validate', untitled]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      '  - «Número» (D, bajo «Comprobante de Pago») y «Número» (F, bajo «Datos») se llaman igual: las dos se leerían como numero (Número)\nIndique cuál es cuál en un archivo de mapeo (--map mapping.json) que nombre cada una por su encabezado y su letra, por ejemplo {"numero": "Número (columna D)", "receptorNumeroDocumento": "Número (columna F)"}',
+    );
+    const mapping = join(dir.path, 'mapeo.json');
+    await writeFile(mapping, JSON.stringify({ numero: 'Número (columna D)', receptorNumeroDocumento: 'Número (columna F)' }));
+    const mapped = await runMain(['validate', untitled, '--map', mapping, '--json', '--quiet']);
+    expect(mapped.code, mapped.stderr).toBe(0);
+    expect(jsonSummary(mapped).byStatus['VALID']).toBe(3);
   });
 });
