@@ -179,6 +179,7 @@ export async function buildSheetPreview(
     ...(preview.sheet !== undefined ? { sheet: preview.sheet } : {}),
     ...(sheets !== undefined ? { sheets } : {}),
     ...(preview.headerRow !== undefined ? { headerRow: preview.headerRow } : {}),
+    ...(preview.header?.groupRow !== undefined ? { groupRow: preview.header.groupRow } : {}),
     columns: withIgv === undefined ? preview.columns : preview.columns.map((c) => (c === withIgv ? { ...c, column: WITH_IGV_CHOICE } : c)),
     canonical: CANONICAL,
     missing: preview.missing,

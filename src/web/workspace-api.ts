@@ -66,6 +66,8 @@ export interface SheetPreview {
   /** The workbook's visible sheets when there are several: the user picks one (default `sheet`, the one the CLI would read). */
   readonly sheets?: readonly SheetChoice[];
   readonly headerRow?: number;
+  /** The row of the group titles over `headerRow` when the header takes two rows (merged «Comprobante de pago» over «Serie», «Número»). */
+  readonly groupRow?: number;
   readonly columns: readonly SheetColumn[];
   readonly canonical: readonly CanonicalColumn[];
   /** Required canonical columns no sheet column feeds yet. */

@@ -12,8 +12,9 @@ import { closeWorkspace, openBrowser, POLL, startServe } from './browser-session
  * no quantity and no unit value, only each invoice's «Base Imponible». The columns step showed row 5
  * and asked for the customer's document, a quantity and a unit value; once they were chosen, «Revisar
  * la hoja» read row 4 and refused every column chosen, speaking of a mapping file: the sheet could
- * never be checked from the page. Its two «Número» dropdowns were both named «Dato de la columna Número»: each
- * now names its column's letter too.
+ * never be checked from the page. Now the two rows are read as one header (the title over each
+ * «Número» says whose it is), as `validate` reads them: nothing is left to choose. Its two «Número»
+ * dropdowns were both named «Dato de la columna Número»: each now names its column's letter too.
  */
 describe('the web workspace: a register with a header of two rows', () => {
   let dir: { path: string; cleanup: () => Promise<void> };
@@ -36,29 +37,9 @@ describe('the web workspace: a register with a header of two rows', () => {
     await closeWorkspace({ context, serve, dir });
   });
 
-  it('asks only for the customer’s document, then checks the sheet from the row it showed, and the grid shows its invoices', async () => {
+  it('checks the sheet without asking for columns, the customer’s «Número» its document; reopened, the columns step shows both rows', async () => {
     await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(register);
-    await page.getByRole('heading', { name: '2. Columnas de «registro-contasis.xlsx»' }).waitFor();
-    await expect.poll(() => page.getByText('Encabezados en la fila 5.').count(), POLL).toBe(1);
-    // «Base Imponible» is proposed as each row's value (one unit of it): no quantity, no unit value asked for.
-    await expect
-      .poll(() => page.getByRole('status').allTextContents(), POLL)
-      .toEqual([
-        'Sin columna de cantidad: cada fila se leerá como una factura de 1 unidad, con «Base Imponible» como su valor sin IGV.',
-        'Faltan columnas obligatorias: Documento del cliente.',
-      ]);
-    await expect(page.getByLabel('Dato de la columna Base Imponible').inputValue()).resolves.toBe('valorVentaUnitario');
-    // The two «Número» columns: D the invoice's (recognised), F the customer's document (chosen here). Each
-    // control has a name of its own (a screen reader said «Número» twice), its column's letter as the mapping writes it.
-    expect(await page.getByLabel('Dato de la columna Número', { exact: true }).count()).toBe(0);
-    const invoiceNumber = page.getByRole('combobox', { name: 'Dato de la columna Número (columna D)', exact: true });
-    const customerNumber = page.getByLabel('Dato de la columna Número (columna F)', { exact: true });
-    await expect.poll(() => Promise.all([invoiceNumber.count(), customerNumber.count()]), POLL).toEqual([1, 1]);
-    await expect(invoiceNumber.inputValue()).resolves.toBe('numero');
-    await customerNumber.selectOption({ label: 'Documento del cliente (obligatorio)' });
-    await expect.poll(() => page.getByText('Faltan columnas obligatorias').count(), POLL).toBe(0);
-
-    await page.getByRole('button', { name: 'Revisar la hoja' }).click();
+    // Every required column recognised (the customer's «Número» under «Cliente»): the columns step is passed over.
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), POLL).toMatch(/VÁLIDO\s*3/);
     expect(await page.getByText('No se pudo revisar').count()).toBe(0);
@@ -69,6 +50,26 @@ describe('the web workspace: a register with a header of two rows', () => {
       .poll(() => grid.locator('.status-cell .invoice').allTextContents(), POLL)
       .toEqual(CONTASIS_SALES.map(([serie, numero]) => `${serie}-${numero}`));
     // The customer's RUC came from column F, not from the invoice's «Número».
+    await expect.poll(() => grid.textContent(), POLL).toContain(CONTASIS_SALES[0][2]);
+
+    // «Columnas» shows the header as the check read it: both rows, the two «Número» each with its field, «Base Imponible» the value of one unit.
+    await page.getByRole('button', { name: 'Columnas', exact: true }).click();
+    await page.getByRole('heading', { name: '2. Columnas de «registro-contasis.xlsx»' }).waitFor();
+    await expect.poll(() => page.getByText('Encabezados en las filas 4 y 5.').count(), POLL).toBe(1);
+    await expect(page.getByLabel('Dato de la columna Fecha de Emisión').inputValue()).resolves.toBe('fechaEmision');
+    await expect(page.getByLabel('Dato de la columna Base Imponible').inputValue()).resolves.toBe('valorVentaUnitario');
+    // Each «Número» control has a name of its own (a screen reader said «Número» twice), its column's letter as the mapping writes it.
+    expect(await page.getByLabel('Dato de la columna Número', { exact: true }).count()).toBe(0);
+    const invoiceNumber = page.getByRole('combobox', { name: 'Dato de la columna Número (columna D)', exact: true });
+    const customerNumber = page.getByLabel('Dato de la columna Número (columna F)', { exact: true });
+    await expect.poll(() => Promise.all([invoiceNumber.count(), customerNumber.count()]), POLL).toEqual([1, 1]);
+    await expect(invoiceNumber.inputValue()).resolves.toBe('numero');
+    await expect(customerNumber.inputValue()).resolves.toBe('receptorNumeroDocumento');
+    await expect.poll(() => page.getByText('Faltan columnas obligatorias').count(), POLL).toBe(0);
+    // Confirmed as shown (a mapping naming each «Número» by its letter), the check reads the same invoices.
+    await page.getByRole('button', { name: 'Revisar la hoja' }).click();
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), POLL).toMatch(/VÁLIDO\s*3/);
     await expect.poll(() => grid.textContent(), POLL).toContain(CONTASIS_SALES[0][2]);
     expect(consoleErrors).toEqual([]);
   }, 120_000);
