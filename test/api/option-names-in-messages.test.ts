@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkLogin, FacturaError, listIssuers, startSandbox, submitSheet, validateSheet } from '../../src/index.js';
-import type { PublicSandbox } from '../../src/index.js';
+import { checkLogin, listIssuers, startSandbox, submitSheet, validateSheet } from '../../src/index.js';
+import type { FacturaError, PublicSandbox } from '../../src/index.js';
+import { refusal } from '../helpers/refusal.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -23,16 +24,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await dir.cleanup();
 });
-
-/** What `run` rejects with. */
-async function refusal(run: Promise<unknown>): Promise<FacturaError> {
-  const error = await run.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof FacturaError)) throw new Error(`expected a FacturaError, got ${String(error)}`);
-  return error;
-}
 
 /** Neither language names a variable or a flag of the command line. */
 function namesNoCommandLine(error: FacturaError): void {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkLogin, FacturaError, submitSheet } from '../../src/index.js';
+import { checkLogin, submitSheet } from '../../src/index.js';
+import { refusal } from '../helpers/refusal.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -13,16 +14,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await dir.cleanup();
 });
-
-/** What `run` rejects with. */
-async function refusal(run: Promise<unknown>): Promise<FacturaError> {
-  const error = await run.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof FacturaError)) throw new Error(`expected a FacturaError, got ${String(error)}`);
-  return error;
-}
 
 // A review's repro: an address without its scheme was a TypeError («Invalid URL»), and the CLI said «error interno inesperado».
 describe('the service’s addresses', () => {
