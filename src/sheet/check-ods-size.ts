@@ -1,7 +1,5 @@
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
-import { odsInputError } from './ods-input-error.js';
-import { readZipEntry } from './read-zip-entry.js';
 import { size, type XlsxPartBudget } from './xlsx-part-budget.js';
 
 /**
@@ -13,20 +11,14 @@ export const ODS_CONTENT_LIMIT = 64 * 1024 * 1024;
 /**
  * Refuse an .ods whose content would not fit: `budget` is its zip directory, already checked like
  * an XLSX's (no part expanding past 100 times its compressed size, a bounded number of parts);
- * content.xml must be declared within ODS_CONTENT_LIMIT, and it is decompressed once with yauzl
- * checking that it really is that size (a directory that lies is caught before SheetJS inflates
- * anything).
+ * content.xml must be declared within ODS_CONTENT_LIMIT. That it really is no bigger than declared
+ * is checked next, with every other part, by inflating it once and cutting it at its declared size
+ * (check-part-sizes.ts): a directory that lies is refused in the zip-bomb words before SheetJS
+ * inflates anything (it was refused in yauzl's English, «too many bytes in the stream»).
  */
-export async function checkOdsSize(file: string, budget: XlsxPartBudget): Promise<void> {
+export function checkOdsSize(file: string, budget: XlsxPartBudget): void {
   const declared = budget.limitFor('content.xml');
   if (declared > ODS_CONTENT_LIMIT) throw tooLarge(file, declared);
-  try {
-    for await (const _chunk of readZipEntry(file, 'content.xml', ODS_CONTENT_LIMIT, (bytes) => tooLarge(file, bytes))) {
-      // counted and dropped: only its real size matters here
-    }
-  } catch (error) {
-    throw odsInputError(error, file);
-  }
 }
 
 function tooLarge(file: string, bytes: number): FacturaError {

@@ -59,7 +59,7 @@ export async function openSheetJsWorkbook(file: string, input: SheetJsInput): Pr
     const bytes = (await stat(file)).size;
     if (bytes > XLS_MAX_BYTES) throw tooLarge(file, bytes);
   } else {
-    if (input.format === 'ods') await checkOdsSize(file, input.budget);
+    if (input.format === 'ods') checkOdsSize(file, input.budget);
     await checkPartSizes(file, input.budget).catch((error: unknown) => {
       throw input.format === 'ods' ? odsInputError(error, file) : xlsxInputError(error, file, undefined);
     });

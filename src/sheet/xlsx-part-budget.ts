@@ -143,8 +143,8 @@ function zipBomb(file: string, es: string, en: string): FacturaError {
   return new FacturaError(
     'INPUT',
     localized(
-      `El archivo ${file} no se leyó: ${es}. Un archivo así está dañado o fue preparado para agotar la memoria (una «bomba zip»). Si es un libro legítimo, ábralo en Excel y guárdelo como CSV, que se lee sin ese límite.`,
-      `The file ${file} was not read: ${en}. Such a file is damaged or built to exhaust the memory (a "zip bomb"). If it is a genuine workbook, open it in Excel and save it as CSV, which is read without that limit.`,
+      `El archivo ${file} no se leyó: ${es}. Un archivo así está dañado o fue preparado para agotar la memoria (una «bomba zip»). Si es un libro legítimo, ábralo en Excel o LibreOffice y guárdelo como CSV, que se lee sin ese límite.`,
+      `The file ${file} was not read: ${en}. Such a file is damaged or built to exhaust the memory (a "zip bomb"). If it is a genuine workbook, open it in Excel or LibreOffice and save it as CSV, which is read without that limit.`,
     ),
   );
 }

@@ -35,7 +35,7 @@ describe('an upload read whole whose zip directory lies about a part', () => {
     const refused = await uploadSheet(workspace.session, 'bomba.xlsx', await readFile(bomb));
     expect(refused.status).toBe(422);
     expect(refused.json['error']).toBe(
-      'El archivo «bomba.xlsx» no se leyó: su parte xl/media/image9.emf se expande a más de los 0 KB que declara el índice del archivo. Un archivo así está dañado o fue preparado para agotar la memoria (una «bomba zip»). Si es un libro legítimo, ábralo en Excel y guárdelo como CSV, que se lee sin ese límite.',
+      'El archivo «bomba.xlsx» no se leyó: su parte xl/media/image9.emf se expande a más de los 0 KB que declara el índice del archivo. Un archivo así está dañado o fue preparado para agotar la memoria (una «bomba zip»). Si es un libro legítimo, ábralo en Excel o LibreOffice y guárdelo como CSV, que se lee sin ese límite.',
     );
     const status = await readFile(`/proc/${workspace.serve.child.pid}/status`, 'utf8');
     expect(Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) * 1024).toBeLessThan(256 * MIB);
