@@ -61,6 +61,6 @@ export { journalService, SANDBOX_SERVICE } from './submit/journal-service.js';
 export { WORKSPACE_RUN_LABEL } from './submit/judge-run-lock.js';
 export { acquireLock } from './submit/run-lock.js';
 export type { LockOptions, LockVerdict, LockWording, RunLock, RunLockHolder } from './submit/run-lock.js';
-export type { IssuedAt } from './submit/issued-in-journal.js';
+export type { IssuedAt, JournalAcceptance } from './submit/issued-in-journal.js';
 export type { JournalMerge } from './api/merge-journals.js';
 export type { WorkbookSheet } from './api/list-sheets.js';

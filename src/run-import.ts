@@ -7,7 +7,7 @@ import type { ResolvedSettings } from './config/resolve-settings.js';
 import type { Lang } from './i18n/localized-text.js';
 import { groupInvoices } from './invoice/group-invoices.js';
 import { firstReturnsInto } from './invoice/invoice-grouper.js';
-import type { InvoiceOutcome } from './invoice/invoice-outcome.js';
+import type { InvoiceOutcome, ServiceAnswer } from './invoice/invoice-outcome.js';
 import { STATUS_LABELS } from './invoice/invoice-status.js';
 import type { Problem } from './invoice/problem.js';
 import { limaToday } from './invoice/lima-today.js';
@@ -42,7 +42,7 @@ import { renumberedIssuedProblem } from './submit/renumbered-issued-problem.js';
 import type { KeyBeforeEdits } from './invoice/line-record.js';
 import { collectKeysBefore } from './sheet/collect-keys-before.js';
 import { anotherIssuerProblem } from './submit/another-issuer-problem.js';
-import { issuedBeforeProblem } from './submit/issued-in-journal.js';
+import { issuedBeforeProblem, SKIPPED_NOTE } from './submit/issued-in-journal.js';
 import type { ImportEvent, LocatedProblem, WrittenFiles } from './import-event.js';
 
 /** One run over one input file: what `validate` and `submit` share. I/O and time are passed in. */
@@ -84,7 +84,8 @@ export interface ImportRun {
   readonly secrets?: readonly string[];
   /**
    * A dry run's view of the submission journal (issued-in-journal.ts): a valid invoice it shows
-   * accepted gets the ALREADY_ISSUED warning at its row, since a submission would not send it.
+   * accepted is SKIPPED, as a submission would leave it (with the journal's identificador), and gets
+   * the ALREADY_ISSUED warning at its row, saying when it was accepted.
    * `issuer`: the RUC of invoices that name none and have no configured issuer (a login's).
    */
   /** `ownJournal`: the journal beside the sheet (not the workspace's, shared by every sheet): another issuer's acceptance there is this sheet's. */
@@ -254,20 +255,32 @@ async function closeResults(
 }
 
 /**
- * The warning of a valid invoice the journal shows accepted (by its issuer: the sheet's, the
- * configured one or the login's); or, for a sheet that names no issuer, accepted for another issuer
- * than the run's: a submission holds it (anotherIssuerProblem), said here as a warning first.
+ * A dry run's valid invoice as the journal shows it. Accepted (by its issuer: the sheet's, the
+ * configured one or the login's): SKIPPED, as a submission leaves it (create-submission.ts), with
+ * the service's identificador and hash the journal kept and the ALREADY_ISSUED warning (when it was
+ * accepted) at its row. For a sheet that names no issuer, accepted for another issuer than the
+ * run's: a submission holds it (anotherIssuerProblem), said here as a warning first. Else undefined.
  */
-function issuedBefore(outcome: InvoiceOutcome, issued: NonNullable<ImportRun['issued']>): Problem | undefined {
-  const at = issued.at(outcome.emisorRuc ?? issued.issuer, outcome.serie, outcome.numero);
-  if (at !== undefined) return issuedBeforeProblem(outcome.serie, outcome.numero, at, outcome.rows[0]);
+function journalWord(
+  outcome: InvoiceOutcome,
+  issued: NonNullable<ImportRun['issued']>,
+): { readonly problem: Problem; readonly skipped?: { readonly answer?: ServiceAnswer } } | undefined {
+  const accepted = issued.at.acceptance(outcome.emisorRuc ?? issued.issuer, outcome.serie, outcome.numero);
+  if (accepted !== undefined) {
+    const { identificador, hash } = accepted;
+    const answer = { ...(identificador !== undefined ? { identificador } : {}), ...(hash !== undefined ? { hash } : {}) };
+    return {
+      problem: issuedBeforeProblem(outcome.serie, outcome.numero, accepted.at, outcome.rows[0]),
+      skipped: identificador !== undefined || hash !== undefined ? { answer } : {},
+    };
+  }
   const other =
     issued.ownJournal === true && outcome.emisorRuc === undefined && issued.issuer !== undefined
       ? issued.at.byAnotherIssuer(issued.issuer, outcome.serie, outcome.numero)
       : undefined;
   return other === undefined
     ? undefined
-    : { ...anotherIssuerProblem(outcome.serie, outcome.numero, outcome.rows[0], other.ruc, issued.issuer ?? ''), severity: 'warning' };
+    : { problem: { ...anotherIssuerProblem(outcome.serie, outcome.numero, outcome.rows[0], other.ruc, issued.issuer ?? ''), severity: 'warning' } };
 }
 
 /** Statuses whose reason is the service's answer (or its silence), not a cell of the sheet. */
@@ -477,10 +490,22 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       const said = event.outcome.answer;
       // Everything after this (the screen, --json, the events, the web's store, the files) gets the service's words without a password.
       const answer = said === undefined || secrets.length === 0 ? said : redactAnswer(said, secrets);
-      const issuedAt = run.issued !== undefined && event.outcome.status === 'VALID' ? issuedBefore(event.outcome, run.issued) : undefined;
-      const told = issuedAt === undefined ? problems : [...problems, issuedAt];
-      const outcome =
-        told === event.outcome.problems && answer === said ? event.outcome : { ...event.outcome, problems: told, ...(answer !== undefined ? { answer } : {}) };
+      const word = run.issued !== undefined && event.outcome.status === 'VALID' ? journalWord(event.outcome, run.issued) : undefined;
+      const told = word === undefined ? problems : [...problems, word.problem];
+      // Issued before: a submission would not send it (SKIPPED, with the journal's identificador), so a check does not call it VALID.
+      const skipped = word?.skipped;
+      const outcome: InvoiceOutcome =
+        skipped !== undefined
+          ? {
+              ...event.outcome,
+              status: 'SKIPPED',
+              problems: told,
+              note: SKIPPED_NOTE[lang],
+              ...(skipped.answer !== undefined ? { answer: secrets.length === 0 ? skipped.answer : redactAnswer(skipped.answer, secrets) } : {}),
+            }
+          : told === event.outcome.problems && answer === said
+            ? event.outcome
+            : { ...event.outcome, problems: told, ...(answer !== undefined ? { answer } : {}) };
       summary.add(outcome);
       show(outcome.problems);
       reportProblems(outcome.problems);

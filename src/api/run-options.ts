@@ -63,8 +63,9 @@ export interface ValidateOptions extends SheetReadOptions {
   readonly tipoRegistro?: 'PRECIOS_SIN_IGV' | 'PRECIOS_CON_IGV';
   /**
    * The submission journal a dry run reads, never writes (DESIGN: a valid invoice is one not already
-   * issued according to the journal): each valid invoice it shows accepted gets the ALREADY_ISSUED
-   * warning at its row, since a submission of the sheet would not send it again. `true`: the one a
+   * issued according to the journal): each valid invoice it shows accepted is SKIPPED, as a
+   * submission of the sheet leaves it (with the identificador and hash the journal kept), and gets the
+   * ALREADY_ISSUED warning at its row, saying when it was accepted. `true`: the one a
    * submission of this sheet keeps (`<input>.journal.jsonl`), when there is one. A submission keeps
    * its own (SubmitOptions.journal).
    */

@@ -12,6 +12,7 @@ import { documentHash } from './document-hash.js';
 import { inflightCut } from './inflight-cut.js';
 import type { Journal } from './journal.js';
 import { anotherIssuerProblem } from './another-issuer-problem.js';
+import { SKIPPED_NOTE } from './issued-in-journal.js';
 import { otherContentProblem } from './other-content-problem.js';
 import { journalKey } from './journal-state.js';
 import type { PriorState } from './journal-state.js';
@@ -74,8 +75,6 @@ export function issuerLoginFailed(ruc: string, error: FacturaError): LocalizedTe
  * c=32 on loopback, a few MB of outcomes held; then reading waits for that invoice.
  */
 export const ORDER_WINDOW = 4096;
-
-const SKIPPED_NOTE = localized('ya aceptado en una ejecución anterior (diario)', 'already accepted in an earlier run (journal)');
 
 /**
  * Submission as the pipeline uses it: for each valid invoice, the journal's word first (accepted

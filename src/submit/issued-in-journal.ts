@@ -5,6 +5,17 @@ import { issuerOfKey, journalKey, recordFor } from './journal-state.js';
 import { shownInstant } from '../i18n/shown-instant.js';
 import { soleOtherIssuer } from './sole-other-issuer.js';
 
+/** An invoice's acceptance as a journal holds it (its first one: once issued, a number stays issued). */
+export interface JournalAcceptance {
+  readonly at: string;
+  readonly identificador?: string;
+  /** The service's hash of the document (absent from journals written before it was kept). */
+  readonly hash?: string;
+}
+
+/** The note of an invoice skipped as issued before (Nota in the results workbook): a submission's, and a check's that finds it in the journal. */
+export const SKIPPED_NOTE = localized('ya aceptado en una ejecución anterior (diario)', 'already accepted in an earlier run (journal)');
+
 /**
  * When a journal saw an invoice accepted: by issuer RUC, serie and number; undefined when it did
  * not. An issuer left undefined (a dry run with neither a configured issuer nor a login) is the
@@ -12,6 +23,12 @@ import { soleOtherIssuer } from './sole-other-issuer.js';
  * company's sheet has; with several, it cannot be told and nothing counts as issued.
  */
 export type IssuedAt = ((issuerRuc: string | undefined, serie: string, numero: string) => string | undefined) & {
+  /**
+   * What the journal kept of that acceptance (same issuer rule): its time, and the service's
+   * identificador and hash when the journal holds them, as a submission's SKIPPED says them
+   * (create-submission.ts): a check that calls the invoice issued says which document it is.
+   */
+  readonly acceptance: (issuerRuc: string | undefined, serie: string, numero: string) => JournalAcceptance | undefined;
   /**
    * Another issuer than `issuerRuc` for whom the journal saw the same serie and number accepted, and
    * when: a sheet that names no issuer, checked under another login than the one it was sent with.
@@ -27,12 +44,16 @@ export type IssuedAt = ((issuerRuc: string | undefined, serie: string, numero: s
  * sends reads the journal again with its own rules. No journal: nothing issued.
  */
 export async function issuedInJournal(path: string, service?: string): Promise<IssuedAt> {
-  const issued = new Map<string, string>();
+  const issued = new Map<string, JournalAcceptance>();
   const issuers = new Set<string>();
   try {
     for await (const { record: r } of journalLines(path)) {
       if (r?.t === 'outcome' && r.status === 'ACCEPTED' && recordFor(r, service) && !issued.has(r.key)) {
-        issued.set(r.key, r.at);
+        issued.set(r.key, {
+          at: r.at,
+          ...(typeof r.identificador === 'string' ? { identificador: r.identificador } : {}),
+          ...(typeof r.answerHash === 'string' ? { hash: r.answerHash } : {}),
+        });
         issuers.add(issuerOfKey(r.key));
       }
     }
@@ -40,16 +61,17 @@ export async function issuedInJournal(path: string, service?: string): Promise<I
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const [only] = issuers.size === 1 ? issuers : [];
-  const at = (issuerRuc: string | undefined, serie: string, numero: string): string | undefined => {
+  const acceptance = (issuerRuc: string | undefined, serie: string, numero: string): JournalAcceptance | undefined => {
     const ruc = issuerRuc ?? only;
     return ruc === undefined ? undefined : issued.get(journalKey(ruc, serie, numero));
   };
+  const at = (issuerRuc: string | undefined, serie: string, numero: string): string | undefined => acceptance(issuerRuc, serie, numero)?.at;
   const byAnotherIssuer = (issuerRuc: string, serie: string, numero: string): { ruc: string; at: string } | undefined => {
     const other = soleOtherIssuer(issuers, issuerRuc);
     const when = other === undefined ? undefined : issued.get(journalKey(other, serie, numero));
-    return other === undefined || when === undefined ? undefined : { ruc: other, at: when };
+    return other === undefined || when === undefined ? undefined : { ruc: other, at: when.at };
   };
-  return Object.assign(at, { byAnotherIssuer });
+  return Object.assign(at, { acceptance, byAnotherIssuer });
 }
 
 /**

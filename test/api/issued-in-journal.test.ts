@@ -39,6 +39,24 @@ describe('issuedInJournal', () => {
     expect(issued(undefined, 'F001', '1')).toBeUndefined();
   });
 
+  it('keeps the identificador and hash of the first acceptance, as a submission that skips the invoice shows them', async () => {
+    const path = join(dir.path, 'envios.journal.jsonl');
+    const lines = [
+      { t: 'outcome', key: '20512333797-F001-1', hash: 'aa', status: 'ACCEPTED', at: '2026-11-27T10:00:01.000Z', identificador: 'id-1', answerHash: 'h-1' },
+      { t: 'outcome', key: '20512333797-F001-1', hash: 'bb', status: 'ACCEPTED', at: '2026-11-28T10:00:01.000Z', identificador: 'id-x' },
+      // A journal written before the service's hash was kept.
+      { t: 'outcome', key: '20512333797-F001-2', hash: 'cc', status: 'ACCEPTED', at: '2026-11-27T10:00:02.000Z', identificador: 'id-2' },
+      { t: 'outcome', key: '20512333797-F001-3', hash: 'dd', status: 'REJECTED', at: '2026-11-27T10:00:03.000Z' },
+    ];
+    await writeFile(path, `${lines.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const issued = await issuedInJournal(path);
+    expect([issued.acceptance('20512333797', 'F001', '1'), issued.acceptance(undefined, 'F001', '2'), issued.acceptance('20512333797', 'F001', '3')]).toEqual([
+      { at: '2026-11-27T10:00:01.000Z', identificador: 'id-1', hash: 'h-1' },
+      { at: '2026-11-27T10:00:02.000Z', identificador: 'id-2' },
+      undefined,
+    ]);
+  });
+
   it("takes the one issuer of a company's journal for an invoice whose issuer the caller does not know", async () => {
     const path = join(dir.path, 'una-empresa.journal.jsonl');
     const lines = [
