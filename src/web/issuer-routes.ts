@@ -28,7 +28,7 @@ const INVALID = ['INVALID', 'REJECTED'];
 const LOGIN_CHECKS = 4;
 
 type StoredSummary = Partial<Pick<RunSummary, 'invoices' | 'byStatus' | 'totals' | 'byIssuer'>> & {
-  /** run-check.ts: valid invoices the journal shows as issued already, by issuer RUC. */
+  /** run-check.ts: valid invoices the journal shows as issued already (SKIPPED in byStatus), by issuer RUC. */
   readonly issuedBeforeByIssuer?: Readonly<Record<string, number>>;
 };
 type Counts = Readonly<Record<string, number>>;
@@ -81,7 +81,8 @@ export function issuersOfCheck(check: CheckRecord, access: IssuerAccess): Issuer
     return {
       ...(ruc !== undefined ? { ruc } : {}),
       invoices,
-      toSend: count(byStatus, STATUSES_TO_SEND) - issuedBefore,
+      // Those issued before are SKIPPED, not among the statuses to send: nothing to take away.
+      toSend: count(byStatus, STATUSES_TO_SEND),
       accepted: count(byStatus, STATUSES_ISSUED),
       issuedBefore,
       invalid: count(byStatus, INVALID),

@@ -9,7 +9,7 @@ export interface JournalReadDeps {
 
 /**
  * The journal a check reads, never writes (ValidateOptions.journal): each valid invoice already
- * issued, from this sheet or another, is warned about (ALREADY_ISSUED). The check and the workbooks
+ * issued, from this sheet or another, is SKIPPED («ACEPTADO ANTES») with the ALREADY_ISSUED warning. The check and the workbooks
  * its first download writes read it alike, so the page and the results say the same. Issued means
  * issued at the service «Enviar» sends to: a server with none reads no journal.
  */

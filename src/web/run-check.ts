@@ -132,11 +132,11 @@ export async function runCheck(
   let gridShown = 0;
   const defaultRuc = deps.defaultRuc?.();
   // A check (not a submission, which skips them itself) reads the workspace's journal: the library
-  // warns at each valid invoice already issued (ALREADY_ISSUED), and the confirmation counts them.
+  // calls each valid invoice already issued SKIPPED, warned at its row (ALREADY_ISSUED), and the confirmation counts them.
   const journal = mode === 'check' ? journalReadOptions(deps) : {};
   /**
    * What this run's invoices come to beside the library's summary, started afresh with the run: how
-   * many; the valid ones issued before, by issuer RUC (the confirmation says each issuer's); those to
+   * many; the valid ones issued before (SKIPPED with ALREADY_ISSUED), by issuer RUC (the confirmation says each issuer's); those to
    * send with a warning, and with an issue date past SUNAT's days; and the totals, by currency, of
    * those «Enviar» would send (the confirmation's «Importes de lo que se envía», a resumed one too).
    */
@@ -226,7 +226,9 @@ export async function runCheck(
         const ruc = o.emisorRuc ?? defaultRuc;
         // Its warning comes as a `problem` event, at the invoice's row (its status cell): the page shows which ones, not only how many.
         // Under '' when no issuer is known yet (no login): the journal's own, when it has one (issued-in-journal.ts).
-        if (o.status === 'VALID' && o.problems.some((p) => p.code === 'ALREADY_ISSUED')) {
+        // Counted apart from the SKIPPED of a submission: «Enviar» sends neither, but the page says a check found these in the journal.
+        const issuedBefore = o.status === 'SKIPPED' && o.problems.some((p) => p.code === 'ALREADY_ISSUED');
+        if (issuedBefore) {
           tally.issuedBeforeByIssuer[ruc ?? ''] = (tally.issuedBeforeByIssuer[ruc ?? ''] ?? 0) + 1;
         } else if (TO_SEND.has(o.status)) {
           // An invoice left out of a one-issuer run is not totalled (not built): the confirmation then shows no amounts rather than a part.
@@ -246,7 +248,8 @@ export async function runCheck(
           o.problems.some((p) => p.severity === 'error'),
         );
         // Why it has its status, at its row: an OMITIDO («ya aceptado en una ejecución anterior») is issued, not left unsent.
-        if (o.note !== undefined && o.note !== '' && !NOTE_IN_PROBLEM.has(o.status) && o.rows[0] !== undefined)
+        // One a check found in the journal has it said by its ALREADY_ISSUED warning (with when it was accepted): not twice.
+        if (o.note !== undefined && o.note !== '' && !NOTE_IN_PROBLEM.has(o.status) && !issuedBefore && o.rows[0] !== undefined)
           writer.addProblem({ row: o.rows[0], header: '', code: OUTCOME_NOTE, severity: 'warning', message: { es: o.note, en: o.note } });
         progress(false);
         break;

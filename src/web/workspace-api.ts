@@ -153,9 +153,12 @@ export interface CheckView {
   readonly editsPending: boolean;
   /** The check's run is a submission in progress (reopened, the page offers «Detener»). */
   readonly sending: boolean;
-  /** Valid invoices the workspace's journal shows as accepted already (from this sheet or another): a submission skips them. */
+  /**
+   * Valid invoices the check found accepted already in the workspace's journal (from this sheet or
+   * another): SKIPPED in `byStatus` («ACEPTADO ANTES»), not to send; a submission skips them.
+   */
   readonly issuedBefore: number;
-  /** Invoices «Enviar» would send (STATUSES_TO_SEND, not issued before) with at least one warning. */
+  /** Invoices «Enviar» would send (STATUSES_TO_SEND) with at least one warning. */
   readonly withWarnings: number;
   /** Of those, the invoices whose issue date is past the days SUNAT accepts them in (sent if confirmed, probably refused). */
   readonly lateIssueDates: number;
@@ -232,10 +235,10 @@ export interface IssuerToSend {
   /** Why its login check failed, in Spanish. */
   readonly loginProblem?: string;
   readonly invoices: number;
-  /** Valid and not yet accepted (never sent, stopped, left out of an earlier run, or without a final answer), nor issued before. */
+  /** Valid and not yet accepted (never sent, stopped, left out of an earlier run, or without a final answer): STATUSES_TO_SEND. */
   readonly toSend: number;
   readonly accepted: number;
-  /** Valid invoices of this issuer the workspace's journal shows as issued already (from this sheet or another): not sent again. */
+  /** Valid invoices of this issuer a check found issued already in the workspace's journal (among `accepted`): not sent again. */
   readonly issuedBefore: number;
   readonly invalid: number;
   /** Totals by currency of its valid (or accepted) invoices; empty when they cannot be told apart. */

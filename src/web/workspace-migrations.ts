@@ -172,6 +172,12 @@ const MIGRATIONS: readonly string[] = [
   // value in column XFD padded it to 16,384 cells. Rows stored before keep their one array, which
   // every reader still takes (the corrected sheet writes every cell of it).
   `ALTER TABLE rows ADD COLUMN far_json TEXT;`,
+  // A check counts the valid invoices the journal shows issued as SKIPPED («ACEPTADO ANTES»), no
+  // longer as VALID beside a separate `issuedBefore` the page took away from those to send: a check
+  // stored before, read now, would count them to send. Its service is forgotten, so «Enviar» waits
+  // for a «Revalidar» (as for a check of another service), which counts them anew.
+  `UPDATE checks SET summary_json = json_remove(summary_json, '$.service')
+     WHERE json_valid(summary_json) AND json_extract(summary_json, '$.issuedBefore') > 0;`,
 ];
 
 /** Brings the workspace's database up to the last migration, one transaction per migration. */

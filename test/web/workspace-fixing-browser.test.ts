@@ -209,20 +209,59 @@ describe('fixing and sending a sheet in the web workspace, in a real browser', (
     // Nothing left to send: «Enviar» is off, and the page says why.
     await page.getByText('Todas las facturas válidas ya fueron aceptadas por el servicio: no se envían de nuevo.').waitFor();
     await expect(page.getByRole('button', { name: 'Enviar', exact: true }).isDisabled()).resolves.toBe(true);
-    // Checked again after the submission, the invoices are valid, and the page says they were issued already.
+    // Checked again after the submission, the invoices are issued: «ACEPTADO ANTES», as a submission would leave them, not VÁLIDO («would be sent»).
     await page.getByRole('button', { name: 'Revalidar' }).click();
     await page
       .getByRole('list', { name: 'Facturas por estado' })
-      .filter({ hasText: `VÁLIDO ${INVOICES}` })
+      .filter({ hasText: `ACEPTADO ANTES ${INVOICES}` })
       .waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('list', { name: 'Facturas por estado' }).textContent()).toBe(`ACEPTADO ANTES ${INVOICES}`);
     await page
-      .getByText(`${INVOICES} de las facturas válidas ya se emitieron antes (según el diario de envíos): «Enviar» no las envía de nuevo.`, { exact: false })
+      .getByText(
+        `${INVOICES} facturas de la hoja ya se emitieron antes (según el diario de envíos): figuran como ACEPTADO ANTES y «Enviar» no las envía de nuevo.`,
+        { exact: false },
+      )
       .waitFor();
+    expect(await grid().locator('td.status-cell').first().textContent()).toContain('ACEPTADO ANTES');
+    // Nothing to send, and nothing counted twice: «Enviar» is off, and says why.
+    await page.getByText('Todas las facturas válidas ya fueron aceptadas por el servicio: no se envían de nuevo.').waitFor();
+    await expect(page.getByRole('button', { name: 'Enviar', exact: true }).isDisabled()).resolves.toBe(true);
     // Which ones, among the problems: a warning about each invoice as a whole, not about «La hoja».
     const issued = page.locator('.problem-group').filter({ hasText: 'ya fue aceptada por el servicio' });
     await expect
       .poll(() => issued.locator('summary').textContent(), POLL)
       .toMatch(/^Advertencia La factura: \d+ facturas Por ejemplo, fila \d+: La factura F001-\d+ ya fue aceptada /);
+  }, 120_000);
+
+  it('checks a sheet that grew since it was sent: the invoices sent show ACEPTADO ANTES, and «Enviar» sends only the new ones', async () => {
+    // The first three invoices as they were sent (the sheet's own content), and two new ones.
+    const grown = join(dir.path, 'ventas-enero-y-mas.xlsx');
+    await writeSalesSheet(
+      grown,
+      [1, 2, 3, INVOICES + 1, INVOICES + 2].map((n) => salesRow(n, { unidadMedida: 'NIU' })),
+    );
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await uploadAndCheck(page, grown, 'ACEPTADO ANTES 3');
+    const statuses = page.getByRole('list', { name: 'Facturas por estado' });
+    expect(await statuses.textContent()).toBe('VÁLIDO 2ACEPTADO ANTES 3');
+    await page.getByText('3 facturas de la hoja ya se emitieron antes (según el diario de envíos)', { exact: false }).waitFor();
+    // The grid says which: the sent ones' status cell, and when each was accepted at its row.
+    const before = grid().locator('td.status-cell').filter({ hasText: 'ACEPTADO ANTES' });
+    await expect.poll(() => before.count(), POLL).toBe(3);
+    // Not resumed: this sheet was never sent; its new invoices are.
+    const send = page.getByRole('button', { name: 'Enviar', exact: true });
+    await expect.poll(() => send.isEnabled(), POLL).toBe(true);
+    await send.click();
+    const dialog = page.getByRole('dialog', { name: 'Enviar «ventas-enero-y-mas.xlsx»' });
+    const text = await dialog.textContent();
+    expect(text).toContain('Se enviarán 2 facturas.');
+    expect(text).toContain('3 facturas ya fueron aceptadas antes: no se envían de nuevo.');
+    await dialog.getByRole('button', { name: 'Confirmar envío' }).click();
+    await statuses.filter({ hasText: 'ACEPTADO 2' }).waitFor({ timeout: 60_000 });
+    expect(await statuses.textContent()).toBe('ACEPTADO 2ACEPTADO ANTES 3');
+    const sent = sandbox.ledger().entries.filter((e) => e.serie === 'F001');
+    expect(sent).toHaveLength(INVOICES + 2);
+    expect(new Set(sent.map((e) => e.numero)).size).toBe(INVOICES + 2);
   }, 120_000);
 
   it('«Detener» stops a submission half way (after a reload); after another, «Reanudar el envío» sends the rest, each invoice once', async () => {

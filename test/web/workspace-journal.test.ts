@@ -82,15 +82,20 @@ describe('the workspace’s one journal', () => {
 
     // The same sheet again, as a new upload: the check says its 4 valid invoices were issued already, and nothing goes to the service.
     const again = await checked('ventas (copia).csv', csv);
-    expect((await call(`/api/checks/${again}`)).json).toMatchObject({ issuedBefore: 4 });
-    // The confirmation's issuer line leaves them out of «Por enviar» and counts them apart.
-    const plan = (await call(`/api/checks/${again}/issuers`)).json as { issuers: { toSend: number; issuedBefore: number }[] };
-    expect(plan.issuers.map((i) => [i.toSend, i.issuedBefore])).toEqual([[0, 4]]);
+    // Issued: SKIPPED («ACEPTADO ANTES»), as the submission will leave them, not VALID («would be sent»).
+    const view = (await call(`/api/checks/${again}`)).json as { issuedBefore: number; byStatus: { status: string; label: string; count: number }[] };
+    expect(view.issuedBefore).toBe(4);
+    expect(view.byStatus).toEqual([{ status: 'SKIPPED', label: 'ACEPTADO ANTES', count: 4 }]);
+    // The confirmation's issuer line leaves them out of «Por enviar» and counts them apart, once.
+    const plan = (await call(`/api/checks/${again}/issuers`)).json as { issuers: { toSend: number; accepted: number; issuedBefore: number }[] };
+    expect(plan.issuers.map((i) => [i.toSend, i.accepted, i.issuedBefore])).toEqual([[0, 4, 4]]);
     // Which ones, at each invoice's row (its status cell), not only how many.
     const grid = (await call(`/api/checks/${again}/rows?page=0&errors=0`)).json as unknown as { rows: { row: number; rowProblems: string[] }[] };
     const said = grid.rows.flatMap((r) => r.rowProblems);
     const issuedNote = /^La factura F001-\d+ ya fue aceptada por el servicio el \d{2}\/\d{2}\/\d{4} \S+ \(según el diario de envíos\): no se envía de nuevo\.$/;
     expect(said.filter((m) => issuedNote.test(m))).toHaveLength(4);
+    // Said once at each: not again as the OMITIDO note of a submission («ya aceptado en una ejecución anterior»).
+    expect(said.filter((m) => m.includes('ya aceptado en una ejecución anterior'))).toEqual([]);
     expect(await sent(again)).toEqual({ SKIPPED: 4 });
     // One invoice's quantity changed since it was issued: refused by the journal, the rest skipped.
     const lines = csv.split('\n');
@@ -252,9 +257,14 @@ describe('a workspace whose service is set but whose login is not typed yet', ()
       const sheet = join(dir.path, 'f011.csv');
       await writeSalesCsv(sheet, { invoices: 3, serie: 'F011' });
       const id = await uploadAndRun(session, 'f011.csv', await readFile(sheet));
-      expect((await call('GET', `/api/checks/${id}`)).json).toMatchObject({ issuedBefore: 1 });
-      const plan = (await call('GET', `/api/checks/${id}/issuers`)).json as { issuers: { toSend: number; issuedBefore: number }[] };
-      expect(plan.issuers.map((i) => [i.toSend, i.issuedBefore])).toEqual([[2, 1]]);
+      const view = (await call('GET', `/api/checks/${id}`)).json as { issuedBefore: number; byStatus: { status: string; count: number }[] };
+      expect(view.issuedBefore).toBe(1);
+      expect(view.byStatus.map((s) => [s.status, s.count])).toEqual([
+        ['VALID', 2],
+        ['SKIPPED', 1],
+      ]);
+      const plan = (await call('GET', `/api/checks/${id}/issuers`)).json as { issuers: { toSend: number; accepted: number; issuedBefore: number }[] };
+      expect(plan.issuers.map((i) => [i.toSend, i.accepted, i.issuedBefore])).toEqual([[2, 1, 1]]);
     } finally {
       await closeWorkspace({ serve, sandbox, dir });
     }

@@ -101,16 +101,18 @@ describe('the service’s refusals on the grid and the submission in the history
     expect(text).toContain(`${INVOICES} facturas: ACEPTADO ${accepted.length} · RECHAZADO ${INVOICES - accepted.length}`);
     await shot(page.locator('section', { has: page.getByRole('heading', { name: 'Revisiones anteriores' }) }), '13-historial-con-envio');
 
-    // Checked again since: the check's counts are the recheck's, and the entry still says what the submission came to.
+    // Checked again since: the check's counts are the recheck's (the refused ones valid, the accepted ones issued before),
+    // and the entry still says what the submission came to.
+    const refused = INVOICES - accepted.length;
     await page.getByRole('button', { name: 'Abrir la revisión de ventas-abril.xlsx' }).click();
     await page.getByRole('button', { name: 'Revalidar' }).click();
     await page
       .getByRole('list', { name: 'Facturas por estado' })
-      .filter({ hasText: `VÁLIDO ${INVOICES}` })
+      .filter({ hasText: `VÁLIDO ${refused}ACEPTADO ANTES ${accepted.length}` })
       .waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
     await entry.locator('.submission').waitFor();
-    await expect.poll(() => entry.textContent(), POLL).toContain(`${INVOICES} facturas: VÁLIDO ${INVOICES}`);
+    await expect.poll(() => entry.textContent(), POLL).toContain(`${INVOICES} facturas: VÁLIDO ${refused} · ACEPTADO ANTES ${accepted.length}`);
     await expect
       .poll(() => entry.locator('.submission').textContent(), POLL)
       .toMatch(new RegExp(`^Enviada el .+ — ACEPTADO ${accepted.length} · RECHAZADO ${INVOICES - accepted.length}$`));

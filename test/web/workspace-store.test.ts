@@ -219,14 +219,14 @@ describe('the workspace store', () => {
     store.rememberMapping('otra', { serie: 'DOC_SERIE' }, '2026-11-23T10:00:00.000Z');
     store.setPreview(ID, { signature: 'firma', mapping: { valorVentaUnitario: 'Precio con IGV' }, tipoRegistro: 'PRECIOS_CON_IGV', columns: [] });
     store.close();
-    // As a store before that migration (the fifth from the last) left them: the choice beside the mapping, or under a key of the web's own.
+    // As a store before that migration (the sixth from the last) left them: the choice beside the mapping, or under a key of the web's own.
     const db = new Database(join(dir.path, 'db.sqlite'));
     const version = Number(db.pragma('user_version', { simple: true }));
-    // The four later migrations' columns, made again.
+    // The later migrations' columns, made again (the last changes no table).
     db.exec(
       'ALTER TABLE rows DROP COLUMN hidden; ALTER TABLE checks DROP COLUMN checked_last_edit; ALTER TABLE checks DROP COLUMN send_cut; ALTER TABLE rows DROP COLUMN far_json',
     );
-    db.pragma(`user_version = ${version - 5}`);
+    db.pragma(`user_version = ${version - 6}`);
     db.close();
     store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
     expect(store.recallMapping('firma')).toEqual({ valorVentaUnitario: 'Precio con IGV', tipoRegistro: 'PRECIOS_CON_IGV' });
@@ -236,6 +236,22 @@ describe('the workspace store', () => {
       mapping: { valorVentaUnitario: 'Precio con IGV', tipoRegistro: 'PRECIOS_CON_IGV' },
       columns: [],
     });
+  });
+
+  it('has a check stored when the issued invoices it found were VALID checked again before «Enviar» (its service forgotten)', () => {
+    // As a check of an earlier version stored it: 4 valid invoices, 3 of them issued before (counted apart), read at a service.
+    store.finishCheck(ID, { summary: { invoices: 4, byStatus: { VALID: 4 }, issuedBefore: 3, service: 'http://127.0.0.1:9/' }, rowsRead: 4 });
+    store.createCheck({ id: OTHER, fileName: 'otra.csv', storedPath: join(dir.path, 'otra'), createdAt: '2026-11-23T10:00:00.000Z' });
+    store.startCheck(OTHER, [], 'hoja');
+    store.finishCheck(OTHER, { summary: { invoices: 2, byStatus: { VALID: 2 }, service: 'http://127.0.0.1:9/' }, rowsRead: 2 });
+    store.close();
+    const db = new Database(join(dir.path, 'db.sqlite'));
+    db.pragma(`user_version = ${Number(db.pragma('user_version', { simple: true })) - 1}`);
+    db.close();
+    store = openWorkspaceStore(join(dir.path, 'db.sqlite'));
+    // Its «Enviar» waits for «Revalidar», which counts them as SKIPPED; a check with none issued before is as it was.
+    expect(store.getCheck(ID)?.summary).toEqual({ invoices: 4, byStatus: { VALID: 4 }, issuedBefore: 3 });
+    expect(store.getCheck(OTHER)?.summary).toMatchObject({ service: 'http://127.0.0.1:9/' });
   });
 
   it('leaves nothing to recheck when undo takes the edits back to those the check ran with', () => {

@@ -152,23 +152,37 @@ describe('the issuers of a checked sheet, for the confirmation', () => {
     ]);
   });
 
-  it('leaves out of each issuer’s «Por enviar» its valid invoices the journal shows as issued already, and counts them apart', () => {
-    const issued = { ...check, summary: { ...check.summary, issuedBefore: 3, issuedBeforeByIssuer: { [B]: 1, [A]: 2 } } };
-    expect(issuersOfCheck(issued, access(A)).map((i) => [i.ruc, i.toSend, i.issuedBefore])).toEqual([
-      [B, 0, 1],
-      [A, 1, 2],
+  it('leaves out of each issuer’s «Por enviar» its valid invoices the journal shows as issued already (SKIPPED), and counts them apart', () => {
+    // As a check stores it: the issued ones SKIPPED («ACEPTADO ANTES»), not VALID, and counted by issuer beside.
+    const issued = {
+      ...check,
+      summary: {
+        ...check.summary,
+        byStatus: { VALID: 1, SKIPPED: 3, INVALID: 1 },
+        byIssuer: [{ ruc: B, invoices: 2, byStatus: { SKIPPED: 1, INVALID: 1 }, totals: [totals('PEN', 1, '100.05')] }],
+        issuedBefore: 3,
+        issuedBeforeByIssuer: { [B]: 1, [A]: 2 },
+      },
+    };
+    // Nothing taken away twice: «Por enviar» is the valid ones, the issued ones among those accepted before.
+    expect(issuersOfCheck(issued, access(A)).map((i) => [i.ruc, i.toSend, i.accepted, i.issuedBefore])).toEqual([
+      [B, 0, 1, 1],
+      [A, 1, 2, 2],
     ]);
   });
 
   it('gives those a check counted before any issuer was known (the journal’s own issuer) to the default issuer, however it is known now', () => {
-    const issued = { ...check, summary: { ...check.summary, issuedBefore: 2, issuedBeforeByIssuer: { '': 2 } } };
-    expect(issuersOfCheck(issued, access(undefined)).map((i) => [i.ruc, i.toSend, i.issuedBefore])).toEqual([
-      [B, 1, 0],
-      [undefined, 1, 2],
+    const issued = {
+      ...check,
+      summary: { ...check.summary, byStatus: { VALID: 2, SKIPPED: 2, INVALID: 1 }, issuedBefore: 2, issuedBeforeByIssuer: { '': 2 } },
+    };
+    expect(issuersOfCheck(issued, access(undefined)).map((i) => [i.ruc, i.toSend, i.accepted, i.issuedBefore])).toEqual([
+      [B, 1, 0, 0],
+      [undefined, 1, 2, 2],
     ]);
-    expect(issuersOfCheck(issued, access(A)).map((i) => [i.ruc, i.toSend, i.issuedBefore])).toEqual([
-      [B, 1, 0],
-      [A, 1, 2],
+    expect(issuersOfCheck(issued, access(A)).map((i) => [i.ruc, i.toSend, i.accepted, i.issuedBefore])).toEqual([
+      [B, 1, 0, 0],
+      [A, 1, 2, 2],
     ]);
   });
 

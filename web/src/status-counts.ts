@@ -8,8 +8,11 @@ export const countByStatus = (check: CheckView, ...statuses: string[]): number =
 /** The invoices a submission would send: valid and not yet accepted (never sent, stopped, left out of a one-issuer run, or with no final answer). */
 export const toSend = (check: CheckView): number => countByStatus(check, ...STATUSES_TO_SEND);
 
-/** The invoices a submission would send now: those above but the valid ones the workspace's journal shows as issued already (from this sheet or another). */
-export const toSendNow = (check: CheckView): number => toSend(check) - check.issuedBefore;
+/**
+ * The invoices a submission would send now: those above. The valid ones a check found issued already
+ * in the workspace's journal (from this sheet or another) are SKIPPED, not among them (check.issuedBefore).
+ */
+export const toSendNow = (check: CheckView): number => toSend(check);
 
 /** The invoices the journal already shows as accepted (this run or an earlier one): STATUSES_ISSUED. */
 export const alreadyAccepted = (check: CheckView): number => countByStatus(check, ...STATUSES_ISSUED);

@@ -62,11 +62,9 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
     if (lone === undefined) confirm.current?.focus();
   }, [lone === undefined]);
   const chosen = only === undefined ? issuers : issuers.filter((i) => i.ruc === only);
-  // Valid invoices the journal shows as issued already (from this sheet or another) are skipped by the submission;
-  // the check counts them for the sheet and for each issuer (whose «Por enviar» leaves them out).
-  const issuedBefore = only === undefined ? check.issuedBefore : chosen.reduce((n, i) => n + i.issuedBefore, 0);
   const sending = only === undefined && !several ? toSendNow(check) : chosen.reduce((n, i) => n + i.toSend, 0);
   const invalid = only === undefined ? countByStatus(check, 'INVALID', 'REJECTED') : chosen.reduce((n, i) => n + i.invalid, 0);
+  // Accepted in a run, or found issued already in the journal by a check (from this sheet or another): ACCEPTED or SKIPPED, neither sent.
   const accepted = only === undefined ? alreadyAccepted(check) : chosen.reduce((n, i) => n + i.accepted, 0);
   const lacking = chosen.filter((i) => i.toSend > 0 && i.access === 'falta');
   const refused = chosen.filter((i) => i.toSend > 0 && i.loginProblem !== undefined);
@@ -112,9 +110,7 @@ export function SubmitDialog({ check, plan, onConfirm, onCancel, onCredentials }
               </li>
             )
           )}
-          {accepted + issuedBefore > 0 && (
-            <li>{plural(accepted + issuedBefore, 'factura ya fue aceptada', 'facturas ya fueron aceptadas')} antes: no se envían de nuevo.</li>
-          )}
+          {accepted > 0 && <li>{plural(accepted, 'factura ya fue aceptada', 'facturas ya fueron aceptadas')} antes: no se envían de nuevo.</li>}
         </ul>
         {several && (
           <>

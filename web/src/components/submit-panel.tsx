@@ -28,7 +28,9 @@ export function SubmitPanel({ check, onStarted, onBusy }: Props) {
   const pending = toSendNow(check);
   const duplicates = countByStatus(check, 'DUPLICATE');
   const uncertain = countByStatus(check, 'UNKNOWN');
-  const sentBefore = alreadyAccepted(check) > 0 || duplicates > 0 || uncertain > 0 || countByStatus(check, 'NOT_SENT', 'LEFT_OUT') > 0;
+  // Sent from this check before (a submission's statuses): «Reanudar». Not the invoices a check found issued by another upload's
+  // submission (check.issuedBefore, ACEPTADO ANTES too): this sheet's own sending has not started.
+  const sentBefore = alreadyAccepted(check) - check.issuedBefore > 0 || duplicates > 0 || uncertain > 0 || countByStatus(check, 'NOT_SENT', 'LEFT_OUT') > 0;
   const label = sentBefore && pending > 0 ? 'Reanudar el envío' : 'Enviar';
   // Its statuses (ACEPTADO, OMITIDO, «ya se emitieron») are another service's, or no service's: they say nothing of what this one has.
   const elsewhere = service?.available === true && check.state === 'done' && check.service !== service.journalService;

@@ -9,6 +9,10 @@ export function SummaryPanel({ check }: { readonly check: CheckView }) {
   const acceptedNow = countByStatus(check, 'ACCEPTED');
   const acceptedBefore = countByStatus(check, 'SKIPPED');
   const accepted = acceptedNow + acceptedBefore > 0;
+  // A check: its valid invoices (would be sent) are totalled beside those it found issued before.
+  const valid = countByStatus(check, 'VALID');
+  // Found by a check, «Enviar» will not send them; skipped by a submission, it did not.
+  const notAgain = check.issuedBefore > 0 ? '«Enviar» no las envía de nuevo' : 'no se enviaron de nuevo';
   return (
     <section class="card" aria-labelledby="summary-title">
       <h2 id="summary-title">Resumen</h2>
@@ -47,16 +51,16 @@ export function SummaryPanel({ check }: { readonly check: CheckView }) {
       {check.issuedBefore > 0 && (
         <p class="note">
           {check.issuedBefore === 1
-            ? '1 de las facturas válidas ya se emitió antes (según el diario de envíos): «Enviar» no la envía de nuevo. Si la cambió después de emitirla, su número ya no se puede usar para ella: corríjala con una nota de crédito.'
-            : `${formatCount(check.issuedBefore)} de las facturas válidas ya se emitieron antes (según el diario de envíos): «Enviar» no las envía de nuevo. Si cambió alguna después de emitirla, su número ya no se puede usar para ella: corríjala con una nota de crédito.`}
+            ? '1 factura de la hoja ya se emitió antes (según el diario de envíos): figura como ACEPTADO ANTES y «Enviar» no la envía de nuevo. Si la cambió después de emitirla, su número ya no se puede usar para ella: corríjala con una nota de crédito.'
+            : `${formatCount(check.issuedBefore)} facturas de la hoja ya se emitieron antes (según el diario de envíos): figuran como ACEPTADO ANTES y «Enviar» no las envía de nuevo. Si cambió alguna después de emitirla, su número ya no se puede usar para ella: corríjala con una nota de crédito.`}
         </p>
       )}
       {check.totals.length > 0 && (
         <table class="totals">
           <caption>
-            Totales de las facturas {accepted ? 'aceptadas' : 'válidas'}, por moneda
+            Totales de las facturas {valid > 0 && accepted ? 'válidas y aceptadas antes' : accepted ? 'aceptadas' : 'válidas'}, por moneda
             {acceptedBefore > 0 &&
-              `: ${acceptedNow > 0 ? `${plural(acceptedNow, 'aceptada en este envío', 'aceptadas en este envío')} y ` : ''}${plural(acceptedBefore, 'aceptada antes', 'aceptadas antes')} (ya emitidas: no se enviaron de nuevo)`}
+              `: ${valid > 0 ? `${plural(valid, 'válida', 'válidas')} y ` : ''}${acceptedNow > 0 ? `${plural(acceptedNow, 'aceptada en este envío', 'aceptadas en este envío')} y ` : ''}${plural(acceptedBefore, 'aceptada antes', 'aceptadas antes')} (ya emitidas: ${notAgain})`}
           </caption>
           <thead>
             <tr>
