@@ -16,7 +16,7 @@ import type { StoredPreview } from './sheet-preview-view.js';
 import { confirmedMapping } from './confirmed-mapping.js';
 import { storedGridWidth } from './grid-width.js';
 import { previewForBrowser, previewWithMapping } from './sheet-preview-view.js';
-import type { CheckProgress, CheckView, ProblemGroup, ProblemItem } from './workspace-api.js';
+import type { CheckProgress, CheckView, ErrorBody, ProblemGroup, ProblemItem } from './workspace-api.js';
 import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
 
 export interface CheckRouteOptions extends CheckDeps {
@@ -125,7 +125,8 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
 }
 
 const NOT_FOUND = { error: 'No se encontró esa revisión en el espacio de trabajo.' };
-const SENDING = { error: 'Esta hoja se está enviando: espere a que termine (o pulse «Detener») y vuelva a revisarla.' };
+/** A check being sent is refused with its own code: the page that asked (another tab's, say) keeps its review and says why. */
+const SENDING: ErrorBody = { error: 'Esta hoja se está enviando: espere a que termine (o pulse «Detener») y vuelva a revisarla.', code: 'sending' };
 
 /** Checks: start one over an upload, list them (history), one's summary, its live progress, its problem groups. */
 export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, options, done) => {
@@ -138,9 +139,10 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     if (!body.success) return reply.code(400).send({ error: 'La asignación de columnas no es válida.' });
     const check = store.getCheck(params.data.id);
     if (check === undefined) return reply.code(404).send(NOT_FOUND);
-    if (check.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
     // Its submission runs, whatever the database says of its state (another program may have written it): a check now would rewrite it under the submission.
+    // Asked first: a check being sent is «running» too, and «ya se está revisando» would not tell the page it is being sent.
     if (options.sending.has(check.id)) return reply.code(409).send(SENDING);
+    if (check.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
     const preview = check.preview as StoredPreview | undefined;
     // A mapping confirmed now is kept as a mapping file, its IGV choice in it; a rerun keeps the one it ran with.
     const chosen = body.data.mapping === undefined ? undefined : confirmedMapping(body.data.mapping, body.data.tipoRegistro !== undefined);
@@ -152,8 +154,8 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
       // Another «Revisar» may have started while the mapping was tried, or the check been removed: from here to the run's start nothing waits.
       const now = store.getCheck(check.id);
       if (now === undefined) return reply.code(404).send(NOT_FOUND);
-      if (now.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
       if (options.sending.has(check.id)) return reply.code(409).send(SENDING);
+      if (now.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
     }
     const mapping = chosen ?? preview?.mapping;
     if (preview !== undefined && mapping !== undefined) store.setPreview(check.id, { ...preview, mapping });

@@ -378,7 +378,15 @@ export interface ForgetAnswer {
 /** Every error body the server sends. */
 export interface ErrorBody {
   readonly error: string;
+  /**
+   * Which refusal it is, when the page acts on it rather than only saying it. `sending`: the check is being sent
+   * (from another tab or window) and cannot be checked again until the submission ends.
+   */
+  readonly code?: ErrorCode;
 }
+
+/** The refusals the page tells apart (ErrorBody.code). */
+export type ErrorCode = 'sending';
 
 export const GRID_PAGE_SIZE = 100;
 

@@ -23,6 +23,8 @@ import { signIn, startServe, stopServe, uploadAndRun, workspaceApi } from './bro
 const INVOICES = 20;
 /** Each answer of the sandbox takes this long: a submission of INVOICES lasts seconds, the assertions made during it a fraction of one. */
 const LATENCY_MS = 1000;
+/** The refusal of a check while it is being sent (ErrorBody, with the code the page acts on). */
+const SENDING = { error: 'Esta hoja se está enviando: espere a que termine (o pulse «Detener») y vuelva a revisarla.', code: 'sending' };
 
 interface CheckState {
   readonly state: string;
@@ -155,6 +157,9 @@ describe('one serve per workspace folder', () => {
     const id = await sending(call, session, 'F102');
     // Slower answers while the test acts: the submission is surely still running.
     await faults({ latencyMs: 5 * LATENCY_MS });
+    // Running as the submission's check, it is refused as being sent, with the code a page tells apart from other refusals.
+    expect(await checkOf(call, id)).toMatchObject({ state: 'running', sending: true });
+    expect(await call('POST', `/api/checks/${id}/run`, {})).toEqual({ status: 409, json: SENDING });
     // A program that does not take the workspace's lock (an older factura-import) opens the database and, as at a
     // start, calls the running submission interrupted.
     const other = openWorkspaceStore(join(workspace, 'espacio-de-trabajo.sqlite'));
@@ -167,10 +172,7 @@ describe('one serve per workspace folder', () => {
       other.close();
     }
     expect(await checkOf(call, id)).toMatchObject({ state: 'failed', sending: true });
-    expect(await call('POST', `/api/checks/${id}/run`, {})).toEqual({
-      status: 409,
-      json: { error: 'Esta hoja se está enviando: espere a que termine (o pulse «Detener») y vuelva a revisarla.' },
-    });
+    expect(await call('POST', `/api/checks/${id}/run`, {})).toEqual({ status: 409, json: SENDING });
     expect((await call('POST', `/api/checks/${id}/forget`, {})).status).toBe(409);
     // Still sending when refused: the refusal was made during the submission.
     expect((await checkOf(call, id)).sending).toBe(true);
