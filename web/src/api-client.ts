@@ -11,6 +11,7 @@ import type {
   CheckView,
   EditAnswer,
   ErrorBody,
+  ErrorCode,
   ForgetAnswer,
   GridPage,
   ProblemGroup,
@@ -55,6 +56,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Which refusal it is, when the server says (ErrorBody.code): the page acts on it, not on the words. */
+    readonly code?: ErrorCode,
   ) {
     super(message);
   }
@@ -65,20 +68,27 @@ export const shownError = (err: unknown): string => (err instanceof ApiError ? e
 
 const GENERIC = 'No se pudo comunicar con el espacio de trabajo. ¿Sigue abierta la terminal con «factura-import serve»?';
 
-function messageOf(status: number, text: string): string {
+function bodyOf(text: string): Partial<ErrorBody> {
   try {
-    const body = JSON.parse(text) as Partial<ErrorBody>;
-    if (typeof body.error === 'string') return body.error;
+    // Any JSON: an object is read as the server's error body, whose fields are checked where they are used.
+    const body = JSON.parse(text) as Partial<ErrorBody> | null;
+    return typeof body === 'object' && body !== null ? body : {};
   } catch {
-    // not JSON
+    return {}; // not JSON
   }
+}
+
+function messageOf(status: number, text: string): string {
+  const { error } = bodyOf(text);
+  if (typeof error === 'string') return error;
   return status === 0 ? GENERIC : `${GENERIC} (HTTP ${status})`;
 }
 
-/** A call the server refused: its words; a refusal of the session (401) is said once for the whole page (session-lost.ts). */
+/** A call the server refused: its words (and code); a refusal of the session (401) is said once for the whole page (session-lost.ts). */
 function refused(status: number, text: string): ApiError {
   if (status === 401) sessionLost();
-  return new ApiError(status, messageOf(status, text));
+  const { code } = bodyOf(text);
+  return new ApiError(status, messageOf(status, text), code === 'sending' ? code : undefined);
 }
 
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {

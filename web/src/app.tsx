@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CheckView, EditAnswer, SheetPreview, ValueMapOfferView } from './api-client.js';
-import { api, shownError } from './api-client.js';
+import { api, ApiError, shownError } from './api-client.js';
 import { CheckProgress } from './components/check-progress.js';
 import { ColumnsStep } from './components/columns-step.js';
 import { DownloadsPanel } from './components/downloads-panel.js';
@@ -8,6 +8,7 @@ import { FixPanel } from './components/fix-panel.js';
 import { HistoryList } from './components/history-list.js';
 import { ProblemGroups } from './components/problem-groups.js';
 import { ResultsGrid } from './components/results-grid.js';
+import { SendingElsewhere } from './components/sending-elsewhere.js';
 import { SheetStep } from './components/sheet-step.js';
 import { SubmitPanel } from './components/submit-panel.js';
 import { SummaryPanel } from './components/summary-panel.js';
@@ -58,6 +59,8 @@ export function App() {
   const [mapsVersion, setMapsVersion] = useState(0);
   /** Bumped when an upload is refused: the history reads the checks again. */
   const [historyVersion, setHistoryVersion] = useState(0);
+  /** The check whose «Revalidar» the server refused because it is being sent from another tab or window (kept on screen, said why). */
+  const [sentElsewhere, setSentElsewhere] = useState<string | undefined>(undefined);
   const edited = (a: EditAnswer, fromOutside: boolean): void => {
     setScreen({ kind: 'result', check: a.check });
     setOffer(a.offer);
@@ -75,6 +78,7 @@ export function App() {
   const nextTurn = (): (() => boolean) => {
     stopWatching.current();
     stopWatching.current = () => undefined;
+    setSentElsewhere(undefined);
     const mine = ++turn.current;
     return () => turn.current === mine;
   };
@@ -138,12 +142,19 @@ export function App() {
     inTurn(
       api.runCheck(checkId, {}),
       () => watch(checkId, fileName),
-      (err) => setScreen({ kind: 'failed', fileName, message: shownError(err) }),
+      (err) => {
+        // Being sent from another tab: the screen stays (the review, with every edit), and says why nothing ran.
+        if (err instanceof ApiError && err.code === 'sending') setSentElsewhere(checkId);
+        else setScreen({ kind: 'failed', fileName, message: shownError(err) });
+      },
     );
   const open = (check: CheckView): void => {
     if (check.state === 'running') watch(check.id, check.fileName, check.sending);
     else finish(check.id, check.fileName);
   };
+  /** Opens the check again as the server now has it (its submission while it runs). */
+  const reopen = (checkId: string, fileName: string): void =>
+    inTurn(api.check(checkId), open, (err) => setScreen({ kind: 'failed', fileName, message: shownError(err) }));
   const columns = (checkId: string): void =>
     inTurn(
       api.preview(checkId),
@@ -283,6 +294,9 @@ export function App() {
                 {whileSending}
               </p>
             )}
+            {whileSending === undefined && sentElsewhere !== undefined && sentElsewhere === screen.checkId && (
+              <SendingElsewhere onReload={() => reopen(sentElsewhere, screen.fileName)} onHistory={goHome} />
+            )}
             <div class="actions">
               {retryable && (
                 <>
@@ -319,6 +333,7 @@ export function App() {
                 </button>
               </div>
             </div>
+            {sentElsewhere === screen.check.id && <SendingElsewhere onReload={() => reopen(sentElsewhere, screen.check.fileName)} onHistory={goHome} />}
             <SummaryPanel check={screen.check} />
             <SubmitPanel check={screen.check} onStarted={() => watch(screen.check.id, screen.check.fileName, true)} onBusy={open} />
             <DownloadsPanel check={screen.check} />
