@@ -30,7 +30,12 @@ export interface PipelineStages {
   readonly lang: Lang;
 }
 
-export type PipelineEvent = { readonly kind: 'outcome'; readonly outcome: InvoiceOutcome } | OrphanRows;
+/**
+ * One invoice's outcome, or rows of none. A dry run's VALID outcome carries the invoice it checked
+ * (`checked`: its draft, and its document when an issuer is known), for the journal's word on it as
+ * a submission would say it (run-import.ts).
+ */
+export type PipelineEvent = { readonly kind: 'outcome'; readonly outcome: InvoiceOutcome; readonly checked?: ValidatedInvoice } | OrphanRows;
 
 type Prepared = { readonly kind: 'done'; readonly event: PipelineEvent } | { readonly kind: 'send'; readonly invoice: SendableInvoice };
 
@@ -93,7 +98,8 @@ export async function* runPipeline(stages: PipelineStages): AsyncIterable<Pipeli
     const checked = stages.validate(item);
     const { document } = checked;
     if (!checked.valid) return { kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'INVALID') } };
-    if (submission === undefined || document === undefined) return { kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'VALID') } };
+    if (submission === undefined) return { kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'VALID'), checked } };
+    if (document === undefined) return { kind: 'done', event: { kind: 'outcome', outcome: outcomeOf(checked, 'VALID') } };
     return { kind: 'send', invoice: { ...checked, document } };
   };
 

@@ -12,6 +12,7 @@ import { STATUS_LABELS } from './invoice/invoice-status.js';
 import type { Problem } from './invoice/problem.js';
 import { limaToday } from './invoice/lima-today.js';
 import { validateInvoice } from './invoice/validate-invoice.js';
+import type { ValidatedInvoice } from './invoice/validate-invoice.js';
 import type { Emisor, ValidationContext } from './invoice/validation-context.js';
 import type { InvoiceDraft } from './invoice/invoice-draft.js';
 import { isValidRuc } from './invoice/rules/identity-document-rules.js';
@@ -36,6 +37,8 @@ import type { RowSource, SourceRow } from './sheet/source-row.js';
 import { cellDisplayText } from './sheet/cell-display-text.js';
 import { redactAnswer, redactText } from './redact-secrets.js';
 import type { IssuedAt } from './submit/issued-in-journal.js';
+import { documentHash } from './submit/document-hash.js';
+import { otherContentProblem } from './submit/other-content-problem.js';
 import { findIssuedRenumbering } from './submit/find-issued-renumbering.js';
 import type { IsIssued } from './submit/find-issued-renumbering.js';
 import { renumberedIssuedProblem } from './submit/renumbered-issued-problem.js';
@@ -88,8 +91,11 @@ export interface ImportRun {
    * the ALREADY_ISSUED warning at its row, saying when it was accepted.
    * `issuer`: the RUC of invoices that name none and have no configured issuer (a login's).
    */
-  /** `ownJournal`: the journal beside the sheet (not the workspace's, shared by every sheet): another issuer's acceptance there is this sheet's. */
-  readonly issued?: { readonly at: IssuedAt; readonly issuer?: string; readonly ownJournal?: boolean };
+  /**
+   * `ownJournal`: the journal beside the sheet (not the workspace's, shared by every sheet): another issuer's acceptance there is this sheet's.
+   * `holdOtherIssuers`: besides, no row names another issuer than `issuer`, so a submission holds such an invoice (SubmissionDeps.holdOtherIssuers).
+   */
+  readonly issued?: { readonly at: IssuedAt; readonly issuer?: string; readonly ownJournal?: boolean; readonly holdOtherIssuers?: boolean };
   /** Whom the messages speak to (ValidateOptions.wording); default the command line. */
   readonly wording?: Wording;
   /** The name the user knows the input by, in place of its path (ValidateOptions.fileName). */
@@ -255,32 +261,43 @@ async function closeResults(
 }
 
 /**
- * A dry run's valid invoice as the journal shows it. Accepted (by its issuer: the sheet's, the
- * configured one or the login's): SKIPPED, as a submission leaves it (create-submission.ts), with
- * the service's identificador and hash the journal kept and the ALREADY_ISSUED warning (when it was
- * accepted) at its row. For a sheet that names no issuer, accepted for another issuer than the
- * run's: a submission holds it (anotherIssuerProblem), said here as a warning first. Else undefined.
+ * A dry run's valid invoice as the journal shows it, as a submission's journalWord says it
+ * (create-submission.ts). Accepted (by its issuer: the sheet's, the configured one or the login's):
+ * SKIPPED, as a submission leaves it, with the service's identificador and hash the journal kept and
+ * the ALREADY_ISSUED warning (when it was accepted) at its row; but INVALID with otherContentProblem
+ * when the document built now is not the one sent (the journal line's `hash`), as a submission
+ * refuses it. That is known only when the document built here is the one a submission would send:
+ * built at all (an issuer is known), and with the issuer's mail, which a submission otherwise takes
+ * from the login (submit-sheet.ts, issuerFor). Else it stays SKIPPED, as before.
+ * For a sheet that names no issuer, accepted for another issuer than the run's: INVALID with
+ * anotherIssuerProblem where a submission holds it (`holdOtherIssuers`), a warning in the sheet's
+ * own journal where it does not. Else undefined.
  */
 function journalWord(
   outcome: InvoiceOutcome,
+  checked: ValidatedInvoice | undefined,
   issued: NonNullable<ImportRun['issued']>,
-): { readonly problem: Problem; readonly skipped?: { readonly answer?: ServiceAnswer } } | undefined {
-  const accepted = issued.at.acceptance(outcome.emisorRuc ?? issued.issuer, outcome.serie, outcome.numero);
+): { readonly problem: Problem; readonly skipped?: { readonly answer?: ServiceAnswer }; readonly invalid?: true } | undefined {
+  const { serie, numero } = outcome;
+  const row = outcome.rows[0];
+  const accepted = issued.at.acceptance(outcome.emisorRuc ?? issued.issuer, serie, numero);
   if (accepted !== undefined) {
+    const document = checked?.document;
+    if (document?.emisor.correo !== undefined && documentHash(document) !== accepted.documentHash)
+      return { problem: otherContentProblem(serie, numero, row), invalid: true };
     const { identificador, hash } = accepted;
     const answer = { ...(identificador !== undefined ? { identificador } : {}), ...(hash !== undefined ? { hash } : {}) };
     return {
-      problem: issuedBeforeProblem(outcome.serie, outcome.numero, accepted.at, outcome.rows[0]),
+      problem: issuedBeforeProblem(serie, numero, accepted.at, row),
       skipped: identificador !== undefined || hash !== undefined ? { answer } : {},
     };
   }
-  const other =
-    issued.ownJournal === true && outcome.emisorRuc === undefined && issued.issuer !== undefined
-      ? issued.at.byAnotherIssuer(issued.issuer, outcome.serie, outcome.numero)
-      : undefined;
-  return other === undefined
-    ? undefined
-    : { problem: { ...anotherIssuerProblem(outcome.serie, outcome.numero, outcome.rows[0], other.ruc, issued.issuer ?? ''), severity: 'warning' } };
+  // Whether the sheet names the invoice's issuer (outcome.emisorRuc is the configured one's where it does not).
+  const named = checked !== undefined ? checked.draft.emisorRuc !== undefined : outcome.emisorRuc !== undefined;
+  const other = issued.ownJournal === true && !named && issued.issuer !== undefined ? issued.at.byAnotherIssuer(issued.issuer, serie, numero) : undefined;
+  if (other === undefined) return undefined;
+  const problem = anotherIssuerProblem(serie, numero, row, other.ruc, issued.issuer ?? '');
+  return issued.holdOtherIssuers === true ? { problem, invalid: true } : { problem: { ...problem, severity: 'warning' } };
 }
 
 /** Statuses whose reason is the service's answer (or its silence), not a cell of the sheet. */
@@ -490,7 +507,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       const said = event.outcome.answer;
       // Everything after this (the screen, --json, the events, the web's store, the files) gets the service's words without a password.
       const answer = said === undefined || secrets.length === 0 ? said : redactAnswer(said, secrets);
-      const word = run.issued !== undefined && event.outcome.status === 'VALID' ? journalWord(event.outcome, run.issued) : undefined;
+      const word = run.issued !== undefined && event.outcome.status === 'VALID' ? journalWord(event.outcome, event.checked, run.issued) : undefined;
       const told = word === undefined ? problems : [...problems, word.problem];
       // Issued before: a submission would not send it (SKIPPED, with the journal's identificador), so a check does not call it VALID.
       const skipped = word?.skipped;
@@ -505,7 +522,12 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
             }
           : told === event.outcome.problems && answer === said
             ? event.outcome
-            : { ...event.outcome, problems: told, ...(answer !== undefined ? { answer } : {}) };
+            : {
+                ...event.outcome,
+                ...(word?.invalid === true ? { status: 'INVALID' as const } : {}),
+                problems: told,
+                ...(answer !== undefined ? { answer } : {}),
+              };
       summary.add(outcome);
       show(outcome.problems);
       reportProblems(outcome.problems);

@@ -4,6 +4,7 @@ import { shownCount } from '../i18n/shown-count.js';
 import { silentLogger } from '../logger.js';
 import { eventSender, runImport } from '../run-import.js';
 import { issuedInJournal } from '../submit/issued-in-journal.js';
+import { readSheetKeys } from '../sheet-keys.js';
 import { prepareRun } from './prepare-run.js';
 import { runListening } from './run-listening.js';
 import type { ValidateOptions } from './run-options.js';
@@ -65,10 +66,23 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
   const journal = options.journal === true ? paths.journal : options.journal;
   // A complete issuer's RUC is among the hints too.
   const issuer = settings.issuerHints.ruc ?? options.journalIssuer;
+  const at = journal === undefined ? undefined : await issuedInJournal(journal, options.journalService);
+  const ownJournal = options.journal === true;
   const issued =
-    journal === undefined
+    at === undefined
       ? undefined
-      : { at: await issuedInJournal(journal, options.journalService), ...(issuer !== undefined ? { issuer } : {}), ownJournal: options.journal === true };
+      : {
+          at,
+          ...(issuer !== undefined ? { issuer } : {}),
+          ownJournal,
+          // As a submission holds them (submit-sheet.ts): the sheet's own journal, and no row names another issuer than the
+          // default. The sheet's issuers are read only when the journal has another issuer's acceptances to hold.
+          holdOtherIssuers:
+            ownJournal &&
+            issuer !== undefined &&
+            at.hasAnotherIssuer(issuer) &&
+            [...(await readSheetKeys(input, settings, options.edits, issuer)).issuers].every((ruc) => ruc === '' || ruc === issuer),
+        };
   const check = (splitKeys: ReadonlyMap<string, number> | undefined): ReturnType<typeof runImport> =>
     runImport({
       command: 'validate',

@@ -11,6 +11,11 @@ export interface JournalAcceptance {
   readonly identificador?: string;
   /** The service's hash of the document (absent from journals written before it was kept). */
   readonly hash?: string;
+  /**
+   * Our hash of the document that was sent (documentHash, the journal line's `hash`): a submission
+   * compares it with the sheet's document now (Journal.priorState), and so does a check that builds it.
+   */
+  readonly documentHash: string;
 }
 
 /** The note of an invoice skipped as issued before (Nota in the results workbook): a submission's, and a check's that finds it in the journal. */
@@ -34,6 +39,8 @@ export type IssuedAt = ((issuerRuc: string | undefined, serie: string, numero: s
    * when: a sheet that names no issuer, checked under another login than the one it was sent with.
    */
   readonly byAnotherIssuer: (issuerRuc: string, serie: string, numero: string) => { readonly ruc: string; readonly at: string } | undefined;
+  /** Whether the journal's accepted invoices are all another issuer's than `issuerRuc` (byAnotherIssuer can say one at all). */
+  readonly hasAnotherIssuer: (issuerRuc: string) => boolean;
 };
 
 /**
@@ -51,6 +58,7 @@ export async function issuedInJournal(path: string, service?: string): Promise<I
       if (r?.t === 'outcome' && r.status === 'ACCEPTED' && recordFor(r, service) && !issued.has(r.key)) {
         issued.set(r.key, {
           at: r.at,
+          documentHash: r.hash,
           ...(typeof r.identificador === 'string' ? { identificador: r.identificador } : {}),
           ...(typeof r.answerHash === 'string' ? { hash: r.answerHash } : {}),
         });
@@ -71,14 +79,15 @@ export async function issuedInJournal(path: string, service?: string): Promise<I
     const when = other === undefined ? undefined : issued.get(journalKey(other, serie, numero));
     return other === undefined || when === undefined ? undefined : { ruc: other, at: when.at };
   };
-  return Object.assign(at, { acceptance, byAnotherIssuer });
+  const hasAnotherIssuer = (issuerRuc: string): boolean => soleOtherIssuer(issuers, issuerRuc) !== undefined;
+  return Object.assign(at, { acceptance, byAnotherIssuer, hasAnotherIssuer });
 }
 
 /**
  * What a check says at a valid invoice the journal shows as accepted (`at`: the outcome's time):
  * which one, since when, and that it does not go again (the send panel says that a change made
- * since does not reach the service). A check sees the sheet, not what was sent: whether its content
- * changed is known only when a submission builds the document (then, ALREADY_ISSUED_WITH_OTHER_CONTENT).
+ * since does not reach the service). Whether its content changed is known only where the document
+ * built is the one a submission sends (then, ALREADY_ISSUED_WITH_OTHER_CONTENT: run-import.ts, journalWord).
  */
 export function issuedBeforeProblem(serie: string, numero: string, at: string, row?: number): Problem {
   const when = shownInstant(at);

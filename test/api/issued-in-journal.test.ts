@@ -39,7 +39,7 @@ describe('issuedInJournal', () => {
     expect(issued(undefined, 'F001', '1')).toBeUndefined();
   });
 
-  it('keeps the identificador and hash of the first acceptance, as a submission that skips the invoice shows them', async () => {
+  it('keeps the identificador and hashes of the first acceptance, as a submission that skips the invoice shows them', async () => {
     const path = join(dir.path, 'envios.journal.jsonl');
     const lines = [
       { t: 'outcome', key: '20512333797-F001-1', hash: 'aa', status: 'ACCEPTED', at: '2026-11-27T10:00:01.000Z', identificador: 'id-1', answerHash: 'h-1' },
@@ -51,8 +51,8 @@ describe('issuedInJournal', () => {
     await writeFile(path, `${lines.map((r) => JSON.stringify(r)).join('\n')}\n`);
     const issued = await issuedInJournal(path);
     expect([issued.acceptance('20512333797', 'F001', '1'), issued.acceptance(undefined, 'F001', '2'), issued.acceptance('20512333797', 'F001', '3')]).toEqual([
-      { at: '2026-11-27T10:00:01.000Z', identificador: 'id-1', hash: 'h-1' },
-      { at: '2026-11-27T10:00:02.000Z', identificador: 'id-2' },
+      { at: '2026-11-27T10:00:01.000Z', identificador: 'id-1', hash: 'h-1', documentHash: 'aa' },
+      { at: '2026-11-27T10:00:02.000Z', identificador: 'id-2', documentHash: 'cc' },
       undefined,
     ]);
   });

@@ -315,7 +315,7 @@ describe('corrections that renumber an issued invoice', () => {
       edits,
       onEvent: (e) => e.type === 'invoice' && checked.push(e.outcome),
     });
-    // F001-3 is issued (the journal): not sent again. Its new quantity is other content, which only a submission, building its document, tells.
+    // F001-3 is issued (the journal): not sent again. Its new quantity is other content, which a check without an issuer (no document built) cannot tell.
     expect(held(checked)).toEqual(['F002-1 INVALID 2:serie', 'F001-102 INVALID 3:numero', 'F001-3 SKIPPED']);
     const message = checked[0]?.problems.find((p) => p.code === 'ISSUED_INVOICE_RENUMBERED')?.message.es ?? '';
     expect(message).toContain('era de la factura F001-1');

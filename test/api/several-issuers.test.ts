@@ -236,12 +236,13 @@ describe('a sheet without issuers rerun under another login', () => {
     ]);
     expect(again.outcomes[0]?.problems[0]?.message.es).toContain(`ya fue aceptada por el servicio para el RUC ${A}`);
     expect(sandbox.ledger().entries.map((e) => `${e.ruc}-${e.serie}-${e.numero}`)).toEqual([`${A}-F001-1`, `${A}-F001-2`]);
-    // A check under B's login says so before anything is sent.
+    // A check under B's login says so before anything is sent, as the submission does: INVALID, with the same error.
     const checked = await validateSheet(input, { journal: true, journalIssuer: B, writeFiles: false });
+    expect(checked.byStatus.INVALID).toBe(2);
     expect(checked.firstProblems.filter((p) => p.message.includes(`ya fue aceptada por el servicio para el RUC ${A}`)).map((p) => [p.row, p.severity])).toEqual(
       [
-        [2, 'warning'],
-        [3, 'warning'],
+        [2, 'error'],
+        [3, 'error'],
       ],
     );
 

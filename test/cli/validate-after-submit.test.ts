@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,4 +69,60 @@ describe('validate after a submission of the same sheet', () => {
     expect(fixed).toEqual(['F001-3']);
     await access(join(dir.path, 'v.journal.jsonl'));
   }, 120_000);
+
+  // A dry run said VÁLIDO (with a warning) where the submission it announces held the invoices: the sheet rerun under another company.
+  it('calls INVÁLIDO, as the submission does, the invoices of a sheet without issuers its journal shows accepted for another RUC', async () => {
+    const input = join(dir.path, 'v.xlsx');
+    await writeSalesSheet(input, [salesRow(1), salesRow(2)]);
+    expect((await runCli(['submit', input, '--sandbox'], { timeoutMs: 90_000 })).code).toBe(0);
+    const journal = await readFile(join(dir.path, 'v.journal.jsonl'), 'utf8');
+    const first = JSON.parse(journal.split('\n')[0] ?? '') as { key: string };
+    const sentAs = first.key.split('-')[0] ?? '';
+    const other = sentAs === '20601111111' ? '20602222226' : '20601111111';
+    const heldAs = `La factura F001-1 ya fue aceptada por el servicio para el RUC ${sentAs} (según el diario de envíos de esta hoja), y ahora se enviaría con el RUC ${other}.`;
+
+    // The login's RUC from the environment, then a configured issuer: both as the submission under that RUC.
+    const byLogin = await runCli(['validate', input], { env: { FACTURA_RUC: other }, timeoutMs: 90_000 });
+    const configured = ['--emisor-ruc', other, '--emisor-nombre', 'OTRA EMPRESA S.A.C.'];
+    const byConfig = await runCli(['validate', input, ...configured], { timeoutMs: 90_000 });
+    const sent = await runCli(['submit', input, '--sandbox', ...configured], { timeoutMs: 90_000 });
+    for (const run of [byLogin, byConfig, sent]) {
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/^INVÁLIDO +2$/m);
+      expect(run.stdout).not.toMatch(/^VÁLIDO/m);
+      expect(run.stdout).toContain(heldAs);
+    }
+
+    // A sheet that names another issuer on one row: the submission holds nothing, the check warns only.
+    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(5, { emisorRuc: sentAs })]);
+    const mixed = await runCli(['validate', input], { env: { FACTURA_RUC: other }, timeoutMs: 90_000 });
+    expect(mixed.stdout).toMatch(/^VÁLIDO +3$/m);
+    expect(mixed.stdout).toContain(heldAs);
+  }, 240_000);
+
+  // A dry run said OMITIDO for an issued invoice corrected since, which the submission refuses: a number is never issued twice.
+  it('calls INVÁLIDO an issued invoice whose document changed since, when it builds the document a submission would send', async () => {
+    const input = join(dir.path, 'v.xlsx');
+    const issuer = ['--emisor-ruc', '20601111111', '--emisor-nombre', 'EMPRESA A S.A.C.', '--emisor-correo', 'ventas@empresa-a.test'];
+    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3)]);
+    expect((await runCli(['submit', input, '--sandbox', ...issuer], { timeoutMs: 90_000 })).code).toBe(0);
+    // F001-3 is corrected: 3 units instead of 2.
+    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3, { cantidad: '3' })]);
+    const otherContent = /La factura F001-3 ya fue aceptada por el servicio con otro contenido \(según el diario de envíos\)/;
+
+    const dry = await runCli(['validate', input, ...issuer], { timeoutMs: 90_000 });
+    const sent = await runCli(['submit', input, '--sandbox', ...issuer], { timeoutMs: 90_000 });
+    for (const run of [dry, sent]) {
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/^OMITIDO +2$/m);
+      expect(run.stdout).toMatch(/^INVÁLIDO +1$/m);
+      expect(run.stdout).toMatch(otherContent);
+    }
+    expect((await invoicesOf(join(dir.path, 'v.resultados.xlsx'))).get('F001-3')).toMatchObject({ estado: 'INVÁLIDO', identificador: '' });
+
+    // Without the issuer's mail the document is not the one sent (a submission takes the login's): it cannot tell, and says OMITIDO.
+    const unknown = await runCli(['validate', input, ...issuer.slice(0, 4)], { timeoutMs: 90_000 });
+    expect(unknown.stdout).toMatch(/^OMITIDO +3$/m);
+    expect(unknown.stdout).not.toMatch(otherContent);
+  }, 240_000);
 });
