@@ -39,24 +39,13 @@ export async function writeContasisRegister(path: string, options: ContasisOptio
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Registro Ventas');
   const today = new Date(`${limaToday(Date.now())}T00:00:00Z`);
-  ws.getCell('A1').value = 'REGISTRO DE VENTAS - NOVIEMBRE 2026';
-  ws.mergeCells('A1:K1');
-  ws.getCell('A2').value = 'COMERCIAL ANDINA S.A.C. RUC 20512333797';
-  ws.mergeCells('A2:K2');
-  ws.getRow(4).values = [
-    'Fecha de Emisión',
-    'Comprobante de Pago',
-    null,
-    null,
-    options.customerTitle ?? 'Cliente',
-    null,
-    null,
-    'Concepto',
-    'Base Imponible',
-    'IGV',
-    'Importe Total',
-  ];
-  ws.getRow(5).values = [null, 'Tipo', 'Serie', 'Número', 'Tipo Doc.', options.customerDocument ?? 'Número', 'Razón Social'];
+  // The title and header rows as the other producers write them (contasisGrid), merged as Contasis merges them.
+  contasisGrid(options, today)
+    .slice(0, 5)
+    .forEach((values, i) => {
+      ws.getRow(i + 1).values = values;
+    });
+  for (const range of ['A1:K1', 'A2:K2']) ws.mergeCells(range);
   for (const range of ['A4:A5', 'B4:D4', 'E4:G4', 'H4:H5', 'I4:I5', 'J4:J5', 'K4:K5']) ws.mergeCells(range);
   CONTASIS_SALES.forEach(([serie, numero, ruc, name, concept, base], i) => {
     const igv = Math.round(base * 18) / 100;

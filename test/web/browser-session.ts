@@ -5,6 +5,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { request } from 'undici';
 import { expect } from 'vitest';
+import type { PublicSandbox } from '../../src/index.js';
+import { startSandbox } from '../../src/index.js';
 import { LINK_HEADER, SESSION_HEADER, SESSION_PATH } from '../../src/web/workspace-api.js';
 import { PROJECT_ROOT, spawnCli } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -128,6 +130,31 @@ export async function closeWorkspace(parts: WorkspaceParts): Promise<void> {
   await stopServe(parts.serve);
   await parts.sandbox?.close();
   await parts.dir?.cleanup();
+}
+
+/** A fresh folder, a sandbox, `serve` pointed at it and a browser on it: what a test of sending from the page starts. */
+export interface SandboxWorkspace {
+  readonly dir: { readonly path: string; cleanup(): Promise<void> };
+  readonly sandbox: PublicSandbox;
+  readonly serve: ServeProcess;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly consoleErrors: string[];
+}
+
+/** Starts a SandboxWorkspace (the folder named after `prefix`); what started is closed again if a later part fails. Close it with closeWorkspace. */
+export async function openSandboxWorkspace(prefix: string): Promise<SandboxWorkspace> {
+  const dir = await tempDir(prefix);
+  let sandbox: PublicSandbox | undefined;
+  let serve: ServeProcess | undefined;
+  try {
+    sandbox = await startSandbox();
+    serve = await startServe(join(dir.path, 'espacio'), sandboxServiceEnv(sandbox));
+    return { dir, sandbox, serve, ...(await openBrowser(join(dir.path, 'perfil-chromium'))) };
+  } catch (error) {
+    await closeWorkspace({ serve, sandbox, dir });
+    throw error;
+  }
 }
 
 /** The environment that points `serve` at a sandbox, with the sandbox's own account as the default login (as a user's environment names the service). */

@@ -1,13 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicSandbox } from '../../src/index.js';
-import { startSandbox } from '../../src/index.js';
 import { limaToday } from '../../src/invoice/lima-today.js';
-import { tempDir } from '../helpers/temp-dir.js';
-import type { ServeProcess } from './browser-session.js';
-import { closeWorkspace, openBrowser, POLL, sandboxServiceEnv, startServe } from './browser-session.js';
+import type { SandboxWorkspace } from './browser-session.js';
+import { closeWorkspace, openSandboxWorkspace, POLL } from './browser-session.js';
 
 const WHILE_SENDING = 'Esta hoja se está enviando: espere a que termine el envío para revisarla de nuevo.';
 
@@ -17,23 +13,17 @@ const WHILE_SENDING = 'Esta hoja se está enviando: espere a que termine el env�
  * refused it (409) while the submission ran. It is now disabled, saying why, until the submission ends.
  */
 describe('the web workspace: «Revisar de nuevo» of a check another tab is sending', () => {
-  let sandbox: PublicSandbox;
-  let dir: { path: string; cleanup: () => Promise<void> };
-  let serve: ServeProcess;
-  let context: BrowserContext;
-  let page: Page;
+  let w: SandboxWorkspace;
 
   beforeAll(async () => {
-    dir = await tempDir('factura-web-recheck-sending-');
-    sandbox = await startSandbox();
-    serve = await startServe(join(dir.path, 'espacio'), sandboxServiceEnv(sandbox));
-    ({ context, page } = await openBrowser(join(dir.path, 'perfil-chromium')));
+    w = await openSandboxWorkspace('factura-web-recheck-sending-');
   }, 120_000);
   afterAll(async () => {
-    await closeWorkspace({ context, serve, sandbox, dir });
+    await closeWorkspace(w);
   });
 
   it('is not offered while the submission runs, says why, and comes back when it ends', async () => {
+    const { dir, sandbox, serve, context, page } = w;
     const today = limaToday(Date.now());
     const sheet = join(dir.path, 'registro-con-igv.csv');
     const rows = [201, 202, 203, 204].map((n) => `F001-00000${n};${today};20512333797;Comercial Andina S.A.C.;Arroz;10;21,83`);

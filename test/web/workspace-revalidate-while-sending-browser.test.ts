@@ -1,12 +1,8 @@
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicSandbox } from '../../src/index.js';
-import { startSandbox } from '../../src/index.js';
-import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
-import type { ServeProcess } from './browser-session.js';
-import { closeWorkspace, openBrowser, POLL, sandboxServiceEnv, startServe, uploadAndCheck } from './browser-session.js';
+import type { SandboxWorkspace } from './browser-session.js';
+import { closeWorkspace, openSandboxWorkspace, POLL, uploadAndCheck } from './browser-session.js';
 
 const FROM_ELSEWHERE =
   'No se revisó de nuevo: esta hoja se está enviando desde otra ventana. Espere a que termine el envío y pulse «Abrir la revisión de nuevo» para ver cómo quedó cada factura (o vea el envío en el historial).';
@@ -18,23 +14,17 @@ const FROM_ELSEWHERE =
  * offers to open the check again (its submission, then its statuses) once it ends.
  */
 describe('the web workspace: «Revalidar» on a review another tab is sending', () => {
-  let sandbox: PublicSandbox;
-  let dir: { path: string; cleanup: () => Promise<void> };
-  let serve: ServeProcess;
-  let context: BrowserContext;
-  let page: Page;
+  let w: SandboxWorkspace;
 
   beforeAll(async () => {
-    dir = await tempDir('factura-web-revalidate-sending-');
-    sandbox = await startSandbox();
-    serve = await startServe(join(dir.path, 'espacio'), sandboxServiceEnv(sandbox));
-    ({ context, page } = await openBrowser(join(dir.path, 'perfil-chromium')));
+    w = await openSandboxWorkspace('factura-web-revalidate-sending-');
   }, 120_000);
   afterAll(async () => {
-    await closeWorkspace({ context, serve, sandbox, dir });
+    await closeWorkspace(w);
   });
 
   it('keeps the review, says why in Spanish, and opens the check again once it is sent', async () => {
+    const { dir, sandbox, serve, context, page } = w;
     const sheet = join(dir.path, 'ventas.xlsx');
     await writeSalesSheet(
       sheet,
