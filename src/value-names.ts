@@ -30,6 +30,12 @@ export interface ValueNames {
   readonly tipoRegistro: string;
   /** The column mapping («contradice el archivo de mapeo»). */
   readonly mapping: LocalizedText;
+  /** Where the issuer is configured, as a dry run without one says («Emisor no configurado (…)»). */
+  readonly issuer: LocalizedText;
+  /** Where the issuer's legal name is given, as a dry run with its RUC alone says («sin razón social (…)»). */
+  readonly issuerName: LocalizedText;
+  /** How to give an issuer's legal name the service did not give: it follows «indíquela»; `<RUC>` stands for the issuer's RUC. */
+  readonly issuerNamePlaces: LocalizedText;
 }
 
 /** The library's: the options a program passes (SubmitOptions, ValidateOptions, ServiceOptions). */
@@ -53,6 +59,12 @@ export const OPTION_NAMES: ValueNames = {
   journal: 'journal',
   tipoRegistro: 'tipoRegistro',
   mapping: localized('la asignación de columnas (mapping)', 'the column mapping (mapping)'),
+  issuer: localized('emisor o config.emisor', 'emisor or config.emisor'),
+  issuerName: localized('emisor.nombreLegal o config.emisor.nombreLegal', 'emisor.nombreLegal or config.emisor.nombreLegal'),
+  issuerNamePlaces: localized(
+    'en emisor.nombreLegal, o en config (emisor.nombreLegal, o emisores["<RUC>"].nombreLegal)',
+    'in emisor.nombreLegal, or in config (emisor.nombreLegal, or emisores["<RUC>"].nombreLegal)',
+  ),
 };
 
 /** The names a caller gave over the library's own (a caller names only the values it takes another way). */

@@ -22,6 +22,7 @@ import { openIssuerSessions } from '../submit/service-session.js';
 import { missingCredentialsError } from './missing-credentials.js';
 import { TEST_ACCOUNT_MIN_RENEWAL_INTERVAL_MS } from '../submit/token-manager.js';
 import { prepareRun } from './prepare-run.js';
+import type { ValueNames } from '../value-names.js';
 import { valueNames } from '../value-names.js';
 import { runListening } from './run-listening.js';
 import type { SubmitOptions } from './run-options.js';
@@ -29,7 +30,7 @@ import type { RunSummary } from './run-summary.js';
 import { summarizeRun } from './run-summary.js';
 
 /** The issuer: options or config first, else the login's razonSocial and the account's mail. */
-function issuerFor(hints: Partial<Emisor> & { readonly ruc: string }, session: IssuerSession): Emisor {
+function issuerFor(hints: Partial<Emisor> & { readonly ruc: string }, session: IssuerSession, names: Pick<ValueNames, 'issuerNamePlaces'>): Emisor {
   const profile = session.profile();
   const ruc = hints.ruc;
   const nombreLegal = hints.nombreLegal ?? profile?.razonSocial;
@@ -37,8 +38,8 @@ function issuerFor(hints: Partial<Emisor> & { readonly ruc: string }, session: I
     throw new FacturaError(
       'CONFIG',
       localized(
-        `El servicio no indicó la razón social del emisor ${ruc}: indíquela con --emisor-nombre o en el archivo de configuración (emisor, o emisores.${ruc}.nombreLegal).`,
-        `The service did not give the legal name of issuer ${ruc}: set it with --emisor-nombre or in the config file (emisor, or emisores.${ruc}.nombreLegal).`,
+        `El servicio no indicó la razón social del emisor ${ruc}: indíquela ${names.issuerNamePlaces.es.replaceAll('<RUC>', ruc)}.`,
+        `The service did not give the legal name of issuer ${ruc}: set it ${names.issuerNamePlaces.en.replaceAll('<RUC>', ruc)}.`,
       ),
     );
   }
@@ -162,7 +163,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
       for (const ruc of rucs) {
         const hints = issuerProfile(settings, ruc).hints;
         // A refused issuer's documents are built only to be reported FAILED; none is sent.
-        emisors.set(ruc, refused.has(ruc) ? { ruc, nombreLegal: hints.nombreLegal ?? ruc } : issuerFor(hints, sessionOf(sessions, ruc)));
+        emisors.set(ruc, refused.has(ruc) ? { ruc, nombreLegal: hints.nombreLegal ?? ruc } : issuerFor(hints, sessionOf(sessions, ruc), names));
       }
       const defaultEmisor = defaultRuc === undefined ? undefined : emisors.get(defaultRuc);
       const journal = await openJournal(paths.journal, { service: journalService(options.baseUrl, options.journalService) });

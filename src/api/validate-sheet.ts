@@ -10,11 +10,16 @@ import { runListening } from './run-listening.js';
 import type { ValidateOptions } from './run-options.js';
 import type { RunSummary } from './run-summary.js';
 import { summarizeRun } from './run-summary.js';
+import type { ValueNames } from '../value-names.js';
+import { valueNames } from '../value-names.js';
 
-const NO_ISSUER = localized(
-  'Emisor no configurado (--config o --emisor-ruc/--emisor-nombre): se revisó todo lo demás; el emisor se tomará del login al enviar.',
-  'No issuer configured (--config or --emisor-ruc/--emisor-nombre): everything else was checked; submit takes the issuer from the login.',
-);
+/** No issuer at all: `names.issuer` says where one is configured (the library's options, the command line's flags). */
+function noIssuer(names: ValueNames): LocalizedText {
+  return localized(
+    `Emisor no configurado (${names.issuer.es}): se revisó todo lo demás; el emisor se tomará del login al enviar.`,
+    `No issuer configured (${names.issuer.en}): everything else was checked; submit takes the issuer from the login.`,
+  );
+}
 
 /** The same when every invoice names its issuer in «RUC emisor» (an accounting firm's sheet): nothing is missing. */
 const ISSUERS_FROM_LOGINS = localized(
@@ -22,18 +27,18 @@ const ISSUERS_FROM_LOGINS = localized(
   'Every invoice names its issuer («RUC emisor»): everything was checked; each issuer’s legal name and other details come from its login at submit.',
 );
 
-/** The RUC alone was given (--emisor-ruc, the configuration's `emisor.ruc` without its name): only the legal name is left to the login. */
-function rucWithoutName(ruc: string): LocalizedText {
+/** The RUC alone was given (`emisor.ruc`, the configuration's without its name): only the legal name is left to the login. */
+function rucWithoutName(ruc: string, names: ValueNames): LocalizedText {
   return localized(
-    `Emisor: RUC ${ruc}, sin razón social (--emisor-nombre o la configuración): se revisó todo; la razón social se tomará del login al enviar.`,
-    `Issuer: RUC ${ruc}, without a legal name (--emisor-nombre or the configuration): everything was checked; submit takes the legal name from the login.`,
+    `Emisor: RUC ${ruc}, sin razón social (${names.issuerName.es}): se revisó todo; la razón social se tomará del login al enviar.`,
+    `Issuer: RUC ${ruc}, without a legal name (${names.issuerName.en}): everything was checked; submit takes the legal name from the login.`,
   );
 }
 
 /** What a dry run without a complete issuer says of it: every invoice names its own, the RUC alone is known, or none is. */
-function issuerMissingNote(everyInvoiceNamesIt: boolean, ruc: string | undefined): LocalizedText {
+function issuerMissingNote(everyInvoiceNamesIt: boolean, ruc: string | undefined, names: ValueNames): LocalizedText {
   if (everyInvoiceNamesIt) return ISSUERS_FROM_LOGINS;
-  return ruc !== undefined ? rucWithoutName(ruc) : NO_ISSUER;
+  return ruc !== undefined ? rucWithoutName(ruc, names) : noIssuer(names);
 }
 
 /** Why a check starts over: invoices whose rows come back further down. */
@@ -111,6 +116,8 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
   // Invoices the sheet names an issuer for are counted by it (byIssuer); the rest would need the configured one.
   const named = result.summary.byIssuer.reduce((n, i) => n + i.invoices, 0);
   const issuerNote =
-    settings.issuer !== undefined ? [] : [issuerMissingNote(named > 0 && named === result.summary.invoices, settings.issuerHints.ruc)[settings.lang]];
+    settings.issuer !== undefined
+      ? []
+      : [issuerMissingNote(named > 0 && named === result.summary.invoices, settings.issuerHints.ruc, valueNames(options.valueNames))[settings.lang]];
   return summarizeRun(result, issuerNote);
 }

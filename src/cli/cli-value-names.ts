@@ -25,4 +25,10 @@ export const CLI_VALUE_NAMES: ValueNames = {
   journal: '--journal',
   tipoRegistro: '--tipo-registro',
   mapping: localized('el archivo de mapeo', 'the mapping file'),
+  issuer: localized('--config o --emisor-ruc/--emisor-nombre', '--config or --emisor-ruc/--emisor-nombre'),
+  issuerName: localized('--emisor-nombre o la configuración', '--emisor-nombre or the configuration'),
+  issuerNamePlaces: localized(
+    'con --emisor-nombre o en el archivo de configuración (emisor, o emisores.<RUC>.nombreLegal)',
+    'with --emisor-nombre or in the config file (emisor, or emisores.<RUC>.nombreLegal)',
+  ),
 };

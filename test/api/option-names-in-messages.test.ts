@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { checkLogin, listIssuers, startSandbox, submitSheet, validateSheet } from '../../src/index.js';
 import type { FacturaError, PublicSandbox } from '../../src/index.js';
 import { refusal } from '../helpers/refusal.js';
+import { serviceWithoutLegalName } from '../helpers/service-without-legal-name.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -113,6 +114,37 @@ describe('the library’s messages name the options a program passed', () => {
         `Revíselos donde los configuró: credentials (ruc, mail y clave), o issuerCredentials["${sandbox.credentials.ruc}"] (mail y clave).`,
       );
       namesNoCommandLine(e);
+    }
+  });
+
+  it('a dry run without an issuer, or with its RUC alone, names emisor and config', async () => {
+    const none = await validateSheet(await sheet(), { writeFiles: false });
+    expect(none.notes).toEqual(['Emisor no configurado (emisor o config.emisor): se revisó todo lo demás; el emisor se tomará del login al enviar.']);
+    const rucOnly = await validateSheet(await sheet(), { emisor: { ruc: '20512333797' }, writeFiles: false });
+    expect(rucOnly.notes).toEqual([
+      'Emisor: RUC 20512333797, sin razón social (emisor.nombreLegal o config.emisor.nombreLegal): se revisó todo; la razón social se tomará del login al enviar.',
+    ]);
+    const english = await validateSheet(await sheet(), { lang: 'en', writeFiles: false });
+    expect(english.notes).toEqual(['No issuer configured (emisor or config.emisor): everything else was checked; submit takes the issuer from the login.']);
+    for (const note of [...none.notes, ...rucOnly.notes, ...english.notes]) expect(note).not.toMatch(/--[a-z]/u);
+  });
+
+  it('a login that gives no legal name: submitSheet names emisor.nombreLegal and config, and sends nothing', async () => {
+    const service = await serviceWithoutLegalName();
+    try {
+      const credentials = { ruc: '20512333797', mail: 'a@b.pe', clave: 'x' };
+      const error = await refusal(submitSheet(await sheet(), { credentials, authUrl: service.url, baseUrl: service.url }));
+      expect(error.code).toBe('CONFIG');
+      expect(error.text.es).toBe(
+        'El servicio no indicó la razón social del emisor 20512333797: indíquela en emisor.nombreLegal, o en config (emisor.nombreLegal, o emisores["20512333797"].nombreLegal).',
+      );
+      expect(error.text.en).toBe(
+        'The service did not give the legal name of issuer 20512333797: set it in emisor.nombreLegal, or in config (emisor.nombreLegal, or emisores["20512333797"].nombreLegal).',
+      );
+      namesNoCommandLine(error);
+      expect(service.puts()).toBe(0);
+    } finally {
+      await service.close();
     }
   });
 

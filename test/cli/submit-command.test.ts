@@ -6,6 +6,7 @@ import type { RunningSandbox } from '../../src/sandbox/start-sandbox.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import { PROJECT_ROOT } from '../helpers/cli-process.js';
 import { jsonSummary, runMain } from '../helpers/run-main.js';
+import { serviceWithoutLegalName } from '../helpers/service-without-legal-name.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
 
@@ -133,6 +134,23 @@ describe('submit', () => {
     const login = await runMain(['login'], { ...envFor(sandbox), FACTURA_RUC: '123' });
     expect(login.stderr).toContain('El RUC de FACTURA_RUC «123» no es válido');
     expect(sandbox.ledger().counters.puts).toBe(0);
+  });
+
+  it('names --emisor-nombre and the config file when the service gives no legal name, and sends nothing', async () => {
+    const service = await serviceWithoutLegalName();
+    try {
+      const input = join(dir.path, 'ventas.xlsx');
+      await writeSalesSheet(input, [salesRow(1)]);
+      const env = { FACTURA_RUC: '20512333797', FACTURA_MAIL: 'a@b.pe', FACTURA_CLAVE: 'x', FACTURA_AUTH_URL: service.url, FACTURA_BASE_URL: service.url };
+      const run = await runMain(['submit', input, '--quiet'], env);
+      expect(run.stderr).toContain(
+        'El servicio no indicó la razón social del emisor 20512333797: indíquela con --emisor-nombre o en el archivo de configuración (emisor, o emisores.20512333797.nombreLegal).',
+      );
+      expect(run.stderr).not.toContain('nombreLegal,');
+      expect(service.puts()).toBe(0);
+    } finally {
+      await service.close();
+    }
   });
 
   it("says on the terminal why an invoice failed, in the service's words, after the attempts the config file allows", async () => {
