@@ -176,7 +176,9 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const headerRows = twoRows === undefined ? { row: found.row } : { row: found.row, upper: twoRows.upper.row };
 
   const alike = conflicts.filter(([, cols]) => new Set(cols.map((c) => headerKey(c.header))).size === 1);
-  if (twoRows !== undefined && alike.length > 0) throw ambiguousColumns(options.file, twoRows, alike, missing);
+  // Two columns headed alike feeding one field (a register's «Número» of the comprobante and the customer's «Número»):
+  // which is which is the user's to say, on a header of one row as on one of two no title tells apart.
+  if (alike.length > 0) throw ambiguousColumns(options.file, headerRows, twoRows, alike, missing);
   if (missing.length > 0) {
     const lineAmount = lineAmountColumn(match.unknown);
     const unread = match.unknown.filter((c) => c !== withIgv && !isReadBesideOurs(c.header));
@@ -472,24 +474,26 @@ function duplicated(file: string, row: number, conflicts: readonly (readonly [Co
   );
 }
 
-/** A column of a header of two rows as messages name it: «Número» (F), «Número» (F, bajo «Cliente») when a title stands over it. */
-function underTitle(c: HeaderColumn, twoRows: TwoRowHeader): LocalizedText {
-  const title = twoRows.groups[c.index];
+/** A column as messages name it: «Número» (F), «Número» (F, bajo «Cliente») when a title of a header of two rows stands over it. */
+function underTitle(c: HeaderColumn, twoRows: TwoRowHeader | undefined): LocalizedText {
+  const title = twoRows?.groups[c.index];
   return title === undefined
     ? localized(where(c), where(c))
     : localized(`«${c.header}» (${c.letter}, bajo ${quote(title)})`, `«${c.header}» (${c.letter}, under ${quote(title)})`);
 }
 
 /**
- * Two columns of a header of two rows headed alike that no group title tells apart (both under no
- * title, or under titles that do not say whose they are): which is which is the user's to say, never
- * guessed (the customer's document read as the invoice's number sends wrong invoices). Names them
- * with their letters, the fields still missing, and the three ways out: a mapping naming each by its
- * letter, a title over the customer's columns, another name for one of them.
+ * Two columns headed alike that feed one field: on a header of one row («Serie», «Número», «Tipo
+ * Doc.», «Número»), or of two rows where no group title tells them apart (both under no title, or
+ * under titles that do not say whose they are). Which is which is the user's to say, never guessed
+ * (the customer's document read as the invoice's number sends wrong invoices). Names them with their
+ * letters, the fields still missing, and the ways out: a mapping naming each by its letter, a title
+ * over the customer's columns (a header of two rows), another name for one of them.
  */
 function ambiguousColumns(
   file: string,
-  twoRows: TwoRowHeader,
+  headerRows: HeaderRows,
+  twoRows: TwoRowHeader | undefined,
   alike: readonly (readonly [ColumnName, readonly HeaderColumn[]])[],
   missing: readonly ColumnName[],
 ): FacturaError {
@@ -499,8 +503,8 @@ function ambiguousColumns(
         const list = cols.map((col) => underTitle(col, twoRows)[lang]).join(localized(' y ', ' and ')[lang]);
         const label = columnDefinition(c).label[lang];
         return localized(
-          `  - ${list} se llaman igual: las dos se leerían como ${c} (${label})`,
-          `  - ${list} are headed alike: both would be read as ${c} (${label})`,
+          `  - ${list} se llaman igual: ${cols.length === 2 ? 'las dos' : 'todas'} se leerían como ${c} (${label})`,
+          `  - ${list} are headed alike: ${cols.length === 2 ? 'both' : 'all'} would be read as ${c} (${label})`,
         )[lang];
       })
       .join('\n');
@@ -522,12 +526,29 @@ function ambiguousColumns(
           `\nFaltan además: ${stillMissing.map((c) => `${c} (${columnDefinition(c).label.es})`).join(', ')}.`,
           `\nAlso missing: ${stillMissing.map((c) => `${c} (${columnDefinition(c).label.en})`).join(', ')}.`,
         );
-  const at = headerRowsText({ row: twoRows.lower.row, upper: twoRows.upper.row });
+  const opening =
+    twoRows === undefined
+      ? localized(`En ${file} (fila de encabezados ${headerRows.row}) hay`, `In ${file} (header row ${headerRows.row}) some`)
+      : localized(
+          `En ${file} los encabezados ocupan ${headerRowsText(headerRows).es} y hay`,
+          `In ${file} the header takes ${headerRowsText(headerRows).en} and some`,
+        );
+  // A number headed alike: the customer's is the one to rename.
+  const rename = alike.some(([c]) => c === 'numero' || c === 'receptorNumeroDocumento')
+    ? localized(' (por ejemplo «Número doc. cliente»)', ' (for example «Número doc. cliente»)')
+    : localized('', '');
+  const otherWays =
+    twoRows === undefined
+      ? localized(`O cambie el nombre de una de ellas${rename.es}.`, `Or rename one of them${rename.en}.`)
+      : localized(
+          `O escriba en la fila ${twoRows.upper.row}, sobre las columnas del cliente, el título «Cliente» (o sobre las del comprobante, «Comprobante de pago»), o cambie el nombre de una de ellas${rename.es}.`,
+          `Or write on row ${twoRows.upper.row}, over the customer's columns, the title «Cliente» (or over the document's, «Comprobante de pago»), or rename one of them${rename.en}.`,
+        );
   return new FacturaError(
     'INPUT',
     localized(
-      `En ${file} los encabezados ocupan ${at.es} y hay columnas con el mismo encabezado que no se pueden distinguir:\n${lines('es')}${missingLine.es}\nIndique cuál es cuál en un archivo de mapeo (--map mapping.json) que nombre cada una por su encabezado y su letra, por ejemplo ${shown} (el espacio de trabajo web, «factura-import serve», lo prepara al elegir las columnas). O escriba en la fila ${twoRows.upper.row}, sobre las columnas del cliente, el título «Cliente» (o sobre las del comprobante, «Comprobante de pago»), o cambie el nombre de una de ellas (por ejemplo «Número doc. cliente»). No se procesó ninguna factura.`,
-      `In ${file} the header takes ${at.en} and some columns are headed alike and cannot be told apart:\n${lines('en')}${missingLine.en}\nSay which is which in a mapping file (--map mapping.json) naming each by its header and its letter, for example ${shown.replaceAll('(columna ', '(column ')} (the web workspace, «factura-import serve», writes it when you choose the columns). Or write on row ${twoRows.upper.row}, over the customer's columns, the title «Cliente» (or over the document's, «Comprobante de pago»), or rename one of them (for example «Número doc. cliente»). No invoice was processed.`,
+      `${opening.es} columnas con el mismo encabezado que no se pueden distinguir:\n${lines('es')}${missingLine.es}\nIndique cuál es cuál en un archivo de mapeo (--map mapping.json) que nombre cada una por su encabezado y su letra, por ejemplo ${shown} (el espacio de trabajo web, «factura-import serve», lo prepara al elegir las columnas). ${otherWays.es} No se procesó ninguna factura.`,
+      `${opening.en} columns are headed alike and cannot be told apart:\n${lines('en')}${missingLine.en}\nSay which is which in a mapping file (--map mapping.json) naming each by its header and its letter, for example ${shown.replaceAll('(columna ', '(column ')} (the web workspace, «factura-import serve», writes it when you choose the columns). ${otherWays.en} No invoice was processed.`,
     ),
   );
 }

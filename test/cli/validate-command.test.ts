@@ -309,4 +309,29 @@ describe('validate (the dry run)', () => {
     expect(mapped.code, mapped.stderr).toBe(0);
     expect(jsonSummary(mapped).byStatus['VALID']).toBe(3);
   });
+
+  it('names two columns of a one-row header headed alike by their letters, with the mapping file that reads the sheet', async () => {
+    // «Serie, Número, Tipo Doc., Número»: the second «Número» is the customer's document; nothing on the row says so.
+    const input = join(dir.path, 'registro.csv');
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
+    await writeFile(
+      input,
+      [
+        'Fecha,Serie,Número,Tipo Doc.,Número,Razón Social,Descripción,Cantidad,Valor unitario',
+        `${today},F001,1,6,20512333797,Comercial Andina S.A.C.,Arroz,2,10`,
+        `${today},F001,2,6,20602988431,Restaurante El Piurano S.A.C.,Azúcar,1,5`,
+      ].join('\n'),
+    );
+    const refused = await runMain(['validate', input]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      '(fila de encabezados 1) hay columnas con el mismo encabezado que no se pueden distinguir:\n  - «Número» (C) y «Número» (E) se llaman igual: las dos se leerían como numero (Número)\nIndique cuál es cuál en un archivo de mapeo (--map mapping.json) que nombre cada una por su encabezado y su letra, por ejemplo {"numero": "Número (columna C)", "receptorNumeroDocumento": "Número (columna E)"}',
+    );
+    expect(refused.stderr).not.toContain('Faltan columnas obligatorias');
+    const mapping = join(dir.path, 'mapeo.json');
+    await writeFile(mapping, JSON.stringify({ numero: 'Número (columna C)', receptorNumeroDocumento: 'Número (columna E)' }));
+    const mapped = await runMain(['validate', input, '--map', mapping, '--json', '--quiet']);
+    expect(mapped.code, mapped.stderr).toBe(0);
+    expect(jsonSummary(mapped).byStatus['VALID']).toBe(2);
+  });
 });

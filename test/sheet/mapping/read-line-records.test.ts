@@ -345,7 +345,9 @@ describe('finding the header row', () => {
     const err = await failure(
       readLineRecords(rowsFromArrays([header, ['F001', '1', '20/11/2026', '20512333797', '20512333797', 'X', 'Y', '1', '2']]), { mapping }),
     );
-    expect(err.text.en).toContain('  - «CLI_RUC» (D) and «CLI_RUC» (E) both map to receptorNumeroDocumento (Customer document)');
+    expect(err.text.en).toContain('  - «CLI_RUC» (D) and «CLI_RUC» (E) are headed alike: both would be read as receptorNumeroDocumento (Customer document)');
+    // The mapping line that names one of them by its letter.
+    expect(err.text.en).toContain('for example {"receptorNumeroDocumento": "CLI_RUC (column D)"}');
   });
 
   it('says which columns were expected when no row looks like a header', async () => {
