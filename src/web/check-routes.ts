@@ -127,6 +127,8 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
 const NOT_FOUND = { error: 'No se encontró esa revisión en el espacio de trabajo.' };
 /** A check being sent is refused with its own code: the page that asked (another tab's, say) keeps its review and says why. */
 const SENDING: ErrorBody = { error: 'Esta hoja se está enviando: espere a que termine (o pulse «Detener») y vuelva a revisarla.', code: 'sending' };
+/** A check being checked (from another tab, say) is refused with its own code too: the page keeps its review and says why. */
+const RUNNING: ErrorBody = { error: 'Esta hoja ya se está revisando.', code: 'running' };
 
 /** Checks: start one over an upload, list them (history), one's summary, its live progress, its problem groups. */
 export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, options, done) => {
@@ -142,7 +144,7 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
     // Its submission runs, whatever the database says of its state (another program may have written it): a check now would rewrite it under the submission.
     // Asked first: a check being sent is «running» too, and «ya se está revisando» would not tell the page it is being sent.
     if (options.sending.has(check.id)) return reply.code(409).send(SENDING);
-    if (check.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
+    if (check.state === 'running') return reply.code(409).send(RUNNING);
     const preview = check.preview as StoredPreview | undefined;
     // A mapping confirmed now is kept as a mapping file, its IGV choice in it; a rerun keeps the one it ran with.
     const chosen = body.data.mapping === undefined ? undefined : confirmedMapping(body.data.mapping, body.data.tipoRegistro !== undefined);
@@ -155,7 +157,7 @@ export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, optio
       const now = store.getCheck(check.id);
       if (now === undefined) return reply.code(404).send(NOT_FOUND);
       if (options.sending.has(check.id)) return reply.code(409).send(SENDING);
-      if (now.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando.' });
+      if (now.state === 'running') return reply.code(409).send(RUNNING);
     }
     const mapping = chosen ?? preview?.mapping;
     if (preview !== undefined && mapping !== undefined) store.setPreview(check.id, { ...preview, mapping });

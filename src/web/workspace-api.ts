@@ -380,13 +380,15 @@ export interface ErrorBody {
   readonly error: string;
   /**
    * Which refusal it is, when the page acts on it rather than only saying it. `sending`: the check is being sent
-   * (from another tab or window) and cannot be checked again until the submission ends.
+   * (from another tab or window) and cannot be checked again until the submission ends; `running`: it is being
+   * checked (from another tab or window) and cannot be checked again until that check ends.
    */
   readonly code?: ErrorCode;
 }
 
 /** The refusals the page tells apart (ErrorBody.code). */
-export type ErrorCode = 'sending';
+export const ERROR_CODES = ['sending', 'running'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const GRID_PAGE_SIZE = 100;
 

@@ -28,13 +28,14 @@ import type {
   ValueMapView,
   SessionAnswer,
 } from '../../src/web/workspace-api.js';
-import { LINK_HEADER, SESSION_PATH } from '../../src/web/workspace-api.js';
+import { ERROR_CODES, LINK_HEADER, SESSION_PATH } from '../../src/web/workspace-api.js';
 import { attachmentName } from './attachment-name.js';
 import { keepSessionSecret, sessionHeaders } from './session-secret.js';
 import { sessionLost } from './session-lost.js';
 
 export type {
   CredentialsAnswer,
+  ErrorCode,
   IssuerToSend,
   SendPlan,
   SubmissionView,
@@ -88,7 +89,11 @@ function messageOf(status: number, text: string): string {
 function refused(status: number, text: string): ApiError {
   if (status === 401) sessionLost();
   const { code } = bodyOf(text);
-  return new ApiError(status, messageOf(status, text), code === 'sending' ? code : undefined);
+  return new ApiError(
+    status,
+    messageOf(status, text),
+    ERROR_CODES.find((c) => c === code),
+  );
 }
 
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {

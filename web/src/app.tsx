@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { CheckView, EditAnswer, SheetPreview, ValueMapOfferView } from './api-client.js';
+import type { CheckView, EditAnswer, ErrorCode, SheetPreview, ValueMapOfferView } from './api-client.js';
 import { api, ApiError, shownError } from './api-client.js';
+import { BusyElsewhere } from './components/busy-elsewhere.js';
 import { CheckProgress } from './components/check-progress.js';
 import { ColumnsStep } from './components/columns-step.js';
 import { DownloadsPanel } from './components/downloads-panel.js';
@@ -8,7 +9,6 @@ import { FixPanel } from './components/fix-panel.js';
 import { HistoryList } from './components/history-list.js';
 import { ProblemGroups } from './components/problem-groups.js';
 import { ResultsGrid } from './components/results-grid.js';
-import { SendingElsewhere } from './components/sending-elsewhere.js';
 import { SheetStep } from './components/sheet-step.js';
 import { SubmitPanel } from './components/submit-panel.js';
 import { SummaryPanel } from './components/summary-panel.js';
@@ -59,8 +59,8 @@ export function App() {
   const [mapsVersion, setMapsVersion] = useState(0);
   /** Bumped when an upload is refused: the history reads the checks again. */
   const [historyVersion, setHistoryVersion] = useState(0);
-  /** The check whose «Revalidar» the server refused because it is being sent from another tab or window (kept on screen, said why). */
-  const [sentElsewhere, setSentElsewhere] = useState<string | undefined>(undefined);
+  /** The check whose «Revalidar» the server refused because it is being sent or checked from another tab or window (kept on screen, said why). */
+  const [elsewhere, setElsewhere] = useState<{ readonly checkId: string; readonly why: ErrorCode } | undefined>(undefined);
   const edited = (a: EditAnswer, fromOutside: boolean): void => {
     setScreen({ kind: 'result', check: a.check });
     setOffer(a.offer);
@@ -78,7 +78,7 @@ export function App() {
   const nextTurn = (): (() => boolean) => {
     stopWatching.current();
     stopWatching.current = () => undefined;
-    setSentElsewhere(undefined);
+    setElsewhere(undefined);
     const mine = ++turn.current;
     return () => turn.current === mine;
   };
@@ -143,8 +143,8 @@ export function App() {
       api.runCheck(checkId, {}),
       () => watch(checkId, fileName),
       (err) => {
-        // Being sent from another tab: the screen stays (the review, with every edit), and says why nothing ran.
-        if (err instanceof ApiError && err.code === 'sending') setSentElsewhere(checkId);
+        // Being sent or checked from another tab: the screen stays (the review, with every edit), and says why nothing ran.
+        if (err instanceof ApiError && err.code !== undefined) setElsewhere({ checkId, why: err.code });
         else setScreen({ kind: 'failed', fileName, message: shownError(err) });
       },
     );
@@ -294,8 +294,8 @@ export function App() {
                 {whileSending}
               </p>
             )}
-            {whileSending === undefined && sentElsewhere !== undefined && sentElsewhere === screen.checkId && (
-              <SendingElsewhere onReload={() => reopen(sentElsewhere, screen.fileName)} onHistory={goHome} />
+            {whileSending === undefined && elsewhere !== undefined && elsewhere.checkId === screen.checkId && (
+              <BusyElsewhere why={elsewhere.why} onReload={() => reopen(elsewhere.checkId, screen.fileName)} onHistory={goHome} />
             )}
             <div class="actions">
               {retryable && (
@@ -333,7 +333,9 @@ export function App() {
                 </button>
               </div>
             </div>
-            {sentElsewhere === screen.check.id && <SendingElsewhere onReload={() => reopen(sentElsewhere, screen.check.fileName)} onHistory={goHome} />}
+            {elsewhere !== undefined && elsewhere.checkId === screen.check.id && (
+              <BusyElsewhere why={elsewhere.why} onReload={() => reopen(elsewhere.checkId, screen.check.fileName)} onHistory={goHome} />
+            )}
             <SummaryPanel check={screen.check} />
             <SubmitPanel check={screen.check} onStarted={() => watch(screen.check.id, screen.check.fileName, true)} onBusy={open} />
             <DownloadsPanel check={screen.check} />
