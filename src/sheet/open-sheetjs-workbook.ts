@@ -203,24 +203,49 @@ function unreadable(file: string, format: SheetJsFormat, error: unknown): Factur
   }
   const what =
     format === 'xlsx'
-      ? { es: 'un libro de Excel (.xlsx)', en: 'an Excel workbook (.xlsx)', save: localized('Vuelva a guardarlo en Excel', 'Save it again in Excel') }
+      ? {
+          es: 'un libro de Excel (.xlsx)',
+          en: 'an Excel workbook (.xlsx)',
+          program: 'Excel',
+          index: '[Content_Types].xml',
+          save: localized('Vuelva a guardarlo en Excel', 'Save it again in Excel'),
+        }
       : format === 'xls'
         ? {
             es: 'un libro de Excel 97-2003 (.xls)',
             en: 'an Excel 97-2003 workbook (.xls)',
+            program: 'Excel',
+            index: undefined,
             save: localized('Ábralo en Excel y guárdelo como "Libro de Excel (.xlsx)"', 'Open it in Excel and save it as "Excel Workbook (.xlsx)"'),
           }
         : {
             es: 'una hoja de LibreOffice (.ods)',
             en: 'a LibreOffice spreadsheet (.ods)',
+            program: 'LibreOffice',
+            index: 'META-INF/manifest.xml',
             save: localized('Ábralo en LibreOffice y guárdelo como "Excel 2007-365 (.xlsx)"', 'Open it in LibreOffice and save it as "Excel 2007-365 (.xlsx)"'),
           };
+  // SheetJS's own words («Unsupported ZIP file», a parser's complaint) mean nothing to the user: the Spanish says what is wrong
+  // in words; the English keeps them as the technical detail (and --debug shows the cause).
+  const why =
+    what.index !== undefined && UNKNOWN_ZIP.test(detail)
+      ? localized(
+          `es un archivo comprimido (zip) al que le falta la lista de sus partes (${what.index}) que ${what.program} siempre escribe: sin ella no se sabe qué contiene`,
+          `it is a zip file without the list of its parts (${what.index}) ${what.program} always writes: without it what it holds is unknown (${detail})`,
+        )
+      : localized(
+          `por dentro está dañado o trae algo que ${what.program} no escribe`,
+          `inside, it is damaged or holds what ${what.program} never writes (${detail})`,
+        );
   return new FacturaError(
     'INPUT',
     localized(
-      `El archivo ${file} parece ${what.es}, pero no se pudo leer: ${detail}. ${what.save.es}, o expórtelo como CSV.`,
-      `The file ${file} looks like ${what.en}, but could not be read: ${detail}. ${what.save.en}, or export it as CSV.`,
+      `El archivo ${file} parece ${what.es}, pero no se pudo leer: ${why.es}. ${what.save.es}, o expórtelo como CSV.`,
+      `The file ${file} looks like ${what.en}, but could not be read: ${why.en}. ${what.save.en}, or export it as CSV.`,
     ),
     { cause: error },
   );
 }
+
+/** What SheetJS says of a zip that holds neither an OpenDocument's manifest nor an Office file's content types. */
+const UNKNOWN_ZIP = /^Unsupported ZIP file$/;

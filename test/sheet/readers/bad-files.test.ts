@@ -130,6 +130,30 @@ describe('openRowSource refuses files it cannot read, naming the file', () => {
     }
   });
 
+  // Some producers leave out the manifest: SheetJS's «Unsupported ZIP file» reached the user inside the Spanish words.
+  it("an .ods without its manifest, said in Spanish words (SheetJS's English only in the English text)", async () => {
+    const dir = await tempDir('factura-ods-no-manifest-');
+    try {
+      const path = join(dir.path, 'ventas.ods');
+      const row = '<table:table-row><table:table-cell office:value-type="string"><text:p>Arroz</text:p></table:table-cell></table:table-row>';
+      await writeZip(path, [
+        { name: 'mimetype', data: 'application/vnd.oasis.opendocument.spreadsheet' },
+        {
+          name: 'content.xml',
+          data: `<office:document-content><office:body><office:spreadsheet><table:table table:name="Ventas">${row}</table:table></office:spreadsheet></office:body></office:document-content>`,
+        },
+      ]);
+      const error = await failure(path);
+      expect(error.code).toBe('INPUT');
+      expect(error.text.es).toBe(
+        `El archivo ${path} parece una hoja de LibreOffice (.ods), pero no se pudo leer: es un archivo comprimido (zip) al que le falta la lista de sus partes (META-INF/manifest.xml) que LibreOffice siempre escribe: sin ella no se sabe qué contiene. Ábralo en LibreOffice y guárdelo como "Excel 2007-365 (.xlsx)", o expórtelo como CSV.`,
+      );
+      expect(error.text.en).toContain('(Unsupported ZIP file)');
+    } finally {
+      await dir.cleanup();
+    }
+  });
+
   it('a workbook whose sheets are all hidden', async () => {
     const error = await failure(fixture('exceljs/only-hidden.xlsx'));
     expect(error.text.es).toBe(
