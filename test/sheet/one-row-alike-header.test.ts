@@ -2,10 +2,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunSummary } from '../../src/index.js';
-import { FacturaError, validateSheet } from '../../src/index.js';
+import type { RunSummary, FacturaError } from '../../src/index.js';
+import { validateSheet } from '../../src/index.js';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { refusal } from '../helpers/refusal.js';
 
 /**
  * A register whose header takes one row and heads two columns alike: «Número» of the comprobante
@@ -41,14 +42,8 @@ async function writeXlsx(path: string, header: readonly string[]): Promise<void>
   await wb.xlsx.writeFile(path);
 }
 
-async function refusal(path: string): Promise<FacturaError> {
-  const error = await validateSheet(path, { writeFiles: false }).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(FacturaError);
-  return error as FacturaError;
-}
+/** The refusal of a sheet, thrown by the check. */
+const refusalOf = (path: string): Promise<FacturaError> => refusal(validateSheet(path, { writeFiles: false }));
 
 const problemsOf = (result: RunSummary): string[] => result.problemGroups.map((g) => `${g.code}: ${g.example}`);
 
@@ -60,7 +55,7 @@ describe('a header of one row with two columns headed alike', () => {
     ] as const) {
       const path = join(dir.path, name);
       await write(path, HEADER);
-      const error = await refusal(path);
+      const error = await refusalOf(path);
       expect(error.code).toBe('INPUT');
       expect(error.text.es).toBe(
         [
@@ -84,7 +79,7 @@ describe('a header of one row with two columns headed alike', () => {
   it('is refused so when nothing is missing too: two «Número» beside a «RUC» column still feed one field', async () => {
     const path = join(dir.path, 'con-ruc.csv');
     await writeCsv(path, ['Fecha de Emisión', 'Serie', 'Número', 'RUC', 'Número', 'Razón Social', 'Concepto', 'Base Imponible', 'IGV', 'Importe Total']);
-    const error = await refusal(path);
+    const error = await refusalOf(path);
     expect(error.text.es).toContain('  - «Número» (C) y «Número» (E) se llaman igual: las dos se leerían como numero (Número)\n');
     expect(error.text.es).toContain('por ejemplo {"numero": "Número (columna C)"}');
   });

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunSummary } from '../../src/index.js';
-import { FacturaError, previewSheet, validateSheet } from '../../src/index.js';
+import type { RunSummary, FacturaError } from '../../src/index.js';
+import { previewSheet, validateSheet } from '../../src/index.js';
 import { matchHeaderCells } from '../../src/sheet/column-mapping.js';
 import { mappedHeaderText, readMappedHeader } from '../../src/sheet/mapped-header.js';
 import type { Cell } from '../../src/sheet/source-row.js';
 import { CONTASIS_CONFIRMED_MAPPING, CONTASIS_SALES, writeContasisCsv, writeContasisRegister, writeContasisSheetJs } from '../helpers/contasis-register.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { refusal } from '../helpers/refusal.js';
 
 /**
  * A register whose header takes two rows (merged cells over the row that names the columns) and
@@ -94,14 +95,7 @@ async function expectReadAsTheRegister(path: string): Promise<void> {
 }
 
 /** The refusal of a sheet, thrown by the check. */
-async function refusal(path: string): Promise<FacturaError> {
-  const error = await validateSheet(path, { writeFiles: false }).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(FacturaError);
-  return error as FacturaError;
-}
+const refusalOf = (path: string): Promise<FacturaError> => refusal(validateSheet(path, { writeFiles: false }));
 
 describe('a register with a header of two rows, without a mapping (the command line’s `validate register.xlsx`)', () => {
   it('tells its two «Número» apart by the title over each: the comprobante’s is the invoice’s number, the customer’s its document', async () => {
@@ -127,7 +121,7 @@ describe('a register with a header of two rows, without a mapping (the command l
     ] as const) {
       const path = join(dir.path, `registro-${name}`);
       await write(path);
-      const error = await refusal(path);
+      const error = await refusalOf(path);
       expect(error.code).toBe('INPUT');
       expect(error.text.es).toBe(
         [

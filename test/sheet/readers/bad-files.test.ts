@@ -18,6 +18,18 @@ async function failure(path: string, options?: { sheet?: string }): Promise<Fact
   throw new Error(`expected ${path} to be refused`);
 }
 
+/** An .ods of one sheet, «Ventas», with `rows` rows of one cell, and no manifest (as some producers write it). */
+async function writeOds(path: string, rows: number): Promise<void> {
+  const row = '<table:table-row><table:table-cell office:value-type="string"><text:p>Arroz</text:p></table:table-cell></table:table-row>';
+  await writeZip(path, [
+    { name: 'mimetype', data: 'application/vnd.oasis.opendocument.spreadsheet' },
+    {
+      name: 'content.xml',
+      data: `<office:document-content><office:body><office:spreadsheet><table:table table:name="Ventas">${row.repeat(rows)}</table:table></office:spreadsheet></office:body></office:document-content>`,
+    },
+  ]);
+}
+
 describe('openRowSource refuses files it cannot read, naming the file', () => {
   let empty: { path: string };
   beforeAll(async () => {
@@ -101,14 +113,7 @@ describe('openRowSource refuses files it cannot read, naming the file', () => {
     const dir = await tempDir('factura-lying-ods-');
     try {
       const path = join(dir.path, 'ventas.ods');
-      const row = '<table:table-row><table:table-cell office:value-type="string"><text:p>Arroz</text:p></table:table-cell></table:table-row>';
-      await writeZip(path, [
-        { name: 'mimetype', data: 'application/vnd.oasis.opendocument.spreadsheet' },
-        {
-          name: 'content.xml',
-          data: `<office:document-content><office:body><office:spreadsheet><table:table table:name="Ventas">${row.repeat(2000)}</table:table></office:spreadsheet></office:body></office:document-content>`,
-        },
-      ]);
+      await writeOds(path, 2000);
       const zip = await readFile(path);
       // Declare 5,000 bytes for content.xml, in its local header and in the central directory.
       const name = Buffer.from('content.xml');
@@ -135,14 +140,7 @@ describe('openRowSource refuses files it cannot read, naming the file', () => {
     const dir = await tempDir('factura-ods-no-manifest-');
     try {
       const path = join(dir.path, 'ventas.ods');
-      const row = '<table:table-row><table:table-cell office:value-type="string"><text:p>Arroz</text:p></table:table-cell></table:table-row>';
-      await writeZip(path, [
-        { name: 'mimetype', data: 'application/vnd.oasis.opendocument.spreadsheet' },
-        {
-          name: 'content.xml',
-          data: `<office:document-content><office:body><office:spreadsheet><table:table table:name="Ventas">${row}</table:table></office:spreadsheet></office:body></office:document-content>`,
-        },
-      ]);
+      await writeOds(path, 1);
       const error = await failure(path);
       expect(error.code).toBe('INPUT');
       expect(error.text.es).toBe(
