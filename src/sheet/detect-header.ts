@@ -1,4 +1,5 @@
 import type { ColumnName } from '../invoice/canonical-columns.js';
+import { headerWithLetter } from './mapped-header.js';
 import { columnDefinition, REQUIRED_COLUMNS } from '../invoice/canonical-columns.js';
 import type { Problem } from '../invoice/problem.js';
 import { FacturaError } from '../factura-error.js';
@@ -139,6 +140,13 @@ function headerRowsText(rows: HeaderRows): LocalizedText {
   return rows.upper === undefined
     ? localized(`la fila ${rows.row}`, `row ${rows.row}`)
     : localized(`las filas ${rows.upper} y ${rows.row}`, `rows ${rows.upper} and ${rows.row}`);
+}
+
+/** Where a message says the header is: «fila de encabezados 5», or «encabezados en las filas 4 y 5». */
+function headerPlaceText(rows: HeaderRows): LocalizedText {
+  return rows.upper === undefined
+    ? localized(`fila de encabezados ${rows.row}`, `header row ${rows.row}`)
+    : localized(`encabezados en las filas ${rows.upper} y ${rows.row}`, `header on rows ${rows.upper} and ${rows.row}`);
 }
 
 /** The header's row, and the row of its group titles when it takes two. */
@@ -421,8 +429,8 @@ function missingRequired(
   return new FacturaError(
     'INPUT',
     localized(
-      `Faltan columnas obligatorias en ${file} (${rows.upper === undefined ? `fila de encabezados ${rows.row}` : `encabezados en las filas ${rows.upper} y ${rows.row}`}):\n${lines('es')}${unreadLine.es}${garbledLine.es}${belowLine.es}\nAgregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.`,
-      `Required columns are missing in ${file} (${rows.upper === undefined ? `header row ${rows.row}` : `header on rows ${rows.upper} and ${rows.row}`}):\n${lines('en')}${unreadLine.en}${garbledLine.en}${belowLine.en}\nAdd or rename the columns, or name them with --map mapping.json. No invoice was processed.`,
+      `Faltan columnas obligatorias en ${file} (${headerPlaceText(rows).es}):\n${lines('es')}${unreadLine.es}${garbledLine.es}${belowLine.es}\nAgregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.`,
+      `Required columns are missing in ${file} (${headerPlaceText(rows).en}):\n${lines('en')}${unreadLine.en}${garbledLine.en}${belowLine.en}\nAdd or rename the columns, or name them with --map mapping.json. No invoice was processed.`,
     ),
   );
 }
@@ -514,7 +522,7 @@ function ambiguousColumns(
   for (const [c, cols] of alike) {
     cols.forEach((col, i) => {
       const field = i === 0 ? c : left.shift();
-      if (field !== undefined) example[field] = `${col.header} (columna ${col.letter})`;
+      if (field !== undefined) example[field] = headerWithLetter(col);
     });
   }
   const shown = JSON.stringify(example).replaceAll('":"', '": "').replaceAll('","', '", "');
@@ -528,7 +536,7 @@ function ambiguousColumns(
         );
   const opening =
     twoRows === undefined
-      ? localized(`En ${file} (fila de encabezados ${headerRows.row}) hay`, `In ${file} (header row ${headerRows.row}) some`)
+      ? localized(`En ${file} (${headerPlaceText(headerRows).es}) hay`, `In ${file} (${headerPlaceText(headerRows).en}) some`)
       : localized(
           `En ${file} los encabezados ocupan ${headerRowsText(headerRows).es} y hay`,
           `In ${file} the header takes ${headerRowsText(headerRows).en} and some`,

@@ -18,6 +18,11 @@ export interface MappedHeader {
 /** «Número (columna F)», or «Número (column F)»: a header text, then the column's letter. */
 const WITH_LETTER = /^(.*\S)\s*\(\s*(?:columna|column)\s+([A-Za-z]{1,3})\s*\)$/u;
 
+/** «Número (columna F)»: a column named by its header and its letter, as readMappedHeader reads it back. */
+export function headerWithLetter(column: { readonly header: string; readonly letter: string }): string {
+  return `${column.header} (columna ${column.letter})`;
+}
+
 /**
  * A mapping's text for one of a header row's columns: its header, with its letter when another of
  * `columns` is headed alike (as the header matcher compares them by matchKey), so the mapping names
@@ -27,7 +32,7 @@ const WITH_LETTER = /^(.*\S)\s*\(\s*(?:columna|column)\s+([A-Za-z]{1,3})\s*\)$/u
 export function mappedHeaderText(column: { readonly header: string; readonly letter: string }, columns: readonly { readonly header: string }[]): string {
   const key = matchKey(column.header);
   const alike = columns.filter((c) => matchKey(c.header) === key).length;
-  return alike > 1 ? `${column.header} (columna ${column.letter})` : column.header;
+  return alike > 1 ? headerWithLetter(column) : column.header;
 }
 
 /** What a mapping's text names: a header text, and the column's letter when it says one. */
