@@ -61,3 +61,12 @@ export async function readSheetKeys(
   grouper?.end();
   return { issuers, split };
 }
+
+/**
+ * Whether no row of the sheet names another issuer than `defaultRuc` (a blank «RUC emisor» is the
+ * default one): then an invoice its own journal shows accepted for another issuer is held, by a
+ * submission (SubmissionDeps.holdOtherIssuers) and by a dry run alike.
+ */
+export function namesNoOtherIssuer(keys: SheetKeys, defaultRuc: string | undefined): boolean {
+  return [...keys.issuers].every((ruc) => ruc === '' || ruc === defaultRuc);
+}

@@ -12,7 +12,7 @@ import pLimit from 'p-limit';
 import { issuerProfile } from '../config/resolve-settings.js';
 import { isValidRuc } from '../invoice/rules/identity-document-rules.js';
 import { issuerCensus } from '../issuer-census.js';
-import { readSheetKeys } from '../sheet-keys.js';
+import { namesNoOtherIssuer, readSheetKeys } from '../sheet-keys.js';
 import type { LoginCredentials } from '../submit/api-client.js';
 import type { IssuerAccess } from '../submit/create-submission.js';
 import type { RetryWait } from '../submit/submission.js';
@@ -186,7 +186,7 @@ export async function submitSheet(path: string, options: SubmitOptions): Promise
           },
           isolateIssuers: rucs.length > 1,
           // The sheet's own journal, and no row names another issuer than the default: a rerun under another login is held.
-          holdOtherIssuers: options.journal === undefined && [...keys.issuers].every((ruc) => ruc === '' || ruc === defaultRuc),
+          holdOtherIssuers: options.journal === undefined && namesNoOtherIssuer(keys, defaultRuc),
           concurrency,
           maxAttempts,
           logger,

@@ -4,7 +4,7 @@ import { shownCount } from '../i18n/shown-count.js';
 import { silentLogger } from '../logger.js';
 import { eventSender, runImport } from '../run-import.js';
 import { issuedInJournal } from '../submit/issued-in-journal.js';
-import { readSheetKeys } from '../sheet-keys.js';
+import { namesNoOtherIssuer, readSheetKeys } from '../sheet-keys.js';
 import { prepareRun } from './prepare-run.js';
 import { runListening } from './run-listening.js';
 import type { ValidateOptions } from './run-options.js';
@@ -86,7 +86,7 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
             ownJournal &&
             issuer !== undefined &&
             at.hasAnotherIssuer(issuer) &&
-            [...(await readSheetKeys(input, settings, options.edits, issuer)).issuers].every((ruc) => ruc === '' || ruc === issuer),
+            namesNoOtherIssuer(await readSheetKeys(input, settings, options.edits, issuer), issuer),
         };
   const check = (splitKeys: ReadonlyMap<string, number> | undefined): ReturnType<typeof runImport> =>
     runImport({
