@@ -17,6 +17,7 @@ import { INVOICE_PATH_PREFIX, LOGIN_PATH } from './sandbox-state.js';
 import type { SandboxState } from './sandbox-state.js';
 import { deriveSeededRandom } from './seeded-random.js';
 import { createTokenAuthority } from './token-authority.js';
+import { hostHeaderParts, isLoopbackHost } from '../loopback-host.js';
 
 export { DEMO_ACCOUNT } from './sandbox-account.js';
 export type { SandboxAccount } from './sandbox-account.js';
@@ -297,9 +298,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
 }
 
-/** Whether a Host header names this machine's loopback at `port` (127.0.0.1, localhost, [::1]), or is absent (HTTP/1.0). */
+/** Whether a Host header names this machine's loopback (isLoopbackHost) at `port`, or is absent (HTTP/1.0). */
 function loopbackHost(host: string | undefined, port: number): boolean {
   if (host === undefined) return true;
-  const m = /^(127\.0\.0\.1|localhost|\[::1\])(?::(\d+))?$/i.exec(host);
-  return m !== null && (m[2] === undefined || Number(m[2]) === port);
+  const parts = hostHeaderParts(host);
+  return parts !== undefined && isLoopbackHost(parts.name) && (parts.port === undefined || parts.port === port);
 }

@@ -1,3 +1,5 @@
+import { isLoopbackHost } from '../loopback-host.js';
+
 /** What the built-in sandbox is called in a journal: its address changes at every start. */
 export const SANDBOX_SERVICE = 'sandbox';
 
@@ -29,5 +31,6 @@ export function journalService(baseUrl: string, named?: string): string {
  * `localhost…`: recordFor (journal-state.ts) reads them through this too.
  */
 export function loopbackAsOne(service: string): string {
-  return service.replace(/^(?:localhost|\[::1\])(?=[:/]|$)/i, '127.0.0.1');
+  const host = /^(\[[^\]]*\]|[^:/]*)/.exec(service)?.[1] ?? '';
+  return host !== '' && isLoopbackHost(host) ? `127.0.0.1${service.slice(host.length)}` : service;
 }

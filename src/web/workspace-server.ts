@@ -29,7 +29,8 @@ import { securityRules } from './security-plugin.js';
 import type { WorkspaceService } from './submit-routes.js';
 import { submitRoutes } from './submit-routes.js';
 import { tooLargeMessage, uploadRoutes } from './upload-routes.js';
-import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback } from './workspace-defaults.js';
+import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT } from './workspace-defaults.js';
+import { isLoopbackHost, LOOPBACK_NAMES } from '../loopback-host.js';
 import { workspaceJournal } from './workspace-journal.js';
 import { lockWorkspace } from './workspace-lock.js';
 import { openWorkspaceStore } from './workspace-store.js';
@@ -202,7 +203,7 @@ async function serveWorkspace(options: WorkspaceServerOptions, release: () => Pr
     throw err;
   }
   const port = (app.server.address() as AddressInfo).port;
-  const names = isLoopback(host) ? ['127.0.0.1', 'localhost', '[::1]', hostPart(host)] : [hostPart(host)];
+  const names = isLoopbackHost(host) ? [...LOOPBACK_NAMES, hostPart(host)] : [hostPart(host)];
   allowed = new Set(names.map((n) => `${n}:${port}`));
   const origin = `http://${hostPart(host)}:${port}`;
   return {

@@ -157,6 +157,10 @@ describe('sandbox control paths (for a sandbox in another process)', () => {
     expect(sb.faults().failureRate).toBe(0);
     const rebound = await post(sb.url, LOGIN_PATH, loginBody(sb.account), { 'content-type': 'application/json', host: `evil.example:${sb.port}` });
     expect(rebound.status).toBe(403);
+    // A name that only starts like this machine's address, and this machine's address at another port, are not it.
+    for (const host of [`127.0.0.1.evil.example:${sb.port}`, `127.evil.example:${sb.port}`, `127.0.0.1:${sb.port + 1}`]) {
+      expect((await post(sb.url, LOGIN_PATH, loginBody(sb.account), { 'content-type': 'application/json', host })).status).toBe(403);
+    }
     // Programs on this machine (the tests, a CLI in another process) keep every path.
     expect((await post(sb.url, '/__sandbox/faults', { failureRate: 0.5 })).status).toBe(200);
     expect((await post(sb.url, LOGIN_PATH, loginBody(sb.account), { 'content-type': 'application/json', host: `localhost:${sb.port}` })).status).toBe(200);

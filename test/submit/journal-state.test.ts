@@ -92,6 +92,9 @@ describe('JournalState of one service', () => {
       expect(journalService(url)).toBe('127.0.0.1:8080/v1');
     }
     expect(journalService('http://localhost.example.pe/v1')).toBe('localhost.example.pe/v1');
+    expect(journalService('http://127.0.0.1.example.pe/v1')).toBe('127.0.0.1.example.pe/v1');
+    // Every 127.x.x.x is this computer (the rule serve's bind address and the sandbox's Host check read too).
+    expect(journalService('http://127.0.0.2:8080/v1')).toBe('127.0.0.1:8080/v1');
     const state = new JournalState(journalService('http://127.0.0.1:8080/v1'));
     state.apply({ t: 'attempt', key: KEY, to: 'localhost:8080/v1', hash: HASH, attempt: 1, at: AT });
     state.apply({ t: 'outcome', key: KEY, to: 'localhost:8080/v1', hash: HASH, status: 'ACCEPTED', identificador: 'id-9', at: AT });

@@ -9,7 +9,8 @@ import type { WorkspaceService } from '../../web/submit-routes.js';
 import { CLI_VALUE_NAMES } from '../cli-value-names.js';
 import { issuerCredentials } from '../issuer-credentials.js';
 import { sandboxService, serviceFromEnv } from '../service-from-env.js';
-import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT, isLoopback } from '../../web/workspace-defaults.js';
+import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT } from '../../web/workspace-defaults.js';
+import { isLoopbackHost } from '../../loopback-host.js';
 import type { CliCommand } from '../cli-command.js';
 import { received, usage } from '../usage-error.js';
 
@@ -135,7 +136,7 @@ export const serveCommand: CliCommand<ServeArgs> = {
       );
     }
     const workspace = args.workspace !== undefined ? resolve(ctx.io.cwd, args.workspace) : defaultWorkspace(ctx.io.env);
-    if (!isLoopback(args.host)) {
+    if (!isLoopbackHost(args.host)) {
       ctx.io.stderr.write(
         localized(
           `Atención: el espacio de trabajo escucha en ${args.host}, no solo en este equipo. Cualquiera que tenga el enlace en esa red podrá abrirlo.\n`,
