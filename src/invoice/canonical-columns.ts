@@ -86,7 +86,19 @@ const line = (type: ColumnType, required: boolean, rest: Omit<Def, 'level' | 'ty
 
 const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
   serie: inv('code', true, {
-    aliases: ['Serie', 'Serie comprobante', 'Serie factura', 'Nro serie', 'Serie documento', 'Serie doc.', 'Serie del documento'],
+    aliases: [
+      'Serie',
+      'Serie comprobante',
+      'Serie factura',
+      'Nro serie',
+      'Serie documento',
+      'Serie doc.',
+      'Serie del documento',
+      // The heading of SUNAT's own sales register (Formato 14.1), and its other wordings.
+      'N° serie o N° de serie de la máquina registradora',
+      'Número serie o número de serie de la máquina registradora',
+      'Serie o número de serie de la máquina registradora',
+    ],
     label: localized('Serie', 'Series'),
     description: localized(
       'Serie de la factura: F seguida de 3 letras o dígitos (F001, FA01), o 4 dígitos para contingencia.',
@@ -136,6 +148,9 @@ const DEFINITIONS: Readonly<Record<ColumnName, Def>> = {
       'Fecha de la factura',
       'Fecha venta',
       'Fecha de venta',
+      // The heading of SUNAT's own sales register (Formato 14.1).
+      'Fecha de emisión del comprobante de pago o documento',
+      'Fecha de emisión del comprobante de pago',
     ],
     label: localized('Fecha de emisión', 'Issue date'),
     description: localized(

@@ -13,7 +13,7 @@ import { isPlainPriceHeader, isPriceWithIgvHeader } from './price-with-igv-colum
 import { sheetAmountKind } from './sheet-amount-columns.js';
 import { unitQuantityNote } from './line-amount-as-unit.js';
 import { headerReading, type HeaderReading } from './header-reading.js';
-import { isRoleTitle, twoRowHeader, type TwoRowHeader } from './two-row-header.js';
+import { isRoleTitle, MAX_HEADER_ROWS, stackedHeader, titlesText, type StackedHeader } from './stacked-header.js';
 import { isFixNotesHeader } from './fix-notes-header.js';
 import { isSaleStateHeader } from './sale-state-column.js';
 import { documentKindNote, findDocumentKindColumn, isDocumentKindHeader } from './document-kind-column.js';
@@ -98,58 +98,90 @@ function headerPosition(rows: readonly SourceRow[], mapping: ColumnMapping): num
 
 /** A header's reading at one position of the rows searched: what it feeds, what is missing, what two columns feed. */
 interface ReadingAt extends HeaderReading {
-  /** Index of the row the data follows (the lower row of a header of two rows). */
+  /** Index of the row the data follows (the lowest row of a stacked header). */
   readonly position: number;
-  readonly twoRows: TwoRowHeader | undefined;
+  readonly stacked: StackedHeader | undefined;
   readonly missing: readonly ColumnName[];
   readonly conflicts: readonly (readonly [ColumnName, readonly HeaderColumn[]])[];
 }
 
-function readingAt(rows: readonly SourceRow[], position: number, twoRows: TwoRowHeader | undefined, mapping: ColumnMapping, pricesWithIgv: boolean): ReadingAt {
-  const cells = twoRows?.cells ?? rows[position]?.cells ?? [];
+function readingAt(
+  rows: readonly SourceRow[],
+  position: number,
+  stacked: StackedHeader | undefined,
+  mapping: ColumnMapping,
+  pricesWithIgv: boolean,
+): ReadingAt {
+  const cells = stacked?.cells ?? rows[position]?.cells ?? [];
   // A register of one amount per line and no quantity: each line is one unit of it (line-amount-as-unit.ts).
-  const read = headerReading(cells, rows.slice(position + 1), { mapping, pricesWithIgv, ...(twoRows !== undefined ? { twoRows } : {}) });
+  const read = headerReading(cells, rows.slice(position + 1), { mapping, pricesWithIgv, ...(stacked !== undefined ? { stacked } : {}) });
   const missing = REQUIRED_COLUMNS.filter((c) => !read.match.matches.has(c) && !(c === 'cantidad' && read.unitQuantity));
   const conflicts = [...read.match.matches].filter(([, cols]) => cols.length > 1);
-  return { ...read, position, twoRows, missing, conflicts };
+  return { ...read, position, stacked, missing, conflicts };
 }
 
 /**
- * The header read as two rows, the header row found and the row below it, or the row above it and
- * the header row found (two-row-header.ts), when that reads more of the required columns than the
- * row alone, or as many and a group title says whose columns they are (the comprobante's, the
- * customer's): then its two columns headed alike are refused as such, naming them. Undefined when
- * neither pair is such a header.
+ * The header read as a stack of two or three rows that takes in the header row found (stacked-header.ts:
+ * group titles over the rows that name the columns), when that reads more of the required columns
+ * than the row alone, or as many and a group title says whose columns they are (the comprobante's,
+ * the customer's): then its two columns headed alike are refused as such, naming them. Of several
+ * stacks, the one that reads the most required columns, then ends lowest (SUNAT's Formato 14.1 has
+ * a third row under its titles: read as two rows, its «Documento de identidad» was the customer's
+ * document and the «Tipo» and «Número» under it were left out), then has the fewest columns feeding
+ * one field. Undefined when no stack is such a header.
  */
-function twoRowReading(rows: readonly SourceRow[], position: number, single: ReadingAt, mapping: ColumnMapping, pricesWithIgv: boolean): ReadingAt | undefined {
+function stackedReading(
+  rows: readonly SourceRow[],
+  position: number,
+  single: ReadingAt,
+  mapping: ColumnMapping,
+  pricesWithIgv: boolean,
+): ReadingAt | undefined {
   const named = (r: ReadingAt): number => REQUIRED_COLUMNS.length - r.missing.length;
+  const rank = (r: ReadingAt): number[] => [named(r), r.position, -r.conflicts.length];
+  const before = (a: ReadingAt, b: ReadingAt): boolean => {
+    const [x, y] = [rank(a), rank(b)];
+    const i = x.findIndex((v, k) => v !== y[k]);
+    return i !== -1 && (x[i] ?? 0) > (y[i] ?? 0);
+  };
   let best: ReadingAt | undefined;
-  for (const upper of [position, position - 1]) {
-    const [top, bottom] = [rows[upper], rows[upper + 1]];
-    const two = top === undefined || bottom === undefined ? undefined : twoRowHeader(top, bottom);
-    if (two === undefined) continue;
-    const read = readingAt(rows, upper + 1, two, mapping, pricesWithIgv);
-    const better = named(read) > named(best ?? single) || (best === undefined && named(read) === named(single) && two.groups.some(isRoleTitle));
-    if (better) best = read;
+  for (let size = 2; size <= MAX_HEADER_ROWS; size++) {
+    for (let top = position - size + 1; top <= position; top++) {
+      const stack = rows.slice(Math.max(top, 0), top + size);
+      // Every row of a header has a text: a blank row above it is no part of it.
+      if (top < 0 || stack.length !== size || stack.some((r) => r.cells.every((c) => headerText(c) === undefined))) continue;
+      const header = stackedHeader(stack);
+      if (header === undefined) continue;
+      const read = readingAt(rows, top + size - 1, header, mapping, pricesWithIgv);
+      const better = named(read) > named(single) || (named(read) === named(single) && header.groups.some(isRoleTitle));
+      if (better && (best === undefined || before(read, best))) best = read;
+    }
   }
   return best;
 }
 
-/** Where the header is: «la fila 5», or «las filas 4 y 5» for a header of two rows. */
+/** «4 y 5» for two rows, «6 a 8» for more. */
+function rowSpanText(rows: HeaderRows & { readonly upper: number }): LocalizedText {
+  return rows.row - rows.upper === 1
+    ? localized(`${rows.upper} y ${rows.row}`, `${rows.upper} and ${rows.row}`)
+    : localized(`${rows.upper} a ${rows.row}`, `${rows.upper} to ${rows.row}`);
+}
+
+/** Where the header is: «la fila 5», or «las filas 4 y 5» for a header of two rows, «las filas 6 a 8» for one of three. */
 function headerRowsText(rows: HeaderRows): LocalizedText {
-  return rows.upper === undefined
-    ? localized(`la fila ${rows.row}`, `row ${rows.row}`)
-    : localized(`las filas ${rows.upper} y ${rows.row}`, `rows ${rows.upper} and ${rows.row}`);
+  if (rows.upper === undefined) return localized(`la fila ${rows.row}`, `row ${rows.row}`);
+  const span = rowSpanText({ row: rows.row, upper: rows.upper });
+  return localized(`las filas ${span.es}`, `rows ${span.en}`);
 }
 
 /** Where a message says the header is: «fila de encabezados 5», or «encabezados en las filas 4 y 5». */
 function headerPlaceText(rows: HeaderRows): LocalizedText {
-  return rows.upper === undefined
-    ? localized(`fila de encabezados ${rows.row}`, `header row ${rows.row}`)
-    : localized(`encabezados en las filas ${rows.upper} y ${rows.row}`, `header on rows ${rows.upper} and ${rows.row}`);
+  if (rows.upper === undefined) return localized(`fila de encabezados ${rows.row}`, `header row ${rows.row}`);
+  const span = rowSpanText({ row: rows.row, upper: rows.upper });
+  return localized(`encabezados en las filas ${span.es}`, `header on rows ${span.en}`);
 }
 
-/** The header's row, and the row of its group titles when it takes two. */
+/** The header's row, and its top row (of group titles) when it takes more than one. */
 interface HeaderRows {
   readonly row: number;
   readonly upper?: number;
@@ -174,23 +206,23 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   if (rows[first] === undefined) throw noHeader(options, rows.length);
   const pricesWithIgv = options.pricesWithIgv === true;
   const single = readingAt(rows, first, undefined, mapping, pricesWithIgv);
-  // A header of two rows (group titles merged over the row that names the columns): read as one.
+  // A header of two or three rows (group titles merged over the rows that name the columns): read as one.
   const reading =
-    single.missing.length === 0 && single.conflicts.length === 0 ? single : (twoRowReading(rows, first, single, mapping, pricesWithIgv) ?? single);
-  const { position, twoRows, match, withIgv, unitQuantity, missing, conflicts } = reading;
+    single.missing.length === 0 && single.conflicts.length === 0 ? single : (stackedReading(rows, first, single, mapping, pricesWithIgv) ?? single);
+  const { position, stacked, match, withIgv, unitQuantity, missing, conflicts } = reading;
   const found = rows[position];
   if (found === undefined) throw noHeader(options, rows.length);
   const below = rows.slice(position + 1);
-  const headerRows = twoRows === undefined ? { row: found.row } : { row: found.row, upper: twoRows.upper.row };
+  const headerRows = stacked === undefined ? { row: found.row } : { row: found.row, upper: stacked.upper.row };
 
   const alike = conflicts.filter(([, cols]) => new Set(cols.map((c) => headerKey(c.header))).size === 1);
   // Two columns headed alike feeding one field (a register's «Número» of the comprobante and the customer's «Número»):
   // which is which is the user's to say, on a header of one row as on one of two no title tells apart.
-  if (alike.length > 0) throw ambiguousColumns(options.file, headerRows, twoRows, alike, missing);
+  if (alike.length > 0) throw ambiguousColumns(options.file, headerRows, stacked, alike, missing);
   if (missing.length > 0) {
     const lineAmount = lineAmountColumn(match.unknown);
     const unread = match.unknown.filter((c) => c !== withIgv && !isReadBesideOurs(c.header));
-    const hint = twoRows === undefined ? namedBelow(rows[position + 1], missing, mapping) : undefined;
+    const hint = stacked === undefined ? namedBelow(rows[position + 1], missing, mapping) : undefined;
     throw missingRequired(options.file, headerRows, missing, mapping, withIgv, lineAmount, unread, hint);
   }
   if (conflicts.length > 0) throw duplicated(options.file, found.row, conflicts);
@@ -204,12 +236,12 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const columns = firstColumns(match);
   const kindColumn = findDocumentKindColumn(match.unknown, below);
   const header: HeaderMap = { row: found.row, columns, unknown: match.unknown };
-  if (twoRows !== undefined) header.groupRow = twoRows.upper.row;
+  if (stacked !== undefined) header.groupRow = stacked.upper.row;
   if (unitQuantity) header.unitQuantity = true;
   if (kindColumn !== undefined) header.documentKind = kindColumn;
 
   const notes: Problem[] = [];
-  const titles = rows.slice(0, twoRows === undefined ? position : position - 1).filter((r) => r.cells.some((c) => headerText(c) !== undefined));
+  const titles = rows.slice(0, position - (stacked?.rows.length ?? 1) + 1).filter((r) => r.cells.some((c) => headerText(c) !== undefined));
   if (titles.length > 0) {
     const first = titles[0];
     const text = first?.cells.map(headerText).find((t) => t !== undefined) ?? '';
@@ -228,7 +260,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
       ),
     });
   }
-  if (twoRows !== undefined) notes.push(twoRowHeaderNote(twoRows, header));
+  if (stacked !== undefined) notes.push(stackedHeaderNote(stacked, header));
   const combined = combinedKeyColumn(columns);
   if (combined !== undefined) {
     notes.push({
@@ -482,9 +514,9 @@ function duplicated(file: string, row: number, conflicts: readonly (readonly [Co
   );
 }
 
-/** A column as messages name it: «Número» (F), «Número» (F, bajo «Cliente») when a title of a header of two rows stands over it. */
-function underTitle(c: HeaderColumn, twoRows: TwoRowHeader | undefined): LocalizedText {
-  const title = twoRows?.groups[c.index];
+/** A column as messages name it: «Número» (F), «Número» (F, bajo «Cliente») when a title of a stacked header stands over it. */
+function underTitle(c: HeaderColumn, stacked: StackedHeader | undefined): LocalizedText {
+  const title = titlesText(stacked?.groups[c.index]);
   return title === undefined
     ? localized(where(c), where(c))
     : localized(`«${c.header}» (${c.letter}, bajo ${quote(title)})`, `«${c.header}» (${c.letter}, under ${quote(title)})`);
@@ -501,14 +533,14 @@ function underTitle(c: HeaderColumn, twoRows: TwoRowHeader | undefined): Localiz
 function ambiguousColumns(
   file: string,
   headerRows: HeaderRows,
-  twoRows: TwoRowHeader | undefined,
+  stacked: StackedHeader | undefined,
   alike: readonly (readonly [ColumnName, readonly HeaderColumn[]])[],
   missing: readonly ColumnName[],
 ): FacturaError {
   const lines = (lang: 'es' | 'en'): string =>
     alike
       .map(([c, cols]) => {
-        const list = cols.map((col) => underTitle(col, twoRows)[lang]).join(localized(' y ', ' and ')[lang]);
+        const list = cols.map((col) => underTitle(col, stacked)[lang]).join(localized(' y ', ' and ')[lang]);
         const label = columnDefinition(c).label[lang];
         return localized(
           `  - ${list} se llaman igual: ${cols.length === 2 ? 'las dos' : 'todas'} se leerían como ${c} (${label})`,
@@ -535,7 +567,7 @@ function ambiguousColumns(
           `\nAlso missing: ${stillMissing.map((c) => `${c} (${columnDefinition(c).label.en})`).join(', ')}.`,
         );
   const opening =
-    twoRows === undefined
+    stacked === undefined
       ? localized(`En ${file} (${headerPlaceText(headerRows).es}) hay`, `In ${file} (${headerPlaceText(headerRows).en}) some`)
       : localized(
           `En ${file} los encabezados ocupan ${headerRowsText(headerRows).es} y hay`,
@@ -546,11 +578,11 @@ function ambiguousColumns(
     ? localized(' (por ejemplo «Número doc. cliente»)', ' (for example «Número doc. cliente»)')
     : localized('', '');
   const otherWays =
-    twoRows === undefined
+    stacked === undefined
       ? localized(`O cambie el nombre de una de ellas${rename.es}.`, `Or rename one of them${rename.en}.`)
       : localized(
-          `O escriba en la fila ${twoRows.upper.row}, sobre las columnas del cliente, el título «Cliente» (o sobre las del comprobante, «Comprobante de pago»), o cambie el nombre de una de ellas${rename.es}.`,
-          `Or write on row ${twoRows.upper.row}, over the customer's columns, the title «Cliente» (or over the document's, «Comprobante de pago»), or rename one of them${rename.en}.`,
+          `O escriba en la fila ${stacked.upper.row}, sobre las columnas del cliente, el título «Cliente» (o sobre las del comprobante, «Comprobante de pago»), o cambie el nombre de una de ellas${rename.es}.`,
+          `Or write on row ${stacked.upper.row}, over the customer's columns, the title «Cliente» (or over the document's, «Comprobante de pago»), or rename one of them${rename.en}.`,
         );
   return new FacturaError(
     'INPUT',
@@ -562,14 +594,14 @@ function ambiguousColumns(
 }
 
 /**
- * What a header of two rows was read as: its rows, and each group title with the columns under it,
+ * What a stacked header was read as: its rows, and each group title with the columns under it,
  * and the columns headed alike with the field each feeds, for the user to check what a title decided.
  */
-function twoRowHeaderNote(twoRows: TwoRowHeader, header: HeaderMap): Problem {
+function stackedHeaderNote(stacked: StackedHeader, header: HeaderMap): Problem {
   const all = [...Object.values(header.columns), ...header.unknown].filter((c): c is HeaderColumn => c !== undefined);
   const groups = new Map<string, HeaderColumn[]>();
   for (const c of [...new Set(all)].sort((a, b) => a.index - b.index)) {
-    const title = twoRows.groups[c.index];
+    const title = titlesText(stacked.groups[c.index]);
     if (title !== undefined) groups.set(title, [...(groups.get(title) ?? []), c]);
   }
   const over = [...groups].map(([title, cols]) => `${quote(title)} ${'\u2192'} ${cols.map((c) => quote(c.header)).join(', ')}`);
@@ -581,13 +613,13 @@ function twoRowHeaderNote(twoRows: TwoRowHeader, header: HeaderMap): Problem {
     fed.length === 0
       ? ''
       : localized(' Columnas con el mismo encabezado: ', ' Columns headed alike: ')[lang] +
-        fed.map(([c, col]) => `${underTitle(col, twoRows)[lang]} ${'\u2192'} ${columnDefinition(c).label[lang]}`).join('; ') +
+        fed.map(([c, col]) => `${underTitle(col, stacked)[lang]} ${'\u2192'} ${columnDefinition(c).label[lang]}`).join('; ') +
         '.';
-  const at = headerRowsText({ row: twoRows.lower.row, upper: twoRows.upper.row });
+  const at = headerRowsText({ row: stacked.lower.row, upper: stacked.upper.row });
   return {
     severity: 'warning',
     code: 'TWO_ROW_HEADER',
-    row: twoRows.lower.row,
+    row: stacked.lower.row,
     value: [...groups.keys()].join(', '),
     message: localized(
       `Los encabezados ocupan ${at.es} y se leen juntos: ${over.join('; ')}.${told('es')} Si alguna columna no es lo indicado, indíquelo con --map mapping.json.`,

@@ -5,7 +5,7 @@ import type { HeaderColumn } from './header-map.js';
 import { isUnitQuantity, withLineAmountAsUnitValue } from './line-amount-as-unit.js';
 import { priceWithIgvColumn } from './price-with-igv-column.js';
 import type { Cell, SourceRow } from './source-row.js';
-import { withGroupTitles, type TwoRowHeader } from './two-row-header.js';
+import { withGroupTitles, type StackedHeader } from './stacked-header.js';
 
 /** A header row's cells as a run reads them. */
 export interface HeaderReading {
@@ -22,17 +22,17 @@ export interface HeaderReading {
  * rows below (correct-header-match.ts), a price with IGV as the unit value when the run reads prices
  * so, and a register's line amount («Base imponible», «Valor venta») as the unit value of one unit
  * when it has no quantity and no unit value (line-amount-as-unit.ts). A columns step that proposed
- * less asked for a quantity and a unit value the run itself would not have asked for. `twoRows`:
- * the cells are those of a header of two rows, whose group titles tell columns headed alike apart
- * (two-row-header.ts).
+ * less asked for a quantity and a unit value the run itself would not have asked for. `stacked`:
+ * the cells are those of a header of two or three rows, whose group titles tell columns headed alike
+ * apart (stacked-header.ts).
  */
 export function headerReading(
   cells: readonly (Cell | null)[],
   below: readonly SourceRow[],
-  options: { readonly mapping: ColumnMapping; readonly pricesWithIgv: boolean; readonly bySample?: boolean; readonly twoRows?: TwoRowHeader },
+  options: { readonly mapping: ColumnMapping; readonly pricesWithIgv: boolean; readonly bySample?: boolean; readonly stacked?: StackedHeader },
 ): HeaderReading {
   const named = matchHeaderCells(cells, options.mapping);
-  const titled = options.twoRows === undefined ? named : withGroupTitles(named, options.twoRows, options.mapping);
+  const titled = options.stacked === undefined ? named : withGroupTitles(named, options.stacked, options.mapping);
   const matched = correctHeaderMatch(titled, below, {
     mapping: options.mapping,
     ...(options.bySample === true ? { bySample: true } : {}),

@@ -181,7 +181,7 @@ describe('finding the header row', () => {
     expect(err.text.es).toBe(
       [
         'Faltan columnas obligatorias en ventas.csv (fila de encabezados 1):',
-        '  - fechaEmision (Fecha de emisión): se acepta «fechaEmision», «Fecha», «Fecha emisión», «Fecha de emisión», «F. emisión», «Fec. emisión», «Fch. emisión», «Fecha emi.» y 14 nombres más',
+        '  - fechaEmision (Fecha de emisión): se acepta «fechaEmision», «Fecha», «Fecha emisión», «Fecha de emisión», «F. emisión», «Fec. emisión», «Fch. emisión», «Fecha emi.» y 16 nombres más',
         '  - cantidad (Cantidad): se acepta «cantidad», «Cantidad», «Cant», «Cant.», «Qty», «Cantidad vendida», «Unidades», «Unidades vendidas»',
         '  - valorVentaUnitario (Valor unitario): se acepta «valorVentaUnitario», «Precio unitario», «Valor unitario», «Valor venta unitario», «P. unitario», «Precio», «PU», «Valor unit» y 20 nombres más',
         'Agregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.',
@@ -190,7 +190,7 @@ describe('finding the header row', () => {
     expect(err.text.en).toContain(
       '  - cantidad (Quantity): accepted headers «cantidad», «Cantidad», «Cant», «Cant.», «Qty», «Cantidad vendida», «Unidades», «Unidades vendidas»',
     );
-    expect(err.text.en).toContain('«Fecha emi.» and 14 more');
+    expect(err.text.en).toContain('«Fecha emi.» and 16 more');
   });
 
   // SUNAT's register layout (Formato 14.1): «Comprobante de pago» merged over «Tipo», «Serie», «Número». The refusal
