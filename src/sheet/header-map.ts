@@ -21,7 +21,7 @@ export interface HeaderMap {
   readonly columns: Readonly<Partial<Record<ColumnName, HeaderColumn>>>;
   /** Named columns that match no canonical column (ignored). */
   readonly unknown: readonly HeaderColumn[];
-  /** The row of the group titles over the header row, when the header takes two rows (two-row-header.ts). */
+  /** The top row of the header, when it takes two or three rows (stacked-header.ts): the header is rows `groupRow` to `row`. */
   groupRow?: number;
   /** No quantity column: each line is one unit of its unit value, a line's amount (line-amount-as-unit.ts). */
   unitQuantity?: true;

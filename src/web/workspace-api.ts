@@ -66,7 +66,7 @@ export interface SheetPreview {
   /** The workbook's visible sheets when there are several: the user picks one (default `sheet`, the one the CLI would read). */
   readonly sheets?: readonly SheetChoice[];
   readonly headerRow?: number;
-  /** The row of the group titles over `headerRow` when the header takes two rows (merged «Comprobante de pago» over «Serie», «Número»). */
+  /** The top row of the header when it takes two or three rows (merged «Comprobante de pago» over «Serie», «Número»): the header is rows `groupRow` to `headerRow`. */
   readonly groupRow?: number;
   readonly columns: readonly SheetColumn[];
   readonly canonical: readonly CanonicalColumn[];

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTASIS_SALES, writeContasisRegister } from '../helpers/contasis-register.js';
+import { SUNAT_SALES, writeSunatRegister } from '../helpers/sunat-register.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { ServeProcess } from './browser-session.js';
 import { closeWorkspace, openBrowser, POLL, startServe } from './browser-session.js';
@@ -15,19 +16,23 @@ import { closeWorkspace, openBrowser, POLL, startServe } from './browser-session
  * never be checked from the page. Now the two rows are read as one header (the title over each
  * «Número» says whose it is), as `validate` reads them: nothing is left to choose. Its two «Número»
  * dropdowns were both named «Dato de la columna Número»: each now names its column's letter too.
+ * SUNAT's own register (Formato 14.1) takes three rows: it is read so too.
  */
-describe('the web workspace: a register with a header of two rows', () => {
+describe('the web workspace: a register with a header of two or three rows', () => {
   let dir: { path: string; cleanup: () => Promise<void> };
   let serve: ServeProcess;
   let context: BrowserContext;
   let page: Page;
   let register: string;
+  let sunat: string;
   let consoleErrors: string[] = [];
 
   beforeAll(async () => {
     dir = await tempDir('factura-web-two-rows-');
     register = join(dir.path, 'registro-contasis.xlsx');
     await writeContasisRegister(register);
+    sunat = join(dir.path, 'registro-14-1.xlsx');
+    await writeSunatRegister(sunat);
     serve = await startServe(join(dir.path, 'espacio'));
     ({ context, page, consoleErrors } = await openBrowser(join(dir.path, 'perfil-chromium')));
     await page.goto(serve.url);
@@ -71,6 +76,23 @@ describe('the web workspace: a register with a header of two rows', () => {
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), POLL).toMatch(/VÁLIDO\s*3/);
     await expect.poll(() => grid.textContent(), POLL).toContain(CONTASIS_SALES[0][2]);
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
+
+  it('checks SUNAT’s Formato 14.1 (a header of three rows) without asking for columns; «Columnas» says the header takes rows 6 to 8', async () => {
+    await page.getByRole('button', { name: 'Revisar otra hoja' }).click();
+    await page.getByLabel('Hoja de ventas', { exact: true }).setInputFiles(sunat);
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await expect.poll(() => page.getByRole('list', { name: 'Facturas por estado' }).textContent(), POLL).toMatch(/VÁLIDO\s*3/);
+    const grid = page.getByRole('grid', { name: 'Filas de la hoja' });
+    await expect.poll(() => grid.locator('.status-cell .invoice').allTextContents(), POLL).toEqual(SUNAT_SALES.map(([serie, numero]) => `${serie}-${numero}`));
+    // The customer's RUC came from column H, under «INFORMACIÓN DEL CLIENTE» and «DOCUMENTO DE IDENTIDAD».
+    await expect.poll(() => grid.textContent(), POLL).toContain(SUNAT_SALES[0][2]);
+    await page.getByRole('button', { name: 'Columnas', exact: true }).click();
+    await page.getByRole('heading', { name: '2. Columnas de «registro-14-1.xlsx»' }).waitFor();
+    await expect.poll(() => page.getByText('Encabezados en las filas 6 a 8.').count(), POLL).toBe(1);
+    await expect(page.getByLabel('Dato de la columna NÚMERO (columna F)', { exact: true }).inputValue()).resolves.toBe('numero');
+    await expect(page.getByLabel('Dato de la columna NÚMERO (columna H)', { exact: true }).inputValue()).resolves.toBe('receptorNumeroDocumento');
     expect(consoleErrors).toEqual([]);
   }, 120_000);
 });

@@ -73,7 +73,7 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
           ? ''
           : preview.groupRow === undefined
             ? `Encabezados en la fila ${preview.headerRow}. `
-            : `Encabezados en las filas ${preview.groupRow} y ${preview.headerRow}. `}
+            : `Encabezados en las filas ${preview.groupRow} ${preview.headerRow - preview.groupRow === 1 ? 'y' : 'a'} ${preview.headerRow}. `}
         Las columnas sin asignar se ignoran, salvo los importes de la hoja y sus columnas de estado y de tipo de comprobante, que se usan para comprobar los
         totales, las ventas anuladas y que cada fila sea de una factura; las obligatorias están marcadas.
       </p>
