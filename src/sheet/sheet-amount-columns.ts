@@ -25,6 +25,8 @@ const AMOUNT_HEADERS: Readonly<Record<keyof SheetAmounts, readonly string[]>> = 
     'Total a pagar',
     'Importe con IGV',
     'Monto con IGV',
+    // SUNAT's Registro de Ventas e Ingresos (Formato 14.1).
+    'Importe total del comprobante de pago',
   ],
   base: [
     'Subtotal',
@@ -38,8 +40,10 @@ const AMOUNT_HEADERS: Readonly<Record<keyof SheetAmounts, readonly string[]>> = 
     'Importe sin IGV',
     'Op gravada',
     'Monto sin IGV',
+    // SUNAT's Registro de Ventas e Ingresos (Formato 14.1).
+    'Base imponible de la operación gravada',
   ],
-  igv: ['IGV', 'I.G.V.', 'IGV 18%', 'Monto IGV', 'Impuesto', 'Total IGV', 'Importe IGV'],
+  igv: ['IGV', 'I.G.V.', 'IGV 18%', 'Monto IGV', 'Impuesto', 'Total IGV', 'Importe IGV', 'IGV y/o IPM'],
   // Offices write «Importe» both for the line's value without IGV and for its total with it.
   amount: ['Importe', 'Importe venta', 'Monto', 'Importe línea'],
   // Not «Desc.»: offices abbreviate «Descripción» so too.

@@ -67,6 +67,8 @@ export interface SunatOptions {
   readonly customerTitle?: string;
   /** The title over the customer's document's type and number. */
   readonly documentTitle?: string;
+  /** The unit values written with IGV (an office's slip), the register's base, IGV and total as they should be. */
+  readonly unitValuesWithIgv?: boolean;
 }
 
 /** The register's rows as a grid, row 1 first, each merged range's text in its first cell only. */
@@ -131,7 +133,7 @@ export function sunatGrid(options: SunatOptions, date: (d: Date) => Value): Valu
         Q: Math.round((base + igv) * 100) / 100,
         W: description,
         X: quantity,
-        Y: unit,
+        Y: options.unitValuesWithIgv === true ? Math.round(unit * 118) / 100 : unit,
       });
     }),
   ];

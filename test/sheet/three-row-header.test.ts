@@ -66,6 +66,17 @@ describe('a register laid out as SUNAT’s Formato 14.1 (a header of three rows)
     }
   });
 
+  it('checks each invoice against the register’s own base, IGV and total (K, O, Q): unit values written with IGV are caught, not sent 18 % too high', async () => {
+    const path = join(dir.path, 'registro-con-igv.xlsx');
+    await writeSunatRegister(path, { unitValuesWithIgv: true });
+    const result = await validateSheet(path, { writeFiles: false });
+    expect(result.byStatus.VALID ?? 0).toBe(0);
+    const said = problemsOf(result).join('\n');
+    for (const header of ['BASE IMPONIBLE DE LA OPERACIÓN GRAVADA', 'IGV Y/O IPM', 'IMPORTE TOTAL DEL COMPROBANTE DE PAGO'])
+      expect(said).toContain(`«${header}»`);
+    expect(said).toContain('los valores unitarios parecen incluir el IGV');
+  });
+
   it('is refused when no title says whose the second «NÚMERO» is, naming both by their letters and the mapping that reads it', async () => {
     for (const [name, write] of [
       ['datos.xlsx', (p: string) => writeSunatRegister(p, { customerTitle: 'DATOS', documentTitle: 'DOCUMENTO' })],
