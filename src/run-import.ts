@@ -4,7 +4,7 @@ import type { UserTerms, Wording } from './i18n/in-user-terms.js';
 import { FacturaError } from './factura-error.js';
 import { localized } from './i18n/localized-text.js';
 import type { ResolvedSettings } from './config/resolve-settings.js';
-import type { Lang } from './i18n/localized-text.js';
+import type { Lang, LocalizedText } from './i18n/localized-text.js';
 import { groupInvoices } from './invoice/group-invoices.js';
 import { firstReturnsInto } from './invoice/invoice-grouper.js';
 import type { InvoiceOutcome, ServiceAnswer } from './invoice/invoice-outcome.js';
@@ -38,14 +38,13 @@ import { cellDisplayText } from './sheet/cell-display-text.js';
 import { redactAnswer, redactText } from './redact-secrets.js';
 import type { IssuedAt } from './submit/issued-in-journal.js';
 import { documentHash } from './submit/document-hash.js';
-import { otherContentProblem } from './submit/other-content-problem.js';
+import { journalVerdict } from './submit/journal-verdict.js';
 import { findIssuedRenumbering } from './submit/find-issued-renumbering.js';
 import type { IsIssued } from './submit/find-issued-renumbering.js';
 import { renumberedIssuedProblem } from './submit/renumbered-issued-problem.js';
 import type { KeyBeforeEdits } from './invoice/line-record.js';
 import { collectKeysBefore } from './sheet/collect-keys-before.js';
-import { anotherIssuerProblem } from './submit/another-issuer-problem.js';
-import { issuedBeforeProblem, SKIPPED_NOTE } from './submit/issued-in-journal.js';
+import { issuedBeforeProblem } from './submit/issued-in-journal.js';
 import type { ImportEvent, LocatedProblem, WrittenFiles } from './import-event.js';
 
 /** One run over one input file: what `validate` and `submit` share. I/O and time are passed in. */
@@ -261,43 +260,66 @@ async function closeResults(
 }
 
 /**
- * A dry run's valid invoice as the journal shows it, as a submission's journalWord says it
- * (create-submission.ts). Accepted (by its issuer: the sheet's, the configured one or the login's):
- * SKIPPED, as a submission leaves it, with the service's identificador and hash the journal kept and
- * the ALREADY_ISSUED warning (when it was accepted) at its row; but INVALID with otherContentProblem
- * when the document built now is not the one sent (the journal line's `hash`), as a submission
- * refuses it. That is known only when the document built here is the one a submission would send:
- * built at all (an issuer is known), and with the issuer's mail, which a submission otherwise takes
- * from the login (submit-sheet.ts, issuerFor). Else it stays SKIPPED, as before.
- * For a sheet that names no issuer, accepted for another issuer than the run's: INVALID with
- * anotherIssuerProblem where a submission holds it (`holdOtherIssuers`), a warning in the sheet's
- * own journal where it does not. Else undefined.
+ * A dry run's invoice as the journal shows it: the journal's verdict (journal-verdict.ts), as a
+ * submission's is, over the check's reading of the journal (issued-in-journal.ts). The acceptance is
+ * the invoice's issuer's (the sheet's, the configured one or the login's). Whether the document now
+ * is the one accepted is known only when the document built here is the one a submission would
+ * send: built at all (an issuer is known), and with the issuer's mail, which a submission otherwise
+ * takes from the login (submit-sheet.ts, issuerFor). Another issuer's acceptance counts only in the
+ * sheet's own journal, for a sheet that names no issuer.
+ * An invoice the run leaves out (`--issuer`, not checked or built) gets the word a submission gives
+ * it (Submission.acceptedBefore): issued, whatever its content, and nothing else.
+ * SKIPPED also gets the ALREADY_ISSUED warning at its row, saying when it was accepted.
  */
 function journalWord(
   outcome: InvoiceOutcome,
   checked: ValidatedInvoice | undefined,
   issued: NonNullable<ImportRun['issued']>,
-): { readonly problem: Problem; readonly skipped?: { readonly answer?: ServiceAnswer }; readonly invalid?: true } | undefined {
+): { readonly problem?: Problem; readonly skipped?: { readonly answer?: ServiceAnswer; readonly note: LocalizedText }; readonly invalid?: true } | undefined {
   const { serie, numero } = outcome;
   const row = outcome.rows[0];
-  const accepted = issued.at.acceptance(outcome.emisorRuc ?? issued.issuer, serie, numero);
-  if (accepted !== undefined) {
-    const document = checked?.document;
-    if (document?.emisor.correo !== undefined && documentHash(document) !== accepted.documentHash)
-      return { problem: otherContentProblem(serie, numero, row), invalid: true };
-    const { identificador, hash } = accepted;
-    const answer = { ...(identificador !== undefined ? { identificador } : {}), ...(hash !== undefined ? { hash } : {}) };
-    return {
-      problem: issuedBeforeProblem(serie, numero, accepted.at, row),
-      skipped: identificador !== undefined || hash !== undefined ? { answer } : {},
-    };
-  }
+  const leftOut = outcome.status === 'LEFT_OUT';
+  // A left-out invoice is looked up under the issuer the run tells for it, as a submission's is; none told, none looked up.
+  const ruc = outcome.emisorRuc ?? (leftOut ? undefined : issued.issuer);
+  const found = leftOut && ruc === undefined ? undefined : issued.at.acceptance(ruc, serie, numero);
+  const document = checked?.document;
+  const accepted =
+    found === undefined
+      ? undefined
+      : {
+          ...(found.identificador !== undefined ? { identificador: found.identificador } : {}),
+          ...(found.hash !== undefined ? { answerHash: found.hash } : {}),
+          ...(document?.emisor.correo !== undefined ? { sameDocument: documentHash(document) === found.documentHash } : {}),
+        };
   // Whether the sheet names the invoice's issuer (outcome.emisorRuc is the configured one's where it does not).
-  const named = checked !== undefined ? checked.draft.emisorRuc !== undefined : outcome.emisorRuc !== undefined;
-  const other = issued.ownJournal === true && !named && issued.issuer !== undefined ? issued.at.byAnotherIssuer(issued.issuer, serie, numero) : undefined;
-  if (other === undefined) return undefined;
-  const problem = anotherIssuerProblem(serie, numero, row, other.ruc, issued.issuer ?? '');
-  return issued.holdOtherIssuers === true ? { problem, invalid: true } : { problem: { ...problem, severity: 'warning' } };
+  const namesIssuer = leftOut || (checked !== undefined ? checked.draft.emisorRuc !== undefined : outcome.emisorRuc !== undefined);
+  const other =
+    accepted === undefined && issued.ownJournal === true && !namesIssuer && issued.issuer !== undefined
+      ? issued.at.byAnotherIssuer(issued.issuer, serie, numero)
+      : undefined;
+  const verdict = journalVerdict({
+    serie,
+    numero,
+    ...(row !== undefined ? { row } : {}),
+    ...(accepted !== undefined ? { accepted } : {}),
+    namesIssuer,
+    ...(issued.issuer !== undefined ? { issuerRuc: issued.issuer } : {}),
+    ...(other !== undefined ? { otherIssuer: other.ruc } : {}),
+    holdOtherIssuers: issued.holdOtherIssuers === true,
+  });
+  switch (verdict.kind) {
+    case 'skipped':
+      return {
+        ...(leftOut || found === undefined ? {} : { problem: issuedBeforeProblem(serie, numero, found.at, row) }),
+        skipped: { note: verdict.note, ...(verdict.answer !== undefined ? { answer: verdict.answer } : {}) },
+      };
+    case 'other-content':
+      return { problem: verdict.problem, invalid: true };
+    case 'another-issuer':
+      return verdict.held ? { problem: verdict.problem, invalid: true } : { problem: verdict.problem };
+    case 'none':
+      return undefined;
+  }
 }
 
 /** Statuses whose reason is the service's answer (or its silence), not a cell of the sheet. */
@@ -508,7 +530,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       // Everything after this (the screen, --json, the events, the web's store, the files) gets the service's words without a password.
       const answer = said === undefined || secrets.length === 0 ? said : redactAnswer(said, secrets);
       const word = run.issued !== undefined && event.outcome.status === 'VALID' ? journalWord(event.outcome, event.checked, run.issued) : undefined;
-      const told = word === undefined ? problems : [...problems, word.problem];
+      const told = word?.problem === undefined ? problems : [...problems, word.problem];
       // Issued before: a submission would not send it (SKIPPED, with the journal's identificador), so a check does not call it VALID.
       const skipped = word?.skipped;
       const outcome: InvoiceOutcome =
@@ -517,7 +539,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
               ...event.outcome,
               status: 'SKIPPED',
               problems: told,
-              note: SKIPPED_NOTE[lang],
+              note: skipped.note[lang],
               ...(skipped.answer !== undefined ? { answer: secrets.length === 0 ? skipped.answer : redactAnswer(skipped.answer, secrets) } : {}),
             }
           : told === event.outcome.problems && answer === said

@@ -11,9 +11,8 @@ import { dispatch } from './dispatch.js';
 import { documentHash } from './document-hash.js';
 import { inflightCut } from './inflight-cut.js';
 import type { Journal } from './journal.js';
-import { anotherIssuerProblem } from './another-issuer-problem.js';
-import { SKIPPED_NOTE } from './issued-in-journal.js';
-import { otherContentProblem } from './other-content-problem.js';
+import { journalVerdict } from './journal-verdict.js';
+import type { JournalVerdict, JournalVerdictInput } from './journal-verdict.js';
 import { journalKey } from './journal-state.js';
 import type { PriorState } from './journal-state.js';
 import { DEFAULT_INFLIGHT_GRACE_MS, sendInvoice } from './send-invoice.js';
@@ -101,12 +100,29 @@ export function createSubmission(deps: SubmissionDeps): Submission {
   if (deps.signal !== undefined) setMaxListeners(Math.max(getMaxListeners(deps.signal), maxPending + concurrency + 10), deps.signal);
   // One cut of the requests in flight for the whole run, after the stop signal's grace.
   const cut = deps.signal !== undefined ? inflightCut(deps.signal, DEFAULT_INFLIGHT_GRACE_MS, concurrency) : undefined;
-  /** An earlier run's acceptance of `key`, as the journal holds it. */
-  const skipped = (key: string): SubmitResult => {
+  /** An earlier run's acceptance of `key`, as the journal holds it (undefined: none), for journalVerdict. */
+  const acceptance = (key: string, sameDocument?: boolean): JournalVerdictInput['accepted'] => {
+    if (!deps.journal.accepted(key)) return undefined;
     const identificador = deps.journal.issuedAs(key);
-    const hash = deps.journal.answerHashOf(key);
-    const answer = { ...(identificador !== undefined ? { identificador } : {}), ...(hash !== undefined ? { hash } : {}) };
-    return { status: 'SKIPPED', attempts: 0, note: SKIPPED_NOTE, ...(identificador !== undefined || hash !== undefined ? { answer } : {}) };
+    const answerHash = deps.journal.answerHashOf(key);
+    return {
+      ...(identificador !== undefined ? { identificador } : {}),
+      ...(answerHash !== undefined ? { answerHash } : {}),
+      ...(sameDocument !== undefined ? { sameDocument } : {}),
+    };
+  };
+  /** A verdict that holds the invoice, as the submission's result; undefined when it goes on to be sent. */
+  const resultOf = (verdict: JournalVerdict): SubmitResult | undefined => {
+    switch (verdict.kind) {
+      case 'skipped':
+        return { status: 'SKIPPED', attempts: 0, note: verdict.note, ...(verdict.answer !== undefined ? { answer: verdict.answer } : {}) };
+      case 'other-content':
+        return { status: 'INVALID', attempts: 0, problems: [verdict.problem] };
+      case 'another-issuer':
+        return verdict.held ? { status: 'INVALID', attempts: 0, problems: [verdict.problem] } : undefined;
+      case 'none':
+        return undefined;
+    }
   };
   /** The journal's word on an invoice (Submission.settled), with its key, hash and prior state for a send. */
   const journalWord = (
@@ -119,14 +135,25 @@ export function createSubmission(deps: SubmissionDeps): Submission {
     const key = journalKey(ruc, serie, numero);
     const hash = documentHash(invoice.document);
     const prior = deps.journal.priorState(key, hash);
-    if (prior === 'accepted') return { result: skipped(key) };
-    if (prior === 'accepted-different-content')
-      return { result: { status: 'INVALID', attempts: 0, problems: [otherContentProblem(serie, numero, invoice.draft.rows[0])] } };
+    const accepted = prior === 'accepted' || prior === 'accepted-different-content' ? acceptance(key, prior === 'accepted') : undefined;
     // The sheet names no issuer, and its journal shows the number accepted for another: rerun under another login.
-    const issuedBy =
-      deps.holdOtherIssuers === true && invoice.draft.emisorRuc === undefined ? deps.journal.acceptedByAnotherIssuer(ruc, serie, numero) : undefined;
-    if (issuedBy !== undefined)
-      return { result: { status: 'INVALID', attempts: 0, problems: [anotherIssuerProblem(serie, numero, invoice.draft.rows[0], issuedBy, ruc)] } };
+    const namesIssuer = invoice.draft.emisorRuc !== undefined;
+    const otherIssuer =
+      accepted === undefined && deps.holdOtherIssuers === true && !namesIssuer ? deps.journal.acceptedByAnotherIssuer(ruc, serie, numero) : undefined;
+    const result = resultOf(
+      journalVerdict({
+        serie,
+        numero,
+        ...(invoice.draft.rows[0] !== undefined ? { row: invoice.draft.rows[0] } : {}),
+        ...(accepted !== undefined ? { accepted } : {}),
+        namesIssuer,
+        issuerRuc: ruc,
+        ...(otherIssuer !== undefined ? { otherIssuer } : {}),
+        holdOtherIssuers: deps.holdOtherIssuers === true,
+      }),
+    );
+    if (result !== undefined) return { result };
+    if (prior === 'accepted' || prior === 'accepted-different-content') throw new Error('unreachable: an accepted invoice has a verdict');
     return { key, hash, prior };
   };
   return {
@@ -135,8 +162,9 @@ export function createSubmission(deps: SubmissionDeps): Submission {
       return 'result' in word ? word.result : undefined;
     },
     acceptedBefore(issuerRuc: string, serie: string, numero: string | number): SubmitResult | undefined {
-      const key = journalKey(issuerRuc, serie, numero);
-      return deps.journal.accepted(key) ? skipped(key) : undefined;
+      // Left out, so not built: issued with whatever content.
+      const accepted = acceptance(journalKey(issuerRuc, serie, numero));
+      return accepted === undefined ? undefined : resultOf(journalVerdict({ serie, numero, accepted, namesIssuer: true, holdOtherIssuers: false }));
     },
     issued: (issuerRuc: string, serie: string, numero: string | number): boolean => deps.journal.accepted(journalKey(issuerRuc, serie, numero)),
     async submit(invoice: SendableInvoice): Promise<SubmitResult> {
