@@ -529,7 +529,10 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       const said = event.outcome.answer;
       // Everything after this (the screen, --json, the events, the web's store, the files) gets the service's words without a password.
       const answer = said === undefined || secrets.length === 0 ? said : redactAnswer(said, secrets);
-      const word = run.issued !== undefined && event.outcome.status === 'VALID' ? journalWord(event.outcome, event.checked, run.issued) : undefined;
+      const word =
+        run.issued !== undefined && (event.outcome.status === 'VALID' || event.outcome.status === 'LEFT_OUT')
+          ? journalWord(event.outcome, event.checked, run.issued)
+          : undefined;
       const told = word?.problem === undefined ? problems : [...problems, word.problem];
       // Issued before: a submission would not send it (SKIPPED, with the journal's identificador), so a check does not call it VALID.
       const skipped = word?.skipped;

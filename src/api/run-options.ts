@@ -67,7 +67,8 @@ export interface ValidateOptions extends SheetReadOptions {
    * submission of the sheet leaves it (with the identificador and hash the journal kept), and gets the
    * ALREADY_ISSUED warning at its row, saying when it was accepted; one a submission would refuse is
    * INVALID with the same error (changed since it was issued, when the document built here is the one
-   * it would send; a sheet naming no issuer, accepted for another in its own journal). `true`: the one a
+   * it would send; a sheet naming no issuer, accepted for another in its own journal). An invoice left out
+   * (`onlyIssuer`) that it shows accepted is SKIPPED, as that submission says it. `true`: the one a
    * submission of this sheet keeps (`<input>.journal.jsonl`), when there is one. A submission keeps
    * its own (SubmitOptions.journal).
    */

@@ -139,6 +139,20 @@ describe('one run, several issuers, against the sandbox', () => {
       `${B}-3-LEFT_OUT`,
     ]);
     expect(sandbox.ledger().entries).toHaveLength(3);
+    // The dry run restricted to A says of B's invoices what that submission said: OMITIDO with the journal's identificador, no more.
+    const checked: InvoiceOutcome[] = [];
+    await validateSheet(input, { onlyIssuer: A, journal: true, writeFiles: false, onEvent: (e) => e.type === 'invoice' && checked.push(e.outcome) });
+    const word = (o: InvoiceOutcome): unknown => ({
+      ruc: o.emisorRuc,
+      numero: o.numero,
+      status: o.status,
+      note: o.note,
+      answer: o.answer,
+      problems: o.problems,
+    });
+    const leftOut = (list: InvoiceOutcome[]): unknown[] => list.filter((o) => o.emisorRuc === B).map(word);
+    expect(leftOut(checked)).toEqual(leftOut(only.outcomes));
+    expect(checked.find((o) => o.emisorRuc === B && o.numero === '1')?.answer?.identificador).toMatch(/\S/);
   });
 
   it('bounds every issuer together by one concurrency (max PUTs in flight, measured at the sandbox)', async () => {
