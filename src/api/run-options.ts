@@ -80,6 +80,13 @@ export interface ValidateOptions extends SheetReadOptions {
   readonly journalService?: string;
   /** The issuer RUC of invoices that name none when no issuer is configured (the login's), for the journal's keys. */
   readonly journalIssuer?: string;
+  /**
+   * The e-mail of each issuer's login, by RUC, as a submission from here would log in (the CLI: FACTURA_RUC and
+   * FACTURA_MAIL, FACTURA_MAIL_<RUC>): an issuer's `correo` where neither the options nor the config give one, as
+   * a submission takes it (submit-sheet.ts), so the check builds the document a submission would send and tells an
+   * issued invoice changed since. Never used to log in: a dry run needs no account.
+   */
+  readonly loginMails?: Readonly<Record<string, string>>;
   /** The results workbook (default `<input>.resultados.xlsx`). */
   readonly out?: string;
   /** The fix-and-resend workbook (default `<input>.corregir.xlsx` beside the results workbook). */

@@ -6,6 +6,8 @@ import { eventSender, runImport } from '../run-import.js';
 import { issuedInJournal } from '../submit/issued-in-journal.js';
 import { namesNoOtherIssuer, readSheetKeys } from '../sheet-keys.js';
 import { prepareRun } from './prepare-run.js';
+import { completeEmisor, issuerProfile } from '../config/resolve-settings.js';
+import type { Emisor } from '../invoice/validation-context.js';
 import { runListening } from './run-listening.js';
 import type { ValidateOptions } from './run-options.js';
 import type { RunSummary } from './run-summary.js';
@@ -88,13 +90,23 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
             at.hasAnotherIssuer(issuer) &&
             namesNoOtherIssuer(await readSheetKeys(input, settings, options.edits, issuer), issuer),
         };
+  // The issuer's mail from its login where nothing else gives it, as a submission completes it (issuerFor).
+  const mails = options.loginMails ?? {};
+  const withMail = (e: Emisor | undefined): Emisor | undefined => {
+    if (e === undefined || e.correo !== undefined) return e;
+    const mail = mails[e.ruc];
+    return mail === undefined ? e : { ...e, correo: mail };
+  };
+  const emisor = withMail(settings.issuer);
+  const byLogin = Object.keys(mails).length > 0;
   const check = (splitKeys: ReadonlyMap<string, number> | undefined): ReturnType<typeof runImport> =>
     runImport({
       command: 'validate',
       input,
       settings,
       paths,
-      ...(settings.issuer !== undefined ? { emisor: settings.issuer } : {}),
+      ...(emisor !== undefined ? { emisor } : {}),
+      ...(byLogin ? { emisorFor: (ruc: string) => withMail(completeEmisor(issuerProfile(settings, ruc).hints)) } : {}),
       // The login's RUC, when the caller knows it (the workspace): the issuer of invoices that name none,
       // as a submission takes it, so both group a blank issuer and that RUC's alike.
       ...(issuer !== undefined ? { defaultRuc: issuer } : {}),

@@ -40,6 +40,19 @@ function issuerCredentialsFromEnv(env: Readonly<Record<string, string | undefine
 }
 
 /**
+ * The mail of each `FACTURA_MAIL_<RUC>` of the environment, by RUC, whether or not its password is
+ * given: what a dry run takes of a login (never a password).
+ */
+export function issuerMailsFromEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const m = PER_ISSUER.exec(name);
+    if (m?.[1] === 'MAIL' && m[2] !== undefined && value !== undefined && value.trim() !== '') out[m[2]] = value.trim();
+  }
+  return out;
+}
+
+/**
  * The credentials file (`FACTURA_CREDENTIALS_FILE`): `{"<ruc>": {"mail": "…", "clave": "…"}}`.
  * Refused, like ssh refuses a private key, when its group or others may read it: passwords of
  * every client company must not be readable by other users of the machine. Messages never quote

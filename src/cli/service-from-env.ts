@@ -2,7 +2,7 @@ import type { IssuerCredentials, PublicSandbox, ServiceOptions, ValidateOptions 
 import { FacturaError, journalService, SANDBOX_SERVICE, startSandbox } from '../index.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Logger } from '../logger.js';
-import { issuerCredentials } from './issuer-credentials.js';
+import { issuerCredentials, issuerMailsFromEnv } from './issuer-credentials.js';
 
 const ADDRESSES = ['FACTURA_AUTH_URL', 'FACTURA_BASE_URL'] as const;
 const DEFAULT_LOGIN = ['FACTURA_RUC', 'FACTURA_MAIL', 'FACTURA_CLAVE'] as const;
@@ -56,6 +56,18 @@ export function journalReadFromEnv(env: Readonly<Record<string, string | undefin
   const baseUrl = (env['FACTURA_BASE_URL'] ?? '').trim();
   const ruc = (env['FACTURA_RUC'] ?? '').trim();
   return { ...(baseUrl !== '' ? { journalService: journalService(baseUrl) } : {}), ...(ruc !== '' ? { journalIssuer: ruc } : {}) };
+}
+
+/**
+ * The mail of each login the environment gives, by RUC (FACTURA_RUC and FACTURA_MAIL, then
+ * FACTURA_MAIL_<RUC>, which wins, as in a submission): a dry run builds its documents with it where
+ * no issuer mail is configured, as a submission does. Only the mails: no password is read, and none is required.
+ */
+export function loginMailsFromEnv(env: Readonly<Record<string, string | undefined>>): Pick<ValidateOptions, 'loginMails'> {
+  const ruc = (env['FACTURA_RUC'] ?? '').trim();
+  const mail = (env['FACTURA_MAIL'] ?? '').trim();
+  const mails = { ...(ruc !== '' && mail !== '' ? { [ruc]: mail } : {}), ...issuerMailsFromEnv(env) };
+  return Object.keys(mails).length > 0 ? { loginMails: mails } : {};
 }
 
 /** One issuer's login among those the environment gives (per-issuer first), or undefined. */

@@ -125,4 +125,27 @@ describe('validate after a submission of the same sheet', () => {
     expect(unknown.stdout).toMatch(/^OMITIDO +3$/m);
     expect(unknown.stdout).not.toMatch(otherContent);
   }, 240_000);
+
+  // A dry run said OMITIDO of an issued invoice corrected since when the issuer's mail came from the login (as `submit` takes it), not from a flag.
+  it('takes the issuer’s mail from FACTURA_MAIL as submit does, and calls INVÁLIDO an issued invoice corrected since', async () => {
+    const input = join(dir.path, 'v.xlsx');
+    const ruc = '20601111111';
+    // No --emisor-correo: the submission's document carries its login's mail (the sandbox's trial login: the demo account's).
+    const issuer = ['--emisor-ruc', ruc, '--emisor-nombre', 'EMPRESA A S.A.C.'];
+    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3)]);
+    expect((await runCli(['submit', input, '--sandbox', ...issuer], { timeoutMs: 90_000 })).code).toBe(0);
+    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3, { cantidad: '3' })]);
+    const otherContent = /La factura F001-3 ya fue aceptada por el servicio con otro contenido \(según el diario de envíos\)/;
+
+    // The login's RUC and mail as submit reads them; no password, no service address: the dry run needs no account and contacts nothing.
+    const dry = await runCli(['validate', input, ...issuer], { env: { FACTURA_RUC: ruc, FACTURA_MAIL: 'demo@factura-import.test' }, timeoutMs: 90_000 });
+    const sent = await runCli(['submit', input, '--sandbox', ...issuer], { timeoutMs: 90_000 });
+    for (const run of [dry, sent]) {
+      expect(run.code).toBe(1);
+      // The unchanged invoices are still the documents sent (the same mail): OMITIDO.
+      expect(run.stdout).toMatch(/^OMITIDO +2$/m);
+      expect(run.stdout).toMatch(/^INVÁLIDO +1$/m);
+      expect(run.stdout).toMatch(otherContent);
+    }
+  }, 240_000);
 });

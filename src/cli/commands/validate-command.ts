@@ -1,7 +1,7 @@
 import { localized } from '../../i18n/localized-text.js';
 import { resolve } from 'node:path';
 import { validateSheet } from '../../index.js';
-import { journalReadFromEnv } from '../service-from-env.js';
+import { journalReadFromEnv, loginMailsFromEnv } from '../service-from-env.js';
 import type { CliCommand } from '../cli-command.js';
 import { finishSheetRun, sheetRunOptions, withProgress } from '../sheet-run.js';
 import type { SheetArgs } from '../sheet-options.js';
@@ -35,6 +35,8 @@ export const validateCommand: CliCommand<ValidateArgs> = {
         journal: args.journal !== undefined ? resolve(ctx.io.cwd, args.journal) : true,
         // Issued by the issuer and at the service a submission from here would use: the environment's.
         ...journalReadFromEnv(ctx.io.env),
+        // The login's mail as a submission would take it, for the documents it would send (no password read, nothing contacted).
+        ...loginMailsFromEnv(ctx.io.env),
       }),
     );
     return finishSheetRun(summary, ctx, args.json);
