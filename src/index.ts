@@ -37,7 +37,8 @@ export type { ConfigFile } from './config/config-file.js';
 export type { SandboxAccount, SandboxFaults, SandboxLedger, SandboxOptions } from './sandbox/start-sandbox.js';
 export type { Lang, LocalizedText } from './i18n/localized-text.js';
 export { inUserTerms } from './i18n/in-user-terms.js';
-export type { UserTerms, Wording } from './i18n/in-user-terms.js';
+export type { UserTerms } from './i18n/in-user-terms.js';
+export type { Wording } from './remedies.js';
 export type { Logger } from './logger.js';
 export type { ValueNames } from './value-names.js';
 

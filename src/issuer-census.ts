@@ -66,7 +66,10 @@ export async function issuerCensus(
   let unsatisfied = candidates?.size ?? Infinity;
   const counts = new Map<string, { ruc?: string; invoices: number; valid: number }>();
   // Leaving the loop closes the records and the file behind them.
-  reading: for await (const batch of groupInvoices(sheet.records, { mergeSplit: settings.read.mergeSplit })) {
+  reading: for await (const batch of groupInvoices(sheet.records, {
+    mergeSplit: settings.read.mergeSplit,
+    ...(settings.read.wording !== undefined ? { wording: settings.read.wording } : {}),
+  })) {
     for (const item of batch) {
       if (item.kind !== 'invoice') continue;
       const ruc = issuerOf(item);

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { inUserTerms } from './i18n/in-user-terms.js';
-import type { UserTerms, Wording } from './i18n/in-user-terms.js';
+import type { UserTerms } from './i18n/in-user-terms.js';
+import type { Wording } from './remedies.js';
 import { FacturaError } from './factura-error.js';
 import { localized } from './i18n/localized-text.js';
 import type { ResolvedSettings } from './config/resolve-settings.js';
@@ -95,7 +96,7 @@ export interface ImportRun {
    * `holdOtherIssuers`: besides, no row names another issuer than `issuer`, so a submission holds such an invoice (SubmissionDeps.holdOtherIssuers).
    */
   readonly issued?: { readonly at: IssuedAt; readonly issuer?: string; readonly ownJournal?: boolean; readonly holdOtherIssuers?: boolean };
-  /** Whom the messages speak to (ValidateOptions.wording); default the command line. */
+  /** Whom the messages speak to (ValidateOptions.wording); default the library's caller. */
   readonly wording?: Wording;
   /** The name the user knows the input by, in place of its path (ValidateOptions.fileName). */
   readonly fileName?: string;
@@ -104,16 +105,12 @@ export interface ImportRun {
 
 /**
  * The run's problems in its reader's terms (in-user-terms.ts): undefined when they are already
- * (the command line's, naming the path), else a function that gives each problem so reworded, and
- * the same array when none changes.
+ * (no other name for the input than its path), else a function that gives each problem naming the
+ * input as its user knows it, and the same array when none changes.
  */
-function problemsInUserTerms(run: Pick<ImportRun, 'wording' | 'fileName' | 'input'>): ((problems: readonly Problem[]) => readonly Problem[]) | undefined {
-  if (run.wording !== 'workspace' && run.fileName === undefined) return undefined;
-  const terms: UserTerms = {
-    path: run.input,
-    ...(run.wording !== undefined ? { wording: run.wording } : {}),
-    ...(run.fileName !== undefined ? { fileName: run.fileName } : {}),
-  };
+function problemsInUserTerms(run: Pick<ImportRun, 'fileName' | 'input'>): ((problems: readonly Problem[]) => readonly Problem[]) | undefined {
+  if (run.fileName === undefined) return undefined;
+  const terms: UserTerms = { path: run.input, fileName: run.fileName };
   return (problems) => {
     let out: Problem[] | undefined;
     problems.forEach((p, i) => {
@@ -369,6 +366,7 @@ export function issuerContexts(
     close2u: settings.close2u,
     defaults: settings.defaults,
     today,
+    ...(settings.read.wording !== undefined ? { wording: settings.read.wording } : {}),
     ...(withIssuer && run.emisor !== undefined ? { emisor: run.emisor } : {}),
   };
   const defaultRuc = run.defaultRuc ?? run.emisor?.ruc ?? settings.issuerHints.ruc;
@@ -499,6 +497,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
     const events = runPipeline({
       groups: groupInvoices(keysBefore === undefined ? sheet.records : collectKeysBefore(sheet.records, keysBefore), {
         mergeSplit: settings.read.mergeSplit,
+        ...(settings.read.wording !== undefined ? { wording: settings.read.wording } : {}),
         ...(run.splitKeys !== undefined ? { splitKeys: run.splitKeys } : {}),
         onComesBack: firstReturnsInto(comesBack),
         // Keyed as a submission's first pass keys them (sheet-keys.ts): a blank issuer is the default one.

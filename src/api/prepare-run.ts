@@ -49,6 +49,7 @@ export function prepareRun(path: string, options: ValidateOptions & Partial<Omit
       concurrency: options.concurrency,
       maxAttempts: options.maxAttempts,
       issuer: options.onlyIssuer,
+      wording: options.wording,
     },
     config,
     mapping,

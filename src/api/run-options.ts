@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { ConfigFile } from '../config/config-file.js';
-import type { Wording } from '../i18n/in-user-terms.js';
+import type { Wording } from '../remedies.js';
 import type { Lang } from '../i18n/localized-text.js';
 import type { ImportEvent } from '../import-event.js';
 import type { Logger } from '../logger.js';
@@ -110,9 +110,10 @@ export interface ValidateOptions extends SheetReadOptions {
    */
   readonly writeFiles?: boolean;
   /**
-   * Whom the messages speak to, in the events and in both workbooks: 'command-line' (default) names
-   * the flag that mends a problem (`--encoding`, `--map`…); 'workspace' says what to do in the web
-   * workspace instead (save in Excel and upload again, the «Columnas» button).
+   * Whom the messages speak to, in the events and in both workbooks: 'library' (default) names the
+   * option that mends a problem (`encoding`, `mapping`…); 'command-line' its flag (`--encoding`,
+   * `--map`…); 'workspace' says what to do in the web workspace instead (save in Excel and upload
+   * again, the «Columnas» button). Chosen where each message is written (remedies.ts).
    */
   readonly wording?: Wording;
   /**

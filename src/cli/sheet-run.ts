@@ -21,6 +21,8 @@ export async function readRunOptions(args: ReadArgs, ctx: CliContext): Promise<V
     mergeSplit: args.mergeSplit,
     ...(args.incluirOcultas !== undefined ? { includeHidden: args.incluirOcultas } : {}),
     ...(args.tipoRegistro !== undefined ? { tipoRegistro: args.tipoRegistro } : {}),
+    // The messages say what to do with this command line's flags (--encoding, --map…).
+    wording: 'command-line',
   };
 }
 

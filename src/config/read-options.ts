@@ -1,5 +1,6 @@
 import type { ColumnName } from '../invoice/canonical-columns.js';
 import type { DateOrder } from '../sheet/normalize-date.js';
+import type { Wording } from '../remedies.js';
 
 /** How to read the input sheet: resolved once from flags, the config file and defaults. */
 export interface ReadOptions {
@@ -15,4 +16,6 @@ export interface ReadOptions {
   readonly includeHidden?: boolean;
   /** `--tipo-registro PRECIOS_CON_IGV`: a «Precio unitario con IGV» column is the unit value. */
   readonly pricesWithIgv?: boolean;
+  /** Whom the messages speak to, which chooses how each says what to do (remedies.ts); default the library's caller. */
+  readonly wording?: Wording;
 }

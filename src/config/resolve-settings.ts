@@ -15,6 +15,7 @@ import type { ReadOptions } from './read-options.js';
 import type { MappingFile } from '../sheet/load-mapping-file.js';
 import type { ValueNames } from '../value-names.js';
 import { OPTION_NAMES } from '../value-names.js';
+import type { Wording } from '../remedies.js';
 
 export const DEFAULT_CONCURRENCY = 4;
 
@@ -39,6 +40,8 @@ export interface RunFlags {
   readonly maxAttempts?: number | undefined;
   /** `--issuer RUC`: the only issuer this run handles. */
   readonly issuer?: string | undefined;
+  /** Whom the messages speak to (remedies.ts). */
+  readonly wording?: Wording | undefined;
 }
 
 /** What one issuer's invoices are checked and built with: its data, defaults and catalogues. */
@@ -130,6 +133,7 @@ export function resolveSettings(
     mergeSplit: flags.mergeSplit ?? false,
     ...(flags.incluirOcultas === true ? { includeHidden: true } : {}),
     ...(tipoRegistro === 'PRECIOS_CON_IGV' ? { pricesWithIgv: true } : {}),
+    ...(flags.wording !== undefined ? { wording: flags.wording } : {}),
   };
   const close2u: Close2u = {
     tipoIntegracion: config?.close2u?.tipoIntegracion ?? DEFAULT_CLOSE2U.tipoIntegracion,

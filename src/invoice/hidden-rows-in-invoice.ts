@@ -1,5 +1,7 @@
 import { localized } from '../i18n/localized-text.js';
 import type { Problem } from './problem.js';
+import type { Wording } from '../remedies.js';
+import { remedy } from '../remedies.js';
 import { rowRanges } from './row-ranges.js';
 
 /**
@@ -7,8 +9,9 @@ import { rowRanges } from './row-ranges.js';
  * filter) and were left out: the invoice would go out incomplete. `invoice` is its `serie-numero`;
  * `hidden` the rows left out so far.
  */
-export function hiddenRowsInInvoice(row: number, invoice: string, hidden: readonly number[]): Problem {
+export function hiddenRowsInInvoice(row: number, invoice: string, hidden: readonly number[], wording?: Wording): Problem {
   const list = rowRanges(hidden);
+  const include = remedy('includeHidden', wording);
   return {
     severity: 'error',
     code: 'HIDDEN_ROWS_IN_INVOICE',
@@ -16,8 +19,8 @@ export function hiddenRowsInInvoice(row: number, invoice: string, hidden: readon
     column: 'serie',
     value: list,
     message: localized(
-      `Fila ${row}: La factura ${invoice} tiene filas ocultas o filtradas (${hidden.length === 1 ? 'fila' : 'filas'} ${list}) que no se leyeron; no se envía una factura incompleta. Muestre esas filas o use --incluir-ocultas.`,
-      `Row ${row}: Invoice ${invoice} has hidden or filtered-out rows (${hidden.length === 1 ? 'row' : 'rows'} ${list}) that were not read; an incomplete invoice is not sent. Unhide those rows or use --incluir-ocultas.`,
+      `Fila ${row}: La factura ${invoice} tiene filas ocultas o filtradas (${hidden.length === 1 ? 'fila' : 'filas'} ${list}) que no se leyeron; no se envía una factura incompleta. Muestre esas filas${include.es}`,
+      `Row ${row}: Invoice ${invoice} has hidden or filtered-out rows (${hidden.length === 1 ? 'row' : 'rows'} ${list}) that were not read; an incomplete invoice is not sent. Unhide those rows${include.en}`,
     ),
   };
 }

@@ -12,6 +12,8 @@ import type { DraftLine, GroupItem, InvoiceDraft, OrphanRows } from './invoice-d
 import type { LineRecord } from './line-record.js';
 import { matchKey } from './match-key.js';
 import type { Problem } from './problem.js';
+import type { Wording } from '../remedies.js';
+import { remedy } from '../remedies.js';
 import { errorAt } from './rules/problem-at.js';
 
 export interface GroupingOptions {
@@ -34,6 +36,8 @@ export interface GroupingOptions {
   readonly onComesBack?: (key: string, row: number) => void;
   /** The run's default issuer's RUC, when known: a row that leaves the issuer blank is keyed as its (rowKeyOf). */
   readonly defaultIssuer?: string;
+  /** Whom the messages speak to: how each says what to do (remedies.ts); default the library's caller. */
+  readonly wording?: Wording;
 }
 
 export const DEFAULT_MERGE_BUFFER_LIMIT = 10_000;
@@ -77,6 +81,7 @@ class DraftBuilder {
     readonly numero: string,
     /** The issuer the sheet names for the invoice; absent: the run's default issuer. */
     readonly emisorRuc: string | undefined,
+    readonly wording: Wording | undefined,
   ) {}
 
   add(record: LineRecord): void {
@@ -128,7 +133,7 @@ class DraftBuilder {
 
   private flagHidden(row: number): void {
     this.hiddenFlagged = true;
-    this.problems.push(hiddenRowsInInvoice(row, `${this.serie}-${this.numero}`, this.hidden ?? []));
+    this.problems.push(hiddenRowsInInvoice(row, `${this.serie}-${this.numero}`, this.hidden ?? [], this.wording));
   }
 
   range(): RowRange {
@@ -137,8 +142,8 @@ class DraftBuilder {
 
   build(): InvoiceDraft {
     const problems = [...this.problems];
-    if (this.earlier) problems.unshift(reappeared(this.serie, this.numero, this.earlier, this.range()));
-    else if (this.comesBackAt !== undefined) problems.unshift(comesBack(this.serie, this.numero, this.range(), this.comesBackAt));
+    if (this.earlier) problems.unshift(reappeared(this.serie, this.numero, this.earlier, this.range(), this.wording));
+    else if (this.comesBackAt !== undefined) problems.unshift(comesBack(this.serie, this.numero, this.range(), this.comesBackAt, this.wording));
     return {
       kind: 'invoice',
       serie: this.serie,
@@ -333,13 +338,13 @@ export function createInvoiceGrouper(options: GroupingOptions = {}): InvoiceGrou
           if (disagrees !== undefined && current instanceof DraftBuilder) current.problems.push(disagrees);
           out = close();
           const merged = decision.action === 'merge' ? buffered.get(rowKey.key) : undefined;
-          const builder = merged ?? new DraftBuilder(rowKey.serie, rowKey.numero, rowKey.emisorRuc);
+          const builder = merged ?? new DraftBuilder(rowKey.serie, rowKey.numero, rowKey.emisorRuc, options.wording);
           if (decision.action === 'reappeared') {
             builder.earlier = decision.earlier;
             options.onComesBack?.(rowKey.key, record.row);
           }
           if (mergeSplit && !merged) {
-            if (buffered.size >= limit) throw bufferExceeded(limit, record.row);
+            if (buffered.size >= limit) throw bufferExceeded(limit, record.row, options.wording);
             buffered.set(rowKey.key, builder);
           }
           if (disagrees !== undefined) builder.problems.push({ ...disagrees, row: record.row });
@@ -395,12 +400,16 @@ function conflict(column: ColumnName, firstRow: number, firstValue: string, row:
  * What to do about a number that comes back: it is two invoices given one number (an office's
  * commonest slip: a number typed twice) or one invoice whose rows were parted (a sheet not sorted).
  */
-const TWO_INVOICES = localized(
-  'Si son facturas distintas, cada una necesita su propio número: corrija el de una de ellas. Si es la misma factura, sus filas deben ir juntas: ordene la hoja por serie y número, o use la opción --merge-split para unirlas.',
-  'If they are different invoices, each needs its own number: correct one of them. If it is the same invoice, its rows must be together: sort the sheet by series and number, or use the --merge-split option to merge them.',
-);
+function twoInvoices(wording: Wording | undefined): LocalizedText {
+  const merge = remedy('mergeSplit', wording);
+  return localized(
+    `Si son facturas distintas, cada una necesita su propio número: corrija el de una de ellas. Si es la misma factura, sus filas deben ir juntas: ordene la hoja por serie y número${merge.es}`,
+    `If they are different invoices, each needs its own number: correct one of them. If it is the same invoice, its rows must be together: sort the sheet by series and number${merge.en}`,
+  );
+}
 
-function reappeared(serie: string, numero: string, earlier: RowRange, now: RowRange): Problem {
+function reappeared(serie: string, numero: string, earlier: RowRange, now: RowRange, wording: Wording | undefined): Problem {
+  const TWO_INVOICES = twoInvoices(wording);
   const a = describeRange(earlier);
   const b = describeRange(now);
   return errorAt(
@@ -413,7 +422,8 @@ function reappeared(serie: string, numero: string, earlier: RowRange, now: RowRa
   );
 }
 
-function comesBack(serie: string, numero: string, rows: RowRange, later: number): Problem {
+function comesBack(serie: string, numero: string, rows: RowRange, later: number, wording: Wording | undefined): Problem {
+  const TWO_INVOICES = twoInvoices(wording);
   const a = describeRange(rows);
   return errorAt(
     'INVOICE_KEY_SPLIT',
@@ -505,12 +515,13 @@ function continuesIncomplete(row: number, firstRow: number): Problem {
   );
 }
 
-function bufferExceeded(limit: number, row: number): FacturaError {
+function bufferExceeded(limit: number, row: number, wording: Wording | undefined): FacturaError {
+  const merge = remedy('mergeSplitGiven', wording);
   return new FacturaError(
     'INPUT',
     localized(
-      `Para unir las facturas separadas hay que guardar en memoria todas las facturas hasta el final del archivo, y en la fila ${row} ya son más de ${limit}. Ordene la hoja por serie y número (así no hace falta unir nada ni usar --merge-split), o divida el archivo en partes de menos de ${limit} facturas.`,
-      `Merging split invoices keeps every invoice in memory until the end of the file, and at row ${row} there are already more than ${limit}. Sort the sheet by series and number (then nothing needs merging and --merge-split is not needed), or split the file into parts of fewer than ${limit} invoices.`,
+      `Para unir las facturas separadas hay que guardar en memoria todas las facturas hasta el final del archivo, y en la fila ${row} ya son más de ${limit}. Ordene la hoja por serie y número (así no hace falta unir nada ni ${merge.es}), o divida el archivo en partes de menos de ${limit} facturas.`,
+      `Merging split invoices keeps every invoice in memory until the end of the file, and at row ${row} there are already more than ${limit}. Sort the sheet by series and number (then nothing needs merging and ${merge.en} is not needed), or split the file into parts of fewer than ${limit} invoices.`,
     ),
   );
 }

@@ -5,6 +5,8 @@ import type { DraftLine, InvoiceDraft } from './invoice-draft.js';
 import type { InvoiceTotals } from './invoice-outcome.js';
 import type { SheetAmounts } from './line-record.js';
 import type { Problem } from './problem.js';
+import type { Wording } from '../remedies.js';
+import { remedy } from '../remedies.js';
 import type { TipoRegistro } from './compute-totals.js';
 
 /** The amounts compared with the invoice's totals (a discount is discount-problems.ts's). */
@@ -44,7 +46,13 @@ const cents = (value: string | Decimal): string => new Decimal(value).toDecimalP
  * give exactly the sheet's amount, the message says so and names the --tipo-registro to use.
  * `alternative` is worked out only for a disagreement (an invoice that agrees never needs it).
  */
-export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTotals, alternative: () => InvoiceTotals, tipoRegistro: TipoRegistro): Problem[] {
+export function reconcileSheetAmounts(
+  draft: InvoiceDraft,
+  computed: InvoiceTotals,
+  alternative: () => InvoiceTotals,
+  tipoRegistro: TipoRegistro,
+  wording?: Wording,
+): Problem[] {
   const problems: Problem[] = [];
   // Worked out at most once, for the first column that disagrees.
   let alternativeTotals: InvoiceTotals | undefined;
@@ -83,12 +91,12 @@ export function reconcileSheetAmounts(draft: InvoiceDraft, computed: InvoiceTota
         ? localized(' Revise las cantidades y los precios de la factura.', ' Check the invoice quantities and prices.')
         : other === 'PRECIOS_CON_IGV'
           ? localized(
-              ` La diferencia es justo el IGV (18 %): los valores unitarios parecen incluir el IGV. Si es así, use --tipo-registro PRECIOS_CON_IGV; si en cambio «${header}» es el importe sin IGV, renombre esa columna (por ejemplo «Valor venta»).`,
-              ` The difference is exactly the IGV (18%): the unit values seem to include IGV. If so, use --tipo-registro PRECIOS_CON_IGV; if instead "${header}" is the amount without IGV, rename that column (for example «Valor venta»).`,
+              ` La diferencia es justo el IGV (18 %): los valores unitarios parecen incluir el IGV. ${remedy('totalSaysWithIgv', wording).es} si en cambio «${header}» es el importe sin IGV, renombre esa columna (por ejemplo «Valor venta»).`,
+              ` The difference is exactly the IGV (18%): the unit values seem to include IGV. ${remedy('totalSaysWithIgv', wording).en} if instead "${header}" is the amount without IGV, rename that column (for example «Valor venta»).`,
             )
           : localized(
-              ` La diferencia es justo el IGV (18 %): los valores unitarios parecen no incluir el IGV. Si es así, use --tipo-registro PRECIOS_SIN_IGV.`,
-              ` The difference is exactly the IGV (18%): the unit values seem not to include IGV. If so, use --tipo-registro PRECIOS_SIN_IGV.`,
+              ` La diferencia es justo el IGV (18 %): los valores unitarios parecen no incluir el IGV. ${remedy('totalSaysWithoutIgv', wording).es}`,
+              ` The difference is exactly the IGV (18%): the unit values seem not to include IGV. ${remedy('totalSaysWithoutIgv', wording).en}`,
             );
     // The row to look at: the first line the sheet gives without IGV, when that is the likely cause.
     const at = zeroIgv?.row ?? first.row;

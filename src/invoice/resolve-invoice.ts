@@ -15,6 +15,8 @@ import { errorAt } from './rules/problem-at.js';
 import type { LineValues } from './line-record.js';
 import type { ResolvedInvoice, ResolvedLine } from './resolved-invoice.js';
 import type { ValidationContext } from './validation-context.js';
+import type { Wording } from '../remedies.js';
+import { remedy } from '../remedies.js';
 import { writtenRate, type WrittenRate } from './tax-rate-suffix.js';
 
 export type { ResolvedInvoice, ResolvedLine } from './resolved-invoice.js';
@@ -142,7 +144,7 @@ function unknownValue(context: ValidationContext, catalogue: CatalogueName, colu
     .map((e) => `${e.words?.[0] ?? e.value}${e.codes?.[0] !== undefined ? ` (${e.codes[0]})` : ''}`)
     .join(', ');
   const example = localized(words === '' ? '' : ` Escriba, por ejemplo: ${words}.`, words === '' ? '' : ` Write, for example: ${words}.`);
-  const accepted = acceptedValues(context.catalogues, catalogue);
+  const accepted = acceptedValues(context.catalogues, catalogue, context.wording);
   return errorAt(
     'UNKNOWN_CATALOGUE_VALUE',
     row,
@@ -158,7 +160,7 @@ function unknownValue(context: ValidationContext, catalogue: CatalogueName, colu
  * (CONTADO, CREDITO), a long one (the 18 tax treatments, the units) by the SUNAT codes an accountant
  * knows, not the service's names.
  */
-function acceptedValues(catalogues: ValidationContext['catalogues'], catalogue: CatalogueName): LocalizedText {
+function acceptedValues(catalogues: ValidationContext['catalogues'], catalogue: CatalogueName, wording: Wording | undefined): LocalizedText {
   const entries = catalogues[catalogue];
   if (entries.length <= LIST_BY_NAME_UP_TO) {
     const allowed = allowedValues(catalogues, catalogue).join(', ');
@@ -170,13 +172,7 @@ function acceptedValues(catalogues: ValidationContext['catalogues'], catalogue: 
   const others = uncoded.length === 0 ? localized('', '') : localized(` y ${uncoded.join(', ')}`, ` and ${uncoded.join(', ')}`);
   const example = entries[0]?.value ?? '';
   // A unit the service takes that the list lacks can be added in the configuration (README: "catalogues").
-  const extend =
-    catalogue === 'unidadMedida'
-      ? localized(
-          ' Si el servicio acepta otra unidad, agréguela a las unidades del archivo de configuración.',
-          ' If the service takes another unit, add it to the units of the configuration file.',
-        )
-      : localized('', '');
+  const extend = catalogue === 'unidadMedida' ? remedy('units', wording) : localized('', '');
   return localized(
     ` Códigos SUNAT que acepta: ${codes}; también el nombre que usa el servicio (como ${example})${others.es}.${extend.es}`,
     ` SUNAT codes it takes: ${codes}; also the service's own name (such as ${example})${others.en}.${extend.en}`,

@@ -63,7 +63,7 @@ export function validateInvoice(draft: InvoiceDraft, context: ValidationContext)
     if (zero !== undefined && !problems.some((p) => p.code === 'UNIT_VALUE_ZERO' || p.code === 'QUANTITY_NOT_POSITIVE')) problems.push(zero);
     if (draft.lines.some((l) => l.sheetAmounts !== undefined)) {
       const other = context.close2u.tipoRegistro === 'PRECIOS_SIN_IGV' ? 'PRECIOS_CON_IGV' : 'PRECIOS_SIN_IGV';
-      problems.push(...reconcileSheetAmounts(draft, totals, () => computeInvoiceTotals(lineTotals, other), context.close2u.tipoRegistro));
+      problems.push(...reconcileSheetAmounts(draft, totals, () => computeInvoiceTotals(lineTotals, other), context.close2u.tipoRegistro, context.wording));
     }
   }
   // A boleta's or a voided sale's rows: the error that says so, not a factura's checks of them.

@@ -1,5 +1,6 @@
 import type { ColumnName } from './canonical-columns.js';
 import type { Catalogues } from './catalogues.js';
+import type { Wording } from '../remedies.js';
 import type { TipoRegistro } from './compute-totals.js';
 
 /** The issuer (`emisor`), from the config file, else the environment and the login. */
@@ -29,4 +30,6 @@ export interface ValidationContext {
   readonly defaults: Readonly<Partial<Record<ColumnName, string>>>;
   /** Today in Lima (`YYYY-MM-DD`), see limaToday(). */
   readonly today: string;
+  /** Whom the messages speak to: how each says what to do (remedies.ts); default the library's caller. */
+  readonly wording?: Wording;
 }

@@ -1,4 +1,4 @@
-import type { Wording } from '../i18n/in-user-terms.js';
+import type { Wording } from '../remedies.js';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -2,6 +2,8 @@ import { isUtf8 } from 'node:buffer';
 import { Transform, type TransformCallback } from 'node:stream';
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
+import type { Wording } from '../remedies.js';
+import { remedy } from '../remedies.js';
 import type { CsvEncoding } from './detect-encoding.js';
 
 /** Where a byte offset of the file falls, as a spreadsheet row (1-based), for error messages. */
@@ -23,8 +25,8 @@ export type RowAtByte = (byteOffset: number) => Promise<number>;
  *   U+0080), so those are mapped to the characters of the Windows-1252 table afterwards; where
  *   Node decodes them correctly, there is nothing left to map.
  */
-export function createCsvDecodeStream(encoding: CsvEncoding, file: string, rowAt?: RowAtByte): Transform {
-  return encoding === 'utf-8' ? checkUtf8(file, rowAt) : decode(encoding);
+export function createCsvDecodeStream(encoding: CsvEncoding, file: string, rowAt?: RowAtByte, wording?: Wording): Transform {
+  return encoding === 'utf-8' ? checkUtf8(file, rowAt, wording) : decode(encoding);
 }
 
 /** Decodes the other encodings to text (which the stream gives on as UTF-8 bytes). */
@@ -44,7 +46,7 @@ function decode(encoding: Exclude<CsvEncoding, 'utf-8'>): Transform {
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const NOTHING = Buffer.alloc(0);
 
-function checkUtf8(file: string, rowAt: RowAtByte | undefined): Transform {
+function checkUtf8(file: string, rowAt: RowAtByte | undefined, wording: Wording | undefined): Transform {
   /** The bytes not passed on yet (a character cut by the chunk's end, or a first chunk shorter than a BOM), and where they start in the file. */
   let held = NOTHING;
   let heldAt = 0;
@@ -53,7 +55,7 @@ function checkUtf8(file: string, rowAt: RowAtByte | undefined): Transform {
   const pass = (bytes: Buffer, end: number, callback: TransformCallback): void => {
     const body = bytes.subarray(0, end);
     if (!isUtf8(body)) {
-      void invalidUtf8(file, heldAt, body, rowAt).then((error) => {
+      void invalidUtf8(file, heldAt, body, rowAt, wording).then((error) => {
         callback(error);
       });
       return;
@@ -106,7 +108,8 @@ function completeCharacters(bytes: Buffer): number {
 }
 
 /** The error for `bytes` (which start `at` bytes into the file, on a character boundary) that are not all UTF-8. */
-async function invalidUtf8(file: string, at: number, bytes: Buffer, rowAt: RowAtByte | undefined): Promise<FacturaError> {
+async function invalidUtf8(file: string, at: number, bytes: Buffer, rowAt: RowAtByte | undefined, wording: Wording | undefined): Promise<FacturaError> {
+  const encoding = remedy('excelCsvEncoding', wording);
   const offset = firstInvalidByte(bytes);
   const bad = at + offset;
   const value = bytes[offset];
@@ -120,8 +123,8 @@ async function invalidUtf8(file: string, at: number, bytes: Buffer, rowAt: RowAt
   return new FacturaError(
     'INPUT',
     localized(
-      `El archivo ${file} no es UTF-8 válido: ${what.es} (${where.es}). Si lo guardó Excel como "CSV", pruebe con --encoding windows-1252.`,
-      `The file ${file} is not valid UTF-8: ${what.en} (${where.en}). If Excel saved it as "CSV", try --encoding windows-1252.`,
+      `El archivo ${file} no es UTF-8 válido: ${what.es} (${where.es}). ${encoding.es}`,
+      `The file ${file} is not valid UTF-8: ${what.en} (${where.en}). ${encoding.en}`,
     ),
   );
 }

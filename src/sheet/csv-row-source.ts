@@ -11,6 +11,7 @@ import type { CsvEncoding } from './detect-encoding.js';
 import { columnLetter } from './header-map.js';
 import type { CsvDelimiter } from './sniff-delimiter.js';
 import { readableBatches } from './readable-batches.js';
+import type { Wording } from '../remedies.js';
 import { BATCH_ROWS, type Cell, type SourceRow } from './source-row.js';
 
 export interface CsvReadOptions {
@@ -18,6 +19,8 @@ export interface CsvReadOptions {
   readonly delimiter: CsvDelimiter;
   /** The first line is Excel's `sep=` line (excel-sep-line.ts): not a row of the sheet, passed over (its line still counts). */
   readonly sepLine?: boolean;
+  /** Whom the messages speak to (remedies.ts). */
+  readonly wording?: Wording;
 }
 
 /**
@@ -41,7 +44,7 @@ export async function* readCsvRows(file: string, options: CsvReadOptions): Async
   const rowAt = (byte: number): Promise<number> => csvRowAtByte(file, byte, parseOptions);
   // pipeline propagates an error of any stage to the parser (ending the for-await below) and
   // destroys all three streams; the callback only keeps the error from being unhandled.
-  pipeline(source, createCsvDecodeStream(options.encoding, file, rowAt), parser, () => undefined);
+  pipeline(source, createCsvDecodeStream(options.encoding, file, rowAt, options.wording), parser, () => undefined);
 
   let row = 0;
   let expected: number | undefined;

@@ -20,6 +20,8 @@ import { documentKindNote, findDocumentKindColumn, isDocumentKindHeader } from '
 import { repairGarbled } from './garbled-text.js';
 import { titleCurrency, type TitleCurrency } from './title-currency.js';
 import type { Cell, SourceRow } from './source-row.js';
+import type { Wording } from '../remedies.js';
+import { mapMissingColumnRemedy, remedy, sayWhichIsWhichRemedy } from '../remedies.js';
 import { rowRanges } from '../invoice/row-ranges.js';
 
 /**
@@ -50,6 +52,8 @@ export interface DetectHeaderOptions {
   readonly wholeFile: boolean;
   /** Unit values include IGV (`--tipo-registro PRECIOS_CON_IGV`): a «Precio unitario con IGV» column is the unit value. */
   readonly pricesWithIgv?: boolean;
+  /** Whom the messages speak to: how each says what to do (remedies.ts); default the library's caller. */
+  readonly wording?: Wording;
 }
 
 /** Whether a row's cells make a header row (the same test detectHeader applies). */
@@ -199,6 +203,7 @@ const where = (c: HeaderColumn): string => `«${c.header}» (${c.letter})`;
  */
 export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOptions): DetectedHeader {
   const mapping = options.mapping ?? {};
+  const { wording } = options;
   if (rows.length === 0) {
     throw new FacturaError('INPUT', localized(`${options.file} está vacío: no tiene ninguna fila.`, `${options.file} is empty: it has no rows.`));
   }
@@ -218,19 +223,19 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const alike = conflicts.filter(([, cols]) => new Set(cols.map((c) => headerKey(c.header))).size === 1);
   // Two columns headed alike feeding one field (a register's «Número» of the comprobante and the customer's «Número»):
   // which is which is the user's to say, on a header of one row as on one of two no title tells apart.
-  if (alike.length > 0) throw ambiguousColumns(options.file, headerRows, stacked, alike, missing);
+  if (alike.length > 0) throw ambiguousColumns(options.file, headerRows, stacked, alike, missing, wording);
   if (missing.length > 0) {
     const lineAmount = lineAmountColumn(match.unknown);
     const unread = match.unknown.filter((c) => c !== withIgv && !isReadBesideOurs(c.header));
     const hint = stacked === undefined ? namedBelow(rows[position + 1], missing, mapping) : undefined;
-    throw missingRequired(options.file, headerRows, missing, mapping, withIgv, lineAmount, unread, hint);
+    throw missingRequired(options.file, headerRows, missing, mapping, withIgv, lineAmount, unread, hint, wording);
   }
-  if (conflicts.length > 0) throw duplicated(options.file, found.row, conflicts);
+  if (conflicts.length > 0) throw duplicated(options.file, found.row, conflicts, wording);
   // A mapping can name a price with IGV as the unit value, which is read without IGV by default.
   const unitValue = match.matches.get('valorVentaUnitario')?.[0];
   // A total with IGV is such a price too, chosen for a sheet of line amounts.
   if (unitValue !== undefined && options.pricesWithIgv !== true && (isPriceWithIgvHeader(unitValue.header) || sheetAmountKind(unitValue.header) === 'total')) {
-    throw unitValueWithIgv(options.file, found.row, unitValue);
+    throw unitValueWithIgv(options.file, found.row, unitValue, wording);
   }
 
   const columns = firstColumns(match);
@@ -260,7 +265,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
       ),
     });
   }
-  if (stacked !== undefined) notes.push(stackedHeaderNote(stacked, header));
+  if (stacked !== undefined) notes.push(stackedHeaderNote(stacked, header, wording));
   const combined = combinedKeyColumn(columns);
   if (combined !== undefined) {
     notes.push({
@@ -299,14 +304,15 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
     !amountsChecked &&
     isPlainPriceHeader(unitValue.header)
   ) {
+    const withIgvRemedy = remedy('pricesWithIgv', wording);
     notes.push({
       severity: 'warning',
       code: 'UNIT_PRICE_WITHOUT_IGV',
       row: found.row,
       value: unitValue.header,
       message: localized(
-        `La columna ${where(unitValue)} se lee sin IGV: a cada factura se le suma el 18 %. Si esos precios ya incluyen el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV (en el espacio de trabajo web, elija «Valor unitario con IGV» para esa columna); si no, llámela «Valor unitario» y este aviso desaparece.`,
-        `Column ${where(unitValue)} is read without IGV: 18 % is added to every invoice. If those prices already include IGV, run with --tipo-registro PRECIOS_CON_IGV (in the web workspace, choose «Valor unitario con IGV» for that column); if not, name it «Valor unitario» and this notice goes away.`,
+        `La columna ${where(unitValue)} se lee sin IGV: a cada factura se le suma el 18 %. Si esos precios ya incluyen el IGV, ${withIgvRemedy.es}; si no, llámela «Valor unitario» y este aviso desaparece.`,
+        `Column ${where(unitValue)} is read without IGV: 18 % is added to every invoice. If those prices already include IGV, ${withIgvRemedy.en}; if not, name it «Valor unitario» and this notice goes away.`,
       ),
     });
   }
@@ -315,19 +321,21 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
     // the terminal, the results workbook and the page): the first ones are named, the rest counted.
     const shown = ignored.slice(0, SHOWN_UNKNOWN);
     const list = firstAndMore(ignored.map(where), SHOWN_UNKNOWN);
+    const use = remedy('useUnknownColumn', wording);
     notes.push({
       severity: 'warning',
       code: 'UNKNOWN_COLUMNS',
       row: found.row,
       value: shown.map((c) => c.header).join(', ') + (ignored.length > shown.length ? ', …' : ''),
       message: localized(
-        `Se ignoran columnas que no corresponden a ninguna columna conocida: ${list.es}. Si alguna debe usarse, indíquela con --map mapping.json.`,
-        `Columns that match no known column are ignored: ${list.en}. If one should be used, name it with --map mapping.json.`,
+        `Se ignoran columnas que no corresponden a ninguna columna conocida: ${list.es}. ${use.es}`,
+        `Columns that match no known column are ignored: ${list.en}. ${use.en}`,
       ),
     });
   }
   for (const [column, text] of Object.entries(mapping) as [ColumnName, string | undefined][]) {
     if (text === undefined || match.matches.has(column)) continue;
+    const assigns = remedy('mappingAssigns', wording);
     notes.push({
       severity: 'warning',
       code: 'MAPPED_COLUMN_NOT_FOUND',
@@ -335,8 +343,8 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
       column,
       value: text,
       message: localized(
-        `El archivo de mapeo asigna ${quote(text)} a ${column}, pero la fila de encabezados ${found.row} no tiene esa columna.`,
-        `The mapping file assigns ${quote(text)} to ${column}, but header row ${found.row} has no such column.`,
+        `${assigns.es}${quote(text)} a ${column}, pero la fila de encabezados ${found.row} no tiene esa columna.`,
+        `${assigns.en}${quote(text)} to ${column}, but header row ${found.row} has no such column.`,
       ),
     });
   }
@@ -354,11 +362,12 @@ function noHeader(options: DetectHeaderOptions, count: number): FacturaError {
   const scope = options.wholeFile
     ? localized(`ninguna de sus ${count} filas`, `none of its ${count} rows`)
     : localized(`ninguna de las primeras ${count} filas`, `none of the first ${count} rows`);
+  const naming = remedy('headerNotFound', options.wording);
   return new FacturaError(
     'INPUT',
     localized(
-      `No se encontró la fila de encabezados en ${options.file}: ${scope.es} nombra al menos ${MIN_KNOWN_COLUMNS} columnas conocidas. Se esperan columnas como ${expected} (vea «factura-import template»), o un archivo --map que las nombre.`,
-      `No header row found in ${options.file}: ${scope.en} names at least ${MIN_KNOWN_COLUMNS} known columns. Expected columns such as ${expected} (see «factura-import template»), or a --map file naming them.`,
+      `No se encontró la fila de encabezados en ${options.file}: ${scope.es} nombra al menos ${MIN_KNOWN_COLUMNS} columnas conocidas. Se esperan columnas como ${expected}${naming.es}`,
+      `No header row found in ${options.file}: ${scope.en} names at least ${MIN_KNOWN_COLUMNS} known columns. Expected columns such as ${expected}${naming.en}`,
     ),
   );
 }
@@ -382,7 +391,12 @@ function missingRequired(
   unread: readonly HeaderColumn[],
   /** The row below the header, when it names some of the missing columns: a header of two rows. */
   below: { readonly row: number; readonly names: readonly string[] } | undefined,
+  wording: Wording | undefined,
 ): FacturaError {
+  const absent = remedy('mappedHeaderAbsent', wording);
+  const asUnitValue = remedy('priceWithIgvAsUnitValue', wording);
+  const lineTotal = remedy('lineTotalAsUnit', wording);
+  const lineAmount_ = remedy('lineAmountAsUnit', wording);
   const lines = (lang: 'es' | 'en'): string =>
     missing
       .map((c) => {
@@ -390,15 +404,15 @@ function missingRequired(
         const mapped = mapping[c];
         if (mapped !== undefined) {
           return localized(
-            `  - ${c} (${label}): el archivo de mapeo indica ${quote(mapped)}, que no está en la fila de encabezados`,
-            `  - ${c} (${label}): the mapping file names ${quote(mapped)}, which is not in the header row`,
+            `  - ${c} (${label}): ${absent.es}${quote(mapped)}, que no está en la fila de encabezados`,
+            `  - ${c} (${label}): ${absent.en}${quote(mapped)}, which is not in the header row`,
           )[lang];
         }
         const accepted = firstAndMore(acceptedHeaders(c).map(quote), SHOWN_HEADERS, localized('nombres', ''))[lang];
         if (c === 'valorVentaUnitario' && withIgv !== undefined) {
           return localized(
-            `  - ${c} (${label}): la columna ${where(withIgv)} trae el precio con IGV. Si sus precios incluyen el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV y se leerá como el valor unitario; si no, se acepta ${accepted}`,
-            `  - ${c} (${label}): column ${where(withIgv)} holds the price with IGV. If your prices include IGV, run with --tipo-registro PRECIOS_CON_IGV and it is read as the unit value; otherwise accepted headers ${accepted}`,
+            `  - ${c} (${label}): la columna ${where(withIgv)} trae el precio con IGV. Si sus precios incluyen el IGV, ${asUnitValue.es}; si no, se acepta ${accepted}`,
+            `  - ${c} (${label}): column ${where(withIgv)} holds the price with IGV. If your prices include IGV, ${asUnitValue.en}; otherwise accepted headers ${accepted}`,
           )[lang];
         }
         if (c === 'valorVentaUnitario' && lineAmount !== undefined && missing.includes('cantidad')) {
@@ -406,14 +420,14 @@ function missingRequired(
           const kind = sheetAmountKind(lineAmount.header);
           if (kind === 'total') {
             return localized(
-              `  - ${c} (${label}): la columna ${where(lineAmount)} trae el total con IGV de cada línea. Si cada línea es una unidad (un servicio, por ejemplo), ejecute con --tipo-registro PRECIOS_CON_IGV y cada línea se leerá como 1 unidad a ese precio con IGV (en el espacio de trabajo web, elija «Valor unitario con IGV» para esa columna); si no, agregue las columnas de cantidad y de valor unitario; se acepta ${accepted}`,
-              `  - ${c} (${label}): column ${where(lineAmount)} holds each line's total with IGV. If each line is one unit (a service, say), run with --tipo-registro PRECIOS_CON_IGV and each line is read as 1 unit at that price with IGV (in the web workspace, choose «Valor unitario con IGV» for that column); otherwise add the quantity and unit value columns; accepted headers ${accepted}`,
+              `  - ${c} (${label}): la columna ${where(lineAmount)} trae el total con IGV de cada línea. Si cada línea es una unidad (un servicio, por ejemplo), ${lineTotal.es}; si no, agregue las columnas de cantidad y de valor unitario; se acepta ${accepted}`,
+              `  - ${c} (${label}): column ${where(lineAmount)} holds each line's total with IGV. If each line is one unit (a service, say), ${lineTotal.en}; otherwise add the quantity and unit value columns; accepted headers ${accepted}`,
             )[lang];
           }
           if (kind === 'amount') {
             return localized(
-              `  - ${c} (${label}): la columna ${where(lineAmount)} trae el importe de cada línea, que puede incluir el IGV o no. Si cada línea es una unidad (un servicio, por ejemplo): si el importe incluye el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV; si no lo incluye, llame a esa columna «Valor venta»; cada línea se leerá entonces como 1 unidad de ese importe. Si no, agregue las columnas de cantidad y de valor unitario; se acepta ${accepted}`,
-              `  - ${c} (${label}): column ${where(lineAmount)} holds each line's amount, which may include IGV or not. If each line is one unit (a service, say): if the amount includes IGV, run with --tipo-registro PRECIOS_CON_IGV; if it does not, name that column «Valor venta»; each line is then read as 1 unit of that amount. Otherwise add the quantity and unit value columns; accepted headers ${accepted}`,
+              `  - ${c} (${label}): la columna ${where(lineAmount)} trae el importe de cada línea, que puede incluir el IGV o no. Si cada línea es una unidad (un servicio, por ejemplo): ${lineAmount_.es} cada línea se leerá entonces como 1 unidad de ese importe. Si no, agregue las columnas de cantidad y de valor unitario; se acepta ${accepted}`,
+              `  - ${c} (${label}): column ${where(lineAmount)} holds each line's amount, which may include IGV or not. If each line is one unit (a service, say): ${lineAmount_.en} each line is then read as 1 unit of that amount. Otherwise add the quantity and unit value columns; accepted headers ${accepted}`,
             )[lang];
           }
         }
@@ -437,8 +451,8 @@ function missingRequired(
     unread.length === 0
       ? localized('', '')
       : localized(
-          `\nColumnas de la hoja que no se reconocieron: ${unreadList.es}. Si una de ellas es la que falta, indíquelo en un archivo de mapeo (--map mapping.json) con el nombre de la columna y el encabezado de la hoja, por ejemplo {"${first}": "${example('es')}"}.`,
-          `\nColumns of the sheet that were not recognised: ${unreadList.en}. If one of them is the missing one, say so in a mapping file (--map mapping.json) with the column's name and the sheet's header, for example {"${first}": "${example('en')}"}.`,
+          `\nColumnas de la hoja que no se reconocieron: ${unreadList.es}. Si una de ellas es la que falta, ${mapMissingColumnRemedy(first, { es: example('es'), en: example('en') }, wording).es}`,
+          `\nColumns of the sheet that were not recognised: ${unreadList.en}. If one of them is the missing one, ${mapMissingColumnRemedy(first, { es: example('es'), en: example('en') }, wording).en}`,
         );
   const garbled = unread.flatMap((c) => {
     const repaired = repairGarbled(c.header);
@@ -461,8 +475,8 @@ function missingRequired(
   return new FacturaError(
     'INPUT',
     localized(
-      `Faltan columnas obligatorias en ${file} (${headerPlaceText(rows).es}):\n${lines('es')}${unreadLine.es}${garbledLine.es}${belowLine.es}\nAgregue las columnas, renómbrelas o indique cuáles usar con --map mapping.json. No se procesó ninguna factura.`,
-      `Required columns are missing in ${file} (${headerPlaceText(rows).en}):\n${lines('en')}${unreadLine.en}${garbledLine.en}${belowLine.en}\nAdd or rename the columns, or name them with --map mapping.json. No invoice was processed.`,
+      `Faltan columnas obligatorias en ${file} (${headerPlaceText(rows).es}):\n${lines('es')}${unreadLine.es}${garbledLine.es}${belowLine.es}\nAgregue las columnas, renómbrelas ${remedy('chooseColumns', wording).es} No se procesó ninguna factura.`,
+      `Required columns are missing in ${file} (${headerPlaceText(rows).en}):\n${lines('en')}${unreadLine.en}${garbledLine.en}${belowLine.en}\nAdd or rename the columns, ${remedy('chooseColumns', wording).en} No invoice was processed.`,
     ),
   );
 }
@@ -484,17 +498,23 @@ const SHOWN_HEADERS = 8;
 /** Unknown columns a note names one by one; the rest are counted. */
 const SHOWN_UNKNOWN = 20;
 
-function unitValueWithIgv(file: string, row: number, column: HeaderColumn): FacturaError {
+function unitValueWithIgv(file: string, row: number, column: HeaderColumn, wording: Wording | undefined): FacturaError {
+  const withIgv = remedy('pricesWithIgv', wording);
   return new FacturaError(
     'INPUT',
     localized(
-      `En ${file} (fila de encabezados ${row}) la columna ${where(column)} se usaría como valor unitario, que se lee sin IGV: cada factura saldría 18 % más alta. Si los precios de la hoja incluyen el IGV, ejecute con --tipo-registro PRECIOS_CON_IGV (en el espacio de trabajo web, elija «Valor unitario con IGV» para esa columna); si no, asigne al valor unitario la columna del precio sin IGV. No se procesó ninguna factura.`,
-      `In ${file} (header row ${row}) column ${where(column)} would be used as the unit value, which is read without IGV: every invoice would come out 18 % too high. If the sheet's prices include IGV, run with --tipo-registro PRECIOS_CON_IGV (in the web workspace, choose «Valor unitario con IGV» for that column); otherwise map the column of the price without IGV to the unit value. No invoice was processed.`,
+      `En ${file} (fila de encabezados ${row}) la columna ${where(column)} se usaría como valor unitario, que se lee sin IGV: cada factura saldría 18 % más alta. Si los precios de la hoja incluyen el IGV, ${withIgv.es}; si no, asigne al valor unitario la columna del precio sin IGV. No se procesó ninguna factura.`,
+      `In ${file} (header row ${row}) column ${where(column)} would be used as the unit value, which is read without IGV: every invoice would come out 18 % too high. If the sheet's prices include IGV, ${withIgv.en}; otherwise map the column of the price without IGV to the unit value. No invoice was processed.`,
     ),
   );
 }
 
-function duplicated(file: string, row: number, conflicts: readonly (readonly [ColumnName, readonly HeaderColumn[]])[]): FacturaError {
+function duplicated(
+  file: string,
+  row: number,
+  conflicts: readonly (readonly [ColumnName, readonly HeaderColumn[]])[],
+  wording: Wording | undefined,
+): FacturaError {
   const lines = (lang: 'es' | 'en'): string =>
     conflicts
       .map(([c, cols]) => {
@@ -508,8 +528,8 @@ function duplicated(file: string, row: number, conflicts: readonly (readonly [Co
   return new FacturaError(
     'INPUT',
     localized(
-      `En ${file} (fila de encabezados ${row}) dos columnas corresponden a la misma columna:\n${lines('es')}\nDeje solo una, renombre la otra o indique cuál usar con --map mapping.json.`,
-      `In ${file} (header row ${row}) two columns map to the same column:\n${lines('en')}\nKeep only one, rename the other, or name the one to use with --map mapping.json.`,
+      `En ${file} (fila de encabezados ${row}) dos columnas corresponden a la misma columna:\n${lines('es')}\nDeje solo una, renombre la otra ${remedy('chooseColumn', wording).es}`,
+      `In ${file} (header row ${row}) two columns map to the same column:\n${lines('en')}\nKeep only one, rename the other, ${remedy('chooseColumn', wording).en}`,
     ),
   );
 }
@@ -536,6 +556,7 @@ function ambiguousColumns(
   stacked: StackedHeader | undefined,
   alike: readonly (readonly [ColumnName, readonly HeaderColumn[]])[],
   missing: readonly ColumnName[],
+  wording: Wording | undefined,
 ): FacturaError {
   const lines = (lang: 'es' | 'en'): string =>
     alike
@@ -584,11 +605,12 @@ function ambiguousColumns(
           `O escriba en la fila ${stacked.upper.row}, sobre las columnas del cliente, el título «Cliente» (o sobre las del comprobante, «Comprobante de pago»), o cambie el nombre de una de ellas${rename.es}.`,
           `Or write on row ${stacked.upper.row}, over the customer's columns, the title «Cliente» (or over the document's, «Comprobante de pago»), or rename one of them${rename.en}.`,
         );
+  const which = sayWhichIsWhichRemedy({ es: shown, en: shown.replaceAll('(columna ', '(column ') }, wording);
   return new FacturaError(
     'INPUT',
     localized(
-      `${opening.es} columnas con el mismo encabezado que no se pueden distinguir:\n${lines('es')}${missingLine.es}\nIndique cuál es cuál en un archivo de mapeo (--map mapping.json) que nombre cada una por su encabezado y su letra, por ejemplo ${shown} (el espacio de trabajo web, «factura-import serve», lo prepara al elegir las columnas). ${otherWays.es} No se procesó ninguna factura.`,
-      `${opening.en} columns are headed alike and cannot be told apart:\n${lines('en')}${missingLine.en}\nSay which is which in a mapping file (--map mapping.json) naming each by its header and its letter, for example ${shown.replaceAll('(columna ', '(column ')} (the web workspace, «factura-import serve», writes it when you choose the columns). ${otherWays.en} No invoice was processed.`,
+      `${opening.es} columnas con el mismo encabezado que no se pueden distinguir:\n${lines('es')}${missingLine.es}\n${which.es} ${otherWays.es} No se procesó ninguna factura.`,
+      `${opening.en} columns are headed alike and cannot be told apart:\n${lines('en')}${missingLine.en}\n${which.en} ${otherWays.en} No invoice was processed.`,
     ),
   );
 }
@@ -597,7 +619,7 @@ function ambiguousColumns(
  * What a stacked header was read as: its rows, and each group title with the columns under it,
  * and the columns headed alike with the field each feeds, for the user to check what a title decided.
  */
-function stackedHeaderNote(stacked: StackedHeader, header: HeaderMap): Problem {
+function stackedHeaderNote(stacked: StackedHeader, header: HeaderMap, wording: Wording | undefined): Problem {
   const all = [...Object.values(header.columns), ...header.unknown].filter((c): c is HeaderColumn => c !== undefined);
   const groups = new Map<string, HeaderColumn[]>();
   for (const c of [...new Set(all)].sort((a, b) => a.index - b.index)) {
@@ -622,8 +644,8 @@ function stackedHeaderNote(stacked: StackedHeader, header: HeaderMap): Problem {
     row: stacked.lower.row,
     value: [...groups.keys()].join(', '),
     message: localized(
-      `Los encabezados ocupan ${at.es} y se leen juntos: ${over.join('; ')}.${told('es')} Si alguna columna no es lo indicado, indíquelo con --map mapping.json.`,
-      `The header takes ${at.en} and is read as one: ${over.join('; ')}.${told('en')} If a column is not what is said, name it with --map mapping.json.`,
+      `Los encabezados ocupan ${at.es} y se leen juntos: ${over.join('; ')}.${told('es')} ${remedy('twoRowHeader', wording).es}`,
+      `The header takes ${at.en} and is read as one: ${over.join('; ')}.${told('en')} ${remedy('twoRowHeader', wording).en}`,
     ),
   };
 }

@@ -10,6 +10,7 @@ import type { CellPlace, Normalized } from './normalize-result.js';
 import { ABSENT } from './normalize-result.js';
 import { normalizeCode, normalizeEmail, normalizeEnum, normalizeText } from './normalize-text.js';
 import { normalizeTime } from './normalize-time.js';
+import type { Wording } from '../remedies.js';
 import { isPlaceholderText } from './placeholder-text.js';
 
 const KEY_COLUMNS: ReadonlySet<string> = new Set(['serie', 'numero', 'emisorRuc']);
@@ -21,6 +22,8 @@ export function normalizeCell(
   place: CellPlace,
   convention: DecimalConvention | undefined,
   dateOrder: DateOrder = 'day-first',
+  /** Whom the messages speak to (remedies.ts). */
+  wording?: Wording,
 ): Normalized {
   // Not in the invoice's key: a blank serie and number continue the invoice above, and a row a register
   // marks «-» there (a separator, an adjustment) must not become a line of another invoice. Nor in a
@@ -36,9 +39,9 @@ export function normalizeCell(
     case 'integer':
       return normalizeInteger(cell, place);
     case 'decimal':
-      return normalizeDecimal(cell, place, convention);
+      return normalizeDecimal(cell, place, convention, wording);
     case 'date':
-      return normalizeDate(cell, place, dateOrder);
+      return normalizeDate(cell, place, dateOrder, wording);
     case 'time':
       return normalizeTime(cell, place);
     case 'email':

@@ -3,6 +3,8 @@ import type { BoundedMemo } from '../bounded-memo.js';
 import { createBoundedMemo } from '../bounded-memo.js';
 import type { Cell } from './source-row.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
+import type { Wording } from '../remedies.js';
+import { remedy } from '../remedies.js';
 import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, normalizedValue } from './normalize-result.js';
 
 /** An optional time after a date (`10:30`, `10:30:15.250`, `3:05 p. m.`, `T10:30:00Z`): ignored for dates. */
@@ -91,7 +93,7 @@ export function dateOrderEvidence(text: string): DateOrder | undefined {
  * read day first, `02/13/2026` is an error, never February 13th; impossible dates (`31/02/2026`)
  * are errors.
  */
-export function normalizeDate(cell: Cell | null, place: CellPlace, order: DateOrder = 'day-first'): Normalized {
+export function normalizeDate(cell: Cell | null, place: CellPlace, order: DateOrder = 'day-first', wording?: Wording): Normalized {
   if (cell === null) return ABSENT;
   switch (cell.kind) {
     case 'date':
@@ -109,7 +111,7 @@ export function normalizeDate(cell: Cell | null, place: CellPlace, order: DateOr
         : normalizedValue(iso);
     }
     case 'text':
-      return dateFromText(cell.text, place, order);
+      return dateFromText(cell.text, place, order, wording);
     case 'error':
       return cellErrorProblem(cell, place);
     case 'boolean':
@@ -126,24 +128,24 @@ const READ_DATES: Readonly<Record<DateOrder, BoundedMemo<Normalized>>> = {
   'month-first': createBoundedMemo<Normalized>(),
 };
 
-function dateFromText(raw: string, place: CellPlace, order: DateOrder): Normalized {
+function dateFromText(raw: string, place: CellPlace, order: DateOrder, wording: Wording | undefined): Normalized {
   const memo = READ_DATES[order];
   const known = memo.get(raw);
   if (known !== undefined) return known;
-  const read = readDateText(raw, place, order);
+  const read = readDateText(raw, place, order, wording);
   if (read.kind === 'value' && read.warning === undefined) memo.set(raw, read);
   return read;
 }
 
-function readDateText(raw: string, place: CellPlace, order: DateOrder): Normalized {
+function readDateText(raw: string, place: CellPlace, order: DateOrder, wording: Wording | undefined): Normalized {
   const text = collapseWhitespace(raw);
   if (text === '') return ABSENT;
   const numeric = DAY_FIRST.exec(text);
   if (numeric) {
     const [first, second] = [Number(numeric[1]), Number(numeric[3])];
     return order === 'day-first'
-      ? checkedDate(Number(numeric[4]), second, first, text, place, order)
-      : checkedDate(Number(numeric[4]), first, second, text, place, order);
+      ? checkedDate(Number(numeric[4]), second, first, text, place, order, wording)
+      : checkedDate(Number(numeric[4]), first, second, text, place, order, wording);
   }
   const yearFirst = YEAR_FIRST.exec(text);
   if (yearFirst) return checkedDate(Number(yearFirst[1]), Number(yearFirst[3]), Number(yearFirst[4]), text, place, undefined);
@@ -166,19 +168,20 @@ function readDateText(raw: string, place: CellPlace, order: DateOrder): Normaliz
 }
 
 /** `order`: how a numeric date was read (undefined: its order was not in question). */
-function checkedDate(year: number, month: number, day: number, text: string, place: CellPlace, order: DateOrder | undefined): Normalized {
+function checkedDate(year: number, month: number, day: number, text: string, place: CellPlace, order: DateOrder | undefined, wording?: Wording): Normalized {
   if (month < 1 || month > 12) {
+    const monthFirst = remedy('dateOrder', wording);
     // Read one way, the other way would be a date: say which way the file's dates are read, and what follows for the others.
     const swapped = day >= 1 && day <= 12;
     const hint =
       order === 'day-first' && swapped
-        ? ` Las fechas se leen con el día primero (DD/MM/AAAA). Si esta columna trae el mes primero (MM/DD/AAAA), sus fechas con día 12 o menos se leyeron al revés: guarde las fechas como DD/MM/AAAA o con formato de fecha, o indique --fechas MM/DD.`
+        ? ` Las fechas se leen con el día primero (DD/MM/AAAA). Si esta columna trae el mes primero (MM/DD/AAAA), sus fechas con día 12 o menos se leyeron al revés: guarde las fechas como DD/MM/AAAA${monthFirst.es}`
         : order === 'month-first' && swapped
           ? ' Las fechas de este archivo se leen con el mes primero (MM/DD/AAAA).'
           : '';
     const hintEn =
       order === 'day-first' && swapped
-        ? ' Dates are read day first (DD/MM/YYYY). If this column has the month first (MM/DD/YYYY), its dates with a day of 12 or less were read the wrong way round: save the dates as DD/MM/YYYY or with a date format, or pass --fechas MM/DD.'
+        ? ` Dates are read day first (DD/MM/YYYY). If this column has the month first (MM/DD/YYYY), its dates with a day of 12 or less were read the wrong way round: save the dates as DD/MM/YYYY${monthFirst.en}`
         : order === 'month-first' && swapped
           ? " This file's dates are read month first (MM/DD/YYYY)."
           : '';

@@ -2,6 +2,8 @@ import { Decimal } from 'decimal.js';
 import { currencyAffix } from './currency-affix.js';
 import type { Cell } from './source-row.js';
 import type { CellPlace, Normalized } from './normalize-result.js';
+import type { Wording } from '../remedies.js';
+import { remedy } from '../remedies.js';
 import { ABSENT, cellErrorProblem, cellProblem, collapseWhitespace, normalizedValue } from './normalize-result.js';
 
 /** How a file writes decimals in text: `1,234.56` (point) or `1.234,56` (comma). */
@@ -117,7 +119,7 @@ export function decimalEvidence(text: string): DecimalConvention | undefined {
  * and the result says the currency, for validation to hold against the invoice's moneda. A
  * quantity with a currency is not a number.
  */
-export function normalizeDecimal(cell: Cell | null, place: CellPlace, convention: DecimalConvention | undefined): Normalized {
+export function normalizeDecimal(cell: Cell | null, place: CellPlace, convention: DecimalConvention | undefined, wording?: Wording): Normalized {
   if (cell === null) return ABSENT;
   switch (cell.kind) {
     case 'number': {
@@ -127,7 +129,7 @@ export function normalizeDecimal(cell: Cell | null, place: CellPlace, convention
         : normalizedValue(text);
     }
     case 'text':
-      return decimalFromText(cell.text, place, convention);
+      return decimalFromText(cell.text, place, convention, wording);
     case 'error':
       return cellErrorProblem(cell, place);
     case 'date':
@@ -136,7 +138,7 @@ export function normalizeDecimal(cell: Cell | null, place: CellPlace, convention
   }
 }
 
-function decimalFromText(raw: string, place: CellPlace, convention: DecimalConvention | undefined): Normalized {
+function decimalFromText(raw: string, place: CellPlace, convention: DecimalConvention | undefined, wording: Wording | undefined): Normalized {
   // The common cell (`35`, `70.68` in the file's convention) is already its exact text: no
   // whitespace to collapse, no thousands to drop, nothing for Decimal.
   if (convention === 'point' && CANONICAL_POINT.test(raw)) return normalizedValue(raw);
@@ -146,13 +148,13 @@ function decimalFromText(raw: string, place: CellPlace, convention: DecimalConve
   // «(120.00)»: a negative amount as accounting writes it. Read as one, for the rules to say what a negative value means here.
   const negative = ACCOUNTING_NEGATIVE.exec(shown);
   if (negative !== null) {
-    const inner = decimalFromText(negative[1] ?? '', place, convention);
+    const inner = decimalFromText(negative[1] ?? '', place, convention, wording);
     if (inner.kind !== 'value' || inner.value.startsWith('-')) return notANumber(place, shown);
     return inner.value === '0' ? inner : { ...inner, value: `-${inner.value}` };
   }
   const affix = place.column === 'valorVentaUnitario' ? currencyAffix(shown) : undefined;
   if (affix !== undefined) {
-    const read = decimalFromText(affix.number, place, convention);
+    const read = decimalFromText(affix.number, place, convention, wording);
     return read.kind === 'value' ? { ...read, currency: affix.currency } : read;
   }
   const s = compact(raw);
@@ -187,8 +189,8 @@ function decimalFromText(raw: string, place: CellPlace, convention: DecimalConve
       place,
       'AMBIGUOUS_DECIMAL',
       shown,
-      `«${shown}» puede leerse como ${point} o como ${comma}, y el archivo no deja ver si usa coma o punto decimal. Indique --decimal-comma o --no-decimal-comma, o escriba el número sin separador de miles.`,
-      `«${shown}» can be read as ${point} or as ${comma}, and the file does not show whether it uses a decimal comma or point. Pass --decimal-comma or --no-decimal-comma, or write the number without a thousands separator.`,
+      `«${shown}» puede leerse como ${point} o como ${comma}, y el archivo no deja ver si usa coma o punto decimal. ${remedy('decimalComma', wording).es}`,
+      `«${shown}» can be read as ${point} or as ${comma}, and the file does not show whether it uses a decimal comma or point. ${remedy('decimalComma', wording).en}`,
     );
   }
   const value = point ?? comma;

@@ -16,6 +16,8 @@ import { sniffFileFormat, type SniffedFormat } from './sniff-file-format.js';
 import { isTemplateAuxiliarySheet } from './template-sheets.js';
 import { sheetChoiceMessages } from './sheet-choice-messages.js';
 import type { RowBatches, RowSource, SourceRow } from './source-row.js';
+import type { Wording } from '../remedies.js';
+import { chooseSheetRemedy, remedy } from '../remedies.js';
 
 export interface OpenRowSourceOptions {
   /** Workbooks: the sheet to read (default: the first visible one with a header row). */
@@ -26,6 +28,8 @@ export interface OpenRowSourceOptions {
   readonly delimiter?: CsvDelimiter;
   /** `--map`: also decides which sheet has the header row. */
   readonly mapping?: ColumnMapping;
+  /** Whom the messages speak to: how a note says what to do (remedies.ts). */
+  readonly wording?: Wording;
 }
 
 /**
@@ -49,7 +53,7 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
     // Loaded here, not at start-up: the workbook readers (exceljs, SheetJS) cost ≈ 0.4 s of CPU to
     // load, which a CSV run never needs.
     const { openWorkbook } = await import('./open-workbook.js');
-    const { kind, open } = await openWorkbook(path, sniffed.kind);
+    const { kind, open } = await openWorkbook(path, sniffed.kind, options.wording);
     const opened = await openWorkbookSheet(path, open, options);
     return {
       file: path,
@@ -74,9 +78,19 @@ export async function openRowSource(path: string, options: OpenRowSourceOptions 
   const sepLine = excelSepLine(headText);
   const delimiter = options.delimiter ?? sepLine ?? sniffDelimiter(headText);
   const notes: Problem[] = misnamed ? [textNamedXlsxNote(path, extension)] : [];
-  if (options.encoding === undefined && encoding === 'windows-1252') notes.push(windows1252Note(path));
+  if (options.encoding === undefined && encoding === 'windows-1252') notes.push(windows1252Note(path, options.wording));
   if (options.encoding === undefined && (encoding === 'utf-16le' || encoding === 'utf-16be')) notes.push(utf16Note(path));
-  return { file: path, format: 'csv', notes, batches: readCsvRows(path, { encoding, delimiter, ...(sepLine !== undefined ? { sepLine: true } : {}) }) };
+  return {
+    file: path,
+    format: 'csv',
+    notes,
+    batches: readCsvRows(path, {
+      encoding,
+      delimiter,
+      ...(sepLine !== undefined ? { sepLine: true } : {}),
+      ...(options.wording !== undefined ? { wording: options.wording } : {}),
+    }),
+  };
 }
 
 /**
@@ -88,7 +102,7 @@ async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenR
   const first = await open(options.sheet);
   if (options.sheet !== undefined) return first;
   const peeked = await peekHeader(first, options.mapping);
-  if (peeked.sales) return firstWithHeader(path, open, first, peeked, options.mapping);
+  if (peeked.sales) return firstWithHeader(path, open, first, peeked, options);
   if (peeked.header) {
     // A header without the invoice's serie or number: a workbook's customer or product list ahead of its
     // sales. The only other sheet whose header has them is read, with a note; else the first, as always.
@@ -99,11 +113,11 @@ async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenR
     });
     if (sales.found === undefined || sales.candidates.length > 1) {
       await sales.found?.look.close();
-      return firstWithHeader(path, open, first, peeked, options.mapping);
+      return firstWithHeader(path, open, first, peeked, options);
     }
     await peeked.close();
     const { name, opened, look } = sales.found;
-    return { ...opened, batches: look.batches, notes: [...opened.notes, otherSheetNote(path, first.sheet, name)] };
+    return { ...opened, batches: look.batches, notes: [...opened.notes, otherSheetNote(path, first.sheet, name, options.wording)] };
   }
   const others = first.sheets.filter((s) => !s.hidden && s.name !== first.sheet);
   const { found, candidates } = await otherSheetsWith(open, others, options.mapping, (look) => look.header).catch(async (error: unknown) => {
@@ -114,10 +128,10 @@ async function openWorkbookSheet(path: string, open: SheetOpener, options: OpenR
   await peeked.close();
   if (candidates.length > 1) {
     await found.look.close();
-    throw severalCandidates(path, first.sheet, candidates, first.activeSheet);
+    throw severalCandidates(path, first.sheet, candidates, first.activeSheet, options.wording);
   }
   const { name, opened, look } = found;
-  return { ...opened, batches: look.batches, notes: [...opened.notes, otherSheetNote(path, first.sheet, name)] };
+  return { ...opened, batches: look.batches, notes: [...opened.notes, otherSheetNote(path, first.sheet, name, options.wording)] };
 }
 
 /**
@@ -159,7 +173,7 @@ async function firstWithHeader(
   open: SheetOpener,
   first: OpenedSheet,
   peeked: Awaited<ReturnType<typeof peekHeader>>,
-  mapping: ColumnMapping | undefined,
+  { mapping, wording }: Pick<OpenRowSourceOptions, 'mapping' | 'wording'>,
 ): Promise<OpenedSheet> {
   const active = first.activeSheet;
   if (active !== undefined && active !== first.sheet) {
@@ -174,11 +188,11 @@ async function firstWithHeader(
     }
     if (activeHasHeader) {
       await peeked.close();
-      throw sheetChoiceMessages.activeSheetDiffers(path, first.sheet, active);
+      throw sheetChoiceMessages.activeSheetDiffers(path, first.sheet, active, wording);
     }
   }
   const others = first.sheets.filter((s) => !s.hidden && s.name !== first.sheet && !isTemplateAuxiliarySheet(s.name)).map((s) => s.name);
-  const notes = others.length > 0 ? [...first.notes, sheetChoiceMessages.otherSheetsNotRead(path, first.sheet, others)] : first.notes;
+  const notes = others.length > 0 ? [...first.notes, sheetChoiceMessages.otherSheetsNotRead(path, first.sheet, others, wording)] : first.notes;
   return { ...first, notes, batches: peeked.batches };
 }
 
@@ -266,14 +280,15 @@ function notASheet(path: string, sniffed: Extract<SniffedFormat, { kind: 'other'
   );
 }
 
-function windows1252Note(path: string): Problem {
+function windows1252Note(path: string, wording: Wording | undefined): Problem {
+  const encoding = remedy('encoding', wording);
   return {
     severity: 'warning',
     code: 'ENCODING_WINDOWS_1252',
     value: 'windows-1252',
     message: localized(
-      `El archivo ${path} no está en UTF-8; se lee como Windows-1252 (el "CSV" de Excel en Windows). Si ve letras raras, use --encoding.`,
-      `The file ${path} is not UTF-8; it is read as Windows-1252 (Excel's "CSV" on Windows). If letters look wrong, use --encoding.`,
+      `El archivo ${path} no está en UTF-8; se lee como Windows-1252 (el "CSV" de Excel en Windows). ${encoding.es}`,
+      `The file ${path} is not UTF-8; it is read as Windows-1252 (Excel's "CSV" on Windows). ${encoding.en}`,
     ),
   };
 }
@@ -290,27 +305,29 @@ function utf16Note(path: string): Problem {
   };
 }
 
-function otherSheetNote(path: string, first: string, chosen: string): Problem {
+function otherSheetNote(path: string, first: string, chosen: string, wording: Wording | undefined): Problem {
+  const other = remedy('otherSheet', wording);
   return {
     severity: 'warning',
     code: 'DATA_ON_OTHER_SHEET',
     value: chosen,
     message: localized(
-      `La hoja "${first}" de ${path} no tiene fila de encabezados de ventas (con serie y número); se lee la hoja "${chosen}", la única que la tiene. Para leer otra, use --sheet.`,
-      `The sheet "${first}" of ${path} has no header row of sales (with serie and number); the sheet "${chosen}", the only one that has one, is read. To read another, use --sheet.`,
+      `La hoja "${first}" de ${path} no tiene fila de encabezados de ventas (con serie y número); se lee la hoja "${chosen}", la única que la tiene. ${other.es}`,
+      `The sheet "${first}" of ${path} has no header row of sales (with serie and number); the sheet "${chosen}", the only one that has one, is read. ${other.en}`,
     ),
   };
 }
 
 /** The example names the sheet the workbook was saved showing when it is one of them. */
-function severalCandidates(path: string, first: string, candidates: readonly string[], active: string | undefined): FacturaError {
+function severalCandidates(path: string, first: string, candidates: readonly string[], active: string | undefined, wording: Wording | undefined): FacturaError {
   const list = candidates.map((n) => `"${n}"`).join(', ');
   const example = active !== undefined && candidates.includes(active) ? active : (candidates[0] ?? '');
+  const choose = chooseSheetRemedy(example, wording);
   return new FacturaError(
     'INPUT',
     localized(
-      `La hoja "${first}" de ${path} no tiene fila de encabezados, pero varias hojas sí: ${list}. Indique cuál leer con --sheet, por ejemplo --sheet "${example}".`,
-      `The sheet "${first}" of ${path} has no header row, but several sheets do: ${list}. Choose one with --sheet, e.g. --sheet "${example}".`,
+      `La hoja "${first}" de ${path} no tiene fila de encabezados, pero varias hojas sí: ${list}. ${choose.es}`,
+      `The sheet "${first}" of ${path} has no header row, but several sheets do: ${list}. ${choose.en}`,
     ),
   );
 }

@@ -15,6 +15,7 @@ import { isDateFormat, serialToIso } from './xlsx-cell.js';
 import { checkOdsSize } from './check-ods-size.js';
 import { checkPartSizes } from './check-part-sizes.js';
 import { odsInputError } from './ods-input-error.js';
+import type { Wording } from '../remedies.js';
 import { xlsxInputError } from './xlsx-input-error.js';
 
 /**
@@ -40,7 +41,10 @@ export interface SheetJsWorkbook {
  * .ods, each with the directory of its zip, already read by the caller (xlsx-part-budget.ts), so
  * that it is not read again here.
  */
-export type SheetJsInput = { readonly format: 'xls' } | { readonly format: 'xlsx' | 'ods'; readonly budget: XlsxPartBudget };
+export type SheetJsInput = ({ readonly format: 'xls' } | { readonly format: 'xlsx' | 'ods'; readonly budget: XlsxPartBudget }) & {
+  /** Whom the messages speak to (remedies.ts). */
+  readonly wording?: Wording;
+};
 
 /**
  * Read a legacy .xls (BIFF8) or an .ods with SheetJS (the maintained @e965/xlsx build), once, and
@@ -90,6 +94,7 @@ export async function openSheetJsWorkbook(file: string, input: SheetJsInput): Pr
         throw sheetChoiceMessages.onlyHidden(
           file,
           sheets.map((s) => s.name),
+          input.wording,
         );
       }
       const notes: Problem[] = [];
@@ -98,7 +103,7 @@ export async function openSheetJsWorkbook(file: string, input: SheetJsInput): Pr
         .filter((s) => s.hidden && wanted === undefined)
         .map((s) => s.name);
       if (skipped.length > 0) notes.push(sheetChoiceMessages.hiddenSkipped(file, skipped));
-      if (chosen.hidden) notes.push(sheetChoiceMessages.hiddenChosen(file, chosen.name));
+      if (chosen.hidden) notes.push(sheetChoiceMessages.hiddenChosen(file, chosen.name, input.wording));
       const worksheet = workbook.Sheets[chosen.name];
       if (worksheet === undefined) throw unreadable(file, format, new Error(`sheet ${chosen.name} missing`));
       const layout = layoutOf(worksheet);

@@ -3,6 +3,7 @@ import { openSheetJsWorkbook } from './open-sheetjs-workbook.js';
 import { openXlsxRows } from './open-xlsx-rows.js';
 import type { OpenedSheet } from './opened-sheet.js';
 import { xlsxInputError } from './xlsx-input-error.js';
+import type { Wording } from '../remedies.js';
 import { readXlsxPartBudget, type XlsxPartBudget } from './xlsx-part-budget.js';
 
 /** Opens one sheet of the workbook by name (the first visible one without a name). */
@@ -19,10 +20,10 @@ export interface OpenedWorkbook {
  * read once, here, and handed to the reader. Not every producer stores an ODS's `mimetype` first
  * (SheetJS does not): the directory says.
  */
-export async function openWorkbook(path: string, sniffed: 'xlsx' | 'xls' | 'ods'): Promise<OpenedWorkbook> {
+export async function openWorkbook(path: string, sniffed: 'xlsx' | 'xls' | 'ods', wording?: Wording): Promise<OpenedWorkbook> {
   const budget = sniffed === 'xls' ? undefined : await readZipDirectory(path, sniffed);
   const kind = sniffed === 'xlsx' && budget !== undefined && isOpenDocument(budget) ? 'ods' : sniffed;
-  return { kind, open: await sheetOpener(path, kind, budget) };
+  return { kind, open: await sheetOpener(path, kind, budget, wording) };
 }
 
 /**
@@ -46,13 +47,14 @@ function isOpenDocument(parts: XlsxPartBudget): boolean {
  * How to open the sheets of this workbook: exceljs streams one sheet per pass over the zip; SheetJS
  * reads the whole workbook, so it reads it once and every sheet is opened from that one parse.
  */
-async function sheetOpener(path: string, kind: 'xlsx' | 'xls' | 'ods', budget: XlsxPartBudget | undefined): Promise<SheetOpener> {
+async function sheetOpener(path: string, kind: 'xlsx' | 'xls' | 'ods', budget: XlsxPartBudget | undefined, wording: Wording | undefined): Promise<SheetOpener> {
+  const said = wording !== undefined ? { wording } : {};
   if (kind === 'xls') {
-    const workbook = await openSheetJsWorkbook(path, { format: 'xls' });
+    const workbook = await openSheetJsWorkbook(path, { format: 'xls', ...said });
     return (sheet) => Promise.resolve(workbook.open(sheet));
   }
   if (budget === undefined) throw new Error(`the zip directory of ${path} was not read`);
-  if (kind === 'xlsx') return (sheet) => openXlsxRows(path, sheet, budget);
-  const workbook = await openSheetJsWorkbook(path, { format: 'ods', budget });
+  if (kind === 'xlsx') return (sheet) => openXlsxRows(path, sheet, budget, wording);
+  const workbook = await openSheetJsWorkbook(path, { format: 'ods', budget, ...said });
   return (sheet) => Promise.resolve(workbook.open(sheet));
 }

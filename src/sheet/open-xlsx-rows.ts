@@ -13,6 +13,7 @@ import { sheetLayoutScans, type SheetLayoutScans } from './sheet-layout-scans.js
 import type { OpenedSheet } from './opened-sheet.js';
 import { streamXlsxRows } from './stream-xlsx-rows.js';
 import { xlsxInputError } from './xlsx-input-error.js';
+import type { Wording } from '../remedies.js';
 import type { XlsxPartBudget } from './xlsx-part-budget.js';
 
 /**
@@ -32,12 +33,12 @@ import type { XlsxPartBudget } from './xlsx-part-budget.js';
  * the chosen sheet's XML (scan-xlsx-sheet-layout.ts, started beside exceljs's pass when the file has
  * one worksheet: sheet-layout-scans.ts) and applied to the rows (apply-sheet-layout.ts).
  */
-export async function openXlsxRows(file: string, wanted: string | undefined, budget: XlsxPartBudget): Promise<OpenedSheet> {
+export async function openXlsxRows(file: string, wanted: string | undefined, budget: XlsxPartBudget, wording?: Wording): Promise<OpenedSheet> {
   const scans = sheetLayoutScans(file, budget);
   try {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await openXlsxRowsOnce(file, wanted, budget, scans);
+        return await openXlsxRowsOnce(file, wanted, budget, scans, wording);
       } catch (error) {
         if (!(error instanceof IncompleteRead)) throw error;
         if (attempt < READ_ATTEMPTS) continue;
@@ -45,7 +46,7 @@ export async function openXlsxRows(file: string, wanted: string | undefined, bud
         // workbook part comes after the sheets): a small enough one is read whole with SheetJS,
         // its parts first counted against the sizes declared here (check-part-sizes.ts).
         if (budget.declaredUnder('xl/worksheets/') + budget.limitFor('xl/sharedStrings.xml') <= WHOLE_READ_LIMIT) {
-          return (await openSheetJsWorkbook(file, { format: 'xlsx', budget })).open(wanted);
+          return (await openSheetJsWorkbook(file, { format: 'xlsx', budget, ...(wording !== undefined ? { wording } : {}) })).open(wanted);
         }
         throw sheetChoiceMessages.incompleteRead(file, READ_ATTEMPTS);
       }
@@ -85,7 +86,13 @@ const PARTS_BEFORE_SHEETS = ['xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml
  */
 const PARTS_BEFORE_SPOOLED_SHEETS = [...PARTS_BEFORE_SHEETS, 'xl/workbook.xml', 'xl/styles.xml'] as const;
 
-async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget: XlsxPartBudget, scans: SheetLayoutScans): Promise<OpenedSheet> {
+async function openXlsxRowsOnce(
+  file: string,
+  wanted: string | undefined,
+  budget: XlsxPartBudget,
+  scans: SheetLayoutScans,
+  wording: Wording | undefined,
+): Promise<OpenedSheet> {
   // Opened before exceljs gets a stream of it: a file gone since its directory was read (an upload
   // deleted as its check starts) is a refusal naming it, not an error on a stream nobody listens to.
   const handle = await open(file, 'r').catch((error: unknown) => {
@@ -164,7 +171,7 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
         continue;
       }
       const notes: Problem[] = hidden.length > 0 ? [sheetChoiceMessages.hiddenSkipped(file, hidden)] : [];
-      if (isHidden) notes.push(sheetChoiceMessages.hiddenChosen(file, name));
+      if (isHidden) notes.push(sheetChoiceMessages.hiddenChosen(file, name, wording));
       const date1904 = (): boolean => internals.properties?.model?.date1904 === true;
       const layout = await scans.layoutOf(`xl/worksheets/sheet${fileNumbers.get(worksheet) ?? ''}.xml`);
       reading = worksheet;
@@ -190,5 +197,5 @@ async function openXlsxRowsOnce(file: string, wanted: string | undefined, budget
   const names = internals.model?.sheets?.map((s) => s.name) ?? seen;
   if (wanted !== undefined) throw sheetChoiceMessages.missingSheet(file, wanted, names);
   if (seen.length === 0) throw sheetChoiceMessages.noSheets(file);
-  throw sheetChoiceMessages.onlyHidden(file, hidden);
+  throw sheetChoiceMessages.onlyHidden(file, hidden, wording);
 }

@@ -27,7 +27,7 @@ export type HeaderWindow = {
 export async function readHeaderWindow(
   source: RowSource,
   batches: AsyncIterator<readonly SourceRow[]>,
-  options: Pick<DetectHeaderOptions, 'mapping' | 'pricesWithIgv'>,
+  options: Pick<DetectHeaderOptions, 'mapping' | 'pricesWithIgv' | 'wording'>,
 ): Promise<HeaderWindow> {
   const top = await readTopBatches(batches);
   const read = top.batches.flat();
@@ -35,12 +35,13 @@ export async function readHeaderWindow(
   const after = read.slice(HEADER_SEARCH_ROWS);
   const { ended } = top;
   try {
-    const { mapping, pricesWithIgv } = options;
+    const { mapping, pricesWithIgv, wording } = options;
     const detected = detectHeader(window, {
       file: source.file,
       wholeFile: ended,
       ...(mapping ? { mapping } : {}),
       ...(pricesWithIgv === true ? { pricesWithIgv } : {}),
+      ...(wording !== undefined ? { wording } : {}),
     });
     return { rows: window, after, ended, detected };
   } catch (error) {

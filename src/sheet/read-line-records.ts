@@ -28,6 +28,7 @@ import type { HeaderTexts, TitleTexts } from './repeated-header-row.js';
 import { headerTexts, repeatsHeader, repeatsTitle, titleTexts } from './repeated-header-row.js';
 import { severalLinesProblem } from './line-amount-as-unit.js';
 import { totalsRowEvidence } from './totals-row.js';
+import type { Wording } from '../remedies.js';
 import type { Cell, RowSource, SourceRow } from './source-row.js';
 
 /** A sheet after its header was found: where each column is, file-level notes, and the rows as line records. */
@@ -78,6 +79,8 @@ export interface ReadLineRecordsOptions {
   readonly only?: readonly ColumnName[];
   /** Unit values include IGV (`--tipo-registro PRECIOS_CON_IGV`): a «Precio unitario con IGV» column is the unit value. */
   readonly pricesWithIgv?: boolean;
+  /** Whom the messages speak to: how each says what to do (remedies.ts); default the library's caller. */
+  readonly wording?: Wording;
 }
 
 /** A mapped column: canonical name, source index and normalising type (looked up once, not per cell). */
@@ -164,6 +167,7 @@ export async function readLineRecords(source: RowSource, options: ReadLineRecord
           : Object.freeze({ currency: detected.titleCurrency.currency, shown: detected.titleCurrency.shown, titleRow: detected.titleCurrency.row }),
       includeHidden: options.includeHidden === true,
       autoFilter: source.autoFilter === true,
+      wording: options.wording,
     };
     const only = options.only;
     const read =
@@ -242,6 +246,7 @@ interface SheetShape {
   readonly currencyOfTitle: PriceCurrency | undefined;
   readonly includeHidden: boolean;
   readonly autoFilter: boolean;
+  readonly wording: Wording | undefined;
 }
 
 function amountColumnsOf(header: HeaderMap): SheetShape['amounts'] {
@@ -323,7 +328,7 @@ async function* lineRecords(
     for (const [name, index, type] of keyColumns) {
       const cell = cells[index] ?? null;
       if (cell === null) continue;
-      const n = normalizeCell(cell, type, { row, column: name }, state.convention, shape.dateOrder);
+      const n = normalizeCell(cell, type, { row, column: name }, state.convention, shape.dateOrder, shape.wording);
       if (n.kind === 'value') key[name] = n.value;
     }
     completeKey(cells, row, key, true);
@@ -340,7 +345,7 @@ async function* lineRecords(
       if (cell === null) continue; // every normaliser gives nothing for a blank cell
       const place = places[c] as { row: number; column: ColumnName };
       place.row = row.row;
-      const n = normalizeCell(cell, type, place, state.convention, shape.dateOrder);
+      const n = normalizeCell(cell, type, place, state.convention, shape.dateOrder, shape.wording);
       if (n.kind === 'value') {
         values[name] = n.value;
         if (n.warning !== undefined) (problems ??= []).push(n.warning);
@@ -372,7 +377,7 @@ async function* lineRecords(
     }
     let amounts: SheetAmounts | undefined;
     if (shape.amounts !== undefined) {
-      const read = sheetAmountsOf(row, shape.amounts, state.convention, values.tipoAfectacion !== undefined);
+      const read = sheetAmountsOf(row, shape.amounts, state.convention, values.tipoAfectacion !== undefined, shape.wording);
       amounts = read.amounts;
       if (read.problems !== undefined) (problems ??= []).push(...read.problems);
     }
@@ -407,7 +412,7 @@ async function* lineRecords(
     }
     const record = toRecord(row);
     if (row.hidden !== true) return record;
-    if (shape.includeHidden) return { ...record, problems: [...record.problems, rowSkipNotes.hiddenRead(row.row)] };
+    if (shape.includeHidden) return { ...record, problems: [...record.problems, rowSkipNotes.hiddenRead(row.row, shape.wording)] };
     skipped.push(row.row);
     return { row: row.row, values: record.values, problems: NO_PROBLEMS, hidden: true };
   };
@@ -429,7 +434,8 @@ async function* lineRecords(
       }
     }
     const first = skipped[0];
-    if (first !== undefined) yield [{ row: first, values: {}, problems: [rowSkipNotes.hiddenSkipped(skipped, shape.autoFilter)], skipped: true }];
+    if (first !== undefined)
+      yield [{ row: first, values: {}, problems: [rowSkipNotes.hiddenSkipped(skipped, shape.autoFilter, shape.wording)], skipped: true }];
   } finally {
     await rest?.return?.();
   }
@@ -441,6 +447,7 @@ function sheetAmountsOf(
   columns: NonNullable<SheetShape['amounts']>,
   convention: DecimalConvention | undefined,
   treated: boolean,
+  wording: Wording | undefined,
 ): { amounts: SheetAmounts | undefined; problems: Problem[] | undefined } {
   let amounts: Partial<Record<keyof SheetAmounts, string>> | undefined;
   let problems: Problem[] | undefined;
@@ -452,7 +459,7 @@ function sheetAmountsOf(
       (amounts ??= {})[kind] = cellDisplayText(cell) ?? '';
       continue;
     }
-    const read = readSheetAmount(cell, { row: row.row, header: columns.headers[kind] ?? kind, kind, treated }, convention);
+    const read = readSheetAmount(cell, { row: row.row, header: columns.headers[kind] ?? kind, kind, treated }, convention, wording);
     if (read === undefined) continue;
     if ('value' in read) (amounts ??= {})[kind] = read.value;
     else (problems ??= []).push(read.problem);

@@ -5,6 +5,7 @@ import type { Problem } from '../invoice/problem.js';
 import type { DecimalConvention } from './normalize-decimal.js';
 import { normalizeDecimal } from './normalize-decimal.js';
 import { collapseWhitespace } from './normalize-result.js';
+import type { Wording } from '../remedies.js';
 import type { Cell } from './source-row.js';
 
 /** The sheet amounts compared with the invoice (a discount is kept as the sheet shows it). */
@@ -35,9 +36,10 @@ export function readSheetAmount(
   cell: Cell,
   place: SheetAmountPlace,
   convention: DecimalConvention | undefined,
+  wording?: Wording,
 ): { value: string } | { problem: Problem } | undefined {
   if (cell.kind === 'text' && DASH.test(collapseWhitespace(cell.text))) return { value: '0' };
-  const n = normalizeDecimal(cell, { row: place.row, column: 'valorVentaUnitario' }, convention);
+  const n = normalizeDecimal(cell, { row: place.row, column: 'valorVentaUnitario' }, convention, wording);
   if (n.kind === 'value') return { value: n.value };
   if (n.kind !== 'problem') return undefined;
   const shown = n.problem.value ?? '';

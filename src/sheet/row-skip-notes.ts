@@ -1,5 +1,7 @@
 import { localized } from '../i18n/localized-text.js';
 import type { Problem } from '../invoice/problem.js';
+import type { Wording } from '../remedies.js';
+import { remedy } from '../remedies.js';
 import { rowRanges } from '../invoice/row-ranges.js';
 
 /** The words for rows that are read differently from a line: totals rows, a repeated header, hidden rows. */
@@ -31,8 +33,9 @@ export const rowSkipNotes = {
     };
   },
 
-  hiddenSkipped(rows: readonly number[], autoFilter: boolean): Problem {
+  hiddenSkipped(rows: readonly number[], autoFilter: boolean, wording?: Wording): Problem {
     const list = rowRanges(rows);
+    const include = remedy('includeHidden', wording);
     const one = rows.length === 1;
     const what = autoFilter
       ? localized(
@@ -48,23 +51,24 @@ export const rowSkipNotes = {
       value: list,
       message: localized(
         one
-          ? `No se leyó 1 fila ${what.es}: la fila ${list}. Para enviarla, muéstrela (o quite el filtro) o use --incluir-ocultas.`
-          : `No se leyeron ${rows.length} filas ${what.es}: filas ${list}. Para enviarlas, muéstrelas (o quite el filtro) o use --incluir-ocultas.`,
+          ? `No se leyó 1 fila ${what.es}: la fila ${list}. Para enviarla, muéstrela (o quite el filtro)${include.es}`
+          : `No se leyeron ${rows.length} filas ${what.es}: filas ${list}. Para enviarlas, muéstrelas (o quite el filtro)${include.es}`,
         one
-          ? `1 row ${what.en} was not read: row ${list}. To send it, unhide it (or clear the filter) or use --incluir-ocultas.`
-          : `${rows.length} rows ${what.en} were not read: rows ${list}. To send them, unhide them (or clear the filter) or use --incluir-ocultas.`,
+          ? `1 row ${what.en} was not read: row ${list}. To send it, unhide it (or clear the filter)${include.en}`
+          : `${rows.length} rows ${what.en} were not read: rows ${list}. To send them, unhide them (or clear the filter)${include.en}`,
       ),
     };
   },
 
-  hiddenRead(row: number): Problem {
+  hiddenRead(row: number, wording?: Wording): Problem {
+    const given = remedy('includeHiddenGiven', wording);
     return {
       severity: 'warning',
       code: 'HIDDEN_ROW_READ',
       row,
       message: localized(
-        `Fila ${row}: la fila está oculta o filtrada en la hoja; se lee porque se indicó --incluir-ocultas.`,
-        `Row ${row}: the row is hidden or filtered out in the sheet; it is read because --incluir-ocultas was given.`,
+        `Fila ${row}: la fila está oculta o filtrada en la hoja; se lee porque ${given.es}`,
+        `Row ${row}: the row is hidden or filtered out in the sheet; it is read because ${given.en}`,
       ),
     };
   },

@@ -1,30 +1,34 @@
 import { FacturaError } from '../factura-error.js';
 import { localized } from '../i18n/localized-text.js';
 import type { Problem } from '../invoice/problem.js';
+import type { Wording } from '../remedies.js';
+import { chooseSheetRemedy, remedy } from '../remedies.js';
 
 /** The words for choosing the sheet of a workbook (XLSX, XLS, ODS alike). */
 export const sheetChoiceMessages = {
   /** The first sheet has sales, and the workbook was saved showing another that has them too: which one is meant cannot be told. */
-  activeSheetDiffers(path: string, first: string, active: string): FacturaError {
+  activeSheetDiffers(path: string, first: string, active: string, wording?: Wording): FacturaError {
+    const choose = chooseSheetRemedy(active, wording);
     return new FacturaError(
       'INPUT',
       localized(
-        `El libro ${path} se guardó mostrando la hoja "${active}", pero la primera hoja, "${first}", también tiene ventas. Indique cuál leer con --sheet, por ejemplo --sheet "${active}".`,
-        `The workbook ${path} was saved showing the sheet "${active}", but the first sheet, "${first}", has sales too. Choose one with --sheet, e.g. --sheet "${active}".`,
+        `El libro ${path} se guardó mostrando la hoja "${active}", pero la primera hoja, "${first}", también tiene ventas. ${choose.es}`,
+        `The workbook ${path} was saved showing the sheet "${active}", but the first sheet, "${first}", has sales too. ${choose.en}`,
       ),
     );
   },
 
   /** The first sheet is read; the workbook's other visible sheets are named as not read. */
-  otherSheetsNotRead(path: string, read: string, others: readonly string[]): Problem {
+  otherSheetsNotRead(path: string, read: string, others: readonly string[], wording?: Wording): Problem {
     const list = others.map((n) => `"${n}"`).join(', ');
+    const other = remedy('otherSheet', wording);
     return {
       severity: 'warning',
       code: 'OTHER_SHEETS_NOT_READ',
       value: others.join(', '),
       message: localized(
-        `Se lee la hoja "${read}", la primera de ${path}; ${others.length === 1 ? 'su otra hoja' : 'sus otras hojas'}, ${list}, no se ${others.length === 1 ? 'lee' : 'leen'}. Para leer otra, use --sheet.`,
-        `The sheet "${read}" is read, the first of ${path}; its other ${others.length === 1 ? 'sheet' : 'sheets'}, ${list}, ${others.length === 1 ? 'is' : 'are'} not read. To read another, use --sheet.`,
+        `Se lee la hoja "${read}", la primera de ${path}; ${others.length === 1 ? 'su otra hoja' : 'sus otras hojas'}, ${list}, no se ${others.length === 1 ? 'lee' : 'leen'}. ${other.es}`,
+        `The sheet "${read}" is read, the first of ${path}; its other ${others.length === 1 ? 'sheet' : 'sheets'}, ${list}, ${others.length === 1 ? 'is' : 'are'} not read. ${other.en}`,
       ),
     };
   },
@@ -42,14 +46,15 @@ export const sheetChoiceMessages = {
     };
   },
 
-  hiddenChosen(file: string, sheet: string): Problem {
+  hiddenChosen(file: string, sheet: string, wording?: Wording): Problem {
+    const asked = remedy('sheetAskedFor', wording);
     return {
       severity: 'warning',
       code: 'HIDDEN_SHEET_READ',
       value: sheet,
       message: localized(
-        `La hoja "${sheet}" de ${file} está oculta; se lee porque se pidió con --sheet.`,
-        `The sheet "${sheet}" of ${file} is hidden; it is read because --sheet asked for it.`,
+        `La hoja "${sheet}" de ${file} está oculta; se lee porque ${asked.es}`,
+        `The sheet "${sheet}" of ${file} is hidden; it is read because ${asked.en}`,
       ),
     };
   },
@@ -65,14 +70,12 @@ export const sheetChoiceMessages = {
     );
   },
 
-  onlyHidden(file: string, hidden: readonly string[]): FacturaError {
+  onlyHidden(file: string, hidden: readonly string[], wording?: Wording): FacturaError {
     const list = hidden.map((n) => `"${n}"`).join(', ');
+    const unhide = remedy('hiddenSheets', wording);
     return new FacturaError(
       'INPUT',
-      localized(
-        `El archivo ${file} solo tiene hojas ocultas (${list}). Muestre la hoja con las ventas o elíjala con --sheet.`,
-        `The file ${file} has only hidden sheets (${list}). Unhide the sheet with the sales or choose it with --sheet.`,
-      ),
+      localized(`El archivo ${file} solo tiene hojas ocultas (${list}). ${unhide.es}`, `The file ${file} has only hidden sheets (${list}). ${unhide.en}`),
     );
   },
 

@@ -34,8 +34,9 @@ const READER_THREAD_LIMITS = { maxYoungGenerationSizeMb: 16 } as const;
  */
 export async function openThreadRowSource(path: string, options: OpenRowSourceOptions, limits: ResourceLimits = READER_THREAD_LIMITS): Promise<RowSource> {
   // The options the reader reads, and only those: what crosses to a thread is copied.
-  const { sheet, encoding, delimiter, mapping } = options;
+  const { sheet, encoding, delimiter, mapping, wording } = options;
   const picked: OpenRowSourceOptions = {
+    ...(wording !== undefined ? { wording } : {}),
     ...(sheet !== undefined ? { sheet } : {}),
     ...(encoding !== undefined ? { encoding } : {}),
     ...(delimiter !== undefined ? { delimiter } : {}),

@@ -72,7 +72,7 @@ export async function previewWithMapping(
   mapping: MappingRecord,
 ): Promise<{ preview: LibraryPreview; refusal?: undefined } | { preview?: undefined; refusal: LocalizedText }> {
   try {
-    return { preview: await previewSheet(path, { ...read, mapping }) };
+    return { preview: await previewSheet(path, { ...read, mapping, wording: 'workspace' }) };
   } catch (err) {
     if (err instanceof FacturaError && (err.code === 'CONFIG' || err.code === 'USAGE')) return { refusal: err.text };
     throw err;
@@ -110,7 +110,7 @@ export async function sheetChoices(path: string, budgetMs = SHEET_CHOICES_BUDGET
       choices.push({ name: s.name, rows: [], hasHeader: false, unread: true, ...(s.active === true ? { active: true as const } : {}) });
       continue;
     }
-    const p = await previewSheet(path, { sheet: s.name });
+    const p = await previewSheet(path, { sheet: s.name, wording: 'workspace' });
     const partial = p.header === undefined && p.columns.some((c) => c.column !== undefined);
     choices.push({
       name: s.name,
@@ -140,7 +140,7 @@ export async function buildSheetPreview(
   let sheet = chosen?.sheet;
   let preview;
   try {
-    preview = await previewSheet(check.storedPath, sheet !== undefined ? { sheet } : {});
+    preview = await previewSheet(check.storedPath, { ...(sheet !== undefined ? { sheet } : {}), wording: 'workspace' });
   } catch (err) {
     // Several sheets have a header: the CLI asks for --sheet; the page proposes the one the workbook
     // was saved showing when it has one, else the first of them (one whose columns are all named,
@@ -152,7 +152,7 @@ export async function buildSheetPreview(
     )?.name;
     if (!(err instanceof FacturaError) || sheet !== undefined || proposed === undefined) throw err;
     sheet = proposed;
-    preview = await previewSheet(check.storedPath, { sheet });
+    preview = await previewSheet(check.storedPath, { sheet, wording: 'workspace' });
   }
   // In a workbook of several sheets every later read names the sheet this preview read: a mapping
   // confirmed on the columns step must not make the reader find another sheet of sales and refuse.

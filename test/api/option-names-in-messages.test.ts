@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { checkLogin, listIssuers, startSandbox, submitSheet, validateSheet } from '../../src/index.js';
 import type { FacturaError, PublicSandbox } from '../../src/index.js';
 import { refusal } from '../helpers/refusal.js';
+import { remedyMessages } from '../helpers/remedy-sheets.js';
 import { serviceWithoutLegalName } from '../helpers/service-without-legal-name.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { salesRow, writeSalesSheet } from '../helpers/write-sales-sheet.js';
@@ -153,5 +154,53 @@ describe('the library’s messages name the options a program passed', () => {
       validateSheet(await sheet(), { journal: join(dir.path, 'x.xlsx'), out: join(dir.path, 'ventas.xlsx'), valueNames: { out: '--out' } }),
     );
     expect(error.text.es).toContain('elija otro archivo (--out)');
+  });
+
+  it('what to do with a sheet names the read options: encoding, includeHidden, decimalComma, mapping, tipoRegistro, mergeSplit, dateOrder, sheet, config', async () => {
+    // Real sheets that draw every message saying what to do about the sheet (test/helpers/remedy-sheets.ts), read as a program reads them.
+    const said = await remedyMessages(dir.path);
+    for (const m of said) {
+      for (const text of [m.es, m.en]) {
+        expect(text).not.toMatch(/--[a-z]|archivo de mapeo|archivo de configuración|mapping file|configuration file|factura-import/u);
+        expect(text).not.toContain('espacio de trabajo');
+      }
+    }
+    const options = [
+      'Si ve letras raras, indique la codificación con la opción `encoding`.',
+      'Si lo guardó Excel como "CSV", pruebe con la opción `encoding: \'windows-1252\'`.',
+      'Para enviarla, muéstrela (o quite el filtro) o use la opción `includeHidden`.',
+      'Muestre esas filas o use la opción `includeHidden`.',
+      'se lee porque se indicó la opción `includeHidden`.',
+      'Indique la opción `decimalComma` (true o false), o escriba el número sin separador de miles.',
+      'la asignación de columnas (mapping) indica «Serie de la factura», que no está en la fila de encabezados',
+      'La asignación de columnas (mapping) asigna «Correo electrónico» a receptorCorreo',
+      'Si alguna debe usarse, asígnela con la opción `mapping`.',
+      'o indique cuáles usar con la opción `mapping`.',
+      'Deje solo una, renombre la otra o indique cuál usar con la opción `mapping`.',
+      'indíquelo en la opción `mapping` con el nombre de la columna y el encabezado de la hoja, por ejemplo { receptorNumeroDocumento: "Identificador" }.',
+      'valorVentaUnitario, o la opción `mapping` que las nombre.',
+      'Indique cuál es cuál en la opción `mapping`, que nombre cada una por su encabezado y su letra, por ejemplo {"numero": "Número (columna B)", "receptorNumeroDocumento": "Número (columna E)"}.',
+      'Si alguna columna no es lo indicado, indíquelo con la opción `mapping`.',
+      "Si esos precios ya incluyen el IGV, indique la opción `tipoRegistro: 'PRECIOS_CON_IGV'`; si no,",
+      "Si sus precios incluyen el IGV, indique la opción `tipoRegistro: 'PRECIOS_CON_IGV'` y se leerá como el valor unitario",
+      "indique la opción `tipoRegistro: 'PRECIOS_CON_IGV'` y cada línea se leerá como 1 unidad a ese precio con IGV",
+      "si el importe incluye el IGV, indique la opción `tipoRegistro: 'PRECIOS_CON_IGV'`; si no lo incluye, llame a esa columna «Valor venta»;",
+      "Si es así, indique la opción `tipoRegistro: 'PRECIOS_CON_IGV'`;",
+      "Si es así, indique la opción `tipoRegistro: 'PRECIOS_SIN_IGV'`.",
+      'ordene la hoja por serie y número, o use la opción `mergeSplit` para unirlas.',
+      "guarde las fechas como DD/MM/AAAA o con formato de fecha, o indique la opción `dateOrder: 'month-first'`.",
+      'Para leer otra, use la opción `sheet`.',
+      'Muestre la hoja con las ventas o elíjala con la opción `sheet`.',
+      'se lee porque se pidió con la opción `sheet`.',
+      'Indique cuál leer con la opción `sheet`, por ejemplo sheet: "Noviembre".',
+      'Si el servicio acepta otra unidad, agréguela a config.catalogues.unidadMedida.',
+    ];
+    for (const option of options)
+      expect(
+        said.some((m) => m.es.includes(option)),
+        option,
+      ).toBe(true);
+    expect(said.some((m) => m.en.includes('If letters look wrong, set the encoding with the `encoding` option.'))).toBe(true);
+    expect(said.some((m) => m.en.includes('Choose one with the `sheet` option, e.g. sheet: "Noviembre".'))).toBe(true);
   });
 });

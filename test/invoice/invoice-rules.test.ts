@@ -8,15 +8,16 @@ import { isValidRuc, rucCheckDigit, rucProblems } from '../../src/invoice/rules/
 import { validateInvoice } from '../../src/invoice/validate-invoice.js';
 import type { Values } from './invoice-fixtures.js';
 import { CONTEXT, VALID_ROW, draftOf } from './invoice-fixtures.js';
+import type { ValidationContext } from '../../src/invoice/validation-context.js';
 
 /** Validate one invoice made of VALID_ROW with some columns changed (undefined = blank). */
-function problemsWith(changes: Record<string, string | undefined>, extraRows: Values[] = []) {
+function problemsWith(changes: Record<string, string | undefined>, extraRows: Values[] = [], context: ValidationContext = CONTEXT) {
   const row: Values = { ...VALID_ROW };
   for (const [k, v] of Object.entries(changes)) {
     if (v === undefined) delete row[k as keyof Values];
     else row[k as keyof Values] = v;
   }
-  return validateInvoice(draftOf([row, ...extraRows]), CONTEXT).problems;
+  return validateInvoice(draftOf([row, ...extraRows]), context).problems;
 }
 
 describe('a RUC typed with letters for digits', () => {
@@ -249,7 +250,8 @@ describe('business rules', () => {
 
   it('reads the units as offices abbreviate them, and names a unit without a SUNAT code apart from the codes', () => {
     for (const unit of ['Serv.', 'Gl.', 'Cja', 'Cja.', 'Pqte.', 'Mt.', 'm²', 'Doc.']) expect(problemsWith({ unidadMedida: unit }), unit).toEqual([]);
-    const [p] = problemsWith({ unidadMedida: 'Bolsa' });
+    // The command line's words: its user edits the configuration file (remedies.ts words it for each caller).
+    const [p] = problemsWith({ unidadMedida: 'Bolsa' }, [], { ...CONTEXT, wording: 'command-line' });
     expect(p).toMatchObject({ code: 'UNKNOWN_CATALOGUE_VALUE', column: 'unidadMedida', value: 'Bolsa' });
     // KILOS is the service's name of a unit with no SUNAT code: it is not listed among the codes.
     expect(p?.message.es).toContain('BX, DZN, HUR, SET, PK, PR, TNE; también el nombre que usa el servicio (como UNIDAD_BIENES) y KILOS.');

@@ -18,7 +18,8 @@ const register = (amountHeader: string): string[][] => [
 ];
 
 async function read(rows: readonly (readonly string[])[], options: { pricesWithIgv?: boolean; mapping?: ColumnMapping } = {}) {
-  const sheet = await readLineRecords(rowsFromArrays(rows), options);
+  // The refusals asserted here are the command line's words (remedies.ts).
+  const sheet = await readLineRecords(rowsFromArrays(rows), { ...options, wording: 'command-line' });
   const records: LineRecord[] = await allOf(sheet.records);
   return { records, sheet, notes: sheet.notes.map((n) => `${n.code} ${n.value ?? ''}`) };
 }

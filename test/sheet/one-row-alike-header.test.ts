@@ -43,7 +43,7 @@ async function writeXlsx(path: string, header: readonly string[]): Promise<void>
 }
 
 /** The refusal of a sheet, thrown by the check. */
-const refusalOf = (path: string): Promise<FacturaError> => refusal(validateSheet(path, { writeFiles: false }));
+const refusalOf = (path: string): Promise<FacturaError> => refusal(validateSheet(path, { writeFiles: false, wording: 'command-line' }));
 
 const problemsOf = (result: RunSummary): string[] => result.problemGroups.map((g) => `${g.code}: ${g.example}`);
 

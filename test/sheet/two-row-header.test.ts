@@ -74,7 +74,7 @@ describe('a register with a header of two rows', () => {
 
 /** The invoices as the check reads them: all valid, the same totals as the register's. */
 async function expectReadAsTheRegister(path: string): Promise<void> {
-  const result = await validateSheet(path, { writeFiles: false });
+  const result = await validateSheet(path, { writeFiles: false, wording: 'command-line' });
   expect(result.byStatus.VALID, problemsOf(result).join('\n')).toBe(CONTASIS_SALES.length);
   expect(result.totals).toEqual([{ moneda: 'PEN', invoices: 3, base: '6889.83', igv: '1240.17', total: '8130.00' }]);
   const said = problemsOf(result);
@@ -95,7 +95,7 @@ async function expectReadAsTheRegister(path: string): Promise<void> {
 }
 
 /** The refusal of a sheet, thrown by the check. */
-const refusalOf = (path: string): Promise<FacturaError> => refusal(validateSheet(path, { writeFiles: false }));
+const refusalOf = (path: string): Promise<FacturaError> => refusal(validateSheet(path, { writeFiles: false, wording: 'command-line' }));
 
 describe('a register with a header of two rows, without a mapping (the command line’s `validate register.xlsx`)', () => {
   it('tells its two «Número» apart by the title over each: the comprobante’s is the invoice’s number, the customer’s its document', async () => {

@@ -27,7 +27,7 @@ const TYPES: Readonly<Record<ColumnName, ColumnType>> = {
 } as Record<ColumnName, ColumnType>;
 
 function run(column: ColumnName, cell: Cell | null, convention?: DecimalConvention): Normalized {
-  return normalizeCell(cell, TYPES[column], { row: 7, column }, convention);
+  return normalizeCell(cell, TYPES[column], { row: 7, column }, convention, undefined, 'command-line');
 }
 
 function valueOf(n: Normalized): string | undefined {

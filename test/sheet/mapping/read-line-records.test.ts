@@ -40,7 +40,9 @@ const HEADER = [
 const LINE = ['F001', '12', '20/11/2026', '20512333797', 'Comercial Andina S.A.C.', 'Arroz extra 5 kg', '2', '18.50'];
 
 /** The error a sheet of `ventas.csv` is refused with. */
-const refusalOf = (rows: Parameters<typeof rowsFromArrays>[0]): Promise<FacturaError> => failure(readLineRecords(rowsFromArrays(rows, { file: 'ventas.csv' })));
+// These refusals are the command line's (its flags say what to do): remedies.ts words them for each caller.
+const refusalOf = (rows: Parameters<typeof rowsFromArrays>[0]): Promise<FacturaError> =>
+  failure(readLineRecords(rowsFromArrays(rows, { file: 'ventas.csv' }), { wording: 'command-line' }));
 
 describe('finding the header row', () => {
   it('skips title rows above the header and reports them as a warning', async () => {
@@ -116,7 +118,7 @@ describe('finding the header row', () => {
       cantidad: 'ITEM_CANT',
       valorVentaUnitario: 'ITEM_PU',
     };
-    const sheet = await readLineRecords(rowsFromArrays([header, [...LINE, 'jperez', '999']]), { mapping });
+    const sheet = await readLineRecords(rowsFromArrays([header, [...LINE, 'jperez', '999']]), { mapping, wording: 'command-line' });
     expect(sheet.header.columns.numero).toEqual({ index: 1, header: 'DOC_NRO', letter: 'B' });
     expect(sheet.header.unknown.map((c) => `${c.letter}:${c.header}`)).toEqual(['I:USUARIO', 'J:Numero']);
     expect(sheet.notes).toHaveLength(1);
@@ -281,6 +283,7 @@ describe('finding the header row', () => {
       const amount = more.total === true ? 'Total' : more.importe === true ? 'Importe' : undefined;
       const rows = [amount !== undefined ? [...header, price, amount] : [...header, price], amount !== undefined ? [...line, '236.00'] : line];
       const sheet = await readLineRecords(rowsFromArrays(rows), {
+        wording: 'command-line',
         ...(more.mapping !== undefined ? { mapping: more.mapping } : {}),
         ...(more.pricesWithIgv === true ? { pricesWithIgv: true } : {}),
       });
@@ -351,7 +354,7 @@ describe('finding the header row', () => {
   });
 
   it('says which columns were expected when no row looks like a header', async () => {
-    const err = await failure(readLineRecords(rowsFromArrays([['Hola'], ['a', 'b', 'c'], ['1', '2', '3']], { file: 'x.csv' })));
+    const err = await failure(readLineRecords(rowsFromArrays([['Hola'], ['a', 'b', 'c'], ['1', '2', '3']], { file: 'x.csv' }), { wording: 'command-line' }));
     expect(err.code).toBe('INPUT');
     expect(err.text.es).toBe(
       'No se encontró la fila de encabezados en x.csv: ninguna de sus 3 filas nombra al menos 3 columnas conocidas. Se esperan columnas como serie, numero, fechaEmision, receptorNumeroDocumento, receptorNombreLegal, descripcion, cantidad, valorVentaUnitario (vea «factura-import template»), o un archivo --map que las nombre.',

@@ -43,7 +43,7 @@ afterAll(async () => {
 describe('a workbook of several sheets of sales, and the sheet it was saved showing', () => {
   it('stops, naming both, when it was saved showing another sheet with sales than the first', async () => {
     const path = await monthTabs(join(dir.path, 'ventas-2026.xlsx'), 2);
-    const error = await readAll(path).then(
+    const error = await readAll(path, { wording: 'command-line' }).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -58,7 +58,7 @@ describe('a workbook of several sheets of sales, and the sheet it was saved show
   });
 
   it('reads the first when it was saved showing the first, naming the sheets it does not read', async () => {
-    const { source, rows } = await readAll(await monthTabs(join(dir.path, 'primera.xlsx'), 0));
+    const { source, rows } = await readAll(await monthTabs(join(dir.path, 'primera.xlsx'), 0), { wording: 'command-line' });
     expect(source.sheet).toBe('Setiembre');
     expect(rows).toHaveLength(3);
     expect(source.notes.map((n) => [n.code, n.severity, n.value])).toEqual([['OTHER_SHEETS_NOT_READ', 'warning', 'Octubre, Noviembre']]);

@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FacturaError } from '../../../src/factura-error.js';
+import type { OpenRowSourceOptions } from '../../../src/sheet/open-row-source.js';
 import { PROJECT_ROOT } from '../../helpers/cli-process.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { writeZip } from '../../reliability/zip-writer.js';
 import { fixture, readAll } from './read-all-rows.js';
 
-async function failure(path: string, options?: { sheet?: string }): Promise<FacturaError> {
+async function failure(path: string, options?: OpenRowSourceOptions): Promise<FacturaError> {
   try {
     await readAll(path, options);
   } catch (error) {
@@ -153,7 +154,7 @@ describe('openRowSource refuses files it cannot read, naming the file', () => {
   });
 
   it('a workbook whose sheets are all hidden', async () => {
-    const error = await failure(fixture('exceljs/only-hidden.xlsx'));
+    const error = await failure(fixture('exceljs/only-hidden.xlsx'), { wording: 'command-line' });
     expect(error.text.es).toBe(
       `El archivo ${fixture('exceljs/only-hidden.xlsx')} solo tiene hojas ocultas ("Uno", "Dos"). Muestre la hoja con las ventas o elíjala con --sheet.`,
     );

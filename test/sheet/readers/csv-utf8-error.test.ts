@@ -21,7 +21,7 @@ describe('a CSV that claims UTF-8 but is not: the message names the row and byte
     const path = join(dir.path, name);
     await writeFile(path, bytes);
     try {
-      await readAll(path, { encoding: 'utf-8' });
+      await readAll(path, { encoding: 'utf-8', wording: 'command-line' });
     } catch (error) {
       if (error instanceof FacturaError) return error;
       throw error;
