@@ -409,7 +409,7 @@ function twoInvoices(wording: Wording | undefined): LocalizedText {
 }
 
 function reappeared(serie: string, numero: string, earlier: RowRange, now: RowRange, wording: Wording | undefined): Problem {
-  const TWO_INVOICES = twoInvoices(wording);
+  const either = twoInvoices(wording);
   const a = describeRange(earlier);
   const b = describeRange(now);
   return errorAt(
@@ -417,21 +417,21 @@ function reappeared(serie: string, numero: string, earlier: RowRange, now: RowRa
     now.first,
     'numero',
     `${serie}-${numero}`,
-    `La factura ${serie}-${numero} ya apareció en ${a.es} y vuelve a aparecer en ${b.es}, después de otras facturas. ${TWO_INVOICES.es} La factura no se envía: ni estas filas ni las anteriores.`,
-    `Invoice ${serie}-${numero} already appeared in ${a.en} and appears again in ${b.en}, after other invoices. ${TWO_INVOICES.en} The invoice is not sent: neither these rows nor the earlier ones.`,
+    `La factura ${serie}-${numero} ya apareció en ${a.es} y vuelve a aparecer en ${b.es}, después de otras facturas. ${either.es} La factura no se envía: ni estas filas ni las anteriores.`,
+    `Invoice ${serie}-${numero} already appeared in ${a.en} and appears again in ${b.en}, after other invoices. ${either.en} The invoice is not sent: neither these rows nor the earlier ones.`,
   );
 }
 
 function comesBack(serie: string, numero: string, rows: RowRange, later: number, wording: Wording | undefined): Problem {
-  const TWO_INVOICES = twoInvoices(wording);
+  const either = twoInvoices(wording);
   const a = describeRange(rows);
   return errorAt(
     'INVOICE_KEY_SPLIT',
     rows.first,
     'numero',
     `${serie}-${numero}`,
-    `La factura ${serie}-${numero}, en ${a.es}, vuelve a aparecer en la fila ${later}, después de otras facturas: no se envía una factura a la que le faltan filas. ${TWO_INVOICES.es}`,
-    `Invoice ${serie}-${numero}, in ${a.en}, appears again in row ${later}, after other invoices: an invoice missing rows is not sent. ${TWO_INVOICES.en}`,
+    `La factura ${serie}-${numero}, en ${a.es}, vuelve a aparecer en la fila ${later}, después de otras facturas: no se envía una factura a la que le faltan filas. ${either.es}`,
+    `Invoice ${serie}-${numero}, in ${a.en}, appears again in row ${later}, after other invoices: an invoice missing rows is not sent. ${either.en}`,
   );
 }
 

@@ -396,7 +396,7 @@ function missingRequired(
   const absent = remedy('mappedHeaderAbsent', wording);
   const asUnitValue = remedy('priceWithIgvAsUnitValue', wording);
   const lineTotal = remedy('lineTotalAsUnit', wording);
-  const lineAmount_ = remedy('lineAmountAsUnit', wording);
+  const amountAsUnit = remedy('lineAmountAsUnit', wording);
   const lines = (lang: 'es' | 'en'): string =>
     missing
       .map((c) => {
@@ -426,8 +426,8 @@ function missingRequired(
           }
           if (kind === 'amount') {
             return localized(
-              `  - ${c} (${label}): la columna ${where(lineAmount)} trae el importe de cada línea, que puede incluir el IGV o no. Si cada línea es una unidad (un servicio, por ejemplo): ${lineAmount_.es} cada línea se leerá entonces como 1 unidad de ese importe. Si no, agregue las columnas de cantidad y de valor unitario; se acepta ${accepted}`,
-              `  - ${c} (${label}): column ${where(lineAmount)} holds each line's amount, which may include IGV or not. If each line is one unit (a service, say): ${lineAmount_.en} each line is then read as 1 unit of that amount. Otherwise add the quantity and unit value columns; accepted headers ${accepted}`,
+              `  - ${c} (${label}): la columna ${where(lineAmount)} trae el importe de cada línea, que puede incluir el IGV o no. Si cada línea es una unidad (un servicio, por ejemplo): ${amountAsUnit.es} cada línea se leerá entonces como 1 unidad de ese importe. Si no, agregue las columnas de cantidad y de valor unitario; se acepta ${accepted}`,
+              `  - ${c} (${label}): column ${where(lineAmount)} holds each line's amount, which may include IGV or not. If each line is one unit (a service, say): ${amountAsUnit.en} each line is then read as 1 unit of that amount. Otherwise add the quantity and unit value columns; accepted headers ${accepted}`,
             )[lang];
           }
         }
