@@ -236,6 +236,10 @@ describe('groupInvoices', () => {
     // Only what a user can do: no limit to raise is offered (none can be set).
     expect((error as FacturaError).text.es).toContain('o divida el archivo en partes de menos de 2 facturas');
     expect((error as FacturaError).text.es).not.toContain('aumente');
+    // Merging is what its caller asked for, in its own words: the option a program passed, the command line's flag.
+    expect((error as FacturaError).text.es).toContain('(así no hace falta unir nada ni la opción `mergeSplit`)');
+    const cli = await group(rows, { mergeSplit: true, mergeBufferLimit: 2, wording: 'command-line' }).catch((e: unknown) => e);
+    expect((cli as FacturaError).text.es).toContain('(así no hace falta unir nada ni usar --merge-split)');
   });
 
   it('carries the cell problems of each record into its item', async () => {
