@@ -84,7 +84,7 @@ describe('a register laid out as SUNAT’s Formato 14.1 (a header of three rows)
     ] as const) {
       const path = join(dir.path, `registro-${name}`);
       await write(path);
-      const error = await refusal(validateSheet(path, { writeFiles: false }));
+      const error = await refusal(validateSheet(path, { writeFiles: false, wording: 'command-line' }));
       expect(error.code).toBe('INPUT');
       expect(error.text.es).toBe(
         [
