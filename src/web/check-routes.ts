@@ -4,6 +4,7 @@ import type { RunSummary } from '../index.js';
 import { messageWithoutPlace } from '../index.js';
 import { INVOICE_STATUSES, inUserTerms, problemCounts } from '../index.js';
 import { attachment } from './attachment.js';
+import { busyRefusal } from './busy-refusal.js';
 import type { CheckProgressHub } from './check-progress-hub.js';
 import { offeredFiles } from './check-files.js';
 import { downloadName } from './download-name.js';
@@ -16,7 +17,7 @@ import type { StoredPreview } from './sheet-preview-view.js';
 import { confirmedMapping } from './confirmed-mapping.js';
 import { storedGridWidth } from './grid-width.js';
 import { previewForBrowser, previewWithMapping } from './sheet-preview-view.js';
-import type { CheckProgress, CheckView, ErrorBody, ProblemGroup, ProblemItem } from './workspace-api.js';
+import type { CheckProgress, CheckView, ProblemGroup, ProblemItem } from './workspace-api.js';
 import type { CheckRecord, WorkspaceStore } from './workspace-store.js';
 
 export interface CheckRouteOptions extends CheckDeps {
@@ -125,10 +126,9 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
 }
 
 const NOT_FOUND = { error: 'No se encontró esa revisión en el espacio de trabajo.' };
-/** A check being sent is refused with its own code: the page that asked (another tab's, say) keeps its review and says why. */
-const SENDING: ErrorBody = { error: 'Esta hoja se está enviando: espere a que termine (o pulse «Detener») y vuelva a revisarla.', code: 'sending' };
-/** A check being checked (from another tab, say) is refused with its own code too: the page keeps its review and says why. */
-const RUNNING: ErrorBody = { error: 'Esta hoja ya se está revisando.', code: 'running' };
+/** A check being sent, or checked, is refused with its own code: the page that asked (another tab's, say) keeps its review and says why. */
+const SENDING = busyRefusal('check', true);
+const RUNNING = busyRefusal('check', false);
 
 /** Checks: start one over an upload, list them (history), one's summary, its live progress, its problem groups. */
 export const checkRoutes: FastifyPluginCallback<CheckRouteOptions> = (app, options, done) => {

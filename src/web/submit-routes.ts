@@ -2,6 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { RunSummary } from '../index.js';
 import { INVOICE_STATUSES, submitSheet, WORKSPACE_RUN_LABEL } from '../index.js';
+import { busyRefusal } from './busy-refusal.js';
 import { checkView } from './check-routes.js';
 import { loginRefusal } from './login-refusal.js';
 import type { CheckFiles } from './check-files.js';
@@ -113,7 +114,8 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
     }
     const body = SubmitBody.safeParse(request.body ?? {});
     if (!body.success) return reply.code(400).send({ error: 'Indique el RUC del emisor a enviar (11 dígitos), o ninguno para enviar todos.' });
-    if (check.state === 'running') return reply.code(409).send({ error: 'Esta hoja ya se está revisando o enviando.' });
+    // Being sent or checked (from another tab, say): refused with the code the page keeps its review on, saying why.
+    if (stops.has(check.id) || check.state === 'running') return reply.code(409).send(busyRefusal('submit', stops.has(check.id)));
     const other = otherSending(check.id);
     if (other !== undefined) return reply.code(409).send({ error: other });
     if (check.state !== 'done') return reply.code(409).send({ error: 'Revise la hoja antes de enviarla.' });
@@ -144,7 +146,9 @@ export const submitRoutes: FastifyPluginCallback<SubmitRouteOptions> = (app, opt
     // A download may be writing the check's workbooks: the submission writes the same files.
     await options.files?.settled(check.id);
     // The logins (and the download) were awaited: another «Confirmar envío» may have started meanwhile.
-    if (stops.has(check.id) || store.getCheck(check.id)?.state !== 'done') return reply.code(409).send({ error: 'Esta hoja ya se está revisando o enviando.' });
+    const now = store.getCheck(check.id);
+    if (stops.has(check.id) || now?.state === 'running') return reply.code(409).send(busyRefusal('submit', stops.has(check.id)));
+    if (now?.state !== 'done') return reply.code(409).send({ error: 'Revise la hoja antes de enviarla.' });
     const meanwhile = otherSending(check.id);
     if (meanwhile !== undefined) return reply.code(409).send({ error: meanwhile });
     const controller = new AbortController();

@@ -10,6 +10,9 @@ import type { ServeProcess } from './browser-session.js';
 import { closeWorkspace, openBrowser, sandboxServiceEnv, startServe, uploadAndCheck, POLL } from './browser-session.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** What a tab whose «Confirmar envío» came while the other tab's submission runs says (busy-elsewhere.tsx). */
+const FROM_ELSEWHERE =
+  'No se envió nada desde esta ventana: esta hoja se está enviando desde otra ventana. Espere a que termine el envío y pulse «Abrir la revisión de nuevo» para ver cómo quedó cada factura (o vea el envío en el historial).';
 
 /**
  * A review migrating legacy records sent invoices dated 44 and 452 days back: a warning each, grouped
@@ -65,9 +68,10 @@ describe('the «Enviar» confirmation of a sheet with old issue dates, in a real
     await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
   }, 120_000);
 
-  it('a second tab whose confirmation comes while the first tab sends follows that send, and nothing goes twice', async () => {
+  it('of two tabs confirming at once, one sends, the other says it is being sent from elsewhere and opens it, and nothing goes twice', async () => {
     // The review (w3): the refused tab said «Esta hoja ya se está revisando o enviando» and kept «VÁLIDO» and an
-    // enabled «Enviar» until it was reloaded.
+    // enabled «Enviar» until it was reloaded. It then followed the other tab's submission; now it keeps its review with
+    // the notice «Revalidar» shows in the same case (busy-elsewhere.tsx), and «Abrir la revisión de nuevo» follows it.
     await writeSalesSheet(
       join(dir.path, 'dos-pestanas.xlsx'),
       Array.from({ length: 6 }, (_, i) => salesRow(i + 1, { serie: 'F007' })),
@@ -83,6 +87,18 @@ describe('the «Enviar» confirmation of a sheet with old issue dates, in a real
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
     await second.getByRole('dialog').getByRole('button', { name: 'Confirmar envío' }).click();
     const statuses = (p: Page) => () => p.getByRole('list', { name: 'Facturas por estado' }).textContent();
+    const reopen = (p: Page) => p.getByRole('button', { name: 'Abrir la revisión de nuevo' });
+    // Whichever confirmation came second was refused: that tab says so (and sent nothing); the other follows its submission.
+    const settled = (p: Page) => async () => (await reopen(p).count()) > 0 || ((await statuses(p)()) ?? '').includes('ACEPTADO 6');
+    await expect.poll(settled(second), { timeout: 60_000, interval: 100 }).toBe(true);
+    await expect.poll(settled(page), { timeout: 60_000, interval: 100 }).toBe(true);
+    expect((await Promise.all([page, second].map((p) => reopen(p).count()))).reduce((a, b) => a + b)).toBe(1);
+    for (const p of [page, second]) {
+      if ((await reopen(p).count()) === 0) continue;
+      expect(await p.getByRole('alert').filter({ hasText: FROM_ELSEWHERE }).count()).toBe(1);
+      await expect.poll(statuses(p === page ? second : page), { timeout: 60_000, interval: 100 }).toContain('ACEPTADO 6');
+      await reopen(p).click();
+    }
     await expect.poll(statuses(second), { timeout: 60_000, interval: 100 }).toContain('ACEPTADO 6');
     await expect.poll(statuses(page), { timeout: 60_000, interval: 100 }).toContain('ACEPTADO 6');
     const sent = sandbox

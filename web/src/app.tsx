@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CheckView, EditAnswer, ErrorCode, SheetPreview, ValueMapOfferView } from './api-client.js';
 import { api, ApiError, shownError } from './api-client.js';
+import type { BusyAsked } from './components/busy-elsewhere.js';
 import { BusyElsewhere } from './components/busy-elsewhere.js';
 import { CheckProgress } from './components/check-progress.js';
 import { ColumnsStep } from './components/columns-step.js';
@@ -59,8 +60,11 @@ export function App() {
   const [mapsVersion, setMapsVersion] = useState(0);
   /** Bumped when an upload is refused: the history reads the checks again. */
   const [historyVersion, setHistoryVersion] = useState(0);
-  /** The check whose «Revalidar» the server refused because it is being sent or checked from another tab or window (kept on screen, said why). */
-  const [elsewhere, setElsewhere] = useState<{ readonly checkId: string; readonly why: ErrorCode } | undefined>(undefined);
+  /**
+   * The check whose «Revalidar» or «Enviar» the server refused because it is being sent or checked
+   * from another tab or window: what was on screen stays, and says why.
+   */
+  const [elsewhere, setElsewhere] = useState<{ readonly checkId: string; readonly why: ErrorCode; readonly asked: BusyAsked } | undefined>(undefined);
   const edited = (a: EditAnswer, fromOutside: boolean): void => {
     setScreen({ kind: 'result', check: a.check });
     setOffer(a.offer);
@@ -144,7 +148,7 @@ export function App() {
       () => watch(checkId, fileName),
       (err) => {
         // Being sent or checked from another tab: the screen stays (the review, with every edit), and says why nothing ran.
-        if (err instanceof ApiError && err.code !== undefined) setElsewhere({ checkId, why: err.code });
+        if (err instanceof ApiError && err.code !== undefined) setElsewhere({ checkId, why: err.code, asked: 'recheck' });
         else setScreen({ kind: 'failed', fileName, message: shownError(err) });
       },
     );
@@ -295,7 +299,7 @@ export function App() {
               </p>
             )}
             {whileSending === undefined && elsewhere !== undefined && elsewhere.checkId === screen.checkId && (
-              <BusyElsewhere why={elsewhere.why} onReload={() => reopen(elsewhere.checkId, screen.fileName)} onHistory={goHome} />
+              <BusyElsewhere asked={elsewhere.asked} why={elsewhere.why} onReload={() => reopen(elsewhere.checkId, screen.fileName)} onHistory={goHome} />
             )}
             <div class="actions">
               {retryable && (
@@ -334,10 +338,14 @@ export function App() {
               </div>
             </div>
             {elsewhere !== undefined && elsewhere.checkId === screen.check.id && (
-              <BusyElsewhere why={elsewhere.why} onReload={() => reopen(elsewhere.checkId, screen.check.fileName)} onHistory={goHome} />
+              <BusyElsewhere asked={elsewhere.asked} why={elsewhere.why} onReload={() => reopen(elsewhere.checkId, screen.check.fileName)} onHistory={goHome} />
             )}
             <SummaryPanel check={screen.check} />
-            <SubmitPanel check={screen.check} onStarted={() => watch(screen.check.id, screen.check.fileName, true)} onBusy={open} />
+            <SubmitPanel
+              check={screen.check}
+              onStarted={() => watch(screen.check.id, screen.check.fileName, true)}
+              onElsewhere={(why) => setElsewhere({ checkId: screen.check.id, why, asked: 'submit' })}
+            />
             <DownloadsPanel check={screen.check} />
             <FixPanel
               key={screen.check.id}

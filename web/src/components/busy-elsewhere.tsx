@@ -1,20 +1,32 @@
 import type { ErrorCode } from '../api-client.js';
 
-/** What the review says when «Revalidar» was refused because another tab or window is sending the same sheet. */
-export const SENDING_ELSEWHERE =
-  'No se revisó de nuevo: esta hoja se está enviando desde otra ventana. Espere a que termine el envío y pulse «Abrir la revisión de nuevo» para ver cómo quedó cada factura (o vea el envío en el historial).';
+/** What this window asked that was refused: check the sheet again («Revalidar») or send it («Enviar»). */
+export type BusyAsked = 'recheck' | 'submit';
 
-/** What the review says when «Revalidar» was refused because another tab or window is checking the same sheet again. */
-export const CHECKING_ELSEWHERE =
-  'No se revisó de nuevo: esta hoja ya se está revisando desde otra ventana. Espere a que termine esa revisión y pulse «Abrir la revisión de nuevo» para ver su resultado.';
-
-/** Per refusal: the notice and the name of its region. */
-const SAID: Readonly<Record<ErrorCode, { readonly notice: string; readonly label: string }>> = {
-  sending: { notice: SENDING_ELSEWHERE, label: 'Envío desde otra ventana' },
-  running: { notice: CHECKING_ELSEWHERE, label: 'Revisión desde otra ventana' },
+/** How the notice opens, per what was asked: nothing of it ran. */
+const NOT_DONE: Readonly<Record<BusyAsked, string>> = {
+  recheck: 'No se revisó de nuevo',
+  submit: 'No se envió nada desde esta ventana',
 };
 
+/** Why, per refusal (ErrorBody.code), and what to do. */
+const BECAUSE: Readonly<Record<ErrorCode, string>> = {
+  sending:
+    'esta hoja se está enviando desde otra ventana. Espere a que termine el envío y pulse «Abrir la revisión de nuevo» para ver cómo quedó cada factura (o vea el envío en el historial).',
+  running: 'esta hoja ya se está revisando desde otra ventana. Espere a que termine esa revisión y pulse «Abrir la revisión de nuevo» para ver su resultado.',
+};
+
+/** Per refusal: the name of its region. */
+const LABEL: Readonly<Record<ErrorCode, string>> = { sending: 'Envío desde otra ventana', running: 'Revisión desde otra ventana' };
+
+/** What the notice says when `asked` was refused because the sheet is being sent or checked (`why`) from another tab or window. */
+function busyNotice(asked: BusyAsked, why: ErrorCode): string {
+  return `${NOT_DONE[asked]}: ${BECAUSE[why]}`;
+}
+
 interface Props {
+  /** What this window asked. */
+  readonly asked: BusyAsked;
   /** Why nothing ran: the sheet is being sent (`sending`) or checked (`running`) from elsewhere. */
   readonly why: ErrorCode;
   /** Opens the check again as it now is: its submission or check while it runs, then its statuses. */
@@ -24,15 +36,15 @@ interface Props {
 }
 
 /**
- * A check refused (409, code `sending` or `running`) because it is being sent or checked from elsewhere: the review stays as
- * it was (nothing of it is lost), says why, and offers to open the check again once that ends. Nothing is polled: the user chooses when.
+ * A check refused (409, code `sending` or `running`) because it is being sent or checked from elsewhere: what the page
+ * shows stays as it was (the review: nothing of it is lost), says why, and offers to open the check
+ * again once that ends. Nothing is polled: the user chooses when.
  */
-export function BusyElsewhere({ why, onReload, onHistory }: Props) {
-  const { notice, label } = SAID[why];
+export function BusyElsewhere({ asked, why, onReload, onHistory }: Props) {
   return (
-    <section class="card" aria-label={label}>
+    <section class="card" aria-label={LABEL[why]}>
       <p class="alert" role="alert">
-        {notice}
+        {busyNotice(asked, why)}
       </p>
       <div class="actions">
         <button type="button" class="primary" onClick={onReload}>

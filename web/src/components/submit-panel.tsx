@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { CheckView, SendPlan, ServiceView } from '../api-client.js';
+import type { CheckView, ErrorCode, SendPlan, ServiceView } from '../api-client.js';
 import { api, ApiError, shownError } from '../api-client.js';
 import { alreadyAccepted, countByStatus, toSendNow } from '../status-counts.js';
 import { SubmitDialog } from './submit-dialog.js';
@@ -8,12 +8,12 @@ interface Props {
   readonly check: CheckView;
   /** The submission started: follow it. */
   readonly onStarted: () => void;
-  /** The sheet is already being sent or checked (from another tab): follow that run (the check as it is now) instead. */
-  readonly onBusy: (running: CheckView) => void;
+  /** Refused: the sheet is being sent or checked from another tab or window (the review stays, and says so). */
+  readonly onElsewhere: (why: ErrorCode) => void;
 }
 
 /** «Enviar» (or «Reanudar el envío» after a stop): opens the confirmation, then starts the submission. */
-export function SubmitPanel({ check, onStarted, onBusy }: Props) {
+export function SubmitPanel({ check, onStarted, onElsewhere }: Props) {
   const [service, setService] = useState<ServiceView | undefined>(undefined);
   const [plan, setPlan] = useState<SendPlan | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -62,13 +62,10 @@ export function SubmitPanel({ check, onStarted, onBusy }: Props) {
           onCredentials={ask}
           onConfirm={(issuer) => {
             setPlan(undefined);
-            // Refused while this sheet is running (another tab confirmed first): the page follows that run, as a reload would.
+            // Refused while this sheet is being sent or checked (another tab confirmed first): nothing was sent from here; the review says why.
             api.submit(check.id, issuer === undefined ? {} : { issuer }).then(onStarted, (err: unknown) => {
-              if (!(err instanceof ApiError) || err.status !== 409) return fail(err);
-              api.check(check.id).then(
-                (now) => (now.state === 'running' ? onBusy(now) : fail(err)),
-                () => fail(err),
-              );
+              if (err instanceof ApiError && err.code !== undefined) onElsewhere(err.code);
+              else fail(err);
             });
           }}
         />
