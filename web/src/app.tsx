@@ -61,7 +61,7 @@ export function App() {
   /** Bumped when an upload is refused: the history reads the checks again. */
   const [historyVersion, setHistoryVersion] = useState(0);
   /**
-   * The check whose «Revalidar» or «Enviar» the server refused because it is being sent or checked
+   * The check whose «Revalidar», «Revisar la hoja» (columns) or «Enviar» the server refused because it is being sent or checked
    * from another tab or window: what was on screen stays, and says why.
    */
   const [elsewhere, setElsewhere] = useState<{ readonly checkId: string; readonly why: ErrorCode; readonly asked: BusyAsked } | undefined>(undefined);
@@ -138,7 +138,12 @@ export function App() {
     inTurn(
       api.runCheck(preview.checkId, mapping === undefined ? {} : { mapping, ...(withIgv ? { tipoRegistro: 'PRECIOS_CON_IGV' as const } : {}) }),
       () => watch(preview.checkId, preview.fileName),
-      (err) => setScreen({ kind: 'failed', fileName: preview.fileName, message: shownError(err) }),
+      (err) => {
+        if (!(err instanceof ApiError) || err.code === undefined) return setScreen({ kind: 'failed', fileName: preview.fileName, message: shownError(err) });
+        // Being checked or sent from another tab: nothing ran; the columns chosen stay on screen, and the page says why.
+        setScreen((s) => (s.kind === 'columns' && s.preview.checkId === preview.checkId ? s : { kind: 'columns', preview }));
+        setElsewhere({ checkId: preview.checkId, why: err.code, asked: 'columns' });
+      },
     );
   /** After upload (and the choice of sheet): check at once when every column matched, else the columns step. */
   const proceed = (p: SheetPreview): void => (p.autoMapped ? run(p) : setScreen({ kind: 'columns', preview: p }));
@@ -272,7 +277,19 @@ export function App() {
           </>
         )}
         {screen.kind === 'sheet' && <SheetStep preview={screen.preview} onChosen={proceed} onCancel={goHome} />}
-        {screen.kind === 'columns' && <ColumnsStep preview={screen.preview} onConfirm={(m, withIgv) => run(screen.preview, m, withIgv)} onCancel={goHome} />}
+        {screen.kind === 'columns' && (
+          <>
+            {elsewhere !== undefined && elsewhere.checkId === screen.preview.checkId && (
+              <BusyElsewhere
+                asked={elsewhere.asked}
+                why={elsewhere.why}
+                onReload={() => reopen(elsewhere.checkId, screen.preview.fileName)}
+                onHistory={goHome}
+              />
+            )}
+            <ColumnsStep preview={screen.preview} onConfirm={(m, withIgv) => run(screen.preview, m, withIgv)} onCancel={goHome} />
+          </>
+        )}
         {screen.kind === 'checking' && (
           <CheckProgress
             fileName={screen.fileName}
