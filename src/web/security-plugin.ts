@@ -38,9 +38,15 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Every refusal of a link or a session: one wording for a link of an earlier run of serve and one never given (the
+ * server does not say whether a token or a secret ever existed). The page says more when it knows it had a session
+ * (web/src/session-lost.ts): that one is the page's own knowledge, not the server's.
+ */
 const NO_SESSION =
-  'Esta página solo se abre con el enlace que muestra la terminal al iniciar «factura-import serve» (el enlace sirve una sola vez). ' +
-  'Si ya lo usó en otro navegador, detenga el programa con Ctrl-C e inícielo de nuevo para obtener un enlace nuevo.';
+  'Este enlace no es de la sesión actual del espacio de trabajo: abra el enlace que muestra la terminal de «factura-import serve» ' +
+  '(la línea «Abra http://127.0.0.1:… en su navegador»). Cada enlace sirve una sola vez: si ya lo usó en otro navegador, detenga el programa con Ctrl-C ' +
+  'e inícielo de nuevo para obtener uno nuevo.';
 const FOREIGN_HOST = 'Dirección no permitida: abra el espacio de trabajo con la dirección que muestra la terminal (127.0.0.1).';
 const FOREIGN_ORIGIN = 'Solicitud rechazada: no viene de la página del espacio de trabajo.';
 

@@ -11,6 +11,9 @@ const LOST =
   'Abra el enlace nuevo que muestra la terminal de «factura-import serve» (la línea «Abra http://127.0.0.1:… en su navegador»); ' +
   'si el programa está cerrado, inícielo otra vez con «factura-import serve». Sus revisiones siguen guardadas en el espacio de trabajo.';
 
+/** The start of the server's refusal of a link or a session (security-plugin.ts), for a link never given as for one of a run before. */
+const GENERIC = 'Este enlace no es de la sesión actual del espacio de trabajo: abra el enlace que muestra la terminal de «factura-import serve»';
+
 /**
  * A page left open while `factura-import serve` was stopped and started again on the same workspace and port:
  * the secret it keeps is the earlier run's. Each part of the review said the server's refusal on its own (the
@@ -51,6 +54,36 @@ describe('the web workspace: a page left open across a restart of serve', () => 
     // The workspace is gone from the page: nothing more to press that would be refused again.
     expect(await page.getByRole('button', { name: 'Reemplazar en toda la columna' }).count()).toBe(0);
     expect(await page.getByText('No se pudo revisar').count()).toBe(0);
+
+    // The new link opens the workspace, with the check there.
+    await page.goto(serve.url);
+    await page.getByRole('button', { name: 'Abrir la revisión de ventas.xlsx' }).waitFor();
+  }, 120_000);
+
+  /**
+   * Reloaded after the restart (F5: the address has lost its token, the page keeps the earlier run's secret), the page
+   * said «Enlace no válido» with the words of a link never valid or used twice; it now says what it says when the session
+   * is lost while it is open. The old link itself gets the server's refusal, whose words fit a link never given too.
+   */
+  it('says the same when reloaded after a restart, and the old link gets words that fit any link', async () => {
+    if (serve === undefined) throw new Error('the test before left no serve running');
+    const oldLink = serve.url;
+    await page.getByRole('button', { name: 'Abrir la revisión de ventas.xlsx' }).click();
+    await page.getByRole('list', { name: 'Facturas por estado' }).filter({ hasText: 'VÁLIDO 1' }).waitFor();
+    const port = new URL(serve.url).port;
+    await stopServe(serve);
+    serve = await startServe(join(dir.path, 'espacio'), {}, ['--port', port]);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'factura-import: Esta página quedó de una sesión anterior' }).waitFor();
+    expect(await page.getByRole('alert').allTextContents()).toEqual([LOST]);
+    expect(await page.getByText('Enlace no válido').count()).toBe(0);
+
+    // The old link (a bookmark, the terminal's scrollback): refused, in words that say nothing of whether it was ever given.
+    const refused = await page.goto(oldLink);
+    expect(refused?.status()).toBe(401);
+    await page.getByText(GENERIC).waitFor();
+    expect(await page.getByText('sesión anterior').count()).toBe(0);
 
     // The new link opens the workspace, with the check there.
     await page.goto(serve.url);

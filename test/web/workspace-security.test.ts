@@ -103,7 +103,7 @@ describe('the workspace server refuses what a local server must refuse', () => {
     expect(opened.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const html = await opened.body.text();
     expect(html).toContain('<html lang="es">');
-    expect(html).toContain('Esta página solo se abre con el enlace que muestra la terminal');
+    expect(html).toContain('Este enlace no es de la sesión actual del espacio de trabajo: abra el enlace que muestra la terminal');
     // A wrong token too.
     const wrong = await request(`${server.origin}/?t=adivinado`, { headers: { accept: 'text/html' } });
     expect(wrong.statusCode).toBe(401);
@@ -431,7 +431,7 @@ describe('the session in a real browser: only the workspace’s own page holds i
     const again = await context.newPage();
     const answer = await again.goto(serve.url);
     expect(answer?.status()).toBe(401);
-    await again.getByText('Esta página solo se abre con el enlace que muestra la terminal').waitFor();
+    await again.getByText('Este enlace no es de la sesión actual del espacio de trabajo: abra el enlace que muestra la terminal').waitFor();
     await again.close();
     expect(browser.consoleErrors).toEqual([]);
   }, 60_000);
@@ -476,7 +476,10 @@ describe('the session in a real browser: only the workspace’s own page holds i
     const fresh = await openBrowser(join(dir.path, 'perfil-sin-enlace'));
     try {
       await fresh.page.goto(origin);
-      await fresh.page.getByRole('alert').filter({ hasText: 'Esta página solo se abre con el enlace que muestra la terminal' }).waitFor();
+      await fresh.page
+        .getByRole('alert')
+        .filter({ hasText: 'Este enlace no es de la sesión actual del espacio de trabajo: abra el enlace que muestra la terminal' })
+        .waitFor();
       expect(await heading(fresh.page).count()).toBe(0);
     } finally {
       await fresh.context.close();

@@ -31,7 +31,7 @@ import type {
 import { ERROR_CODES, LINK_HEADER, SESSION_PATH } from '../../src/web/workspace-api.js';
 import { attachmentName } from './attachment-name.js';
 import { keepSessionSecret, sessionHeaders } from './session-secret.js';
-import { sessionLost } from './session-lost.js';
+import { SessionLost, sessionLost } from './session-lost.js';
 
 export type {
   CredentialsAnswer,
@@ -119,10 +119,14 @@ const checkPath = (id: string): string => `/api/checks/${encodeURIComponent(id)}
  * Opens the page's session before it shows anything: the one-time link's token (`/?t=TOKEN`), when the address
  * has one, leaves the address bar and is exchanged once for the session's secret, which the page keeps
  * (session-secret.ts); then the server is asked whether the secret it holds (just given, or kept from an earlier
- * visit: a reload, a second tab) opens the workspace. Refused, it throws the server's Spanish words.
+ * visit: a reload, a second tab) opens the workspace. Refused, it throws the server's Spanish words; a secret kept
+ * from an earlier visit and refused throws SessionLost: the page knows it had a session (the server says nothing of
+ * which secrets it ever gave), so serve was started again since, and the page says so as it does when that happens
+ * while it is open.
  */
 export async function openSession(): Promise<void> {
   const token = new URLSearchParams(location.search).get('t');
+  const kept = token === null && Object.keys(sessionHeaders()).length > 0;
   if (token !== null) {
     history.replaceState(history.state, '', `${location.pathname}${location.hash}`);
     let res: Response;
@@ -135,7 +139,11 @@ export async function openSession(): Promise<void> {
     if (!res.ok) throw new ApiError(res.status, messageOf(res.status, text));
     keepSessionSecret((JSON.parse(text) as SessionAnswer).secret);
   }
-  await request('GET', SESSION_PATH);
+  try {
+    await request('GET', SESSION_PATH);
+  } catch (err) {
+    throw kept && err instanceof ApiError && err.status === 401 ? new SessionLost() : err;
+  }
 }
 
 /**
