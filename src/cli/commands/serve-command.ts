@@ -4,9 +4,8 @@ import { join, resolve } from 'node:path';
 import { FacturaError } from '../../factura-error.js';
 import { localized } from '../../i18n/localized-text.js';
 import { startSandbox } from '../../index.js';
-import type { ValueNames } from '../../index.js';
 import type { WorkspaceService } from '../../web/submit-routes.js';
-import { CLI_VALUE_NAMES } from '../cli-value-names.js';
+import { SERVE_VALUE_NAMES } from '../serve-value-names.js';
 import { issuerCredentials } from '../issuer-credentials.js';
 import { sandboxService, serviceFromEnv } from '../service-from-env.js';
 import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_PORT } from '../../web/workspace-defaults.js';
@@ -43,16 +42,6 @@ function openInBrowser(url: string): void {
   }
 }
 
-/** How the workspace's messages name a service and logins read from the environment: as `submit` does. */
-const SERVICE_FROM_ENV: Partial<ValueNames> = {
-  authUrl: CLI_VALUE_NAMES.authUrl,
-  baseUrl: CLI_VALUE_NAMES.baseUrl,
-  loginPlaces: CLI_VALUE_NAMES.loginPlaces,
-  loginRuc: CLI_VALUE_NAMES.loginRuc,
-  defaultIssuer: CLI_VALUE_NAMES.defaultIssuer,
-  issuerLogins: CLI_VALUE_NAMES.issuerLogins,
-};
-
 /** The service the environment names (as `submit` reads it), or none when it names none: «Enviar» then says how to set one. */
 async function serviceIfConfigured(env: Readonly<Record<string, string | undefined>>, cwd: string): Promise<WorkspaceService | undefined> {
   const given = (name: string): string => (env[name] ?? '').trim();
@@ -64,12 +53,12 @@ async function serviceIfConfigured(env: Readonly<Record<string, string | undefin
     return {
       authUrl: given('FACTURA_AUTH_URL'),
       baseUrl: given('FACTURA_BASE_URL'),
-      valueNames: SERVICE_FROM_ENV,
+      valueNames: SERVE_VALUE_NAMES,
       environment: `Servicio de facturación (${given('FACTURA_BASE_URL')})`,
     };
   }
   const s = await serviceFromEnv(env, cwd);
-  return { ...s, valueNames: SERVICE_FROM_ENV, environment: `Servicio de facturación (${s.baseUrl})` };
+  return { ...s, valueNames: SERVE_VALUE_NAMES, environment: `Servicio de facturación (${s.baseUrl})` };
 }
 
 function untilAborted(signal: AbortSignal | undefined): Promise<void> {
