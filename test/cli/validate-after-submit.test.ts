@@ -30,6 +30,27 @@ async function invoicesOf(path: string): Promise<Map<string, { estado: string; i
   return out;
 }
 
+const otherContent = /La factura F001-3 ya fue aceptada por el servicio con otro contenido \(según el diario de envíos\)/;
+
+/**
+ * Sends F001-1..3 with the issuer flags `issuer`, corrects F001-3 (3 units instead of 2), then checks it with
+ * `validate` (under `env`) and sends it again: both say OMITIDO of the two unchanged invoices (still the documents
+ * sent) and INVÁLIDO «con otro contenido» of the corrected one.
+ */
+async function submitThenCorrect(input: string, issuer: readonly string[], env: Record<string, string>): Promise<void> {
+  await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3)]);
+  expect((await runCli(['submit', input, '--sandbox', ...issuer], { timeoutMs: 90_000 })).code).toBe(0);
+  await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3, { cantidad: '3' })]);
+  const dry = await runCli(['validate', input, ...issuer], { env, timeoutMs: 90_000 });
+  const sent = await runCli(['submit', input, '--sandbox', ...issuer], { timeoutMs: 90_000 });
+  for (const run of [dry, sent]) {
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^OMITIDO +2$/m);
+    expect(run.stdout).toMatch(/^INVÁLIDO +1$/m);
+    expect(run.stdout).toMatch(otherContent);
+  }
+}
+
 describe('validate after a submission of the same sheet', () => {
   it('calls the invoices the journal shows accepted OMITIDO, with their identificador, not VÁLIDO: they would not be sent', async () => {
     const input = join(dir.path, 'v.xlsx');
@@ -104,20 +125,7 @@ describe('validate after a submission of the same sheet', () => {
   it('calls INVÁLIDO an issued invoice whose document changed since, when it builds the document a submission would send', async () => {
     const input = join(dir.path, 'v.xlsx');
     const issuer = ['--emisor-ruc', '20601111111', '--emisor-nombre', 'EMPRESA A S.A.C.', '--emisor-correo', 'ventas@empresa-a.test'];
-    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3)]);
-    expect((await runCli(['submit', input, '--sandbox', ...issuer], { timeoutMs: 90_000 })).code).toBe(0);
-    // F001-3 is corrected: 3 units instead of 2.
-    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3, { cantidad: '3' })]);
-    const otherContent = /La factura F001-3 ya fue aceptada por el servicio con otro contenido \(según el diario de envíos\)/;
-
-    const dry = await runCli(['validate', input, ...issuer], { timeoutMs: 90_000 });
-    const sent = await runCli(['submit', input, '--sandbox', ...issuer], { timeoutMs: 90_000 });
-    for (const run of [dry, sent]) {
-      expect(run.code).toBe(1);
-      expect(run.stdout).toMatch(/^OMITIDO +2$/m);
-      expect(run.stdout).toMatch(/^INVÁLIDO +1$/m);
-      expect(run.stdout).toMatch(otherContent);
-    }
+    await submitThenCorrect(input, issuer, {});
     expect((await invoicesOf(join(dir.path, 'v.resultados.xlsx'))).get('F001-3')).toMatchObject({ estado: 'INVÁLIDO', identificador: '' });
 
     // Without the issuer's mail the document is not the one sent (a submission takes the login's): it cannot tell, and says OMITIDO.
@@ -132,20 +140,7 @@ describe('validate after a submission of the same sheet', () => {
     const ruc = '20601111111';
     // No --emisor-correo: the submission's document carries its login's mail (the sandbox's trial login: the demo account's).
     const issuer = ['--emisor-ruc', ruc, '--emisor-nombre', 'EMPRESA A S.A.C.'];
-    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3)]);
-    expect((await runCli(['submit', input, '--sandbox', ...issuer], { timeoutMs: 90_000 })).code).toBe(0);
-    await writeSalesSheet(input, [salesRow(1), salesRow(2), salesRow(3, { cantidad: '3' })]);
-    const otherContent = /La factura F001-3 ya fue aceptada por el servicio con otro contenido \(según el diario de envíos\)/;
-
     // The login's RUC and mail as submit reads them; no password, no service address: the dry run needs no account and contacts nothing.
-    const dry = await runCli(['validate', input, ...issuer], { env: { FACTURA_RUC: ruc, FACTURA_MAIL: 'demo@factura-import.test' }, timeoutMs: 90_000 });
-    const sent = await runCli(['submit', input, '--sandbox', ...issuer], { timeoutMs: 90_000 });
-    for (const run of [dry, sent]) {
-      expect(run.code).toBe(1);
-      // The unchanged invoices are still the documents sent (the same mail): OMITIDO.
-      expect(run.stdout).toMatch(/^OMITIDO +2$/m);
-      expect(run.stdout).toMatch(/^INVÁLIDO +1$/m);
-      expect(run.stdout).toMatch(otherContent);
-    }
+    await submitThenCorrect(input, issuer, { FACTURA_RUC: ruc, FACTURA_MAIL: 'demo@factura-import.test' });
   }, 240_000);
 });
