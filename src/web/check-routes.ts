@@ -122,6 +122,8 @@ export function checkView(c: CheckRecord, editedCells = 0, sending = false): Che
     withWarnings: s.toSendWarned?.invoices ?? 0,
     lateIssueDates: s.toSendWarned?.lateIssueDates ?? 0,
     ...(typeof s.service === 'string' ? { service: s.service } : {}),
+    // Every run since keeps its service ('' for none): a finished check without one is an earlier version's.
+    ...(c.state === 'done' && c.summary !== undefined && typeof s.service !== 'string' ? { byEarlierVersion: true as const } : {}),
   };
 }
 

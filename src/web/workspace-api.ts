@@ -168,6 +168,12 @@ export interface CheckView {
    * server (a check sent to the simulator, or checked with no service, says nothing of what the service has).
    */
   readonly service?: string;
+  /**
+   * The check was stored by an earlier version of factura-import, which kept no service with it, or
+   * whose counts a migration set aside (workspace-migrations.ts: its issued invoices were VALID): «Enviar»
+   * waits for «Revalidar», and the page says so in these words, not as a check of another service.
+   */
+  readonly byEarlierVersion?: true;
 }
 
 /** POST /api/checks/:id/edits: one cell (sheet row, 0-based column) to a new text ('' blanks it). */

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkView } from '../../src/web/check-routes.js';
 import type { CheckWriter } from '../../src/web/check-writer.js';
 import type { WorkspaceStore } from '../../src/web/workspace-store.js';
 import { pageOfErrorsSql } from '../../src/web/run-tables.js';
@@ -252,6 +253,14 @@ describe('the workspace store', () => {
     // Its «Enviar» waits for «Revalidar», which counts them as SKIPPED; a check with none issued before is as it was.
     expect(store.getCheck(ID)?.summary).toEqual({ invoices: 4, byStatus: { VALID: 4 }, issuedBefore: 3 });
     expect(store.getCheck(OTHER)?.summary).toMatchObject({ service: 'http://127.0.0.1:9/' });
+    // The page says why in those words: an earlier version made it (not another service); the other check is not one.
+    const checked = (id: string) => {
+      const c = store.getCheck(id);
+      if (c === undefined) throw new Error(`no check ${id}`);
+      return checkView(c);
+    };
+    expect(checked(ID).byEarlierVersion).toBe(true);
+    expect(checked(OTHER).byEarlierVersion).toBeUndefined();
   });
 
   it('leaves nothing to recheck when undo takes the edits back to those the check ran with', () => {

@@ -87,6 +87,8 @@ function sendHint(s: {
 }): string {
   if (s.serviceAvailable === false)
     return 'No hay un servicio configurado: inicie «factura-import serve --sandbox» para probar, o defina FACTURA_AUTH_URL y FACTURA_BASE_URL antes de iniciarlo.';
+  if (s.elsewhere && s.check.byEarlierVersion === true)
+    return 'Esta revisión se hizo con una versión anterior de factura-import: pulse «Revalidar» para revisarla de nuevo antes de enviar.';
   if (s.elsewhere)
     return 'Esta revisión se hizo con otro servicio de facturación (por ejemplo, el simulador) o sin ninguno: sus estados no dicen qué falta enviar a este. Pulse «Revalidar» y luego «Enviar».';
   if (s.check.editsPending) return 'Hay cambios sin revalidar: pulse «Revalidar» antes de enviar.';
