@@ -87,6 +87,13 @@ export interface ValidateOptions extends SheetReadOptions {
    * issued invoice changed since. Never used to log in: a dry run needs no account.
    */
   readonly loginMails?: Readonly<Record<string, string>>;
+  /**
+   * The legal name each issuer's login gave (checkLogin's `razonSocial`), by RUC, for an issuer whose login's mail
+   * `loginMails` gives: its `nombreLegal` where neither the options nor the config give one, as a submission takes it
+   * (submit-sheet.ts), so a check without a configured issuer (the workspace's) builds the document a submission would
+   * send. Nothing is contacted: the caller passes what a login told it.
+   */
+  readonly loginNames?: Readonly<Record<string, string>>;
   /** The results workbook (default `<input>.resultados.xlsx`). */
   readonly out?: string;
   /** The fix-and-resend workbook (default `<input>.corregir.xlsx` beside the results workbook). */

@@ -90,12 +90,17 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
             at.hasAnotherIssuer(issuer) &&
             namesNoOtherIssuer(await readSheetKeys(input, settings, options.edits, issuer), issuer),
         };
-  // The issuer's mail from its login where nothing else gives it, as a submission completes it (issuerFor).
+  // The issuer's mail (and, with it, legal name) from its login where nothing else gives it, as a submission completes it (issuerFor).
   const mails = options.loginMails ?? {};
+  const names = options.loginNames ?? {};
   const withMail = (e: Emisor | undefined): Emisor | undefined => {
     if (e === undefined || e.correo !== undefined) return e;
     const mail = mails[e.ruc];
     return mail === undefined ? e : { ...e, correo: mail };
+  };
+  const fromLogin = (hints: Partial<Emisor>): Partial<Emisor> => {
+    const name = hints.ruc !== undefined && mails[hints.ruc] !== undefined ? names[hints.ruc] : undefined;
+    return hints.nombreLegal === undefined && name !== undefined ? { ...hints, nombreLegal: name } : hints;
   };
   const emisor = withMail(settings.issuer);
   const byLogin = Object.keys(mails).length > 0;
@@ -106,7 +111,7 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
       settings,
       paths,
       ...(emisor !== undefined ? { emisor } : {}),
-      ...(byLogin ? { emisorFor: (ruc: string) => withMail(completeEmisor(issuerProfile(settings, ruc).hints)) } : {}),
+      ...(byLogin ? { emisorFor: (ruc: string) => withMail(completeEmisor(fromLogin(issuerProfile(settings, ruc).hints))) } : {}),
       // The login's RUC, when the caller knows it (the workspace): the issuer of invoices that name none,
       // as a submission takes it, so both group a blank issuer and that RUC's alike.
       ...(issuer !== undefined ? { defaultRuc: issuer } : {}),

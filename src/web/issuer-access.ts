@@ -1,5 +1,5 @@
 import { checkLogin, isValidRuc } from '../index.js';
-import type { IssuerCredentials, LoginCheck, ServiceOptions } from '../index.js';
+import type { IssuerCredentials, LoginCheck, ServiceOptions, ValidateOptions } from '../index.js';
 
 /** Where the workspace sends: the service the environment names, or the sandbox `serve --sandbox` started. */
 export interface WorkspaceService extends Pick<ServiceOptions, 'authUrl' | 'baseUrl' | 'journalService' | 'trialLogin' | 'valueNames'> {
@@ -32,12 +32,28 @@ export interface IssuerAccess {
   logins(): Pick<ServiceOptions, 'trialLogin'> & { credentials?: ServiceOptions['credentials']; issuerCredentials: Record<string, IssuerCredentials> };
   /** Every password held (configured or typed): what a log line or an error must never show. */
   secrets(): string[];
+  /**
+   * What a check needs to build the document a submission would send (ValidateOptions.loginMails/loginNames): the
+   * mail of each login held, and the legal name of each one already checked with the service in this process
+   * (for the confirmation, a submission, a typed login). Nothing is contacted, no password given.
+   */
+  knownLogins(): Pick<ValidateOptions, 'loginMails' | 'loginNames'>;
 }
 
 export function createIssuerAccess(service: WorkspaceService): IssuerAccess {
   const typed = new Map<string, IssuerCredentials>();
   let typedDefault: string | undefined;
   const logins = new Map<string, Promise<LoginCheck>>();
+  /** The legal name each login checked in this process gave, by RUC. */
+  const names = new Map<string, string>();
+  const remember = (ruc: string, check: Promise<LoginCheck>): void => {
+    check.then(
+      (l) => {
+        if (l.razonSocial !== undefined) names.set(ruc, l.razonSocial);
+      },
+      () => undefined,
+    );
+  };
   const trial = (ruc: string): IssuerCredentials | undefined => (service.trialLogin !== undefined && isValidRuc(ruc) ? service.trialLogin : undefined);
   const configured = (ruc: string): IssuerCredentials | undefined =>
     service.issuerCredentials?.[ruc] ?? (service.credentials?.ruc === ruc ? service.credentials : trial(ruc));
@@ -63,6 +79,7 @@ export function createIssuerAccess(service: WorkspaceService): IssuerAccess {
       typed.set(ruc, { mail: credentials.mail, clave: credentials.clave });
       if (asDefault && service.credentials === undefined) typedDefault = ruc;
       logins.set(ruc, Promise.resolve(check));
+      if (check.razonSocial !== undefined) names.set(ruc, check.razonSocial);
       return check;
     },
     loginOf(ruc) {
@@ -73,6 +90,7 @@ export function createIssuerAccess(service: WorkspaceService): IssuerAccess {
         check = login(ruc, c);
         logins.set(ruc, check);
         check.catch(() => logins.delete(ruc));
+        remember(ruc, check);
       }
       return check;
     },
@@ -82,6 +100,22 @@ export function createIssuerAccess(service: WorkspaceService): IssuerAccess {
         ...(def !== undefined ? { credentials: def } : {}),
         issuerCredentials: { ...Object.fromEntries(typed), ...service.issuerCredentials },
         ...(service.trialLogin !== undefined ? { trialLogin: service.trialLogin } : {}),
+      };
+    },
+    knownLogins() {
+      const mails: Record<string, string> = {};
+      const loginNames: Record<string, string> = {};
+      const held = [service.credentials?.ruc, ...Object.keys(service.issuerCredentials ?? {}), ...typed.keys(), ...names.keys()];
+      for (const ruc of held) {
+        const mail = ruc === undefined ? undefined : credentialsOf(ruc)?.mail;
+        if (ruc === undefined || mail === undefined) continue;
+        mails[ruc] = mail;
+        const name = names.get(ruc);
+        if (name !== undefined) loginNames[ruc] = name;
+      }
+      return {
+        ...(Object.keys(mails).length > 0 ? { loginMails: mails } : {}),
+        ...(Object.keys(loginNames).length > 0 ? { loginNames } : {}),
       };
     },
     secrets: () =>

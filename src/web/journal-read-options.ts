@@ -5,6 +5,8 @@ export interface JournalReadDeps {
   readonly journal?: string;
   readonly journalService?: string;
   readonly defaultRuc?: () => string | undefined;
+  /** The logins' mails and legal names the workspace knows (IssuerAccess.knownLogins): the documents a submission would send. */
+  readonly knownLogins?: () => Pick<ValidateOptions, 'loginMails' | 'loginNames'>;
 }
 
 /**
@@ -13,8 +15,14 @@ export interface JournalReadDeps {
  * its first download writes read it alike, so the page and the results say the same. Issued means
  * issued at the service «Enviar» sends to: a server with none reads no journal.
  */
-export function journalReadOptions(deps: JournalReadDeps): Pick<ValidateOptions, 'journal' | 'journalService' | 'journalIssuer'> {
+export function journalReadOptions(deps: JournalReadDeps): Pick<ValidateOptions, 'journal' | 'journalService' | 'journalIssuer' | 'loginMails' | 'loginNames'> {
   if (deps.journal === undefined || deps.journalService === undefined) return {};
   const ruc = deps.defaultRuc?.();
-  return { journal: deps.journal, journalService: deps.journalService, ...(ruc !== undefined ? { journalIssuer: ruc } : {}) };
+  return {
+    journal: deps.journal,
+    journalService: deps.journalService,
+    ...(ruc !== undefined ? { journalIssuer: ruc } : {}),
+    // An issued invoice changed since is told only from the document a submission would send: with the login's mail and legal name (as `validate` takes FACTURA_MAIL).
+    ...deps.knownLogins?.(),
+  };
 }

@@ -26,6 +26,8 @@ export interface CheckDeps {
   readonly journalService?: string;
   /** The issuer of invoices without «RUC emisor» (the default login's), to name them in the journal. */
   readonly defaultRuc?: () => string | undefined;
+  /** The logins' mails and legal names the workspace knows: a check builds the documents a submission would send (journal-read-options.ts). */
+  readonly knownLogins?: () => Pick<ValidateOptions, 'loginMails' | 'loginNames'>;
 }
 
 export interface GridColumn {

@@ -160,7 +160,8 @@ async function serveWorkspace(options: WorkspaceServerOptions, release: () => Pr
 
   await app.register(uploadRoutes, { store, workspace: options.workspace, maxUploadMb });
   const sentTo = options.service !== undefined ? { journalService: journalService(options.service.baseUrl, options.service.journalService) } : {};
-  const checkDeps = { store, hub, journal, defaultRuc, ...sentTo, ...(options.validate !== undefined ? { validate: options.validate } : {}) };
+  const knownLogins = access !== undefined ? { knownLogins: () => access.knownLogins() } : {};
+  const checkDeps = { store, hub, journal, defaultRuc, ...sentTo, ...knownLogins, ...(options.validate !== undefined ? { validate: options.validate } : {}) };
   const files = createCheckFiles(checkDeps);
   await app.register(checkRoutes, {
     ...checkDeps,
