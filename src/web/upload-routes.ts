@@ -30,8 +30,12 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 /** The name the uploaded file gets on disk: never the name the browser sent. */
 const STORED_NAME = 'hoja-subida';
 
+/**
+ * An upload over the limit, said to the page's user, who may not be the one who started `serve`: what they can do
+ * themselves first (smaller sheets), then what whoever started it can (a larger limit).
+ */
 export function tooLargeMessage(maxUploadMb: number): string {
-  return `El archivo supera el límite de ${maxUploadMb} MB. Divida la hoja en partes más pequeñas, o inicie el programa con --max-upload-mb para permitir archivos más grandes.`;
+  return `El archivo supera el límite de ${maxUploadMb} MB que acepta este espacio de trabajo. Divida la hoja en partes más pequeñas (por ejemplo, una por mes o por serie) y súbalas una por una, o pida a quien inició «factura-import serve» que lo inicie de nuevo con un límite mayor (--max-upload-mb).`;
 }
 
 /**

@@ -251,7 +251,7 @@ describe('the workspace server refuses what a local server must refuse', () => {
     const declared = await upload('grande.csv', big);
     expect(declared.statusCode).toBe(413);
     expect(((await declared.body.json()) as { error: string }).error).toBe(
-      'El archivo supera el límite de 1 MB. Divida la hoja en partes más pequeñas, o inicie el programa con --max-upload-mb para permitir archivos más grandes.',
+      'El archivo supera el límite de 1 MB que acepta este espacio de trabajo. Divida la hoja en partes más pequeñas (por ejemplo, una por mes o por serie) y súbalas una por una, o pida a quien inició «factura-import serve» que lo inicie de nuevo con un límite mayor (--max-upload-mb).',
     );
     // Without a Content-Length (chunked), the cap is enforced while the file streams to disk.
     const { body, type } = multipart('grande.csv', big);
