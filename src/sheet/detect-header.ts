@@ -13,7 +13,7 @@ import { isPlainPriceHeader, isPriceWithIgvHeader } from './price-with-igv-colum
 import { sheetAmountKind } from './sheet-amount-columns.js';
 import { unitQuantityNote } from './line-amount-as-unit.js';
 import { headerReading, type HeaderReading } from './header-reading.js';
-import { isRoleTitle, MAX_HEADER_ROWS, stackedHeader, titlesText, type StackedHeader } from './stacked-header.js';
+import { isRoleTitle, MAX_HEADER_ROWS, referenceTitle, stackedHeader, titlesText, type StackedHeader } from './stacked-header.js';
 import { isFixNotesHeader } from './fix-notes-header.js';
 import { isSaleStateHeader } from './sale-state-column.js';
 import { documentKindNote, findDocumentKindColumn, isDocumentKindHeader } from './document-kind-column.js';
@@ -215,6 +215,8 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   const reading =
     single.missing.length === 0 && single.conflicts.length === 0 ? single : (stackedReading(rows, first, single, mapping, pricesWithIgv) ?? single);
   const { position, stacked, match, withIgv, unitQuantity, missing, conflicts } = reading;
+  // The columns of the document a note modifies (a register's «Referencia…»): never listed as columns a mapping might want.
+  const underReference = (c: HeaderColumn): boolean => stacked !== undefined && referenceTitle(stacked, c.index) !== undefined;
   const found = rows[position];
   if (found === undefined) throw noHeader(options, rows.length);
   const below = rows.slice(position + 1);
@@ -226,7 +228,7 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   if (alike.length > 0) throw ambiguousColumns(options.file, headerRows, stacked, alike, missing, wording);
   if (missing.length > 0) {
     const lineAmount = lineAmountColumn(match.unknown);
-    const unread = match.unknown.filter((c) => c !== withIgv && !isReadBesideOurs(c.header));
+    const unread = match.unknown.filter((c) => c !== withIgv && !isReadBesideOurs(c.header) && !underReference(c));
     const hint = stacked === undefined ? namedBelow(rows[position + 1], missing, mapping) : undefined;
     throw missingRequired(options.file, headerRows, missing, mapping, withIgv, lineAmount, unread, hint, wording);
   }
@@ -283,7 +285,9 @@ export function detectHeader(rows: readonly SourceRow[], options: DetectHeaderOp
   // Nor the notes column of our own file to fix, sent back as it is: it is ours to ignore, not the user's to map.
   // Nor a register's state column: a row it marks voided is refused (sale-state-column.ts); nor its
   // document-kind column: a row of a boleta or a credit note is refused (document-kind-column.ts).
-  const ignored = match.unknown.filter((c) => c !== kindColumn && !isReadBesideOurs(c.header) && !isFixNotesHeader(c.header));
+  const ignored = match.unknown.filter((c) => c !== kindColumn && !isReadBesideOurs(c.header) && !isFixNotesHeader(c.header) && !underReference(c));
+  const referenceNote = stacked === undefined ? undefined : referenceColumnsNote(stacked, match.unknown, found.row);
+  if (referenceNote !== undefined) notes.push(referenceNote);
   if (unitQuantity && unitValue !== undefined) notes.push(unitQuantityNote(unitValue, found.row, options.pricesWithIgv === true));
   const kindNote = kindColumn === undefined ? undefined : documentKindNote(kindColumn, found.row);
   if (kindNote !== undefined) notes.push(kindNote);
@@ -532,6 +536,29 @@ function duplicated(
       `In ${file} (header row ${row}) two columns map to the same column:\n${lines('en')}\nKeep only one, rename the other, ${remedy('chooseColumn', wording).en}`,
     ),
   );
+}
+
+/**
+ * The columns under a register's «Referencia del comprobante … que se modifica» (SUNAT's Formato 14.1): said apart
+ * from the columns nothing matched, since their «Fecha», «Serie», «N° del comprobante» look like an invoice's own and a
+ * user told «si alguna debe usarse» might map one. Undefined when there are none.
+ */
+function referenceColumnsNote(stacked: StackedHeader, unknown: readonly HeaderColumn[], row: number): Problem | undefined {
+  const columns = unknown.filter((c) => referenceTitle(stacked, c.index) !== undefined);
+  const first = columns[0];
+  if (first === undefined) return undefined;
+  const title = referenceTitle(stacked, first.index) ?? '';
+  const list = columns.map(where).join(', ');
+  return {
+    severity: 'warning',
+    code: 'REFERENCE_COLUMNS',
+    row,
+    value: columns.map((c) => c.header).join(', '),
+    message: localized(
+      `Las columnas ${list}, bajo «${title}», son del comprobante que modifica una nota de crédito o débito: una factura no las usa y no se leen.`,
+      `Columns ${list}, under «${title}», belong to the document a credit or debit note modifies: an invoice does not use them and they are not read.`,
+    ),
+  };
 }
 
 /** A column as messages name it: «Número» (F), «Número» (F, bajo «Cliente») when a title of a stacked header stands over it. */

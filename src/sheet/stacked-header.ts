@@ -182,3 +182,12 @@ function stackRole(titles: readonly string[] | undefined): GroupRole | undefined
 export function isRoleTitle(titles: readonly string[] | undefined): boolean {
   return stackRole(titles) !== undefined;
 }
+
+/**
+ * The title over column `index` that says it belongs to the document a credit or debit note modifies (SUNAT's
+ * «Referencia del comprobante de pago o documento original que se modifica»), if one does: its «Fecha», «Serie»,
+ * «N° del comprobante» are never an invoice's, and no mapping should take them for the invoice's own.
+ */
+export function referenceTitle(header: StackedHeader, index: number): string | undefined {
+  return stackRole(header.groups[index]) === 'reference' ? [...(header.groups[index] ?? [])].reverse().find((t) => groupRole(t) === 'reference') : undefined;
+}

@@ -164,9 +164,11 @@ export async function writeSunatSheetJs(path: string, options: SunatOptions = {}
 /**
  * The register as a CSV, as Excel saves the workbook «CSV UTF-8»: a merged range's text in its
  * first cell only. `filled`: as other programs export it, every cell of a merged range repeats its text.
+ * `registerOnly`: SUNAT's 22 columns alone, as the register is printed, without the line columns an office adds.
  */
-export async function writeSunatCsv(path: string, options: SunatOptions & { readonly filled?: boolean } = {}): Promise<void> {
-  const grid = sunatGrid(options, ddmmyyyy);
+export async function writeSunatCsv(path: string, options: SunatOptions & { readonly filled?: boolean; readonly registerOnly?: boolean } = {}): Promise<void> {
+  // registerOnly: SUNAT's 22 columns alone (A-V), without the line's description, quantity and unit value.
+  const grid = sunatGrid(options, ddmmyyyy).map((r) => (options.registerOnly === true ? r.slice(0, 22) : r));
   if (options.filled === true) {
     for (const range of MERGES.map((r) => XLSX.utils.decode_range(r))) {
       const text = grid[range.s.r]?.[range.s.c] ?? null;

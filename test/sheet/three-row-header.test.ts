@@ -63,6 +63,13 @@ describe('a register laid out as SUNAT’s Formato 14.1 (a header of three rows)
         valorVentaUnitario: 'Y',
       });
       expect(Object.values(fed).filter((letter) => ['S', 'T', 'U', 'V'].includes(letter ?? ''))).toEqual([]);
+      // Said apart, not among the columns «si alguna debe usarse» offers to map: their «SERIE» is not the invoice's.
+      expect(said).toContain(
+        'REFERENCE_COLUMNS: Las columnas «FECHA» (S), «TIPO (TABLA 10)» (T), «SERIE» (U), «N° DEL COMPROBANTE DE PAGO O DOCUMENTO» (V), bajo «REFERENCIA DEL COMPROBANTE DE PAGO O DOCUMENTO ORIGINAL QUE SE MODIFICA», son del comprobante que modifica una nota de crédito o débito: una factura no las usa y no se leen.',
+      );
+      const unknown = said.find((s) => s.startsWith('UNKNOWN_COLUMNS: ')) ?? '';
+      expect(unknown).toContain('«VALOR FACTURADO DE LA EXPORTACIÓN» (J)');
+      expect(unknown).not.toMatch(/\((S|T|U|V)\)/);
     }
   });
 
@@ -75,6 +82,18 @@ describe('a register laid out as SUNAT’s Formato 14.1 (a header of three rows)
     for (const header of ['BASE IMPONIBLE DE LA OPERACIÓN GRAVADA', 'IGV Y/O IPM', 'IMPORTE TOTAL DEL COMPROBANTE DE PAGO'])
       expect(said).toContain(`«${header}»`);
     expect(said).toContain('los valores unitarios parecen incluir el IGV');
+  });
+
+  it('refused for its missing line columns, does not offer the columns of the document a note modifies as the missing ones', async () => {
+    const path = join(dir.path, 'registro-solo.csv');
+    await writeSunatCsv(path, { registerOnly: true });
+    const error = await refusal(validateSheet(path, { writeFiles: false, wording: 'command-line' }));
+    expect(error.code).toBe('INPUT');
+    expect(error.text.es).toContain('Columnas de la hoja que no se reconocieron: ');
+    expect(error.text.es).toContain('«VALOR FACTURADO DE LA EXPORTACIÓN» (J)');
+    // Eight named, and «TIPO DE CAMBIO» (R) the one more: S-V are not counted among them.
+    expect(error.text.es).toContain('«OTROS TRIBUTOS Y CARGOS QUE NO FORMAN PARTE DE LA BASE IMPONIBLE» (P) y 1 más.');
+    expect(error.text.es).not.toMatch(/«(FECHA|SERIE|TIPO \(TABLA 10\)|N° DEL COMPROBANTE DE PAGO O DOCUMENTO)» \((S|T|U|V)\)/);
   });
 
   it('is refused when no title says whose the second «NÚMERO» is, naming both by their letters and the mapping that reads it', async () => {
