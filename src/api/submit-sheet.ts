@@ -10,6 +10,7 @@ import { journalService } from '../submit/journal-service.js';
 import { acquireRunLock } from '../submit/run-lock.js';
 import pLimit from 'p-limit';
 import { issuerProfile } from '../config/resolve-settings.js';
+import { issuerFromLogin } from '../config/issuer-from-login.js';
 import { isValidRuc } from '../invoice/rules/identity-document-rules.js';
 import { issuerCensus } from '../issuer-census.js';
 import { namesNoOtherIssuer, readSheetKeys } from '../sheet-keys.js';
@@ -33,7 +34,10 @@ import { summarizeRun } from './run-summary.js';
 function issuerFor(hints: Partial<Emisor> & { readonly ruc: string }, session: IssuerSession, names: Pick<ValueNames, 'issuerNamePlaces'>): Emisor {
   const profile = session.profile();
   const ruc = hints.ruc;
-  const nombreLegal = hints.nombreLegal ?? profile?.razonSocial;
+  const { nombreLegal, nombreComercial, correo } = issuerFromLogin(hints, {
+    mail: session.credentials.mail,
+    ...(profile?.razonSocial !== undefined ? { razonSocial: profile.razonSocial } : {}),
+  });
   if (nombreLegal === undefined) {
     throw new FacturaError(
       'CONFIG',
@@ -43,8 +47,7 @@ function issuerFor(hints: Partial<Emisor> & { readonly ruc: string }, session: I
       ),
     );
   }
-  const correo = hints.correo ?? session.credentials.mail;
-  return { ruc, nombreLegal, ...(hints.nombreComercial !== undefined ? { nombreComercial: hints.nombreComercial } : {}), correo };
+  return { ruc, nombreLegal, ...(nombreComercial !== undefined ? { nombreComercial } : {}), ...(correo !== undefined ? { correo } : {}) };
 }
 
 /** Every login a run may use, by RUC: the default issuer's, then the per-issuer ones (which win). */

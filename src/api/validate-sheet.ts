@@ -7,7 +7,8 @@ import { issuedInJournal } from '../submit/issued-in-journal.js';
 import { namesNoOtherIssuer, readSheetKeys } from '../sheet-keys.js';
 import { prepareRun } from './prepare-run.js';
 import { completeEmisor, issuerProfile } from '../config/resolve-settings.js';
-import type { Emisor } from '../invoice/validation-context.js';
+import { issuerFromLogin } from '../config/issuer-from-login.js';
+import type { LoginIssuerData } from '../config/issuer-from-login.js';
 import { runListening } from './run-listening.js';
 import type { ValidateOptions } from './run-options.js';
 import type { RunSummary } from './run-summary.js';
@@ -90,20 +91,14 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
             at.hasAnotherIssuer(issuer) &&
             namesNoOtherIssuer(await readSheetKeys(input, settings, options.edits, issuer), issuer),
         };
-  // The issuer's mail (and, with it, legal name) from its login where nothing else gives it, as a submission completes it (issuerFor).
-  const mails = options.loginMails ?? {};
-  const names = options.loginNames ?? {};
-  const withMail = (e: Emisor | undefined): Emisor | undefined => {
-    if (e === undefined || e.correo !== undefined) return e;
-    const mail = mails[e.ruc];
-    return mail === undefined ? e : { ...e, correo: mail };
+  // The issuer completed from its login where nothing else gives a value, as a submission completes it (issuerFromLogin).
+  const loginOf = (ruc: string): LoginIssuerData | undefined => {
+    const mail = options.loginMails?.[ruc];
+    const razonSocial = options.loginNames?.[ruc];
+    return mail === undefined ? undefined : { mail, ...(razonSocial !== undefined ? { razonSocial } : {}) };
   };
-  const fromLogin = (hints: Partial<Emisor>): Partial<Emisor> => {
-    const name = hints.ruc !== undefined && mails[hints.ruc] !== undefined ? names[hints.ruc] : undefined;
-    return hints.nombreLegal === undefined && name !== undefined ? { ...hints, nombreLegal: name } : hints;
-  };
-  const emisor = withMail(settings.issuer);
-  const byLogin = Object.keys(mails).length > 0;
+  const emisor = settings.issuer === undefined ? undefined : completeEmisor(issuerFromLogin(settings.issuer, loginOf(settings.issuer.ruc)));
+  const byLogin = Object.keys(options.loginMails ?? {}).length > 0;
   const check = (splitKeys: ReadonlyMap<string, number> | undefined): ReturnType<typeof runImport> =>
     runImport({
       command: 'validate',
@@ -111,7 +106,7 @@ export async function validateSheet(path: string, options: ValidateOptions = {})
       settings,
       paths,
       ...(emisor !== undefined ? { emisor } : {}),
-      ...(byLogin ? { emisorFor: (ruc: string) => withMail(completeEmisor(fromLogin(issuerProfile(settings, ruc).hints))) } : {}),
+      ...(byLogin ? { emisorFor: (ruc: string) => completeEmisor(issuerFromLogin(issuerProfile(settings, ruc).hints, loginOf(ruc))) } : {}),
       // The login's RUC, when the caller knows it (the workspace): the issuer of invoices that name none,
       // as a submission takes it, so both group a blank issuer and that RUC's alike.
       ...(issuer !== undefined ? { defaultRuc: issuer } : {}),
