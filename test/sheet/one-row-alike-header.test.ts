@@ -6,7 +6,7 @@ import type { RunSummary, FacturaError } from '../../src/index.js';
 import { validateSheet } from '../../src/index.js';
 import { limaToday } from '../../src/invoice/lima-today.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { refusal } from '../helpers/refusal.js';
+import { mappingOfRefusal, refusal } from '../helpers/refusal.js';
 
 /**
  * A register whose header takes one row and heads two columns alike: «Número» of the comprobante
@@ -69,8 +69,7 @@ describe('a header of one row with two columns headed alike', () => {
       );
       expect(error.text.en).toContain('for example {"numero": "Número (column C)", "receptorNumeroDocumento": "Número (column E)"}');
       // The mapping the message gives reads the sheet: each number from its own column.
-      const example = /por ejemplo (\{.*?\})/u.exec(error.text.es)?.[1] ?? '{}';
-      const result = await validateSheet(path, { mapping: JSON.parse(example) as Record<string, string>, writeFiles: false });
+      const result = await validateSheet(path, { mapping: mappingOfRefusal(error), writeFiles: false });
       expect(result.byStatus.VALID, problemsOf(result).join('\n')).toBe(SALES.length);
       expect(result.totals).toEqual([{ moneda: 'PEN', invoices: 2, base: '3500.00', igv: '630.00', total: '4130.00' }]);
     }

@@ -7,7 +7,7 @@ import { mappedHeaderText, readMappedHeader } from '../../src/sheet/mapped-heade
 import type { Cell } from '../../src/sheet/source-row.js';
 import { CONTASIS_CONFIRMED_MAPPING, CONTASIS_SALES, writeContasisCsv, writeContasisRegister, writeContasisSheetJs } from '../helpers/contasis-register.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { refusal } from '../helpers/refusal.js';
+import { mappingOfRefusal, refusal } from '../helpers/refusal.js';
 
 /**
  * A register whose header takes two rows (merged cells over the row that names the columns) and
@@ -132,8 +132,7 @@ describe('a register with a header of two rows, without a mapping (the command l
       );
       expect(error.text.en).toContain('«Número» (D, under «Comprobante de Pago») and «Número» (F, under «Datos») are headed alike');
       // The mapping the message gives reads the sheet.
-      const example = /por ejemplo (\{.*?\})/u.exec(error.text.es)?.[1] ?? '{}';
-      const result = await validateSheet(path, { mapping: JSON.parse(example) as Record<string, string>, writeFiles: false });
+      const result = await validateSheet(path, { mapping: mappingOfRefusal(error), writeFiles: false });
       expect(result.byStatus.VALID, problemsOf(result).join('\n')).toBe(CONTASIS_SALES.length);
     }
   });
