@@ -164,6 +164,11 @@ export function App() {
   /** Opens the check again as the server now has it (its submission while it runs). */
   const reopen = (checkId: string, fileName: string): void =>
     inTurn(api.check(checkId), open, (err) => setScreen({ kind: 'failed', fileName, message: shownError(err) }));
+  /** The notice of a check refused because another tab checks or sends it, on whichever screen shows that check; none otherwise. */
+  const busyNotice = (checkId: string | undefined, fileName: string) =>
+    checkId !== undefined && elsewhere?.checkId === checkId ? (
+      <BusyElsewhere asked={elsewhere.asked} why={elsewhere.why} onReload={() => reopen(checkId, fileName)} onHistory={goHome} />
+    ) : null;
   const columns = (checkId: string): void =>
     inTurn(
       api.preview(checkId),
@@ -279,14 +284,7 @@ export function App() {
         {screen.kind === 'sheet' && <SheetStep preview={screen.preview} onChosen={proceed} onCancel={goHome} />}
         {screen.kind === 'columns' && (
           <>
-            {elsewhere !== undefined && elsewhere.checkId === screen.preview.checkId && (
-              <BusyElsewhere
-                asked={elsewhere.asked}
-                why={elsewhere.why}
-                onReload={() => reopen(elsewhere.checkId, screen.preview.fileName)}
-                onHistory={goHome}
-              />
-            )}
+            {busyNotice(screen.preview.checkId, screen.preview.fileName)}
             <ColumnsStep preview={screen.preview} onConfirm={(m, withIgv) => run(screen.preview, m, withIgv)} onCancel={goHome} />
           </>
         )}
@@ -315,9 +313,7 @@ export function App() {
                 {whileSending}
               </p>
             )}
-            {whileSending === undefined && elsewhere !== undefined && elsewhere.checkId === screen.checkId && (
-              <BusyElsewhere asked={elsewhere.asked} why={elsewhere.why} onReload={() => reopen(elsewhere.checkId, screen.fileName)} onHistory={goHome} />
-            )}
+            {whileSending === undefined && busyNotice(screen.checkId, screen.fileName)}
             <div class="actions">
               {retryable && (
                 <>
@@ -354,9 +350,7 @@ export function App() {
                 </button>
               </div>
             </div>
-            {elsewhere !== undefined && elsewhere.checkId === screen.check.id && (
-              <BusyElsewhere asked={elsewhere.asked} why={elsewhere.why} onReload={() => reopen(elsewhere.checkId, screen.check.fileName)} onHistory={goHome} />
-            )}
+            {busyNotice(screen.check.id, screen.check.fileName)}
             <SummaryPanel check={screen.check} />
             <SubmitPanel
               check={screen.check}
