@@ -1,5 +1,6 @@
 import type { ColumnName } from '../invoice/canonical-columns.js';
 import { headerWithLetter } from './mapped-header.js';
+import { shownRowSpan } from '../i18n/shown-row-span.js';
 import { columnDefinition, REQUIRED_COLUMNS } from '../invoice/canonical-columns.js';
 import type { Problem } from '../invoice/problem.js';
 import { FacturaError } from '../factura-error.js';
@@ -164,24 +165,17 @@ function stackedReading(
   return best;
 }
 
-/** «4 y 5» for two rows, «6 a 8» for more. */
-function rowSpanText(rows: HeaderRows & { readonly upper: number }): LocalizedText {
-  return rows.row - rows.upper === 1
-    ? localized(`${rows.upper} y ${rows.row}`, `${rows.upper} and ${rows.row}`)
-    : localized(`${rows.upper} a ${rows.row}`, `${rows.upper} to ${rows.row}`);
-}
-
 /** Where the header is: «la fila 5», or «las filas 4 y 5» for a header of two rows, «las filas 6 a 8» for one of three. */
 function headerRowsText(rows: HeaderRows): LocalizedText {
   if (rows.upper === undefined) return localized(`la fila ${rows.row}`, `row ${rows.row}`);
-  const span = rowSpanText({ row: rows.row, upper: rows.upper });
+  const span = shownRowSpan(rows.upper, rows.row);
   return localized(`las filas ${span.es}`, `rows ${span.en}`);
 }
 
 /** Where a message says the header is: «fila de encabezados 5», or «encabezados en las filas 4 y 5». */
 function headerPlaceText(rows: HeaderRows): LocalizedText {
   if (rows.upper === undefined) return localized(`fila de encabezados ${rows.row}`, `header row ${rows.row}`);
-  const span = rowSpanText({ row: rows.row, upper: rows.upper });
+  const span = shownRowSpan(rows.upper, rows.row);
   return localized(`encabezados en las filas ${span.es}`, `header on rows ${span.en}`);
 }
 

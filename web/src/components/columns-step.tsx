@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { SheetPreview } from '../api-client.js';
 import { WITH_IGV_SUFFIX } from '../../../src/web/workspace-api.js';
+import { shownRowSpan } from '../../../src/i18n/shown-row-span.js';
 import { mappedHeaderText } from '../../../src/sheet/mapped-header.js';
 
 interface Props {
@@ -73,7 +74,7 @@ export function ColumnsStep({ preview, onConfirm, onCancel }: Props) {
           ? ''
           : preview.groupRow === undefined
             ? `Encabezados en la fila ${preview.headerRow}. `
-            : `Encabezados en las filas ${preview.groupRow} ${preview.headerRow - preview.groupRow === 1 ? 'y' : 'a'} ${preview.headerRow}. `}
+            : `Encabezados en las filas ${shownRowSpan(preview.groupRow, preview.headerRow).es}. `}
         Las columnas sin asignar se ignoran, salvo los importes de la hoja y sus columnas de estado y de tipo de comprobante, que se usan para comprobar los
         totales, las ventas anuladas y que cada fila sea de una factura; las obligatorias están marcadas.
       </p>
