@@ -10,8 +10,8 @@ const PER_ISSUER = /^FACTURA_(MAIL|CLAVE)_(\d{11})$/;
 
 const credentialsFileSchema = z.record(z.string().regex(/^\d{11}$/), z.object({ mail: z.string().trim().min(1), clave: z.string().min(1) }).strict());
 
-/** `FACTURA_MAIL_<RUC>` / `FACTURA_CLAVE_<RUC>` pairs of the environment, by RUC; half a pair is an error. */
-function issuerCredentialsFromEnv(env: Readonly<Record<string, string | undefined>>): Record<string, IssuerCredentials> {
+/** The `FACTURA_MAIL_<RUC>` and `FACTURA_CLAVE_<RUC>` the environment gives (not blank), by RUC, paired or not. */
+function perIssuerEnv(env: Readonly<Record<string, string | undefined>>): Map<string, { mail?: string; clave?: string }> {
   const found = new Map<string, { mail?: string; clave?: string }>();
   for (const [name, value] of Object.entries(env)) {
     const m = PER_ISSUER.exec(name);
@@ -22,8 +22,13 @@ function issuerCredentialsFromEnv(env: Readonly<Record<string, string | undefine
     else entry.clave = value;
     found.set(ruc, entry);
   }
+  return found;
+}
+
+/** `FACTURA_MAIL_<RUC>` / `FACTURA_CLAVE_<RUC>` pairs of the environment, by RUC; half a pair is an error. */
+function issuerCredentialsFromEnv(env: Readonly<Record<string, string | undefined>>): Record<string, IssuerCredentials> {
   const out: Record<string, IssuerCredentials> = {};
-  for (const [ruc, { mail, clave }] of found) {
+  for (const [ruc, { mail, clave }] of perIssuerEnv(env)) {
     if (mail === undefined || clave === undefined) {
       const lacking = mail === undefined ? `FACTURA_MAIL_${ruc}` : `FACTURA_CLAVE_${ruc}`;
       throw new FacturaError(
@@ -45,10 +50,7 @@ function issuerCredentialsFromEnv(env: Readonly<Record<string, string | undefine
  */
 export function issuerMailsFromEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
-    const m = PER_ISSUER.exec(name);
-    if (m?.[1] === 'MAIL' && m[2] !== undefined && value !== undefined && value.trim() !== '') out[m[2]] = value.trim();
-  }
+  for (const [ruc, { mail }] of perIssuerEnv(env)) if (mail !== undefined) out[ruc] = mail;
   return out;
 }
 
